@@ -1,0 +1,289 @@
+// Package conformance runs the portable test vectors of the dialect
+// (shared/conformance/FORMAT.md): template, shape and tool tests.
+package conformance
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// Test is one vector.
+type Test struct {
+	File      string
+	Name      string
+	Template  *string         // a template test, or
+	Shape     *template.Value // a shape test, or
+	Tool      *string         // a tool test with Call
+	Call      template.Value
+	Roots     template.Roots // in step order, input first
+	Later     []string
+	Iteration bool
+	Expect    *template.Value
+	Error     *Expected
+}
+
+// Expected is the first error a vector expects. Empty fields are not checked;
+// Available is checked when HasAvailable.
+type Expected struct {
+	Kind, Phase  string
+	Path, At     string
+	Line, Column int
+	Contains     string
+	Available    []string
+	HasAvailable bool
+}
+
+// Scope is the load-time scope of the vector.
+func (t *Test) Scope() template.Scope {
+	return template.Scope{Roots: t.Roots.Names(), Later: t.Later, Iteration: t.Iteration}
+}
+
+// Load reads vector files and every *.json file below folders.
+func Load(paths ...string) ([]*Test, error) {
+	var tests []*Test
+	for _, p := range paths {
+		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || path != p && filepath.Ext(path) != ".json" {
+				return nil
+			}
+			file, err := LoadFile(path)
+			tests = append(tests, file...)
+			return err
+		})
+		if err != nil {
+			return tests, err
+		}
+	}
+	return tests, nil
+}
+
+// LoadFile reads one vector file.
+func LoadFile(path string) ([]*Test, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := template.ParseJSON(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%w", path, err)
+	}
+	list, ok := doc.Lookup("tests")
+	if !ok || list.Kind() != template.Array {
+		return nil, fmt.Errorf("%s: not a vector file: no \"tests\" array", path)
+	}
+	tests := make([]*Test, 0, list.Len())
+	seen := map[string]bool{}
+	for i, v := range list.Elems() {
+		t, err := decodeTest(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: test %d: %w", path, i, err)
+		}
+		if seen[t.Name] {
+			return nil, fmt.Errorf("%s: duplicate test name %q", path, t.Name)
+		}
+		seen[t.Name] = true
+		t.File = path
+		tests = append(tests, t)
+	}
+	return tests, nil
+}
+
+func decodeTest(v template.Value) (*Test, error) {
+	if v.Kind() != template.Object {
+		return nil, fmt.Errorf("a test must be an object, not %s", v.Kind())
+	}
+	t := &Test{}
+	name, _ := v.Lookup("name")
+	if t.Name = name.Str(); name.Kind() != template.String || t.Name == "" {
+		return nil, fmt.Errorf("a test needs a name")
+	}
+	if s, ok := v.Lookup("template"); ok {
+		text := s.Str()
+		t.Template = &text
+	}
+	if s, ok := v.Lookup("shape"); ok {
+		t.Shape = &s
+	}
+	if s, ok := v.Lookup("tool"); ok {
+		text := s.Str()
+		t.Tool = &text
+		t.Call, _ = v.Lookup("call")
+	}
+	if subjects := btoi(t.Template != nil) + btoi(t.Shape != nil) + btoi(t.Tool != nil); subjects != 1 {
+		return nil, fmt.Errorf("%q: a test has exactly one of template, shape or tool", t.Name)
+	}
+	roots, _ := v.Lookup("roots")
+	if _, ok := roots.Lookup("input"); !ok {
+		t.Roots = template.Roots{{Name: "input", Value: template.ObjectValue(nil)}}
+	}
+	for _, m := range roots.Members() {
+		t.Roots = append(t.Roots, template.Root{Name: m.Key, Value: m.Value})
+	}
+	later, _ := v.Lookup("later")
+	t.Later = strs(later)
+	it, _ := v.Lookup("iteration")
+	t.Iteration = it.Bool()
+	if e, ok := v.Lookup("expect"); ok {
+		t.Expect = &e
+	}
+	if e, ok := v.Lookup("error"); ok {
+		t.Error = decodeExpected(e)
+	}
+	if (t.Expect == nil) == (t.Error == nil) {
+		return nil, fmt.Errorf("%q: a test has exactly one of expect or error", t.Name)
+	}
+	return t, nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func decodeExpected(v template.Value) *Expected {
+	str := func(k string) string { s, _ := v.Lookup(k); return s.Str() }
+	num := func(k string) int {
+		s, _ := v.Lookup(k)
+		var n int
+		fmt.Sscan(s.Str(), &n)
+		return n
+	}
+	e := &Expected{Kind: str("kind"), Phase: str("phase"), Path: str("path"), At: str("at"),
+		Line: num("line"), Column: num("column"), Contains: str("contains")}
+	if a, ok := v.Lookup("available"); ok {
+		e.Available, e.HasAvailable = strs(a), true
+	}
+	return e
+}
+
+func strs(v template.Value) []string {
+	out := make([]string, 0, v.Len())
+	for _, e := range v.Elems() {
+		out = append(out, e.Str())
+	}
+	return out
+}
+
+// Run runs the test and describes how it failed, or returns "".
+func (t *Test) Run() (failure string) {
+	defer func() {
+		if p := recover(); p != nil {
+			failure = fmt.Sprint("panic: ", p)
+		}
+	}()
+	v, err := t.result()
+	if t.Error != nil {
+		if err == nil {
+			return "expected " + t.Error.Kind + " (" + t.Error.Phase + "), got result " + v.JSON()
+		}
+		return t.Error.mismatch(err)
+	}
+	if err != nil {
+		return "expected " + t.Expect.JSON() + ", got " + strings.TrimSpace(template.Format(err))
+	}
+	if !v.Equal(*t.Expect) {
+		return "expected " + t.Expect.JSON() + ", got " + v.JSON()
+	}
+	return ""
+}
+
+// result loads and renders the vector's subject.
+func (t *Test) result() (template.Value, error) {
+	switch {
+	case t.Template != nil:
+		tmpl, err := template.Load(*t.Template, t.Scope())
+		if err != nil {
+			return template.Value{}, err
+		}
+		return tmpl.Render(t.Roots)
+	case t.Shape != nil:
+		s, err := reshape.ShapeFromValue(*t.Shape)
+		if err != nil {
+			return template.Value{}, err
+		}
+		if err := s.Check(t.Scope()); err != nil {
+			return template.Value{}, err
+		}
+		return s.Render(t.Roots)
+	}
+	tool, err := reshape.LoadTool([]byte(*t.Tool))
+	if err != nil {
+		return template.Value{}, err
+	}
+	return tool.Call(t.Call)
+}
+
+// mismatch compares the first error with the expectation.
+func (x *Expected) mismatch(err error) string {
+	list := template.Errors(err)
+	if len(list) == 0 {
+		return "expected " + x.Kind + ", got untyped error: " + err.Error()
+	}
+	e := list[0]
+	var diffs []string
+	check := func(field, want, got string) {
+		if want != got {
+			diffs = append(diffs, fmt.Sprintf("%s %q, got %q", field, want, got))
+		}
+	}
+	check("kind", x.Kind, e.Kind.String())
+	check("phase", x.Phase, e.Phase.String())
+	if x.Path != "" {
+		check("path", x.Path, e.Path)
+	}
+	if x.At != "" {
+		check("at", x.At, e.At)
+	}
+	if x.Line != 0 {
+		check("line", fmt.Sprint(x.Line), fmt.Sprint(e.Pos.Line))
+	}
+	if x.Column != 0 {
+		check("column", fmt.Sprint(x.Column), fmt.Sprint(e.Pos.Column))
+	}
+	if x.HasAvailable && !slices.Equal(x.Available, e.Available) {
+		diffs = append(diffs, fmt.Sprintf("available %q, got %q", x.Available, e.Available))
+	}
+	if x.Contains != "" && !strings.Contains(strings.ToLower(e.Msg), strings.ToLower(x.Contains)) {
+		diffs = append(diffs, fmt.Sprintf("message containing %q, got %q", x.Contains, e.Msg))
+	}
+	if len(diffs) == 0 {
+		return ""
+	}
+	return "expected " + strings.Join(diffs, "; ")
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Passed   int
+	Failures []string // "file: name: what differed"
+}
+
+// RunAll runs tests and collects the failures.
+func RunAll(tests []*Test) Report {
+	var r Report
+	for _, t := range tests {
+		if msg := t.Run(); msg != "" {
+			r.Failures = append(r.Failures, t.File+": "+t.Name+": "+msg)
+		} else {
+			r.Passed++
+		}
+	}
+	return r
+}
+
+// Summary is the runner's closing line.
+func (r Report) Summary() string {
+	return fmt.Sprintf("%d passed, %d failed", r.Passed, len(r.Failures))
+}

@@ -1,0 +1,145 @@
+package template
+
+import "strings"
+
+// Node is an element of the parse tree. The set of nodes is sealed: every
+// node carries the position of its source and prints back as source.
+type Node interface {
+	// Position returns where the node starts in the source.
+	Position() Pos
+	// String prints the node as canonical source.
+	String() string
+	writeTo(b *strings.Builder)
+}
+
+// ListNode is a sequence of nodes: the template, or a section's body.
+type ListNode struct {
+	Pos   Pos
+	Nodes []Node
+}
+
+// TextNode is literal text.
+type TextNode struct {
+	Pos  Pos
+	Text string
+}
+
+// VariableNode is a variable tag: {{path}}, {{.}} or {{@index}}.
+type VariableNode struct {
+	Pos  Pos
+	End  int // byte offset past the closing "}}"
+	Path Path
+}
+
+// SectionNode is a section {{#path}}…{{/path}} or, when Inverted, an
+// inverted section {{^path}}…{{/path}}.
+type SectionNode struct {
+	Pos      Pos
+	End      int // byte offset past the opening tag's "}}"
+	Inverted bool
+	Path     Path
+	Body     *ListNode
+}
+
+func (n *ListNode) Position() Pos     { return n.Pos }
+func (n *TextNode) Position() Pos     { return n.Pos }
+func (n *VariableNode) Position() Pos { return n.Pos }
+func (n *SectionNode) Position() Pos  { return n.Pos }
+
+func (n *ListNode) String() string     { return nodeString(n) }
+func (n *TextNode) String() string     { return n.Text }
+func (n *VariableNode) String() string { return nodeString(n) }
+func (n *SectionNode) String() string  { return nodeString(n) }
+
+func nodeString(n Node) string {
+	var b strings.Builder
+	n.writeTo(&b)
+	return b.String()
+}
+
+func (n *ListNode) writeTo(b *strings.Builder) {
+	for _, c := range n.Nodes {
+		c.writeTo(b)
+	}
+}
+
+func (n *TextNode) writeTo(b *strings.Builder) { b.WriteString(n.Text) }
+
+func (n *VariableNode) writeTo(b *strings.Builder) {
+	b.WriteString(leftDelim)
+	b.WriteString(n.Path.Text)
+	b.WriteString(rightDelim)
+}
+
+func (n *SectionNode) writeTo(b *strings.Builder) {
+	if n.Inverted {
+		b.WriteString("{{^")
+	} else {
+		b.WriteString("{{#")
+	}
+	b.WriteString(n.Path.Text)
+	b.WriteString(rightDelim)
+	n.Body.writeTo(b)
+	b.WriteString("{{/")
+	b.WriteString(n.Path.Text)
+	b.WriteString(rightDelim)
+}
+
+// PathKind tells how a path resolves.
+type PathKind uint8
+
+const (
+	// RootPath is root-anchored: a dotted path, or a bare key outside all
+	// sections. Its first segment names a root.
+	RootPath PathKind = iota
+	// KeyPath is a bare key inside a section: an item read that falls back
+	// through enclosing elements to the roots.
+	KeyPath
+	// DotPath is ".", the current element.
+	DotPath
+	// LoopVarPath is @index, @first or @last.
+	LoopVarPath
+)
+
+// Path is a parsed path, split once at parse time so that rendering does
+// no string work.
+type Path struct {
+	Kind     PathKind
+	Text     string   // as written, without surrounding spaces
+	Segments []string // the dot-separated segments; one for a bare key
+	indexes  []int    // per segment: its value as a canonical array index, or -1
+}
+
+func newPath(kind PathKind, text string) Path {
+	p := Path{Kind: kind, Text: text}
+	if kind == RootPath || kind == KeyPath {
+		p.Segments = strings.Split(text, ".")
+		p.indexes = make([]int, len(p.Segments))
+		for i, s := range p.Segments {
+			p.indexes[i] = canonicalIndex(s)
+		}
+	}
+	return p
+}
+
+// canonicalIndex returns the array index a segment denotes ("0", "7"; not
+// "-1", "01", "+1"), or -1. Indexes beyond any real array length saturate.
+func canonicalIndex(s string) int {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return -1
+		}
+		if n < 1<<40 {
+			n = n*10 + int(c-'0')
+		}
+	}
+	return n
+}
+
+// dotted reports whether the path has more than one segment.
+func (p Path) dotted() bool { return len(p.Segments) > 1 }

@@ -1,0 +1,191 @@
+package template
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxSectionDepth bounds section nesting so that hostile templates cannot
+// exhaust the stack while rendering (which is small in WASM).
+const MaxSectionDepth = 64
+
+// posTracker turns byte offsets into positions. Offsets mostly arrive in
+// increasing order, so it advances from the last one: linear in total.
+type posTracker struct {
+	src  string
+	last Pos
+}
+
+func newPosTracker(src string) posTracker { return posTracker{src: src, last: Pos{Line: 1, Column: 1}} }
+
+func (t *posTracker) at(off int) Pos {
+	if off < t.last.Offset {
+		return PosOf(t.src, off)
+	}
+	p := t.last
+	for _, r := range t.src[p.Offset:off] {
+		if r == '\n' {
+			p.Line++
+			p.Column = 1
+		} else {
+			p.Column++
+		}
+	}
+	p.Offset = off
+	t.last = p
+	return p
+}
+
+// parser builds the tree from the lexer's items. Sections are kept on an
+// explicit stack, so nesting never recurses.
+type parser struct {
+	src   string
+	items []item
+	next  int
+	pos   posTracker
+	errs  ErrorList
+	open  []*SectionNode // the open sections, innermost last
+	lists []*ListNode    // the list being filled for each open section, plus the top level
+	scope int            // open sections that push a context (item reads start here)
+}
+
+func parse(src string) (*ListNode, ErrorList) {
+	p := &parser{src: src, items: lex(src), pos: newPosTracker(src)}
+	top := &ListNode{Pos: Pos{Line: 1, Column: 1}}
+	p.lists = []*ListNode{top}
+	for {
+		it := p.items[p.next]
+		p.next++
+		switch it.typ {
+		case itemEOF:
+			for i := len(p.open) - 1; i >= 0; i-- {
+				s := p.open[i]
+				p.errorAt(s.Pos, s.End, s.Path.Text, "unclosed section "+sigilOf(s)+s.Path.Text+"}}: missing {{/"+s.Path.Text+"}}")
+			}
+			sortErrors(p.errs)
+			return top, p.errs
+		case itemText:
+			p.add(&TextNode{Pos: p.pos.at(it.pos), Text: it.val})
+		case itemError:
+			p.errorAt(p.pos.at(it.pos), it.end, "", it.val)
+		case itemOpen:
+			p.tag(it)
+		}
+	}
+}
+
+func sigilOf(s *SectionNode) string {
+	if s.Inverted {
+		return "{{^"
+	}
+	return "{{#"
+}
+
+func (p *parser) add(n Node) {
+	l := p.lists[len(p.lists)-1]
+	l.Nodes = append(l.Nodes, n)
+}
+
+func (p *parser) errorAt(pos Pos, end int, path, msg string) {
+	p.errs = append(p.errs, &Error{Kind: ParseError, Phase: PhaseLoad, Msg: msg, Pos: pos, End: end, Source: p.src, Path: path})
+}
+
+// tag parses one well-formed tag starting at items[p.next-1].
+func (p *parser) tag(open item) {
+	pos := p.pos.at(open.pos)
+	t, next := readTag(p.items, p.next-1)
+	p.next = next
+	sigil, body, end := t.sigil, t.body, t.end
+
+	if body.typ == itemRightDelim {
+		msg := "empty tag {{}}: name a path, as in {{E0.id}}"
+		if sigil != itemOpen {
+			msg = "empty section tag: name a path after the sigil, as in {{#E0.items}}"
+		}
+		p.errorAt(pos, end, "", msg)
+		return
+	}
+	path, msg := p.path(body)
+	if msg != "" {
+		p.errorAt(pos, end, body.val, msg)
+		return
+	}
+	switch sigil {
+	case itemOpen:
+		p.add(&VariableNode{Pos: pos, End: end, Path: path})
+	case itemSection, itemInverted:
+		if len(p.open) >= MaxSectionDepth {
+			p.errorAt(pos, end, path.Text, "sections nested deeper than "+strconv.Itoa(MaxSectionDepth)+" levels")
+			return
+		}
+		s := &SectionNode{Pos: pos, End: end, Inverted: sigil == itemInverted, Path: path, Body: &ListNode{Pos: p.pos.at(end)}}
+		p.add(s)
+		p.open = append(p.open, s)
+		p.lists = append(p.lists, s.Body)
+		if pushesContext(s) {
+			p.scope++
+		}
+	case itemClose:
+		p.close(pos, end, path)
+	}
+}
+
+// pushesContext reports whether a section's body reads items from it:
+// inverted sections and sections on loop variables only gate.
+func pushesContext(s *SectionNode) bool { return !s.Inverted && s.Path.Kind != LoopVarPath }
+
+func (p *parser) close(pos Pos, end int, path Path) {
+	if len(p.open) == 0 {
+		p.errorAt(pos, end, path.Text, "close tag {{/"+path.Text+"}} has no open section")
+		return
+	}
+	s := p.open[len(p.open)-1]
+	if s.Path.Text != path.Text {
+		p.errorAt(s.Pos, s.End, s.Path.Text, "section "+sigilOf(s)+s.Path.Text+"}} is closed by {{/"+path.Text+"}}")
+	}
+	p.open = p.open[:len(p.open)-1]
+	p.lists = p.lists[:len(p.lists)-1]
+	if pushesContext(s) {
+		p.scope--
+	}
+}
+
+var loopVars = []string{"@index", "@first", "@last"}
+
+// path validates a tag body and classifies it; msg is non-empty on error.
+func (p *parser) path(body item) (path Path, msg string) {
+	switch body.typ {
+	case itemDot:
+		return newPath(DotPath, "."), ""
+	case itemLoopVar:
+		for _, v := range loopVars {
+			if body.val == v {
+				return newPath(LoopVarPath, v), ""
+			}
+		}
+		return Path{}, "unknown loop variable " + quote(body.val) + ": use @index, @first or @last"
+	}
+	text := body.val
+	if text[0] == '.' || text[len(text)-1] == '.' || strings.Contains(text, "..") {
+		return Path{}, "empty segment in path " + quote(text) + ": segments are joined by single dots, as in E0.items.0"
+	}
+	return newPath(pathKindOf(body, p.scope), text), ""
+}
+
+// quote quotes s for a message, keeping non-ASCII text readable.
+func quote(s string) string { return strconv.Quote(s) }
+
+func quoteRune(r rune) string {
+	if r == utf8.RuneError {
+		return "(invalid UTF-8)"
+	}
+	return strconv.QuoteRune(r)
+}
+
+// sortErrors puts errors in source order; errors at one offset keep the
+// order they were found in.
+func sortErrors(errs ErrorList) {
+	slices.SortStableFunc(errs, func(a, b *Error) int { return a.Pos.Offset - b.Pos.Offset })
+}

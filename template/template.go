@@ -1,0 +1,136 @@
+// Package template implements the {{Ex.path}} dialect: a small, strict,
+// logic-less template language that moves typed data between plan steps.
+//
+// A template is parsed once (Parse), checked at load time against the roots
+// a step can see (Check), and rendered against their data (Render). A
+// template that is exactly one variable tag renders to the raw JSON value it
+// names (the typed splice); any other template renders to a string.
+package template
+
+import (
+	"slices"
+	"sync/atomic"
+)
+
+// Template is a parsed template. It is immutable and safe for concurrent use.
+type Template struct {
+	src      string
+	root     *ListNode
+	typed    *VariableNode // the single tag of an exact-tag template, else nil
+	sizeHint atomic.Int64  // the last output's length, to size the next buffer
+}
+
+// Parse parses src. Its error is an ErrorList of ParseErrors in source order.
+func Parse(src string) (*Template, error) {
+	root, errs := parse(src)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	t := &Template{src: src, root: root}
+	if len(root.Nodes) == 1 {
+		t.typed, _ = root.Nodes[0].(*VariableNode)
+	}
+	return t, nil
+}
+
+// Load parses src and checks it against scope: the two load-time passes of
+// DIALECT §6. The first failing pass's errors are returned.
+func Load(src string, scope Scope) (*Template, error) {
+	t, err := Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Check(scope); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+// Source returns the text the template was parsed from.
+func (t *Template) Source() string { return t.src }
+
+// String prints the template back as source, with tags in canonical form.
+func (t *Template) String() string { return t.root.String() }
+
+// Root returns the parsed tree.
+func (t *Template) Root() *ListNode { return t.root }
+
+// Typed reports whether the template is exactly one variable tag, so that
+// Render returns the raw value it names (numbers stay numbers).
+func (t *Template) Typed() bool { return t.typed != nil }
+
+// Reserved names: no step id may be one of them (DIALECT §3).
+var reserved = []string{"input", "item", "index", "accumulator", "length"}
+
+// iterationRoots join the roots inside an iteration body.
+var iterationRoots = []string{"item", "index", "accumulator"}
+
+// Scope is what a step knows at load time: the roots it may reference in
+// step order (input first), the step ids that run after it, and whether it
+// sits in an iteration body (which adds item, index and accumulator).
+type Scope struct {
+	Roots     []string
+	Later     []string
+	Iteration bool
+}
+
+// available lists the roots a path may start with, in order.
+func (s Scope) available() []string {
+	names := slices.Clone(s.Roots)
+	if !slices.Contains(names, "input") {
+		names = slices.Insert(names, 0, "input")
+	}
+	if s.Iteration {
+		for _, n := range iterationRoots {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// Root is a named root value: the plan input or a step's result.
+type Root struct {
+	Name  string
+	Value Value
+}
+
+// Roots are the root values in step order.
+type Roots []Root
+
+// Lookup returns the value of the root called name.
+func (r Roots) Lookup(name string) (Value, bool) {
+	for i := range r {
+		if r[i].Name == name {
+			return r[i].Value, true
+		}
+	}
+	return Value{}, false
+}
+
+// Names returns the root names in order.
+func (r Roots) Names() []string {
+	names := make([]string, len(r))
+	for i := range r {
+		names[i] = r[i].Name
+	}
+	return names
+}
+
+// ValidateStepID reports why id cannot name a step, or "" when it can: it
+// must match [A-Za-z0-9_-]+ and not be a reserved name.
+func ValidateStepID(id string) string {
+	if id == "" {
+		return "a step id cannot be empty"
+	}
+	for _, c := range []byte(id) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return "step id " + quote(id) + " must match [A-Za-z0-9_-]+"
+		}
+	}
+	if slices.Contains(reserved, id) {
+		return "step id " + quote(id) + " is reserved (input, item, index, accumulator and length cannot name a step)"
+	}
+	return ""
+}
