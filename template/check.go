@@ -95,11 +95,13 @@ func (c *checker) missing(pos Pos, end int, p Path, known, later []string, itera
 	e := c.fail(MissingStep, pos, end, p, msg)
 	e.Segment = root
 	e.setAvailable(known)
-	e.Suggestion = suggest(root, known)
+	if !slices.Contains(later, root) && root != "length" {
+		e.Suggestion = suggest(root, known)
+	}
 }
 
-// suggest returns the candidate nearest to s within a small edit distance,
-// or "".
+// suggest returns the candidate nearest to s within a small edit distance
+// that keeps some of s, or "".
 func suggest(s string, candidates []string) string {
 	limit := 1
 	if len(s) > 3 {
@@ -107,7 +109,7 @@ func suggest(s string, candidates []string) string {
 	}
 	best, bestDist := "", limit+1
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestDist && c != s {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestDist && d < len(s) && c != s {
 			best, bestDist = c, d
 		}
 	}

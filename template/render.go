@@ -12,8 +12,6 @@ import (
 // (one error per tag, however often a section repeats it).
 func (t *Template) Render(roots Roots) (Value, error) {
 	r := renderer{src: t.src, roots: roots}
-	var frames [8]frame
-	r.frames = frames[:0]
 	if t.typed != nil {
 		v, _, err := r.variable(t.typed.Pos, t.typed.End, t.typed.Path)
 		if err != nil {
@@ -102,15 +100,25 @@ func (r *renderer) section(n *SectionNode) {
 	case n.Path.Kind == LoopVarPath:
 		r.list(n.Body) // sections on loop variables only gate
 	case v.kind == Array:
+		r.grow()
 		for i, e := range v.elems {
 			r.frames = append(r.frames, frame{value: e, index: i, count: len(v.elems)})
 			r.list(n.Body)
 			r.frames = r.frames[:len(r.frames)-1]
 		}
 	default:
+		r.grow()
 		r.frames = append(r.frames, frame{value: v, count: 1})
 		r.list(n.Body)
 		r.frames = r.frames[:len(r.frames)-1]
+	}
+}
+
+// grow makes room for one more frame, allocating the stack once for
+// typical nesting.
+func (r *renderer) grow() {
+	if r.frames == nil {
+		r.frames = make([]frame, 0, 8)
 	}
 }
 

@@ -4,7 +4,6 @@ package conformance
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,23 +44,23 @@ func (t *Test) Scope() template.Scope {
 	return template.Scope{Roots: t.Roots.Names(), Later: t.Later, Iteration: t.Iteration}
 }
 
-// Load reads vector files and every *.json file below folders.
+// Load reads vector files, and the *.json files of folders (not their
+// subfolders, which may hold other data).
 func Load(paths ...string) ([]*Test, error) {
 	var tests []*Test
 	for _, p := range paths {
-		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() || path != p && filepath.Ext(path) != ".json" {
-				return nil
-			}
-			file, err := LoadFile(path)
-			tests = append(tests, file...)
-			return err
-		})
-		if err != nil {
+		files := []string{p}
+		if info, err := os.Stat(p); err != nil {
 			return tests, err
+		} else if info.IsDir() {
+			files, _ = filepath.Glob(filepath.Join(p, "*.json"))
+		}
+		for _, f := range files {
+			file, err := LoadFile(f)
+			if err != nil {
+				return tests, err
+			}
+			tests = append(tests, file...)
 		}
 	}
 	return tests, nil
