@@ -20,9 +20,12 @@ const (
 	MissingStep
 	BadPath
 	EmptyData
+	// LimitError stops a render whose work or output passes the engine's
+	// limits (MaxRenderSteps, MaxOutput): nested sections multiply.
+	LimitError
 )
 
-var errorKindNames = [...]string{"", "ParseError", "ScopeError", "ToolError", "InputError", "MissingStep", "BadPath", "EmptyData"}
+var errorKindNames = [...]string{"", "ParseError", "ScopeError", "ToolError", "InputError", "MissingStep", "BadPath", "EmptyData", "LimitError"}
 
 func (k ErrorKind) String() string {
 	if int(k) < len(errorKindNames) && k > 0 {

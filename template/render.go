@@ -6,6 +6,13 @@ import (
 	"unsafe"
 )
 
+// Limits of one render: sections nest and multiply, so a small template over
+// small data could otherwise run for hours or fill memory.
+const (
+	MaxRenderSteps = 1 << 24 // nodes visited
+	MaxOutput      = 1 << 25 // bytes of text produced
+)
+
 // Render renders the template against roots. An exact-tag template returns
 // the raw value it names (the typed splice); any other template returns a
 // string. Its error is an ErrorList of every failing tag in source order
@@ -50,12 +57,18 @@ type renderer struct {
 	out    []byte
 	frames []frame
 	errs   ErrorList
+	steps  int  // nodes visited, against MaxRenderSteps
+	halted bool // a limit was hit: unwind without rendering more
 	failed map[int]bool        // offsets of tags already reported
 	trace  map[int]*TraceEntry // by tag offset, when tracing
 }
 
 func (r *renderer) list(l *ListNode) {
+	r.steps += len(l.Nodes)
 	for _, n := range l.Nodes {
+		if r.halted {
+			return
+		}
 		switch n := n.(type) {
 		case *TextNode:
 			r.out = append(r.out, n.Text...)
@@ -102,6 +115,9 @@ func (r *renderer) section(n *SectionNode) {
 	case v.kind == Array:
 		r.grow()
 		for i, e := range v.elems {
+			if r.overLimit(n) {
+				return
+			}
 			r.frames = append(r.frames, frame{value: e, index: i, count: len(v.elems)})
 			r.list(n.Body)
 			r.frames = r.frames[:len(r.frames)-1]
@@ -112,6 +128,21 @@ func (r *renderer) section(n *SectionNode) {
 		r.list(n.Body)
 		r.frames = r.frames[:len(r.frames)-1]
 	}
+}
+
+// overLimit stops the render when it has done too much work, blaming the
+// section that repeats.
+func (r *renderer) overLimit(n *SectionNode) bool {
+	if r.halted {
+		return true
+	}
+	if r.steps <= MaxRenderSteps && len(r.out) <= MaxOutput {
+		return false
+	}
+	r.halted = true
+	r.fail(r.newError(LimitError, n.Pos, n.End, n.Path, "the render stopped at "+plural(MaxRenderSteps, "step")+
+		" or "+strconv.Itoa(MaxOutput>>20)+" MiB of output: sections repeat too much"))
+	return true
 }
 
 // grow makes room for one more frame, allocating the stack once for
