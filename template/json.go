@@ -48,6 +48,26 @@ type decoder struct {
 	err   *SyntaxError
 	elems []Value  // scratch stack for arrays under construction
 	membs []Member // scratch stack for objects under construction
+	vslab []Value  // preallocated room that finished arrays are carved from
+	mslab []Member // likewise for objects
+}
+
+// slabSize bounds the chunks containers are carved from: few allocations
+// per document, and little waste for small ones.
+const slabSize = 1024
+
+// carve returns a slice of n elements cut from *slab, refilling it as
+// needed: one allocation serves many small containers.
+func carve[T any](slab *[]T, n int) []T {
+	if n > len(*slab) {
+		if n > slabSize/4 {
+			return make([]T, n)
+		}
+		*slab = make([]T, min(slabSize, max(4*n, 16, 2*cap(*slab))))
+	}
+	s := (*slab)[:n:n]
+	*slab = (*slab)[n:]
+	return s
 }
 
 func (d *decoder) fail(msg string) {
@@ -321,9 +341,8 @@ func (d *decoder) array(depth int) Value {
 		}
 		d.fail("unexpected " + d.describe() + " in array, expected ',' or ']'")
 	}
-	elems := make([]Value, len(d.elems)-base)
+	elems := carve(&d.vslab, len(d.elems)-base)
 	copy(elems, d.elems[base:])
-	clear(d.elems[base:])
 	d.elems = d.elems[:base]
 	return Value{kind: Array, elems: elems}
 }
@@ -370,9 +389,8 @@ func (d *decoder) object(depth int) Value {
 		}
 		d.fail("unexpected " + d.describe() + " in object, expected ',' or '}'")
 	}
-	members := make([]Member, len(d.membs)-base)
+	members := carve(&d.mslab, len(d.membs)-base)
 	copy(members, d.membs[base:])
-	clear(d.membs[base:])
 	d.membs = d.membs[:base]
 	return Value{kind: Object, members: members}
 }

@@ -57,8 +57,8 @@ type renderer struct {
 	out    []byte
 	frames []frame
 	errs   ErrorList
-	steps  int  // nodes visited, against MaxRenderSteps
-	halted bool // a limit was hit: unwind without rendering more
+	steps  int                 // nodes visited, against MaxRenderSteps
+	halted bool                // a limit was hit: unwind without rendering more
 	failed map[int]bool        // offsets of tags already reported
 	trace  map[int]*TraceEntry // by tag offset, when tracing
 }
