@@ -18,7 +18,9 @@ func init() {
 
 func runConformance(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("conformance", stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: splice conformance PATH...  (vector files, or folders of *.json)") }
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: splice conformance PATH...  (vector files, or folders of *.json)")
+	}
 	if fs.Parse(args) != nil {
 		return 2
 	}

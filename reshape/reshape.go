@@ -1,39 +1,45 @@
-// Package reshape renders shapes (JSON trees whose string leaves are
-// templates) and loads reshape tools (DIALECT §7).
+// Package reshape renders shapes and runs reshape tools (DIALECT §7).
+//
+// A shape is a JSON object whose keys are literal and whose string leaves
+// are templates: ParseShape or ShapeFromValue parse it, Check runs the
+// load-time checks over every leaf, Render renders every leaf once with the
+// typed splice and returns the result verbatim. Every error raised from a
+// leaf carries the leaf's JSON Pointer in At.
+//
+// Tools are YAML documents (LoadTool, LoadDir). A reshape tool either has a
+// fixed shape, rendered against the call's input, or takes the shape from
+// each call (caller_shape) and returns it as given. Builtin is
+// builtin__reshape, the caller-shape tool every plan can use.
 package reshape
 
-import (
-	"errors"
+// builtinReshapeYAML defines builtin__reshape in the same format as user
+// tools.
+const builtinReshapeYAML = `name: reshape
+kind: reshape
+description: >-
+  Build a value in a target JSON shape. The step input shape is rendered by
+  the pipeline like any other step input; the tool returns it verbatim.
+caller_shape: true
+input_schema:
+  type: object
+  required: [shape]
+  properties:
+    shape:
+      type: object
+      description: the output shape; keys are literal, each leaf string is a template over the step's data
+`
 
-	"github.com/splicedev/splice/template"
-)
+// Builtin is builtin__reshape. As a plan step its input shape has already
+// been rendered by the pipeline (see ShapeFromValue and Shape.Render), and
+// Call returns it verbatim, so values containing "{{ … }}" are never parsed
+// again; called with a shape nobody rendered, it returns what it was given.
+// A missing or non-object shape is an InputError.
+var Builtin = mustLoad(builtinReshapeYAML, "builtin")
 
-// errNotYet marks the parts of the reshape API that are still to be built.
-var errNotYet = errors.New("reshape: not supported yet")
-
-// Shape is a parsed shape: an object whose string leaves are templates.
-type Shape struct{}
-
-// ParseShape parses a shape from JSON or YAML text.
-func ParseShape(text string) (*Shape, error) { return nil, errNotYet }
-
-// ShapeFromValue makes a shape from an already decoded value.
-func ShapeFromValue(v template.Value) (*Shape, error) { return nil, errNotYet }
-
-// Check runs the load-time checks over every leaf.
-func (s *Shape) Check(scope template.Scope) error { return errNotYet }
-
-// Render renders every leaf with the typed splice.
-func (s *Shape) Render(roots template.Roots) (template.Value, error) { return template.Value{}, errNotYet }
-
-// Tool is a loaded tool definition.
-type Tool struct{ Name string }
-
-// LoadTool loads and validates a tool from its YAML text.
-func LoadTool(text []byte) (*Tool, error) { return nil, errNotYet }
-
-// Call runs the tool on a call input.
-func (t *Tool) Call(input template.Value) (template.Value, error) { return template.Value{}, errNotYet }
-
-// ParseYAML decodes YAML (1.2 core schema) into an ordered value.
-func ParseYAML(text string) (template.Value, error) { return template.Value{}, errNotYet }
+func mustLoad(src, namespace string) *Tool {
+	t, err := loadTool(src, namespace)
+	if err != nil {
+		panic("reshape: built-in tool: " + err.Error())
+	}
+	return t
+}

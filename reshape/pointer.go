@@ -1,0 +1,99 @@
+package reshape
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/template"
+)
+
+// pointerEscaper escapes a reference token for a JSON Pointer (RFC 6901):
+// "~" becomes "~0" and "/" becomes "~1".
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+// appendToken appends "/" and the escaped token to a JSON Pointer.
+func appendToken(ptr, token string) string {
+	if strings.ContainsAny(token, "~/") {
+		token = pointerEscaper.Replace(token)
+	}
+	return ptr + "/" + token
+}
+
+// appendIndex appends an array index to a JSON Pointer.
+func appendIndex(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
+
+// Pointer joins reference tokens into a JSON Pointer: Pointer("labels", "0",
+// "a/b") is "/labels/0/a~1b". No tokens give "", the whole document.
+func Pointer(tokens ...string) string {
+	ptr := ""
+	for _, t := range tokens {
+		ptr = appendToken(ptr, t)
+	}
+	return ptr
+}
+
+// ResolvePointer returns the value ptr names in v, or false when ptr is
+// malformed or names nothing. Array indexes must be canonical ("0", "12").
+func ResolvePointer(v template.Value, ptr string) (template.Value, bool) {
+	if ptr == "" {
+		return v, true
+	}
+	if ptr[0] != '/' {
+		return template.Value{}, false
+	}
+	for _, raw := range strings.Split(ptr[1:], "/") {
+		token, ok := unescapeToken(raw)
+		if !ok {
+			return template.Value{}, false
+		}
+		switch v.Kind() {
+		case template.Object:
+			if v, ok = v.Lookup(token); !ok {
+				return template.Value{}, false
+			}
+		case template.Array:
+			i, ok := arrayIndex(token)
+			if !ok {
+				return template.Value{}, false
+			}
+			if v, ok = v.Index(i); !ok {
+				return template.Value{}, false
+			}
+		default:
+			return template.Value{}, false
+		}
+	}
+	return v, true
+}
+
+// unescapeToken undoes appendToken; a "~" not followed by 0 or 1 is malformed.
+func unescapeToken(s string) (string, bool) {
+	if !strings.Contains(s, "~") {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '~' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 == len(s) || s[i+1] != '0' && s[i+1] != '1' {
+			return "", false
+		}
+		b.WriteByte("~/"[s[i+1]-'0'])
+		i++
+	}
+	return b.String(), true
+}
+
+// arrayIndex parses a canonical decimal index: no sign, no leading zeros.
+func arrayIndex(s string) (int, bool) {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || s[0] == '+' {
+		return 0, false
+	}
+	return n, true
+}

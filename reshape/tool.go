@@ -1,0 +1,386 @@
+package reshape
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/splicedev/splice/template"
+)
+
+// The tool kinds. Only reshape tools run here; exec and prompt tools load
+// and are validated, but calling one reports that it cannot run.
+const (
+	KindExec    = "exec"
+	KindPrompt  = "prompt"
+	KindReshape = "reshape"
+)
+
+var toolKinds = []string{KindExec, KindPrompt, KindReshape}
+
+// The fields a tool document may have: shared ones, then each kind's own.
+var (
+	commonFields = []string{"name", "kind", "description", "input_schema", "output_schema", "read_only"}
+	kindFields   = map[string][]string{
+		KindReshape: {"shape", "caller_shape"},
+		KindExec:    {"command", "timeout"},
+		KindPrompt:  {"prompt", "model"},
+	}
+)
+
+// Tool is a loaded tool definition (DIALECT §7). It is immutable and safe
+// for concurrent use.
+type Tool struct {
+	Name        string // as written in the file, "pr_card"
+	Namespace   string // "user" for tool files, "builtin" for tools compiled in
+	Kind        string // KindReshape, KindExec or KindPrompt
+	Description string
+	ReadOnly    bool
+	CallerShape bool   // the shape comes with each call
+	Shape       *Shape // the fixed shape of a reshape tool, else nil
+	File        string // the file it was loaded from, when loaded from a directory
+
+	InputSchema, OutputSchema template.Value // as written; null when absent
+
+	input, output *jsonschema.Schema
+	source        string       // the YAML text
+	namePos       template.Pos // where the name is, for errors about it
+}
+
+// QualifiedName is the name the tool is called by: "user__pr_card".
+func (t *Tool) QualifiedName() string { return t.Namespace + "__" + t.Name }
+
+// toolScope is what a tool's templates may reference: its own input only.
+var toolScope = template.Scope{Roots: []string{"input"}}
+
+// LoadTool loads a tool from its YAML text and validates it. Problems with
+// the document itself are ToolErrors positioned in the YAML, reported
+// together in document order; then the templates (a fixed shape's leaves,
+// an exec command, a prompt) are parsed and checked with input as the only
+// root, their errors keeping their own kind and naming their place in At.
+func LoadTool(text []byte) (*Tool, error) {
+	return loadTool(string(text), "user")
+}
+
+func loadTool(src, namespace string) (*Tool, error) {
+	doc, places, err := decodeYAML(src, true)
+	if err != nil {
+		return nil, err
+	}
+	l := toolLoader{src: src, places: places, tool: &Tool{Namespace: namespace, source: src, namePos: places.values["/name"]}}
+	if doc.Kind() != template.Object {
+		if doc.IsNull() {
+			return nil, l.errorAt("", "the tool file is empty: it must be a YAML mapping of the tool's fields")
+		}
+		return nil, l.errorAt("", "a tool file must be a YAML mapping of the tool's fields, not "+article(doc.Kind())+" "+doc.Kind().String())
+	}
+	l.fields(doc)
+	if len(l.errs) > 0 {
+		return nil, l.errs
+	}
+	if err := l.templates(doc); err != nil {
+		return nil, err
+	}
+	return l.tool, nil
+}
+
+type toolLoader struct {
+	src    string
+	places *yamlPlaces
+	tool   *Tool
+	errs   template.ErrorList
+}
+
+// errorAt records a ToolError at the value ptr names (the document start
+// for "").
+func (l *toolLoader) errorAt(ptr, msg string) *template.Error {
+	return l.errorAtPos(l.places.values[ptr], msg)
+}
+
+func (l *toolLoader) errorAtPos(pos template.Pos, msg string) *template.Error {
+	if pos.Line == 0 {
+		pos = template.Pos{Line: 1, Column: 1}
+	}
+	e := yamlError(l.src, pos, msg)
+	l.errs = append(l.errs, e)
+	return e
+}
+
+// fields validates every field of the document in document order, then
+// what the document as a whole lacks.
+func (l *toolLoader) fields(doc template.Value) {
+	t := l.tool
+	if kind, _ := doc.Lookup("kind"); kind.Kind() == template.String && slices.Contains(toolKinds, kind.Str()) {
+		t.Kind = kind.Str()
+	}
+	// Without a valid kind, any kind's fields are allowed: the kind is
+	// what is wrong.
+	allowed := slices.Concat(commonFields, kindFields[KindExec], kindFields[KindPrompt], kindFields[KindReshape])
+	if t.Kind != "" {
+		allowed = slices.Concat(commonFields, kindFields[t.Kind])
+	}
+	t.ReadOnly = t.Kind != KindExec
+	for _, m := range doc.Members() {
+		l.field(m, allowed)
+	}
+	for _, field := range []string{"name", "kind", map[string]string{KindExec: "command", KindPrompt: "prompt"}[t.Kind]} {
+		if _, ok := doc.Lookup(field); field != "" && !ok {
+			l.errorAt("", "missing required field "+strconv.Quote(field))
+		}
+	}
+	if t.Kind == KindReshape {
+		caller, hasCaller := doc.Lookup("caller_shape")
+		_, hasShape := doc.Lookup("shape")
+		switch {
+		case hasCaller && caller.Kind() != template.Bool:
+			// already reported
+		case hasShape && caller.Bool():
+			l.errorAt("/caller_shape", "a reshape tool has either a fixed shape or caller_shape: true, not both")
+		case !hasShape && !caller.Bool():
+			l.errorAt("", "a reshape tool needs a fixed shape or caller_shape: true")
+		}
+	}
+}
+
+// field validates one field's type; templates are checked later.
+func (l *toolLoader) field(m template.Member, allowed []string) {
+	ptr := appendToken("", m.Key)
+	v := m.Value
+	want := func(kind template.Kind, what string) bool {
+		if v.Kind() != kind {
+			l.errorAt(ptr, m.Key+" must be "+what+", not "+article(v.Kind())+" "+v.Kind().String())
+			return false
+		}
+		return true
+	}
+	if !slices.Contains(allowed, m.Key) {
+		e := l.errorAtPos(l.places.keys[ptr], "unknown field "+strconv.Quote(m.Key))
+		e.Available = allowed
+		return
+	}
+	t := l.tool
+	switch m.Key {
+	case "name":
+		if !want(template.String, "a string") {
+			return
+		}
+		if !validToolName(v.Str()) {
+			l.errorAt(ptr, "name "+strconv.Quote(v.Str())+" must match [a-zA-Z0-9_-]+")
+			return
+		}
+		t.Name = v.Str()
+	case "kind":
+		if t.Kind == "" {
+			e := l.errorAt(ptr, "kind "+v.JSON()+" is not one of "+strings.Join(toolKinds, ", "))
+			e.Available = toolKinds
+		}
+	case "description":
+		if want(template.String, "a string") {
+			t.Description = v.Str()
+		}
+	case "read_only":
+		if want(template.Bool, "true or false") {
+			t.ReadOnly = v.Bool()
+		}
+	case "caller_shape":
+		if want(template.Bool, "true or false") {
+			t.CallerShape = v.Bool()
+		}
+	case "shape":
+		want(template.Object, "an object (a JSON tree whose string leaves are templates)")
+	case "prompt", "model":
+		want(template.String, "a string")
+	case "input_schema", "output_schema":
+		l.schema(m.Key, v)
+	case "command":
+		l.command(v)
+	case "timeout":
+		l.timeout(v)
+	}
+}
+
+func (l *toolLoader) schema(field string, v template.Value) {
+	ptr := "/" + field
+	if v.Kind() != template.Object && v.Kind() != template.Bool {
+		l.errorAt(ptr, field+" must be a JSON Schema (an object), not "+article(v.Kind())+" "+v.Kind().String())
+		return
+	}
+	compiled, issue := compileSchema(v)
+	if issue != nil {
+		l.errorAt(ptr+issue.ptr, field+" is not a valid JSON Schema: "+issue.msg)
+		return
+	}
+	if field == "input_schema" {
+		l.tool.InputSchema, l.tool.input = v, compiled
+	} else {
+		l.tool.OutputSchema, l.tool.output = v, compiled
+	}
+}
+
+// command is a string or a non-empty list of strings (program and
+// arguments), each a template over input.
+func (l *toolLoader) command(v template.Value) {
+	switch v.Kind() {
+	case template.String:
+		if strings.TrimSpace(v.Str()) != "" {
+			return
+		}
+	case template.Array:
+		for i, arg := range v.Elems() {
+			if arg.Kind() != template.String {
+				l.errorAt(appendIndex("/command", i), "command arguments must be strings, not "+article(arg.Kind())+" "+arg.Kind().String())
+			}
+		}
+		if v.Len() > 0 {
+			return
+		}
+	}
+	l.errorAt("/command", "command must be a non-empty string or list of strings")
+}
+
+// timeout is a duration ("30s", "2m") or a number of seconds.
+func (l *toolLoader) timeout(v template.Value) {
+	var d time.Duration
+	switch v.Kind() {
+	case template.String:
+		d, _ = time.ParseDuration(v.Str())
+	case template.Number:
+		seconds, err := strconv.ParseFloat(v.Str(), 64)
+		if err == nil {
+			d = time.Duration(seconds * float64(time.Second))
+		}
+	}
+	if d <= 0 {
+		l.errorAt("/timeout", "timeout must be a positive duration (\"30s\", \"2m\") or number of seconds, not "+v.JSON())
+	}
+}
+
+// templates parses and checks the tool's templates: syntax for all of them
+// first, then roots and scope (DIALECT §6: a failing pass stops the next).
+func (l *toolLoader) templates(doc template.Value) error {
+	t := l.tool
+	var leaves []Leaf
+	var errs template.ErrorList
+	switch t.Kind {
+	case KindReshape:
+		if t.CallerShape {
+			return nil
+		}
+		shapeValue, _ := doc.Lookup("shape")
+		shape, err := ShapeFromValue(shapeValue)
+		if err != nil {
+			return err
+		}
+		t.Shape, leaves = shape, shape.Leaves()
+	case KindExec, KindPrompt:
+		for _, field := range []string{"command", "prompt"} {
+			v, _ := doc.Lookup(field)
+			texts := []template.Value{v}
+			if v.Kind() == template.Array {
+				texts = v.Elems()
+			}
+			for i, s := range texts {
+				if s.Kind() != template.String {
+					continue
+				}
+				at := "/" + field
+				if v.Kind() == template.Array {
+					at = appendIndex(at, i)
+				}
+				tmpl, err := template.Parse(s.Str())
+				if err != nil {
+					errs = appendAt(errs, err, at)
+					continue
+				}
+				leaves = append(leaves, Leaf{At: at, Template: tmpl})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	for _, leaf := range leaves {
+		if err := leaf.Template.Check(toolScope); err != nil {
+			errs = appendAt(errs, err, leaf.At)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func validToolName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// Call runs the tool on a call's input. input_schema is checked first, so
+// a bad call is an InputError naming the field, never a BadPath. A fixed
+// shape renders against the root input; a caller shape (the input's shape
+// field) is returned verbatim. A result that fails output_schema is a
+// ToolError. Exec and prompt tools report that they cannot run here.
+func (t *Tool) Call(input template.Value) (template.Value, error) {
+	if t.Kind != KindReshape {
+		return template.Value{}, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
+	}
+	if t.input != nil {
+		if issues := validate(t.input, input, inputPlace); issues != nil {
+			return template.Value{}, inputErrors(issues)
+		}
+	}
+	var result template.Value
+	if t.CallerShape {
+		shape, ok := input.Lookup("shape")
+		switch {
+		case input.Kind() != template.Object:
+			return template.Value{}, inputErrors([]schemaIssue{{"", "the input: want object, got " + input.Kind().String()}})
+		case !ok:
+			return template.Value{}, inputErrors([]schemaIssue{{"/shape", `missing required field "shape" (the shape to return)`}})
+		case shape.Kind() != template.Object:
+			return template.Value{}, inputErrors([]schemaIssue{{"/shape", "field /shape: want object, got " + shape.Kind().String()}})
+		}
+		result = shape
+	} else {
+		var err error
+		if result, err = t.Shape.Render(template.Roots{{Name: "input", Value: input}}); err != nil {
+			return template.Value{}, err
+		}
+	}
+	if t.output != nil {
+		if issues := validate(t.output, result, resultPlace); issues != nil {
+			list := make(template.ErrorList, len(issues))
+			for i, issue := range issues {
+				list[i] = callError("the result does not match output_schema: " + issue.msg)
+				list[i].Path = issue.ptr
+			}
+			return template.Value{}, list
+		}
+	}
+	return result, nil
+}
+
+// callError is a ToolError raised by a call.
+func callError(msg string) *template.Error {
+	return &template.Error{Kind: template.ToolError, Phase: template.PhaseRender, Msg: msg, Pos: template.Pos{Line: 1, Column: 1}}
+}
+
+// inputErrors reports a call input that fails: one InputError per failing
+// field, its JSON Pointer in Path.
+func inputErrors(issues []schemaIssue) template.ErrorList {
+	list := make(template.ErrorList, len(issues))
+	for i, issue := range issues {
+		list[i] = &template.Error{Kind: template.InputError, Phase: template.PhaseRender, Msg: issue.msg, Path: issue.ptr, Pos: template.Pos{Line: 1, Column: 1}}
+	}
+	return list
+}

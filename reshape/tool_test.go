@@ -1,0 +1,193 @@
+package reshape
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/template"
+)
+
+// TestBuiltinAsPlanStep: the pipeline renders the step input (a shape like
+// any other) and builtin__reshape returns its shape verbatim, so values
+// holding "{{ … }}" are not rendered a second time.
+func TestBuiltinAsPlanStep(t *testing.T) {
+	stepInput, err := ParseShape(`shape:
+  base_sha: "{{E1.baseRefOid}}"
+  pr: "{{E1.number}}"
+  title: "PR #{{E1.number}}"
+  chart: "{{E1.chart}}"
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := sampleRoots(t)
+	if err := stepInput.Check(template.Scope{Roots: roots.Names()}); err != nil {
+		t.Fatal(err)
+	}
+	rendered, err := stepInput.Render(roots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Builtin.Call(rendered)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"base_sha":"abc","pr":7,"title":"PR #7","chart":"{{ .Values.x }}"}`; got.JSON() != want {
+		t.Errorf("got %s, want %s", got.JSON(), want)
+	}
+}
+
+// TestBuiltinCalledDirectly: a shape nobody rendered comes back as given;
+// a missing or non-object shape is an InputError naming the field.
+func TestBuiltinCalledDirectly(t *testing.T) {
+	if Builtin.QualifiedName() != "builtin__reshape" || !Builtin.ReadOnly || !Builtin.CallerShape {
+		t.Fatalf("builtin__reshape is %s read_only=%v caller_shape=%v", Builtin.QualifiedName(), Builtin.ReadOnly, Builtin.CallerShape)
+	}
+	got, err := Builtin.Call(mustJSON(t, `{"shape":{"k":"{{E0.x}}","n":1.50}}`))
+	if err != nil || got.JSON() != `{"k":"{{E0.x}}","n":1.50}` {
+		t.Errorf("got %s, %v", got.JSON(), err)
+	}
+	for input, want := range map[string]string{
+		`{}`:             `missing required field "shape"`,
+		`{"shape":"x"}`:  "field /shape: want object, got string",
+		`{"shape":null}`: "field /shape: want object, got null",
+		`[1]`:            "the input: want object, got array",
+	} {
+		_, err := Builtin.Call(mustJSON(t, input))
+		errs := template.Errors(err)
+		if len(errs) == 0 || errs[0].Kind != template.InputError || errs[0].Phase != template.PhaseRender || !strings.Contains(errs[0].Msg, want) {
+			t.Errorf("Call(%s): got %v, want an InputError with %q", input, err, want)
+		}
+	}
+}
+
+func TestToolDefaults(t *testing.T) {
+	tests := []struct {
+		yaml     string
+		readOnly bool
+	}{
+		{"name: a\nkind: reshape\ncaller_shape: true\n", true},
+		{"name: a\nkind: reshape\ncaller_shape: true\nread_only: false\n", false},
+		{"name: a\nkind: prompt\nprompt: hi\n", true},
+		{"name: a\nkind: exec\ncommand: ls\n", false},
+		{"name: a\nkind: exec\ncommand: ls\nread_only: true\n", true},
+	}
+	for _, tt := range tests {
+		tool, err := LoadTool([]byte(tt.yaml))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.yaml, err)
+		}
+		if tool.ReadOnly != tt.readOnly || tool.QualifiedName() != "user__a" {
+			t.Errorf("%q: read_only %v name %s, want %v user__a", tt.yaml, tool.ReadOnly, tool.QualifiedName(), tt.readOnly)
+		}
+	}
+}
+
+// TestToolReportsAllDocumentErrors: every problem of the document at once,
+// in document order, then what it lacks.
+func TestToolReportsAllDocumentErrors(t *testing.T) {
+	_, err := LoadTool([]byte("name: a b\nkind: reshape\nread_only: 1\nextra: x\n"))
+	var got []string
+	for _, e := range template.Errors(err) {
+		got = append(got, e.Pos.String()+" "+e.Msg)
+	}
+	want := []string{
+		`1:7 name "a b" must match [a-zA-Z0-9_-]+`,
+		"3:12 read_only must be true or false, not a number",
+		`4:1 unknown field "extra"`,
+		"1:1 a reshape tool needs a fixed shape or caller_shape: true",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestLoadDir(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"card.yaml":   "name: card\nkind: reshape\nshape:\n  id: \"{{input.id}}\"\n",
+		"lint.yml":    "name: lint\nkind: exec\ncommand: [lint]\n",
+		"broken.yaml": "name: broken\nkind: reshape\nshape: [1]\n",
+		"one.yaml":    "name: twin\nkind: reshape\ncaller_shape: true\n",
+		"two.yaml":    "kind: reshape\nname: twin\ncaller_shape: true\n",
+		"notes.txt":   "not a tool",
+	})
+	if err := os.Mkdir(filepath.Join(dir, "sub.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, f := range c.Files {
+		status := "ok"
+		if f.Err != nil {
+			status = template.Errors(f.Err)[0].Pos.String() + " " + template.Errors(f.Err)[0].Msg
+		}
+		files = append(files, filepath.Base(f.Path)+": "+status)
+	}
+	want := []string{
+		"broken.yaml: 3:8 shape must be an object (a JSON tree whose string leaves are templates), not an array",
+		"card.yaml: ok",
+		"lint.yml: ok",
+		`one.yaml: 1:7 duplicate tool name "twin": also defined in ` + filepath.Join(dir, "two.yaml"),
+		`two.yaml: 2:7 duplicate tool name "twin": also defined in ` + filepath.Join(dir, "one.yaml"),
+	}
+	if !slices.Equal(files, want) {
+		t.Errorf("files:\ngot  %q\nwant %q", files, want)
+	}
+	if names := c.Names(); !slices.Equal(names, []string{"user__card", "user__lint"}) {
+		t.Errorf("names %q", names)
+	}
+	card, ok := c.Lookup("user__card")
+	if !ok || card.File != filepath.Join(dir, "card.yaml") {
+		t.Fatalf("user__card: %v %v", card, ok)
+	}
+	if got, err := card.Call(mustJSON(t, `{"id":5}`)); err != nil || got.JSON() != `{"id":5}` {
+		t.Errorf("user__card: %s %v", got.JSON(), err)
+	}
+	if b, ok := c.Lookup("builtin__reshape"); !ok || b != Builtin {
+		t.Error("builtin__reshape is not in the catalog")
+	}
+	if _, err := LoadDir(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a missing directory loaded")
+	}
+}
+
+// TestLoadDirs: missing directories are skipped and earlier directories
+// win over later ones.
+func TestLoadDirs(t *testing.T) {
+	project, home := t.TempDir(), t.TempDir()
+	writeFiles(t, project, map[string]string{"a.yaml": "name: same\nkind: reshape\nshape: {from: project}\n"})
+	writeFiles(t, home, map[string]string{
+		"a.yaml": "name: same\nkind: reshape\nshape: {from: home}\n",
+		"b.yaml": "name: other\nkind: reshape\ncaller_shape: true\n",
+	})
+	c, err := LoadDirs(filepath.Join(project, "nope"), project, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := c.Names(); !slices.Equal(names, []string{"user__other", "user__same"}) {
+		t.Errorf("names %q", names)
+	}
+	same, _ := c.Lookup("user__same")
+	if got, _ := same.Call(template.ObjectValue(nil)); got.JSON() != `{"from":"project"}` {
+		t.Errorf("user__same comes from the wrong directory: %s", got.JSON())
+	}
+	if dirs := DefaultDirs(); len(dirs) == 0 || dirs[0] != filepath.Join(".graph", "tools") {
+		t.Errorf("DefaultDirs() = %q", dirs)
+	}
+}

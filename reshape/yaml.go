@@ -1,0 +1,516 @@
+package reshape
+
+import (
+	"errors"
+	"io"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/splicedev/splice/template"
+)
+
+// The YAML reader: a YAML 1.2 core schema document becomes an ordered
+// template.Value (DIALECT §1). go.yaml.in/yaml/v3 parses (in linear time,
+// with a depth limit); everything after parsing — scalar resolution,
+// anchors, duplicate keys — is decided here, so the rules are the dialect's
+// rather than a YAML library's.
+
+// ParseYAML decodes one YAML document (YAML 1.2 core schema) into an ordered
+// value. Its errors are ToolErrors positioned in text.
+func ParseYAML(text string) (template.Value, error) {
+	v, _, err := decodeYAML(text, false)
+	return v, err
+}
+
+// yamlBudget bounds the size of a document after alias expansion, counted in
+// nodes plus scalar bytes, so that a few lines of nested aliases (a "billion
+// laughs" document) cannot make a value too large to walk or print. A
+// document without aliases always fits.
+func yamlBudget(text string) int { return 4*len(text) + 1<<20 }
+
+// yamlDecoder turns a parsed YAML document into a Value.
+type yamlDecoder struct {
+	src     string
+	anchors map[*yaml.Node]anchored
+	size    int // nodes plus scalar bytes so far, aliases expanded
+	budget  int
+	err     *template.Error
+	// places locates every node, when the caller wants to point at fields
+	// (tool documents).
+	places *yamlPlaces
+}
+
+// anchored is the value of an anchored node, once decoded; an alias met
+// while its anchor is still being decoded refers to itself.
+type anchored struct {
+	value   template.Value
+	size    int
+	decoded bool
+}
+
+// yamlPlaces maps the JSON Pointer of every node to where its value starts
+// and, for a mapping member, where its key is.
+type yamlPlaces struct {
+	values, keys map[string]template.Pos
+}
+
+// decodeYAML parses text; with track it also returns where every node is.
+func decodeYAML(text string, track bool) (template.Value, *yamlPlaces, error) {
+	d := yamlDecoder{src: text, anchors: map[*yaml.Node]anchored{}, budget: yamlBudget(text)}
+	if track {
+		d.places = &yamlPlaces{values: map[string]template.Pos{}, keys: map[string]template.Pos{}}
+	}
+	// The parser knows YAML 1.1 by version number and rejects a %YAML 1.2
+	// directive; the same number of bytes keeps every position.
+	dec := yaml.NewDecoder(strings.NewReader(yaml12Directive.ReplaceAllString(text, "%YAML 1.1")))
+	var doc yaml.Node
+	switch err := dec.Decode(&doc); {
+	case errors.Is(err, io.EOF):
+		return template.Value{}, d.places, nil
+	case err != nil:
+		return template.Value{}, nil, syntaxError(text, err)
+	}
+	var second yaml.Node
+	switch err := dec.Decode(&second); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return template.Value{}, nil, syntaxError(text, err)
+	case len(second.Content) > 0 && !isEmptyNull(second.Content[0]):
+		return template.Value{}, nil, yamlError(text, d.nodePos(second.Content[0]), "a second YAML document starts here; the file must hold one")
+	}
+	var body *yaml.Node
+	if len(doc.Content) > 0 {
+		body = doc.Content[0]
+	}
+	v, _ := d.value(body, "", 0)
+	if d.err != nil {
+		return template.Value{}, nil, d.err
+	}
+	return v, d.places, nil
+}
+
+// isEmptyNull reports a document that holds nothing, as after a final "---".
+func isEmptyNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Value == "" && n.Style == 0 && n.Tag == "!!null"
+}
+
+// yamlError is a load-time ToolError positioned in a YAML document.
+func yamlError(text string, pos template.Pos, msg string) *template.Error {
+	return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, Pos: pos, End: pos.Offset, Source: text}
+}
+
+// maxPreciseSyntaxText bounds the documents whose syntax errors are
+// positioned by a second parser (below): its time grows faster than
+// linearly with large mappings.
+const maxPreciseSyntaxText = 32 << 10
+
+var (
+	yaml12Directive = regexp.MustCompile(`(?m)^%YAML 1\.2\b`)
+	yamlLineMessage = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+	unknownAnchor   = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+)
+
+// syntaxError positions a parse error. The parser reports no column and
+// sometimes the line of the construct that encloses the error, so a small
+// document is parsed again by github.com/goccy/go-yaml, which points at
+// the offending token; when it finds no error, the first parser's line is
+// used.
+func syntaxError(text string, err error) *template.Error {
+	line, msg := 1, err.Error()
+	if m := yamlLineMessage.FindStringSubmatch(msg); m != nil {
+		msg = m[2]
+		if m[1] != "" {
+			line, _ = strconv.Atoi(m[1])
+		}
+	}
+	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
+		return yamlError(text, aliasPos(text, m[1]), "unknown anchor "+strconv.Quote(m[1])+" (an alias must follow its anchor)")
+	}
+	if len(text) <= maxPreciseSyntaxText {
+		if pos, precise, ok := preciseSyntaxError(text); ok {
+			return yamlError(text, pos, "YAML syntax: "+precise)
+		}
+	}
+	return yamlError(text, linePos(text, line, 1), "YAML syntax: "+msg)
+}
+
+// preciseSyntaxError returns the position and message of text's first
+// syntax error as the second parser sees it.
+func preciseSyntaxError(text string) (pos template.Pos, msg string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	_, err := parser.ParseBytes([]byte(text), 0, parser.AllowDuplicateMapKey())
+	var syntax interface {
+		GetToken() *token.Token
+		GetMessage() string
+	}
+	if !errors.As(err, &syntax) || syntax.GetToken() == nil || syntax.GetToken().Position == nil {
+		return template.Pos{}, "", false
+	}
+	p := syntax.GetToken().Position
+	return linePos(text, p.Line, p.Column), syntax.GetMessage(), true
+}
+
+// aliasPos finds the alias *name in text, for the one error the parser
+// reports without a line.
+func aliasPos(text, name string) template.Pos {
+	for off := 0; ; {
+		i := strings.Index(text[off:], "*"+name)
+		if i < 0 {
+			return template.Pos{Line: 1, Column: 1}
+		}
+		off += i + 1 + len(name)
+		if off == len(text) || strings.IndexByte(" \t\r\n,]}", text[off]) >= 0 {
+			return template.PosOf(text, off-1-len(name))
+		}
+	}
+}
+
+// linePos returns the Pos of a 1-based line and rune column, clamped to text.
+func linePos(text string, line, column int) template.Pos {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	for c := 1; c < column && off < len(text) && text[off] != '\n'; c++ {
+		_, size := utf8.DecodeRuneInString(text[off:])
+		off += size
+	}
+	return template.PosOf(text, off)
+}
+
+func (d *yamlDecoder) nodePos(n *yaml.Node) template.Pos {
+	if n == nil || n.Line == 0 {
+		return template.Pos{Line: 1, Column: 1}
+	}
+	return linePos(d.src, n.Line, n.Column)
+}
+
+func (d *yamlDecoder) errorAt(n *yaml.Node, msg string) {
+	if d.err == nil {
+		d.err = yamlError(d.src, d.nodePos(n), msg)
+	}
+}
+
+// grow accounts for size more units and fails when the budget is spent.
+func (d *yamlDecoder) grow(n *yaml.Node, size int) bool {
+	d.size += size
+	if d.size > d.budget {
+		d.errorAt(n, "the YAML is too large once its aliases are expanded")
+		return false
+	}
+	return true
+}
+
+// value decodes node n found at JSON Pointer ptr, returning the value and
+// its size (nodes plus scalar bytes). After an error it returns null; the
+// error is in d.err.
+func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value, int) {
+	switch {
+	case d.err != nil:
+		return template.Value{}, 0
+	case n == nil:
+		return template.Value{}, 1
+	case depth > template.MaxJSONDepth:
+		d.errorAt(n, "the YAML nests more than "+strconv.Itoa(template.MaxJSONDepth)+" levels deep")
+		return template.Value{}, 0
+	}
+	if d.places != nil {
+		if _, seen := d.places.values[ptr]; !seen {
+			d.places.values[ptr] = d.nodePos(n)
+		}
+	}
+	if n.Kind == yaml.AliasNode {
+		a, ok := d.anchors[n.Alias]
+		switch {
+		case !ok || n.Alias == nil:
+			d.errorAt(n, "unknown anchor "+strconv.Quote(n.Value)+" (an alias must follow its anchor)")
+			return template.Value{}, 0
+		case !a.decoded:
+			d.errorAt(n, "alias *"+n.Value+" refers to the node it sits in")
+			return template.Value{}, 0
+		case !d.grow(n, a.size):
+			return template.Value{}, 0
+		}
+		return a.value, a.size
+	}
+	if n.Anchor != "" {
+		d.anchors[n] = anchored{}
+	}
+	v, size := d.node(n, ptr, depth)
+	if n.Anchor != "" {
+		d.anchors[n] = anchored{v, size, true}
+	}
+	return v, size
+}
+
+// node decodes a node that is not an alias.
+func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value, int) {
+	tag := ""
+	if n.Style&yaml.TaggedStyle != 0 {
+		tag = n.Tag
+	}
+	switch n.Kind {
+	case yaml.MappingNode, yaml.SequenceNode:
+		want := "!!seq"
+		if n.Kind == yaml.MappingNode {
+			want = "!!map"
+		}
+		if tag != "" && tag != want {
+			d.errorAt(n, "the tag "+tag+" does not fit a "+strings.TrimPrefix(want, "!!"))
+			return template.Value{}, 0
+		}
+		if !d.grow(n, 1) {
+			return template.Value{}, 0
+		}
+		if n.Kind == yaml.MappingNode {
+			return d.mapping(n, ptr, depth)
+		}
+		elems := make([]template.Value, len(n.Content))
+		size := 1
+		for i, e := range n.Content {
+			v, s := d.value(e, appendIndex(ptr, i), depth+1)
+			elems[i], size = v, size+s
+		}
+		return template.ArrayValue(elems), size
+	case yaml.ScalarNode:
+		if !d.grow(n, 1+len(n.Value)) {
+			return template.Value{}, 0
+		}
+		return d.scalar(n, tag), 1 + len(n.Value)
+	}
+	d.errorAt(n, "unsupported YAML node")
+	return template.Value{}, 0
+}
+
+func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Value, int) {
+	members := make([]template.Member, len(n.Content)/2)
+	var seen map[string]bool
+	if len(members) > 1 {
+		seen = make(map[string]bool, len(members))
+	}
+	size := 1
+	for i := range members {
+		keyNode, valueNode := n.Content[2*i], n.Content[2*i+1]
+		key, ok := d.key(keyNode)
+		if !ok {
+			return template.Value{}, 0
+		}
+		if seen != nil {
+			if seen[key] {
+				d.errorAt(keyNode, "duplicate key "+strconv.Quote(key))
+				return template.Value{}, 0
+			}
+			seen[key] = true
+		}
+		at := appendToken(ptr, key)
+		if d.places != nil {
+			d.places.keys[at] = d.nodePos(keyNode)
+		}
+		v, s := d.value(valueNode, at, depth+1)
+		members[i] = template.Member{Key: key, Value: v}
+		size += len(key) + s
+	}
+	return template.ObjectValue(members), size
+}
+
+// key returns a mapping key as text. Keys are never resolved: `1`, `yes`
+// and `~` are the keys "1", "yes" and "~"; a plain `<<` is the key "<<"
+// (merge keys are YAML 1.1).
+func (d *yamlDecoder) key(n *yaml.Node) (string, bool) {
+	if n.Kind == yaml.AliasNode {
+		v, _ := d.value(n, "", 0)
+		if d.err != nil {
+			return "", false
+		}
+		if v.Kind() != template.Array && v.Kind() != template.Object {
+			return v.Text(), true
+		}
+	} else if n.Kind == yaml.ScalarNode {
+		if n.Anchor != "" {
+			d.anchors[n] = anchored{template.StringValue(n.Value), 1 + len(n.Value), true}
+		}
+		return n.Value, true
+	}
+	d.errorAt(n, "a mapping key must be a scalar, not a collection")
+	return "", false
+}
+
+// scalar resolves a scalar by its explicit tag, or by the core schema when
+// it is plain (unquoted and not a block scalar).
+func (d *yamlDecoder) scalar(n *yaml.Node, tag string) template.Value {
+	plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
+	var want template.Kind
+	switch tag {
+	case "":
+		if !plain {
+			return template.StringValue(n.Value)
+		}
+		v, msg := resolvePlain(n.Value)
+		if msg != "" {
+			d.errorAt(n, msg)
+		}
+		return v
+	case "!!str", "!":
+		return template.StringValue(n.Value)
+	case "!!int", "!!float":
+		want = template.Number
+	case "!!bool":
+		want = template.Bool
+	case "!!null":
+		want = template.Null
+	case "!!map", "!!seq":
+		d.errorAt(n, "the tag "+tag+" does not fit a scalar")
+		return template.Value{}
+	default:
+		d.errorAt(n, "unsupported YAML tag "+tag+" (YAML 1.2 core has !!str, !!int, !!float, !!bool, !!null, !!map and !!seq)")
+		return template.Value{}
+	}
+	v, msg := resolvePlain(n.Value)
+	switch {
+	case msg != "":
+		d.errorAt(n, msg)
+	case v.Kind() != want:
+		d.errorAt(n, tag+" does not fit "+strconv.Quote(n.Value))
+	}
+	return v
+}
+
+// resolvePlain resolves a plain scalar by the YAML 1.2 core schema. The
+// message is set for the scalars JSON cannot hold (.inf, .nan).
+func resolvePlain(s string) (template.Value, string) {
+	switch s {
+	case "", "~", "null", "Null", "NULL":
+		return template.Value{}, ""
+	case "true", "True", "TRUE":
+		return template.BoolValue(true), ""
+	case "false", "False", "FALSE":
+		return template.BoolValue(false), ""
+	case ".nan", ".NaN", ".NAN":
+		return template.Value{}, s + " is not a number JSON can hold; quote it to keep it as text"
+	}
+	if inf := strings.TrimLeft(s, "+-"); len(s)-len(inf) <= 1 && (inf == ".inf" || inf == ".Inf" || inf == ".INF") {
+		return template.Value{}, s + " is not a number JSON can hold; quote it to keep it as text"
+	}
+	if lit, ok := yamlNumber(s); ok {
+		return template.NumberValue(lit), ""
+	}
+	return template.StringValue(s), ""
+}
+
+// yamlNumber returns the JSON literal of a core-schema number: JSON number
+// text as it is, other forms (0x1F, 0o17, .5, +1, 01, 1.) in plain JSON
+// form. Underscores between digits (1_000) are dropped, as YAML 1.1 allowed.
+func yamlNumber(s string) (string, bool) {
+	if template.ValidNumber(s) {
+		return s, true
+	}
+	if strings.Contains(s, "_") {
+		var ok bool
+		if s, ok = dropDigitSeparators(s); !ok {
+			return "", false
+		}
+		if template.ValidNumber(s) {
+			return s, true
+		}
+	}
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o') {
+		base := 16
+		if s[1] == 'o' {
+			base = 8
+		}
+		n, ok := new(big.Int).SetString(s[2:], base)
+		if !ok || strings.ContainsAny(s[2:], "+-_") {
+			return "", false
+		}
+		return n.String(), true
+	}
+	return decimalNumber(s)
+}
+
+// dropDigitSeparators removes underscores that sit between two digits; any
+// other underscore means s is not a number.
+func dropDigitSeparators(s string) (string, bool) {
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	if strings.HasPrefix(s, "0x") {
+		isDigit = func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '_' && (i == 0 || i == len(s)-1 || !isDigit(s[i-1]) || !isDigit(s[i+1])) {
+			return "", false
+		}
+	}
+	return strings.ReplaceAll(s, "_", ""), true
+}
+
+// decimalNumber matches the core int and float forms
+// [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? and writes them as JSON.
+func decimalNumber(s string) (string, bool) {
+	var b strings.Builder
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		if s[i] == '-' {
+			b.WriteByte('-')
+		}
+		i++
+	}
+	digits := func() string {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return s[start:i]
+	}
+	whole := digits()
+	var frac string
+	dot := i < len(s) && s[i] == '.'
+	if dot {
+		i++
+		frac = digits()
+	}
+	if whole == "" && frac == "" {
+		return "", false
+	}
+	whole = strings.TrimLeft(whole, "0")
+	if whole == "" {
+		whole = "0"
+	}
+	b.WriteString(whole)
+	if dot {
+		if frac == "" {
+			frac = "0"
+		}
+		b.WriteString("." + frac)
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		b.WriteByte(s[i])
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			b.WriteByte(s[i])
+			i++
+		}
+		exp := digits()
+		if exp == "" {
+			return "", false
+		}
+		b.WriteString(exp)
+	}
+	if i != len(s) {
+		return "", false
+	}
+	return b.String(), true
+}

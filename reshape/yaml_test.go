@@ -1,0 +1,145 @@
+package reshape
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/template"
+)
+
+// TestParseYAML covers every YAML rule of DIALECT §1: values come out as the
+// JSON below (compared by text, so numbers by their literal and key order).
+func TestParseYAML(t *testing.T) {
+	tests := []struct {
+		name, yaml, json string
+	}{
+		{"yes, on, no, off and y are strings", "a: yes\nb: on\nc: no\nd: off\ne: y\nf: Yes\n", `{"a":"yes","b":"on","c":"no","d":"off","e":"y","f":"Yes"}`},
+		{"booleans in their three spellings", "a: true\nb: True\nc: TRUE\nd: false\ne: False\nf: FALSE\ng: tRUE\n", `{"a":true,"b":true,"c":true,"d":false,"e":false,"f":false,"g":"tRUE"}`},
+		{"null spellings and the empty value", "a: ~\nb: null\nc:\nd: Null\ne: NULL\nf: nULL\n", `{"a":null,"b":null,"c":null,"d":null,"e":null,"f":"nULL"}`},
+		{"JSON number text is kept verbatim", "a: 1.50\nb: 12345678901234567890\nc: -0\nd: 1e3\ne: 1E+05\nf: 0.0\n", `{"a":1.50,"b":12345678901234567890,"c":-0,"d":1e3,"e":1E+05,"f":0.0}`},
+		{"hex and octal become decimal", "a: 0x1F\nb: 0o17\nc: 0xFFFFFFFFFFFFFFFFFFFF\nd: 0x0\n", `{"a":31,"b":15,"c":1208925819614629174706175,"d":0}`},
+		{"other number forms become plain JSON", "a: .5\nb: +1\nc: 007\nd: 1.\ne: -.5E+3\nf: +0.0\ng: -00\n", `{"a":0.5,"b":1,"c":7,"d":1.0,"e":-0.5E+3,"f":0.0,"g":-0}`},
+		{"underscores between digits are dropped", "a: 1_000\nb: 1_000.5\nc: 0xFF_FF\n", `{"a":1000,"b":1000.5,"c":65535}`},
+		{"not numbers in the core schema", "a: 0x_1\nb: 1__0\nc: _1\nd: 0b11\ne: -0x1F\nf: 1_\ng: 2001-12-14\nh: 1:20\ni: 0x\n", `{"a":"0x_1","b":"1__0","c":"_1","d":"0b11","e":"-0x1F","f":"1_","g":"2001-12-14","h":"1:20","i":"0x"}`},
+		{"quoted scalars are strings", "a: '1'\nb: \"true\"\nc: 'null'\nd: \"0x1F\"\ne: '.inf'\n", `{"a":"1","b":"true","c":"null","d":"0x1F","e":".inf"}`},
+		{"escapes and quote doubling", "a: 'it''s'\nb: \"tab\\tu\\u00e9\"\n", `{"a":"it's","b":"tab\tué"}`},
+		{"block scalars are strings", "a: |\n  line1\n  42\nb: >\n  fold\n  ed\nc: |-\n  keep\n", `{"a":"line1\n42\n","b":"fold ed\n","c":"keep"}`},
+		{"keys keep their order and text", "z: 1\n1: a\ntrue: b\n~: c\n0x1F: d\n\"\": e\n", `{"z":1,"1":"a","true":"b","~":"c","0x1F":"d","":"e"}`},
+		{"anchors and aliases", "a: &x {k: [1, 2]}\nb: *x\nc: &s text\nd: *s\n", `{"a":{"k":[1,2]},"b":{"k":[1,2]},"c":"text","d":"text"}`},
+		{"an alias as a key", "a: &k x\n*k : y\n", `{"a":"x","x":"y"}`},
+		{"merge keys are plain keys in YAML 1.2", "<<: {a: 1}\n", `{"<<":{"a":1}}`},
+		{"core tags", "a: !!str 12\nb: !!int '12'\nc: !!float 1\nd: !!bool 'true'\ne: !!null ''\nf: !!map {x: 1}\ng: !!seq [1]\n", `{"a":"12","b":12,"c":1,"d":true,"e":null,"f":{"x":1},"g":[1]}`},
+		{"sequences and flow collections", "- a\n- b: c\n  d: [1, {e: f}]\n- - nested\n", `["a",{"b":"c","d":[1,{"e":"f"}]},["nested"]]`},
+		{"a scalar document", "hello", `"hello"`},
+		{"an empty document is null", "", `null`},
+		{"only comments is null", "# nothing\n", `null`},
+		{"a directive and a document marker", "%YAML 1.2\n---\na: 1\n...\n", `{"a":1}`},
+		{"a YAML 1.1 directive", "%YAML 1.1\n---\na: 1\n", `{"a":1}`},
+		{"a final document marker", "a: 1\n---\n", `{"a":1}`},
+		{"comments are ignored", "a: 1 # one\n# between\nb: 2\n", `{"a":1,"b":2}`},
+		{"CRLF line ends", "a: 1\r\nb: [x,\r\n  y]\r\n", `{"a":1,"b":["x","y"]}`},
+		{"templates stay text", "a: \"{{E0.x}}\"\nb: PR no. {{input.n}}\nc: \"PR #{{input.n}}\"\n", `{"a":"{{E0.x}}","b":"PR no. {{input.n}}","c":"PR #{{input.n}}"}`},
+		{"space-hash starts a comment", "a: PR #{{input.n}}\n", `{"a":"PR"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseYAML(tt.yaml)
+			if err != nil {
+				t.Fatalf("ParseYAML: %v", err)
+			}
+			if got.JSON() != tt.json {
+				t.Errorf("got  %s\nwant %s", got.JSON(), tt.json)
+			}
+		})
+	}
+}
+
+// TestParseYAMLErrors: every error is a ToolError positioned in the YAML,
+// line and column (in runes) of the offending node or token.
+func TestParseYAMLErrors(t *testing.T) {
+	tests := []struct {
+		name, yaml   string
+		line, column int
+		contains     string
+	}{
+		{".inf is no JSON number", "a: .inf\n", 1, 4, "not a number JSON can hold"},
+		{"-.Inf in a flow sequence", "x: [1, -.Inf]\n", 1, 8, "-.Inf"},
+		{".nan is no JSON number", "a:\n  b: .NaN\n", 2, 6, ".NaN"},
+		{"duplicate key", "a: 1\nb: 2\na: 3\n", 3, 1, `duplicate key "a"`},
+		{"keys that become the same text", "1: a\n\"1\": b\n", 2, 1, `duplicate key "1"`},
+		{"unknown anchor", "a: *nope\n", 1, 4, `unknown anchor "nope"`},
+		{"alias before its anchor", "a: *x\nb: &x 1\n", 1, 4, `unknown anchor "x"`},
+		{"unsupported tag", "a: !foo x\n", 1, 4, "unsupported YAML tag !foo"},
+		{"YAML 1.1 tags are not core", "a: !!binary aGk=\n", 1, 4, "!!binary"},
+		{"a tag that does not fit", "a: !!int abc\n", 1, 4, `!!int does not fit "abc"`},
+		{"!!map on a scalar", "a: !!map x\n", 1, 4, "!!map does not fit a scalar"},
+		{"!!seq on a mapping", "a: !!seq {b: 1}\n", 1, 4, "!!seq does not fit a map"},
+		{"two documents", "a: b\n---\nc: d\n", 3, 1, "second YAML document"},
+		{"mapping value in a plain scalar", "a: b: c\n", 1, 4, "mapping value is not allowed"},
+		{"unterminated double quote", "a: 1\nb: \"x\n", 2, 4, "double-quoted"},
+		{"bad indentation", "a:\n  - 1\n  x: 2\n", 3, 3, "YAML syntax"},
+		{"unclosed flow sequence", "a: 1\nb: [1, 2\n", 2, 4, "YAML syntax"},
+		{"column counts runes", "é: [1, 2]]\n", 1, 10, "YAML syntax"},
+		{"a collection as a key", "? [a]\n: x\n", 1, 3, "a mapping key must be a scalar"},
+		{"an alias inside its own anchor", "a: &x [1, *x]\n", 1, 11, "refers to the node it sits in"},
+		{"an unknown YAML version", "%YAML 1.3\n---\na: 1\n", 1, 1, "YAML syntax"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseYAML(tt.yaml)
+			errs := template.Errors(err)
+			if len(errs) != 1 {
+				t.Fatalf("want one typed error, got %v", err)
+			}
+			e := errs[0]
+			if e.Kind != template.ToolError || e.Phase != template.PhaseLoad {
+				t.Errorf("kind %v phase %v, want ToolError load", e.Kind, e.Phase)
+			}
+			if e.Pos.Line != tt.line || e.Pos.Column != tt.column {
+				t.Errorf("at %d:%d, want %d:%d", e.Pos.Line, e.Pos.Column, tt.line, tt.column)
+			}
+			if e.Source != tt.yaml || template.PosOf(tt.yaml, e.Pos.Offset) != e.Pos {
+				t.Errorf("offset %d does not match %v in the source", e.Pos.Offset, e.Pos)
+			}
+			if !strings.Contains(e.Msg, tt.contains) {
+				t.Errorf("message %q lacks %q", e.Msg, tt.contains)
+			}
+		})
+	}
+}
+
+// TestParseYAMLAliasBomb: nested aliases that would expand to billions of
+// nodes fail quickly instead of exhausting memory.
+func TestParseYAMLAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i < 12; i++ {
+		prev := "*a" + string(rune('0'+i-1))
+		if i > 9 {
+			prev = "*a" + string(rune('a'+i-10))
+		}
+		name := string(rune('0' + i))
+		if i > 9 {
+			name = string(rune('a' + i - 10))
+		}
+		b.WriteString("a" + name + ": &a" + name + " [" + strings.Repeat(prev+", ", 9) + prev + "]\n")
+	}
+	_, err := ParseYAML(b.String())
+	if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "too large") {
+		t.Fatalf("want a size error, got %v", err)
+	}
+	// Modest reuse through aliases is fine.
+	if _, err := ParseYAML("base: &b {x: 1, y: [1, 2, 3]}\nc1: *b\nc2: *b\nc3: *b\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestParseYAMLDepth: nesting deeper than JSON allows is an error, not a
+// stack overflow.
+func TestParseYAMLDepth(t *testing.T) {
+	deep := strings.Repeat("[", template.MaxJSONDepth+2) + strings.Repeat("]", template.MaxJSONDepth+2)
+	_, err := ParseYAML(deep)
+	if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "levels deep") {
+		t.Fatalf("want a depth error, got %v", err)
+	}
+}
