@@ -446,12 +446,23 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendQuoted appends s as a JSON string literal.
+// AppendQuoted appends s as a JSON string literal. Bytes that are not
+// UTF-8 become U+FFFD, as in encoding/json, so the output is always JSON.
 func AppendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if c >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
+				dst = append(dst, s[start:i]...)
+				dst = append(dst, "\\ufffd"...)
+				start = i + 1
+			} else {
+				i += size - 1
+			}
+			continue
+		}
 		if c >= 0x20 && c != '"' && c != '\\' {
 			continue
 		}

@@ -1,6 +1,9 @@
 package template
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Node is an element of the parse tree. The set of nodes is sealed: every
 // node carries the position of its source and prints back as source.
@@ -24,20 +27,23 @@ type TextNode struct {
 	Text string
 }
 
-// VariableNode is a variable tag: {{path}}, {{.}} or {{@index}}.
-type VariableNode struct {
+// Tag is what variable and section tags share: where the tag is and its path.
+type Tag struct {
 	Pos  Pos
-	End  int // byte offset past the closing "}}"
+	End  int // byte offset past the tag's "}}"
 	Path Path
 }
 
+// VariableNode is a variable tag: {{path}}, {{.}} or {{@index}}.
+type VariableNode struct {
+	Tag
+}
+
 // SectionNode is a section {{#path}}…{{/path}} or, when Inverted, an
-// inverted section {{^path}}…{{/path}}.
+// inverted section {{^path}}…{{/path}}. Its Tag is the opening tag.
 type SectionNode struct {
-	Pos      Pos
-	End      int // byte offset past the opening tag's "}}"
+	Tag
 	Inverted bool
-	Path     Path
 	Body     *ListNode
 }
 
@@ -108,10 +114,25 @@ type Path struct {
 	Text     string   // as written, without surrounding spaces
 	Segments []string // the dot-separated segments; one for a bare key
 	indexes  []int    // per segment: its value as a canonical array index, or -1
+	loopVar  loopVar  // which loop variable, for a LoopVarPath
 }
+
+// loopVar names a loop variable without string comparisons at render time.
+type loopVar uint8
+
+const (
+	loopIndex loopVar = iota + 1
+	loopFirst
+	loopLast
+)
+
+var loopVars = []string{"@index", "@first", "@last"}
 
 func newPath(kind PathKind, text string) Path {
 	p := Path{Kind: kind, Text: text}
+	if kind == LoopVarPath {
+		p.loopVar = loopVar(slices.Index(loopVars, text) + 1)
+	}
 	if kind == RootPath || kind == KeyPath {
 		p.Segments = strings.Split(text, ".")
 		p.indexes = make([]int, len(p.Segments))

@@ -107,20 +107,20 @@ func (p *parser) tag(open item) {
 		p.errorAt(pos, end, "", msg)
 		return
 	}
-	path, msg := p.path(body)
+	path, msg := parsePath(body, p.scope)
 	if msg != "" {
 		p.errorAt(pos, end, body.val, msg)
 		return
 	}
 	switch sigil {
 	case itemOpen:
-		p.add(&VariableNode{Pos: pos, End: end, Path: path})
+		p.add(&VariableNode{Tag{Pos: pos, End: end, Path: path}})
 	case itemSection, itemInverted:
 		if len(p.open) >= MaxSectionDepth {
 			p.errorAt(pos, end, path.Text, "sections nested deeper than "+strconv.Itoa(MaxSectionDepth)+" levels")
 			return
 		}
-		s := &SectionNode{Pos: pos, End: end, Inverted: sigil == itemInverted, Path: path, Body: &ListNode{Pos: p.pos.at(end)}}
+		s := &SectionNode{Tag: Tag{Pos: pos, End: end, Path: path}, Inverted: sigil == itemInverted, Body: &ListNode{Pos: p.pos.at(end)}}
 		p.add(s)
 		p.open = append(p.open, s)
 		p.lists = append(p.lists, s.Body)
@@ -152,10 +152,9 @@ func (p *parser) close(pos Pos, end int, path Path) {
 	}
 }
 
-var loopVars = []string{"@index", "@first", "@last"}
-
-// path validates a tag body and classifies it; msg is non-empty on error.
-func (p *parser) path(body item) (path Path, msg string) {
+// parsePath validates a tag body and classifies it for a tag inside depth
+// sections that push a context; msg is non-empty on error.
+func parsePath(body item, depth int) (path Path, msg string) {
 	switch body.typ {
 	case itemDot:
 		return newPath(DotPath, "."), ""
@@ -171,7 +170,7 @@ func (p *parser) path(body item) (path Path, msg string) {
 	if text[0] == '.' || text[len(text)-1] == '.' || strings.Contains(text, "..") {
 		return Path{}, "empty segment in path " + quote(text) + ": segments are joined by single dots, as in E0.items.0"
 	}
-	return newPath(pathKindOf(body, p.scope), text), ""
+	return newPath(pathKindOf(body, depth), text), ""
 }
 
 // quote quotes s for a message, keeping non-ASCII text readable.

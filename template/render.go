@@ -20,11 +20,11 @@ const (
 func (t *Template) Render(roots Roots) (Value, error) {
 	r := renderer{src: t.src, roots: roots}
 	if t.typed != nil {
-		v, _, err := r.variable(t.typed.Pos, t.typed.End, t.typed.Path)
+		v, err := r.variable(&t.typed.Tag)
 		if err != nil {
 			return Value{}, ErrorList{err}
 		}
-		return v, nil
+		return *v, nil
 	}
 	if hint := t.sizeHint.Load(); hint > 0 {
 		r.out = make([]byte, 0, hint)
@@ -44,11 +44,20 @@ func (t *Template) Render(roots Roots) (Value, error) {
 	return StringValue(unsafe.String(unsafe.SliceData(r.out), len(r.out))), nil
 }
 
-// frame is the context a section pushes: the element and its loop position.
+// frame is the context a section pushes: the element and its loop
+// position. A section over an array pushes one frame and moves its index.
 type frame struct {
-	value Value
+	elems []Value // the array iterated, or nil for an iteration of one
+	one   Value   // the value of an iteration of one
 	index int
-	count int
+}
+
+// current returns the element the frame is at.
+func (f *frame) current() *Value {
+	if f.elems != nil {
+		return &f.elems[f.index]
+	}
+	return &f.one
 }
 
 type renderer struct {
@@ -59,6 +68,7 @@ type renderer struct {
 	errs   ErrorList
 	steps  int                 // nodes visited, against MaxRenderSteps
 	halted bool                // a limit was hit: unwind without rendering more
+	number Value               // holds a computed @index or length while it is used
 	failed map[int]bool        // offsets of tags already reported
 	trace  map[int]*TraceEntry // by tag offset, when tracing
 }
@@ -73,11 +83,11 @@ func (r *renderer) list(l *ListNode) {
 		case *TextNode:
 			r.out = append(r.out, n.Text...)
 		case *VariableNode:
-			v, found, err := r.variable(n.Pos, n.End, n.Path)
+			v, err := r.variable(&n.Tag)
 			switch {
 			case err != nil:
 				r.fail(err)
-			case found:
+			case v != nil:
 				r.out = v.AppendText(r.out)
 			}
 		case *SectionNode:
@@ -98,12 +108,12 @@ func (r *renderer) fail(e *Error) {
 }
 
 func (r *renderer) section(n *SectionNode) {
-	v, _, err := r.variable(n.Pos, n.End, n.Path)
+	v, err := r.variable(&n.Tag)
 	if err != nil && err.Kind != BadPath && err.Kind != EmptyData {
 		r.fail(err) // a path that goes nowhere is falsy; an unknown root is not
 		return
 	}
-	truthy := err == nil && v.Truthy()
+	truthy := v != nil && v.Truthy()
 	switch {
 	case n.Inverted:
 		if !truthy {
@@ -113,18 +123,18 @@ func (r *renderer) section(n *SectionNode) {
 	case n.Path.Kind == LoopVarPath:
 		r.list(n.Body) // sections on loop variables only gate
 	case v.kind == Array:
-		r.grow()
-		for i, e := range v.elems {
+		r.push(frame{elems: v.elems})
+		f := len(r.frames) - 1
+		for i := range v.elems {
 			if r.overLimit(n) {
-				return
+				break
 			}
-			r.frames = append(r.frames, frame{value: e, index: i, count: len(v.elems)})
+			r.frames[f].index = i
 			r.list(n.Body)
-			r.frames = r.frames[:len(r.frames)-1]
 		}
+		r.frames = r.frames[:f]
 	default:
-		r.grow()
-		r.frames = append(r.frames, frame{value: v, count: 1})
+		r.push(frame{one: *v}) // a copy: v may point at r.number, which the body reuses
 		r.list(n.Body)
 		r.frames = r.frames[:len(r.frames)-1]
 	}
@@ -140,138 +150,150 @@ func (r *renderer) overLimit(n *SectionNode) bool {
 		return false
 	}
 	r.halted = true
-	r.fail(r.newError(LimitError, n.Pos, n.End, n.Path, "the render stopped at "+plural(MaxRenderSteps, "step")+
+	r.fail(r.newError(LimitError, &n.Tag, "the render stopped at "+plural(MaxRenderSteps, "step")+
 		" or "+strconv.Itoa(MaxOutput>>20)+" MiB of output: sections repeat too much"))
 	return true
 }
 
-// grow makes room for one more frame, allocating the stack once for
-// typical nesting.
-func (r *renderer) grow() {
+// push pushes a frame, allocating the stack once for typical nesting.
+func (r *renderer) push(f frame) {
 	if r.frames == nil {
 		r.frames = make([]frame, 0, 8)
 	}
+	r.frames = append(r.frames, f)
 }
 
-// variable evaluates a tag's path. found is false for a bare key that no
-// element or root has, which renders empty.
-func (r *renderer) variable(pos Pos, end int, p Path) (v Value, found bool, err *Error) {
-	switch p.Kind {
+// variable evaluates a tag's path. The value it returns is valid until the
+// next evaluation; it is nil, with no error, for a bare key that no element
+// or root has, which renders empty.
+func (r *renderer) variable(t *Tag) (v *Value, err *Error) {
+	switch t.Path.Kind {
 	case RootPath:
-		v, err = r.resolve(pos, end, p)
-		found = err == nil
+		v, err = r.resolve(t)
 	case KeyPath:
-		v, found = r.key(p.Segments[0])
+		v = r.key(t.Path.Segments[0])
 	case DotPath, LoopVarPath:
 		if len(r.frames) == 0 {
-			err = r.newError(ScopeError, pos, end, p, p.Text+" is only valid inside a section ({{#…}})")
+			err = r.newError(ScopeError, t, t.Path.Text+" is only valid inside a section ({{#…}})")
 			break
 		}
-		v, found = r.frames[len(r.frames)-1].get(p.Text), true
+		v = r.loopValue(t.Path.loopVar)
 	}
 	if r.trace != nil {
-		r.record(pos, v, found, err)
+		r.record(t, v, err)
 	}
-	return v, found, err
+	return v, err
 }
 
-// get returns "." or a loop variable of the frame.
-func (f *frame) get(name string) Value {
-	switch name {
-	case "@index":
-		return IntValue(f.index)
-	case "@first":
-		return BoolValue(f.index == 0)
-	case "@last":
-		return BoolValue(f.index == f.count-1)
+// loopValue returns "." (lv 0) or a loop variable of the innermost frame.
+func (r *renderer) loopValue(lv loopVar) *Value {
+	f := &r.frames[len(r.frames)-1]
+	switch lv {
+	case loopIndex:
+		r.number = IntValue(f.index)
+		return &r.number
+	case loopFirst:
+		return boolPtr(f.index == 0)
+	case loopLast:
+		return boolPtr(f.elems == nil || f.index == len(f.elems)-1)
 	}
-	return f.value
+	return f.current()
+}
+
+func boolPtr(b bool) *Value {
+	if b {
+		return &trueValue
+	}
+	return &falseValue
 }
 
 // key reads a bare key from the current element, then the enclosing
 // elements (innermost first), then the roots (DIALECT §5).
-func (r *renderer) key(name string) (Value, bool) {
+func (r *renderer) key(name string) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
-		if r.frames[i].value.kind == Object {
-			if v, ok := r.frames[i].value.Lookup(name); ok {
-				return v, true
+		if v := r.frames[i].current(); v.kind == Object {
+			if w := v.member(name); w != nil {
+				return w
 			}
 		}
 	}
-	return r.roots.Lookup(name)
+	return r.roots.lookup(name)
 }
 
-func (r *renderer) newError(kind ErrorKind, pos Pos, end int, p Path, msg string) *Error {
-	return &Error{Kind: kind, Phase: PhaseRender, Msg: msg, Pos: pos, End: end, Source: r.src, Path: p.Text}
+func (r *renderer) newError(kind ErrorKind, t *Tag, msg string) *Error {
+	return &Error{Kind: kind, Phase: PhaseRender, Msg: msg, Pos: t.Pos, End: t.End, Source: r.src, Path: t.Path.Text}
 }
 
 // resolve walks a root-anchored path (DIALECT §4). It allocates only when
 // it fails.
-func (r *renderer) resolve(pos Pos, end int, p Path) (Value, *Error) {
-	v, ok := r.roots.Lookup(p.Segments[0])
-	if !ok {
-		e := r.newError(MissingStep, pos, end, p, "unknown root "+quote(p.Segments[0])+": no step or input by that name")
+func (r *renderer) resolve(t *Tag) (*Value, *Error) {
+	p := &t.Path
+	v := r.roots.lookup(p.Segments[0])
+	if v == nil {
+		e := r.newError(MissingStep, t, "unknown root "+quote(p.Segments[0])+": no step or input by that name")
 		e.Segment = p.Segments[0]
 		e.setAvailable(r.roots.Names())
 		e.Suggestion = suggest(p.Segments[0], e.Available)
-		return Value{}, e
+		return nil, e
 	}
 	for i := 1; i < len(p.Segments); i++ {
 		seg, last := p.Segments[i], i == len(p.Segments)-1
 		switch v.kind {
 		case Object:
-			if w, ok := v.Lookup(seg); ok {
+			if w := v.member(seg); w != nil {
 				v = w
 				continue
 			}
-			e := r.pathError(BadPath, pos, end, p, i, v, "no key "+quote(seg)+" in the object at "+prefix(p, i))
+			e := r.pathError(BadPath, t, i, v, "no key "+quote(seg)+" in the object at "+prefix(p, i))
 			e.setAvailable(v.Keys())
 			e.Suggestion = suggest(seg, v.Keys())
-			return Value{}, e
+			return nil, e
 		case Array:
 			if idx := p.indexes[i]; idx >= 0 {
 				if idx < len(v.elems) {
-					v = v.elems[idx]
+					v = &v.elems[idx]
 					continue
 				}
 				msg := "index " + seg + ", array has " + plural(len(v.elems), "element") + " at " + prefix(p, i)
 				if len(v.elems) == 0 {
 					msg = "index " + seg + ", the array at " + prefix(p, i) + " is empty"
 				}
-				return Value{}, r.pathError(EmptyData, pos, end, p, i, v, msg)
+				return nil, r.pathError(EmptyData, t, i, v, msg)
 			}
 			if last && seg == "length" {
-				return IntValue(len(v.elems)), nil
+				r.number = IntValue(len(v.elems))
+				return &r.number, nil
 			}
-			e := r.pathError(BadPath, pos, end, p, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems), "element")+"); use an index or length")
+			e := r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems), "element")+"); use an index or length")
 			e.setAvailable(arrayKeys(len(v.elems)))
 			e.More = len(v.elems) + 1 - len(e.Available)
 			e.Suggestion = suggest(seg, e.Available)
-			return Value{}, e
+			return nil, e
 		case String:
 			if last && seg == "length" {
-				return IntValue(runeCount(v.text)), nil
+				r.number = IntValue(runeCount(v.text))
+				return &r.number, nil
 			}
-			return Value{}, r.pathError(BadPath, pos, end, p, i, v, "cannot read "+quote(seg)+" from the string at "+prefix(p, i)+"; only length applies to a string")
+			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the string at "+prefix(p, i)+"; only length applies to a string")
 		case Null:
-			return Value{}, r.pathError(EmptyData, pos, end, p, i, v, "walked into null at "+prefix(p, i))
+			return nil, r.pathError(EmptyData, t, i, v, "walked into null at "+prefix(p, i))
 		default:
-			return Value{}, r.pathError(BadPath, pos, end, p, i, v, "cannot read "+quote(seg)+" from the "+v.kind.String()+" at "+prefix(p, i))
+			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind.String()+" at "+prefix(p, i))
 		}
 	}
 	return v, nil
 }
 
-func (r *renderer) pathError(kind ErrorKind, pos Pos, end int, p Path, i int, at Value, msg string) *Error {
-	e := r.newError(kind, pos, end, p, msg)
-	e.Segment = p.Segments[i]
-	e.Prefix = prefix(p, i)
+func (r *renderer) pathError(kind ErrorKind, t *Tag, i int, at *Value, msg string) *Error {
+	e := r.newError(kind, t, msg)
+	e.Segment = t.Path.Segments[i]
+	e.Prefix = prefix(&t.Path, i)
 	e.Found = at.kind.String()
 	return e
 }
 
 // prefix is the path text of the first i segments.
-func prefix(p Path, i int) string { return strings.Join(p.Segments[:i], ".") }
+func prefix(p *Path, i int) string { return strings.Join(p.Segments[:i], ".") }
 
 // arrayKeys lists what an array offers: its first indexes, then length.
 func arrayKeys(n int) []string {
@@ -330,20 +352,23 @@ func (t *Template) Trace(roots Roots) []TraceEntry {
 		r.trace[entries[i].Pos.Offset] = &entries[i]
 	}
 	if t.typed != nil {
-		r.variable(t.typed.Pos, t.typed.End, t.typed.Path)
+		r.variable(&t.typed.Tag)
 	} else {
 		r.list(t.root)
 	}
 	return entries
 }
 
-func (r *renderer) record(pos Pos, v Value, found bool, err *Error) {
-	e := r.trace[pos.Offset]
+func (r *renderer) record(t *Tag, v *Value, err *Error) {
+	e := r.trace[t.Pos.Offset]
 	if e == nil {
 		return
 	}
 	if e.Count == 0 {
-		e.Value, e.Found, e.Err = v, found, err
+		e.Found, e.Err = v != nil, err
+		if v != nil {
+			e.Value = *v
+		}
 	}
 	e.Count++
 }

@@ -66,7 +66,12 @@ func Spans(src string) []Span {
 		i = next - 1
 		sigil, body := t.sigil, t.body
 		span := Span{Start: it.pos, End: t.end, Path: body.val}
-		kind := pathKindOf(body, depth)
+		kind, msg := RootPath, "empty tag"
+		if body.typ != itemRightDelim {
+			var path Path
+			path, msg = parsePath(body, depth)
+			kind = path.Kind
+		}
 		switch sigil {
 		case itemSection, itemInverted:
 			span.Kind = SpanSection
@@ -89,7 +94,7 @@ func Spans(src string) []Span {
 		default:
 			span.Kind = Path{Kind: kind}.spanKind()
 		}
-		if body.typ == itemRightDelim {
+		if msg != "" {
 			span.Kind = SpanInvalid
 		}
 		spans = append(spans, span)

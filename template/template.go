@@ -101,12 +101,20 @@ type Roots []Root
 
 // Lookup returns the value of the root called name.
 func (r Roots) Lookup(name string) (Value, bool) {
-	for i := range r {
-		if r[i].Name == name {
-			return r[i].Value, true
-		}
+	if v := r.lookup(name); v != nil {
+		return *v, true
 	}
 	return Value{}, false
+}
+
+// lookup is Lookup without copying.
+func (r Roots) lookup(name string) *Value {
+	for i := range r {
+		if r[i].Name == name {
+			return &r[i].Value
+		}
+	}
+	return nil
 }
 
 // Names returns the root names in order.

@@ -112,12 +112,20 @@ func (v Value) Index(i int) (Value, bool) {
 // Lookup returns the value of key in an object. A duplicate key resolves to
 // its last occurrence, as in encoding/json.
 func (v Value) Lookup(key string) (Value, bool) {
-	for i := len(v.members) - 1; i >= 0; i-- {
-		if v.members[i].Key == key {
-			return v.members[i].Value, true
-		}
+	if w := v.member(key); w != nil {
+		return *w, true
 	}
 	return Value{}, false
+}
+
+// member is Lookup without copying: a pointer into the object, or nil.
+func (v *Value) member(key string) *Value {
+	for i := len(v.members) - 1; i >= 0; i-- {
+		if v.members[i].Key == key {
+			return &v.members[i].Value
+		}
+	}
+	return nil
 }
 
 // Keys returns the keys of an object in source order.
