@@ -90,15 +90,21 @@ func (o object) Get(key string) any {
 }
 
 // outcome is what a call produced: a value or the errors that stopped it.
+// A check produces no value either way.
 type outcome struct {
-	value  template.Value
-	errors []object
+	value     template.Value
+	errors    []object
+	checkOnly bool
 }
 
 // object returns the result object a call hands back to JavaScript.
 func (o outcome) object() object {
-	if len(o.errors) > 0 {
-		return object{{"ok", false}, {"json", nil}, {"text", nil}, {"type", nil}, {"errors", o.errors}}
+	if len(o.errors) > 0 || o.checkOnly {
+		errs := o.errors
+		if errs == nil {
+			errs = []object{}
+		}
+		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"errors", errs}}
 	}
 	return object{
 		{"ok", true},
@@ -391,13 +397,13 @@ func check(args []jsValue) (object, error) {
 		if err == nil {
 			err = s.Check(scope)
 		}
-		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad)}.object(), nil
+		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad), checkOnly: true}.object(), nil
 	case "tool":
 		_, err := reshape.LoadTool([]byte(src))
-		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad)}.object(), nil
+		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad), checkOnly: true}.object(), nil
 	}
 	_, err = template.Load(src, scope)
-	return outcome{errors: errorObjects(err, template.ParseError, template.PhaseLoad)}.object(), nil
+	return outcome{errors: errorObjects(err, template.ParseError, template.PhaseLoad), checkOnly: true}.object(), nil
 }
 
 // arg returns argument i, undefined when the caller passed fewer.

@@ -143,7 +143,6 @@
   };
 
   const renderBlock = async (splice, block) => {
-    block.dataset.spliceDone = "";
     const mode = block.dataset.splice === "shape" ? "shape" : "template";
     const source = block.textContent.replace(/\n$/, "");
     const rootsScript = rootsScriptOf(block);
@@ -193,14 +192,15 @@
 
   // embed renders every block under root that has not been rendered yet.
   const embed = async (root = document) => {
-    const blocks = root.querySelectorAll("pre[data-splice]:not([data-splice-done])");
+    const blocks = Array.from(root.querySelectorAll("pre[data-splice]:not([data-splice-done])"));
+    for (const b of blocks) b.dataset.spliceDone = "";
     let splice = null;
     try {
       splice = await engine;
     } catch (err) {
       console.error(err);
     }
-    await Promise.all(Array.from(blocks, (b) => renderBlock(splice, b)));
+    await Promise.all(blocks.map((b) => renderBlock(splice, b)));
   };
 
   // splice.embedded settles when the page's blocks are rendered.

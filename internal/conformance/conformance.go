@@ -182,7 +182,12 @@ func (t *Test) Run() (failure string) {
 			failure = fmt.Sprint("panic: ", p)
 		}
 	}()
-	v, err := t.result()
+	return t.Compare(t.result())
+}
+
+// Compare describes how a result differs from what the vector expects, or
+// returns "". Runners elsewhere (the engine in a browser) judge with it too.
+func (t *Test) Compare(v template.Value, err error) string {
 	if t.Error != nil {
 		if err == nil {
 			return "expected " + t.Error.Kind + " (" + t.Error.Phase + "), got result " + v.JSON()

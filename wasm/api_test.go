@@ -1,0 +1,422 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/template"
+)
+
+// fake is a JavaScript value built in Go: the API's host tests call it the
+// way a page would.
+type fake struct {
+	typ   jsType
+	str   string // string contents, number literal
+	b     bool
+	elems []fake
+	keys  []string
+	vals  []fake
+}
+
+// props is a JavaScript object literal: alternating keys and values.
+type props []any
+
+// undef and fn stand for undefined and a function.
+var (
+	undef = fake{typ: jsUndefined}
+	fn    = fake{typ: jsOther}
+)
+
+// jsOf converts Go literals: nil is null, []any an array, props an object.
+func jsOf(v any) fake {
+	switch v := v.(type) {
+	case fake:
+		return v
+	case nil:
+		return fake{typ: jsNull}
+	case bool:
+		return fake{typ: jsBoolean, b: v}
+	case int:
+		return fake{typ: jsNumber, str: strconv.Itoa(v)}
+	case float64: // as JSON.stringify writes it
+		return fake{typ: jsNumber, str: strconv.FormatFloat(v, 'g', -1, 64)}
+	case string:
+		return fake{typ: jsString, str: v}
+	case []any:
+		f := fake{typ: jsArray}
+		for _, e := range v {
+			f.elems = append(f.elems, jsOf(e))
+		}
+		return f
+	case props:
+		f := fake{typ: jsObject}
+		for i := 0; i < len(v); i += 2 {
+			f.keys = append(f.keys, v[i].(string))
+			f.vals = append(f.vals, jsOf(v[i+1]))
+		}
+		return f
+	}
+	panic("js: cannot convert " + reflect.TypeOf(v).String())
+}
+
+func (f fake) Type() jsType { return f.typ }
+
+func (f fake) Get(key string) jsValue {
+	for i, k := range f.keys {
+		if k == key {
+			return f.vals[i]
+		}
+	}
+	return undef
+}
+
+func (f fake) Len() int { return len(f.elems) }
+
+func (f fake) Index(i int) jsValue {
+	if i < len(f.elems) {
+		return f.elems[i]
+	}
+	return undef
+}
+
+func (f fake) String() string { return f.str }
+func (f fake) Bool() bool     { return f.b }
+
+// JSON is JSON.stringify: properties whose value has no JSON form are left
+// out; at the top level such a value has no JSON at all.
+func (f fake) JSON() (string, bool) {
+	b, ok := f.appendJSON(nil)
+	return string(b), ok
+}
+
+func (f fake) appendJSON(dst []byte) ([]byte, bool) {
+	switch f.typ {
+	case jsNull:
+		return append(dst, "null"...), true
+	case jsBoolean:
+		return template.BoolValue(f.b).AppendJSON(dst), true
+	case jsNumber:
+		return append(dst, f.str...), true
+	case jsString:
+		return template.AppendQuoted(dst, f.str), true
+	case jsArray:
+		dst = append(dst, '[')
+		for i, e := range f.elems {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var ok bool
+			if dst, ok = e.appendJSON(dst); !ok {
+				dst = append(dst, "null"...)
+			}
+		}
+		return append(dst, ']'), true
+	case jsObject:
+		dst = append(dst, '{')
+		first := true
+		for i, k := range f.keys {
+			if f.vals[i].typ == jsUndefined || f.vals[i].typ == jsOther {
+				continue
+			}
+			if !first {
+				dst = append(dst, ',')
+			}
+			first = false
+			dst = append(template.AppendQuoted(dst, k), ':')
+			dst, _ = f.vals[i].appendJSON(dst)
+		}
+		return append(dst, '}'), true
+	}
+	return dst, false
+}
+
+func args(vs ...any) []jsValue {
+	out := make([]jsValue, len(vs))
+	for i, v := range vs {
+		out[i] = jsOf(v)
+	}
+	return out
+}
+
+// root is a {name, text} root; rootValue a {name, value} one.
+func root(name, text string) props       { return props{"name", name, "text", text} }
+func rootValue(name string, v any) props { return props{"name", name, "value", v} }
+
+func TestRenderResults(t *testing.T) {
+	tests := []struct {
+		name             string
+		args             []jsValue
+		json, text, kind string
+	}{
+		{"typed splice keeps the number's text", args("{{E0.price}}", []any{root("E0", `{"price": 1.50}`)}), "1.50", "1.50", "number"},
+		{"typed splice of an object keeps key order", args("{{E0}}", []any{root("E0", `{"z": 1, "a": "<b>"}`)}), `{"z":1,"a":"<b>"}`, `{"z":1,"a":"<b>"}`, "object"},
+		{"mixed text is a string", args("PR #{{E0.n}}", []any{rootValue("E0", props{"n", 42})}), `"PR #42"`, "PR #42", "string"},
+		{"input defaults to the empty object", args("{{input}}", nil), "{}", "{}", "object"},
+		{"roots and options may be null", args("x", nil, nil), `"x"`, "x", "string"},
+		{"a root given without data is null", args("{{E0}}", []any{props{"name", "E0"}}), "null", "null", "null"},
+		{"later and iteration reach the scope", args("{{item.a}}", []any{root("item", `{"a": true}`)}, props{"later", []any{"E9"}, "iteration", true}), "true", "true", "boolean"},
+		{"text wins over value", args("{{E0}}", []any{props{"name", "E0", "text", "7", "value", 8}}), "7", "7", "number"},
+		{"a value with an undefined property", args("{{E0}}", []any{rootValue("E0", props{"a", undef, "b", 1})}), `{"b":1}`, `{"b":1}`, "object"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := render(tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := object{{"ok", true}, {"json", tt.json}, {"text", tt.text}, {"type", tt.kind}, {"errors", []object{}}}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got  %v\nwant %v", got, want)
+			}
+		})
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []jsValue
+		want []object // the errors, in order
+	}{
+		{
+			"BadPath lists the keys and suggests one",
+			args("{{E0.values.0.idd}}", []any{root("E0", `{"values": [{"id": 1, "title": "t"}]}`)}),
+			[]object{{
+				{"kind", "BadPath"}, {"phase", "render"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0},
+				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"suggestion", "id"}, {"at", ""},
+			}},
+		},
+		{
+			"MissingStep at load lists the roots",
+			args("é\n x {{E7.x}}", []any{root("input", "{}"), root("E0", "{}")}),
+			[]object{{
+				{"kind", "MissingStep"}, {"phase", "load"}, {"message", ""}, {"line", 2}, {"column", 4}, {"offset", 6},
+				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"suggestion", "E0"}, {"at", ""},
+			}},
+		},
+		{
+			"a root that is not JSON is an InputError in its own text",
+			args("{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}),
+			[]object{{
+				{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 3}, {"column", 1}, {"offset", 12},
+				{"path", "E0"}, {"available", []string{}}, {"suggestion", ""}, {"at", ""},
+			}},
+		},
+		{
+			"load errors come before the roots' errors",
+			args("{{E0.a}} {{#x}}", []any{root("E0", "nope")}),
+			[]object{
+				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"suggestion", ""}, {"at", ""}},
+				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"suggestion", ""}, {"at", ""}},
+			},
+		},
+		{
+			"a reserved step id is a ScopeError",
+			args("{{length}}", []any{root("length", "1")}),
+			[]object{
+				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"suggestion", ""}, {"at", ""}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := render(tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Get("ok") != false || got.Get("json") != nil || got.Get("text") != nil || got.Get("type") != nil {
+				t.Errorf("a failed render has ok false and null json, text and type: %v", got)
+			}
+			errs, _ := got.Get("errors").([]object)
+			if len(errs) == 0 {
+				t.Fatalf("no errors: %v", got)
+			}
+			// Messages are the engine's; they must say something.
+			for _, e := range errs {
+				if e.Get("message") == "" {
+					t.Errorf("empty message in %v", e)
+				}
+			}
+			if len(errs) != len(tt.want) {
+				t.Fatalf("got %d errors, want %d: %v", len(errs), len(tt.want), errs)
+			}
+			for i, e := range errs {
+				if e = withoutMessage(e); !reflect.DeepEqual(e, tt.want[i]) {
+					t.Errorf("error %d:\ngot  %v\nwant %v", i, e, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// withoutMessage blanks the message, which the engine words.
+func withoutMessage(e object) object {
+	out := make(object, len(e))
+	copy(out, e)
+	for i := range out {
+		if out[i].Key == "message" {
+			out[i].Value = ""
+		}
+	}
+	return out
+}
+
+func TestErrorWithoutPosition(t *testing.T) {
+	got := errorObjects(errors.New("boom"), template.ToolError, template.PhaseLoad)
+	want := []object{{
+		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
+		{"path", ""}, {"available", []string{}}, {"suggestion", ""}, {"at", ""},
+	}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %v\nwant %v", got, want)
+	}
+}
+
+func TestMisuse(t *testing.T) {
+	tests := []struct {
+		name string
+		call func([]jsValue) (object, error)
+		args []jsValue
+		want string
+	}{
+		{"render without a template", render, args(), "template must be a string, not undefined"},
+		{"render with a number template", render, args(1), "template must be a string, not number"},
+		{"roots as an object", render, args("x", props{"input", props{}}), "roots must be an array"},
+		{"a root that is a string", render, args("x", []any{"E0"}), "roots[0] must be an object"},
+		{"a root without a name", render, args("x", []any{props{"value", 1}}), "roots[0].name must be a string, not undefined"},
+		{"a root text that is not a string", render, args("x", []any{props{"name", "E0", "text", 1}}), "roots[0].text must be a string of JSON"},
+		{"a root value without JSON", render, args("x", []any{props{"name", "E0", "value", fn}}), "roots[0].value must be a JSON value, not function"},
+		{"options as a string", render, args("x", nil, "later"), "options must be an object"},
+		{"later as a string", render, args("x", nil, props{"later", "E9"}), "options.later must be an array"},
+		{"a later id that is a number", render, args("x", nil, props{"later", []any{9}}), "options.later[0] must be a string"},
+		{"iteration as a string", render, args("x", nil, props{"iteration", "yes"}), "options.iteration must be a boolean"},
+		{"shape as a number", renderShape, args(1), "shape must be a string of JSON or YAML, or an object"},
+		{"tool without a call", runTool, args("name: t"), "call must be an object or a string of JSON, not undefined"},
+		{"tool as an object", runTool, args(props{}, props{}), "tool must be a string, not object"},
+		{"check with a bad mode", check, args("x", nil, props{"mode", "yaml"}), `options.mode must be "template", "shape" or "tool", not "yaml"`},
+		{"check with mixed names", check, args("x", []any{"E0", 1}), "roots[1] must be a string like the other names"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.call(tt.args)
+			var usage *usageError
+			if !errors.As(err, &usage) {
+				t.Fatalf("got %v, %v; want a usage error", got, err)
+			}
+			if !strings.HasPrefix(usage.msg, "splice: ") || !strings.Contains(usage.msg, tt.want) {
+				t.Errorf("got %q, want it to contain %q", usage.msg, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheck(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []jsValue
+		kinds []string // the errors' kinds; none when the check passes
+	}{
+		{"names as strings", args("{{E0.a}}", []any{"input", "E0"}), nil},
+		{"names as roots without data", args("{{E0.a}}", []any{props{"name", "E0"}}), nil},
+		{"data is not needed", args("{{E0.nothing.here}}", []any{"E0"}), nil},
+		{"a forward reference", args("{{E9.a}}", []any{"E0"}, props{"later", []any{"E9"}}), []string{"MissingStep"}},
+		{"every load error of the failing pass", args("{{E7}} {{.}}", []any{"E0"}), []string{"MissingStep", "ScopeError"}},
+		{"syntax before scope", args("{{E7}} {{!x}}", nil), []string{"ParseError"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := check(tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var kinds []string
+			for _, e := range got.Get("errors").([]object) {
+				kinds = append(kinds, e.Get("kind").(string))
+			}
+			if !reflect.DeepEqual(kinds, tt.kinds) || got.Get("ok") != (len(tt.kinds) == 0) {
+				t.Errorf("got %v, want errors %v", got, tt.kinds)
+			}
+			if got.Get("json") != nil {
+				t.Errorf("a check has no value: %v", got)
+			}
+		})
+	}
+}
+
+// The shipped wasm_exec.js must be the one of the Go that builds engine.wasm:
+// the two talk through a private interface that changes between releases.
+func TestWasmExecMatchesGo(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("no go command to ask inside WebAssembly")
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal("go env GOROOT:", err)
+	}
+	original := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
+	want, err := os.ReadFile(original)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join("..", "web", "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("web/wasm_exec.js differs from %s: copy it again", original)
+	}
+}
+
+func TestShapesAndTools(t *testing.T) {
+	prRoots := []any{root("E1", `{"number": 42, "labels": [{"name": "bug"}]}`)}
+	card := "name: card\nkind: reshape\nshape:\n  pr: \"{{input.number}}\"\n"
+	tests := []struct {
+		name string
+		call func([]jsValue) (object, error)
+		args []jsValue
+		json string // the result, or
+		kind string // the first error's kind
+		at   string // and its leaf
+	}{
+		{"a JSON shape", renderShape, args(`{"pr": "{{E1.number}}", "title": "PR #{{E1.number}}"}`, prRoots), `{"pr":42,"title":"PR #42"}`, "", ""},
+		{"a YAML shape", renderShape, args("pr: '{{E1.number}}'\ndraft: false\n", prRoots), `{"pr":42,"draft":false}`, "", ""},
+		{"a shape given as an object", renderShape, args(props{"pr", "{{E1.number}}", "n", 1.5e0}, prRoots), `{"pr":42,"n":1.5}`, "", ""},
+		{"a leaf's error names the leaf", renderShape, args(`{"labels": [{"name": "{{E1.labels.0.nam}}"}]}`, prRoots), "", "BadPath", "/labels/0/name"},
+		{"a shape that is not an object", renderShape, args(`["{{E1.number}}"]`, prRoots), "", "ToolError", ""},
+		{"a shape's root is checked at load", renderShape, args(`{"a": "{{E9}}"}`, prRoots, props{"later", []any{"E9"}}), "", "MissingStep", "/a"},
+		{"a tool with a call object", runTool, args(card, props{"number", 7}), `{"pr":7}`, "", ""},
+		{"a tool with a call as text keeps the number's text", runTool, args(card, `{"number": 7.0}`), `{"pr":7.0}`, "", ""},
+		{"a call that is not JSON", runTool, args(card, `{"number": }`), "", "InputError", ""},
+		{"a tool that is not YAML", runTool, args("name: [", props{}), "", "ToolError", ""},
+		{"check a shape", check, args(`{"a": "{{E1.x}}", "b": "{{E2.y}}"}`, []any{"E1"}, props{"mode", "shape"}), "", "MissingStep", "/b"},
+		{"check a tool", check, args("name: bad name\nkind: reshape\nshape: {}\n", nil, props{"mode", "tool"}), "", "ToolError", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.call(tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.kind == "" {
+				if got.Get("ok") != true || got.Get("json") != tt.json || got.Get("type") != "object" {
+					t.Errorf("got %v, want %s", got, tt.json)
+				}
+				return
+			}
+			errs, _ := got.Get("errors").([]object)
+			if got.Get("ok") != false || len(errs) == 0 {
+				t.Fatalf("got %v, want %s", got, tt.kind)
+			}
+			if errs[0].Get("kind") != tt.kind || errs[0].Get("at") != tt.at {
+				t.Errorf("got %v, want %s at %q", errs[0], tt.kind, tt.at)
+			}
+		})
+	}
+}
