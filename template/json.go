@@ -85,15 +85,20 @@ func (d *decoder) describe() string {
 	return strconv.QuoteRune(r)
 }
 
-func (d *decoder) skipSpace() {
-	for d.pos < len(d.src) {
-		switch d.src[d.pos] {
+func (d *decoder) skipSpace() { d.pos = skipSpace(d.src, d.pos) }
+
+// skipSpace returns the offset of the first byte at or after i that is not
+// JSON whitespace; tags share the same four characters.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		switch s[i] {
 		case ' ', '\t', '\n', '\r':
-			d.pos++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 func (d *decoder) value(depth int) Value {
@@ -314,32 +319,45 @@ func (d *decoder) hex4() (rune, bool) {
 	return r, true
 }
 
-func (d *decoder) array(depth int) Value {
+// open consumes a container's opening bracket and reports whether
+// elements follow (false for an empty container or an error).
+func (d *decoder) open(close byte, depth int) bool {
 	if depth > MaxJSONDepth {
 		d.fail("JSON nested deeper than " + strconv.Itoa(MaxJSONDepth) + " levels")
-		return Value{}
+		return false
 	}
-	d.pos++ // [
-	base := len(d.elems)
+	d.pos++
 	d.skipSpace()
-	if d.pos < len(d.src) && d.src[d.pos] == ']' {
+	if d.pos < len(d.src) && d.src[d.pos] == close {
 		d.pos++
-		return Value{kind: Array, elems: []Value{}}
+		return false
 	}
-	for d.err == nil {
-		d.skipSpace()
-		v := d.value(depth)
-		d.elems = append(d.elems, v)
-		d.skipSpace()
-		if d.pos < len(d.src) && d.src[d.pos] == ',' {
+	return true
+}
+
+// more consumes what follows an element: ',' (another element follows) or
+// the closing bracket.
+func (d *decoder) more(close byte, container string) bool {
+	d.skipSpace()
+	if d.pos < len(d.src) {
+		switch d.src[d.pos] {
+		case ',':
 			d.pos++
-			continue
-		}
-		if d.pos < len(d.src) && d.src[d.pos] == ']' {
+			d.skipSpace()
+			return true
+		case close:
 			d.pos++
-			break
+			return false
 		}
-		d.fail("unexpected " + d.describe() + " in array, expected ',' or ']'")
+	}
+	d.fail("unexpected " + d.describe() + " in " + container + ", expected ',' or '" + string(close) + "'")
+	return false
+}
+
+func (d *decoder) array(depth int) Value {
+	base := len(d.elems)
+	for more := d.open(']', depth); more && d.err == nil; more = d.more(']', "array") {
+		d.elems = append(d.elems, d.value(depth))
 	}
 	elems := carve(&d.vslab, len(d.elems)-base)
 	copy(elems, d.elems[base:])
@@ -348,46 +366,23 @@ func (d *decoder) array(depth int) Value {
 }
 
 func (d *decoder) object(depth int) Value {
-	if depth > MaxJSONDepth {
-		d.fail("JSON nested deeper than " + strconv.Itoa(MaxJSONDepth) + " levels")
-		return Value{}
-	}
-	d.pos++ // {
 	base := len(d.membs)
-	d.skipSpace()
-	if d.pos < len(d.src) && d.src[d.pos] == '}' {
-		d.pos++
-		return Value{kind: Object, members: []Member{}}
-	}
-	for d.err == nil {
-		d.skipSpace()
+	for more := d.open('}', depth); more && d.err == nil; more = d.more('}', "object") {
 		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
 			d.fail("unexpected " + d.describe() + " in object, expected a string key")
 			break
 		}
-		key, ok := d.string()
-		if !ok {
-			break
-		}
+		key, _ := d.string()
 		d.skipSpace()
-		if d.pos >= len(d.src) || d.src[d.pos] != ':' {
+		if d.err == nil && (d.pos >= len(d.src) || d.src[d.pos] != ':') {
 			d.fail("unexpected " + d.describe() + " after object key, expected ':'")
+		}
+		if d.err != nil {
 			break
 		}
 		d.pos++
 		d.skipSpace()
-		v := d.value(depth)
-		d.membs = append(d.membs, Member{Key: key, Value: v})
-		d.skipSpace()
-		if d.pos < len(d.src) && d.src[d.pos] == ',' {
-			d.pos++
-			continue
-		}
-		if d.pos < len(d.src) && d.src[d.pos] == '}' {
-			d.pos++
-			break
-		}
-		d.fail("unexpected " + d.describe() + " in object, expected ',' or '}'")
+		d.membs = append(d.membs, Member{Key: key, Value: d.value(depth)})
 	}
 	members := carve(&d.mslab, len(d.membs)-base)
 	copy(members, d.membs[base:])

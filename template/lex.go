@@ -168,16 +168,7 @@ func (l *lexer) unclosed() stateFn {
 	return l.errorAt(end, "unclosed tag: missing }}", resume)
 }
 
-func (l *lexer) skipSpace() {
-	for l.pos < len(l.src) {
-		switch l.src[l.pos] {
-		case ' ', '\t', '\n', '\r':
-			l.pos++
-		default:
-			return
-		}
-	}
-}
+func (l *lexer) skipSpace() { l.pos = skipSpace(l.src, l.pos) }
 
 // isSegmentRune reports whether r may appear in a path segment.
 func isSegmentRune(r rune) bool {
