@@ -2,27 +2,46 @@
 GO      ?= go
 ADDR    ?= 127.0.0.1:8080
 BIN     := bin/splice
+# The commit the build comes from, reported by the engine as splice.version.
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
+# The browser side: stripped, and reproducible wherever it is built.
+WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath
 
-.PHONY: all build run static test vet unit bench fuzz clean
+.PHONY: all build wasm run static test vet unit bench fuzz clean
 
 all: build
 
-build:
+# wasm builds the playground (web/app.wasm) and the engine alone for docs
+# sites (web/engine.wasm).
+wasm:
+	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./app
+	$(WASM_BUILD) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
+
+# build makes the wasm files, their brotli and gzip copies (only when stale:
+# brotli's best quality takes a while) and the splice command.
+build: wasm
 	$(GO) build -o $(BIN) ./app
+	$(BIN) compress -web web
 
 run: build
 	$(BIN) serve -addr $(ADDR)
 
+static: build
+	$(BIN) static -out site -web web
+
 vet:
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./app ./wasm
 
-unit:
+# The browser tests of app/ load the built web/.
+unit: build
 	$(GO) test ./...
 
 test: vet unit
 
-bench:
+bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/
+	$(GO) test -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/

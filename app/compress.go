@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -19,14 +20,20 @@ type encoding struct {
 	ext  string // the suffix of the stored file
 	// compress writes src to dst in this coding at its best compression.
 	compress func(dst io.Writer, src io.Reader) error
+	// decompress reads src in this coding.
+	decompress func(src io.Reader) (io.Reader, error)
 }
 
 // encodings are in the server's order of preference: brotli is about 25%
 // smaller than gzip on Go's wasm output.
 var encodings = []encoding{
-	{name: "br", ext: ".br", compress: compressBrotli},
-	{name: "gzip", ext: ".gz", compress: compressGzip},
+	{name: "br", ext: ".br", compress: compressBrotli, decompress: decompressBrotli},
+	{name: "gzip", ext: ".gz", compress: compressGzip, decompress: decompressGzip},
 }
+
+func decompressBrotli(src io.Reader) (io.Reader, error) { return brotli.NewReader(src), nil }
+
+func decompressGzip(src io.Reader) (io.Reader, error) { return gzip.NewReader(src) }
 
 func compressBrotli(dst io.Writer, src io.Reader) error {
 	w := brotli.NewWriterLevel(dst, brotli.BestCompression)
@@ -62,7 +69,9 @@ func isFresh(compressed string, source os.FileInfo) bool {
 
 // compressStale writes the missing or stale compressed files of every .wasm
 // file in webDir and reports each one it writes to log. Brotli's best
-// quality takes seconds per megabyte, so fresh files are left alone.
+// quality takes seconds per megabyte, so fresh files are left alone, and so
+// are copies of a file rewritten with the same bytes (go build rewrites its
+// output every time): they only take its new time.
 func compressStale(webDir string, log io.Writer) error {
 	files, err := wasmFiles(webDir)
 	if err != nil {
@@ -78,6 +87,12 @@ func compressStale(webDir string, log io.Writer) error {
 			if isFresh(target, info) {
 				continue
 			}
+			if decodesTo(target, enc, file) {
+				if err := os.Chtimes(target, info.ModTime(), info.ModTime()); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := compressFile(file, target, enc); err != nil {
 				return err
 			}
@@ -87,6 +102,46 @@ func compressStale(webDir string, log io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// decodesTo reports whether the compressed file decodes to the bytes of
+// source; decoding takes a fraction of the time of compressing.
+func decodesTo(compressed string, enc encoding, source string) bool {
+	c, err := os.Open(compressed)
+	if err != nil {
+		return false
+	}
+	defer c.Close()
+	decoded, err := enc.decompress(c)
+	if err != nil {
+		return false
+	}
+	s, err := os.Open(source)
+	if err != nil {
+		return false
+	}
+	defer s.Close()
+	return sameBytes(decoded, s)
+}
+
+// sameBytes reports whether a and b read the same bytes to their ends.
+func sameBytes(a, b io.Reader) bool {
+	bufA, bufB := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		n, errA := io.ReadFull(a, bufA)
+		m, errB := io.ReadFull(b, bufB)
+		if n != m || !bytes.Equal(bufA[:n], bufB[:m]) {
+			return false
+		}
+		endA := errA == io.EOF || errA == io.ErrUnexpectedEOF
+		endB := errB == io.EOF || errB == io.ErrUnexpectedEOF
+		if errA != nil && !endA || errB != nil && !endB {
+			return false
+		}
+		if endA || endB {
+			return endA && endB
+		}
+	}
 }
 
 // compressFile writes source compressed to target through a temporary file
@@ -101,7 +156,7 @@ func compressFile(source, target string, enc encoding) (err error) {
 	if err != nil {
 		return err
 	}
-	out, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".tmp*")
+	out, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*")
 	if err != nil {
 		return err
 	}

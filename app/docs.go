@@ -1,8 +1,301 @@
 package main
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strings"
 
-// docsPage is the dialect reference at /docs.
-type docsPage struct{ app.Compo }
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+	"github.com/tidwall/pretty"
+)
 
-func (d *docsPage) Render() app.UI { return app.Main().Text("Dialect reference") }
+// docsPage is the dialect reference at /docs. Its examples are rendered by
+// the engine when the page loads (on the server for the prerendered page,
+// then in the browser), so the reference shows what the engine does.
+type docsPage struct {
+	app.Compo
+	results map[*docExample]docResult
+}
+
+const docsTitle = "The {{Ex.path}} dialect — Splice"
+
+func (d *docsPage) OnInit() {
+	d.results = make(map[*docExample]docResult)
+	for _, s := range docSections {
+		for _, n := range s.Body {
+			if ex, ok := n.(*docExample); ok {
+				d.results[ex] = ex.run()
+			}
+		}
+	}
+}
+
+func (d *docsPage) OnPreRender(ctx app.Context) { ctx.Page().SetTitle(docsTitle) }
+func (d *docsPage) OnNav(ctx app.Context)       { ctx.Page().SetTitle(docsTitle) }
+
+func (d *docsPage) Render() app.UI {
+	toc := make([]app.UI, len(docSections))
+	sections := make([]app.UI, len(docSections))
+	for i, s := range docSections {
+		toc[i] = app.Li().Body(app.A().Href("#" + s.ID).Text(s.Title))
+		body := []app.UI{app.H2().Text(s.Title)}
+		for _, n := range s.Body {
+			body = append(body, n.ui(d.results))
+		}
+		sections[i] = app.Section().ID(s.ID).Class("docs-section").Body(body...)
+	}
+	return app.Div().Class("docs").Body(
+		app.Header().Class("docs-header").Body(
+			app.A().Class("docs-back").Href("/").Text("← Playground"),
+			app.H1().Text("The {{Ex.path}} dialect"),
+			app.P().Class("docs-lede").Body(inline("A small, strict, logic-less template language that moves typed data between plan steps. Every example on this page is rendered by the engine as the page loads; **Open in playground** takes it to the playground to change.")...),
+			app.Nav().Class("docs-toc").Aria("label", "Contents").Body(app.Ol().Body(toc...)),
+		),
+		app.Main().Class("docs-main").Body(sections...),
+	)
+}
+
+// docSection is one section of the reference.
+type docSection struct {
+	ID, Title string
+	Body      []docNode
+}
+
+// docNode is a paragraph, a list, a table or an example.
+type docNode interface {
+	ui(results map[*docExample]docResult) app.UI
+}
+
+// para is a paragraph; bullets a list of them.
+type (
+	para    string
+	bullets []string
+)
+
+func (p para) ui(map[*docExample]docResult) app.UI { return app.P().Body(inline(string(p))...) }
+
+func (b bullets) ui(map[*docExample]docResult) app.UI {
+	items := make([]app.UI, len(b))
+	for i, s := range b {
+		items[i] = app.Li().Body(inline(s)...)
+	}
+	return app.Ul().Body(items...)
+}
+
+// table is a table with a header row.
+type table struct {
+	head []string
+	rows [][]string
+}
+
+func (t table) ui(map[*docExample]docResult) app.UI {
+	head := make([]app.UI, len(t.head))
+	for i, h := range t.head {
+		head[i] = app.Th().Scope("col").Text(h)
+	}
+	rows := make([]app.UI, len(t.rows))
+	for i, r := range t.rows {
+		cells := make([]app.UI, len(r))
+		for j, c := range r {
+			cells[j] = app.Td().Body(inline(c)...)
+		}
+		rows[i] = app.Tr().Body(cells...)
+	}
+	return app.Table().Class("docs-table").Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))
+}
+
+// inline renders the reference's inline marks as elements with text:
+// `code`, **strong** and [text](#anchor). Nothing is parsed as HTML.
+func inline(s string) []app.UI {
+	var out []app.UI
+	for s != "" {
+		i := strings.IndexAny(s, "`*[")
+		if i < 0 {
+			break
+		}
+		var mark string
+		switch {
+		case s[i] == '`':
+			mark = "`"
+		case strings.HasPrefix(s[i:], "**"):
+			mark = "**"
+		case s[i] == '[':
+			mark = "["
+		default:
+			out, s = append(out, app.Text(s[:i+1])), s[i+1:]
+			continue
+		}
+		rest := s[i+len(mark):]
+		closer := map[string]string{"`": "`", "**": "**", "[": "]("}[mark]
+		j := strings.Index(rest, closer)
+		if j < 0 {
+			break
+		}
+		if i > 0 {
+			out = append(out, app.Text(s[:i]))
+		}
+		switch mark {
+		case "`":
+			out = append(out, app.Code().Text(rest[:j]))
+			s = rest[j+1:]
+		case "**":
+			out = append(out, app.Strong().Text(rest[:j]))
+			s = rest[j+2:]
+		case "[":
+			href, after, _ := strings.Cut(rest[j+2:], ")")
+			out = append(out, app.A().Href(href).Text(rest[:j]))
+			s = after
+		}
+	}
+	if s != "" {
+		out = append(out, app.Text(s))
+	}
+	return out
+}
+
+// docExample is a live example: a template (or shape, or tool and call)
+// with its roots, and the error kind it is meant to show, if any.
+type docExample struct {
+	ID        string // anchor, for examples linked from elsewhere
+	Caption   string
+	Mode      Mode // ModeTemplate when empty
+	Source    string
+	Call      string // ModeTool: the call's input as JSON
+	Roots     []RootText
+	Later     []string
+	Iteration bool
+	Want      template.ErrorKind // the first error's kind; 0 for a result
+}
+
+// docResult is what the engine made of an example.
+type docResult struct {
+	value template.Value
+	typed bool // the template is a typed splice
+	err   error
+}
+
+// state is the example as the playground opens it.
+func (ex *docExample) state() State {
+	s := State{Mode: ex.Mode, Roots: ex.Roots, Later: ex.Later, Iteration: ex.Iteration}
+	if s.Mode == "" {
+		s.Mode = ModeTemplate
+	}
+	s.SetText(ex.Source)
+	s.Call = ex.Call
+	if s.RootIndex("input") < 0 {
+		s.Roots = append([]RootText{{Name: "input", Text: "{}"}}, s.Roots...)
+	}
+	return s
+}
+
+// run loads and renders the example with the engine.
+func (ex *docExample) run() docResult {
+	s := ex.state()
+	roots := make(template.Roots, len(s.Roots))
+	for i, r := range s.Roots {
+		v, err := template.ParseJSONString(r.Text)
+		if err != nil {
+			return docResult{err: err}
+		}
+		roots[i] = template.Root{Name: r.Name, Value: v}
+	}
+	switch s.Mode {
+	case ModeShape:
+		shape, err := reshape.ParseShape(s.Shape)
+		if err == nil {
+			err = shape.Check(s.Scope())
+		}
+		if err != nil {
+			return docResult{err: err}
+		}
+		v, err := shape.Render(roots)
+		return docResult{value: v, err: err}
+	case ModeTool:
+		tool, err := reshape.LoadTool([]byte(s.Tool))
+		if err != nil {
+			return docResult{err: err}
+		}
+		call, err := template.ParseJSONString(s.Call)
+		if err != nil {
+			return docResult{err: err}
+		}
+		v, err := tool.Call(call)
+		return docResult{value: v, err: err}
+	}
+	t, err := template.Load(s.Template, s.Scope())
+	if err != nil {
+		return docResult{err: err}
+	}
+	v, err := t.Render(roots)
+	return docResult{value: v, typed: t.Typed(), err: err}
+}
+
+// link is the share link that opens the example in the playground.
+func (ex *docExample) link() string {
+	payload, _ := EncodeState(ex.state())
+	return "/#" + linkPrefix + payload
+}
+
+func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
+	s := ex.state()
+	label := map[Mode]string{ModeTemplate: "Template", ModeShape: "Shape", ModeTool: "Tool"}[s.Mode]
+	in := []app.UI{
+		app.Div().Class("docs-label").Text(label),
+		app.Pre().Class("docs-source").Text(ex.Source),
+	}
+	if s.Mode == ModeTool {
+		in = append(in, app.Div().Class("docs-label").Text("Call"), app.Pre().Class("docs-root").Text(ex.Call))
+	}
+	// The roots the example names; the link also carries the implicit input.
+	for _, r := range ex.Roots {
+		in = append(in, app.Div().Class("docs-label").Body(app.Text("Root "), app.Code().Text(r.Name)), app.Pre().Class("docs-root").Text(r.Text))
+	}
+	if len(s.Later) > 0 {
+		in = append(in, app.P().Class("docs-note").Body(app.Text("Later steps: "), app.Code().Text(strings.Join(s.Later, ", "))))
+	}
+	if s.Iteration {
+		in = append(in, app.P().Class("docs-note").Text("In an iteration body"))
+	}
+	fig := app.Figure().Class("docs-example")
+	if ex.ID != "" {
+		fig = fig.ID(ex.ID)
+	}
+	return fig.Body(
+		app.FigCaption().Text(ex.Caption),
+		app.Div().Class("docs-io").Body(
+			app.Div().Class("docs-in").Body(in...),
+			app.Div().Class("docs-out").Body(
+				results[ex].ui(),
+				app.A().Class("docs-open").Href(ex.link()).Text("Open in playground"),
+			),
+		),
+	)
+}
+
+func (r docResult) ui() app.UI {
+	if r.err != nil {
+		kind := ""
+		if errs := template.Errors(r.err); len(errs) > 0 {
+			kind = errs[0].Kind.String()
+		}
+		label := "Error"
+		if kind == template.EmptyData.String() {
+			label = "Nothing found"
+		}
+		return app.Div().Class("docs-result docs-result-error").DataSet("kind", kind).Body(
+			app.Div().Class("docs-label").Text(label),
+			app.Pre().Text(template.Format(r.err)),
+		)
+	}
+	label, text := "Result: "+r.value.Kind().String(), r.value.Text()
+	if r.typed {
+		label += " (typed splice)"
+	}
+	if r.typed || r.value.Kind() != template.String {
+		text = strings.TrimSuffix(string(pretty.Pretty(r.value.AppendJSON(nil))), "\n")
+	}
+	return app.Div().Class("docs-result").DataSet("type", r.value.Kind().String()).Body(
+		app.Div().Class("docs-label").Text(label),
+		app.Pre().Text(text),
+	)
+}

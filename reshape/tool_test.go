@@ -191,3 +191,80 @@ func TestLoadDirs(t *testing.T) {
 		t.Errorf("DefaultDirs() = %q", dirs)
 	}
 }
+
+// TestSchemaRuleMessages: a call that fails input_schema names the field
+// and says, for each rule, how the value fails it.
+func TestSchemaRuleMessages(t *testing.T) {
+	tests := []struct {
+		schema, input string
+		path, msg     string
+	}{
+		{`{properties: {n: {minimum: 1}}}`, `{"n":0}`, "/n", "field /n: 0 is less than the minimum 1"},
+		{`{properties: {n: {maximum: 1.5}}}`, `{"n":2}`, "/n", "field /n: 2 is more than the maximum 1.5"},
+		{`{properties: {n: {exclusiveMinimum: 0}}}`, `{"n":0}`, "/n", "field /n: 0 is not more than the exclusiveMinimum 0"},
+		{`{properties: {n: {exclusiveMaximum: 0.25}}}`, `{"n":1}`, "/n", "field /n: 1 is not less than the exclusiveMaximum 0.25"},
+		{`{properties: {n: {multipleOf: 3}}}`, `{"n":10}`, "/n", "field /n: 10 is not a multiple of 3 (multipleOf)"},
+		{`{properties: {s: {minLength: 3}}}`, `{"s":"é"}`, "/s", "field /s: has 1 character, fewer than the minLength 3"},
+		{`{properties: {s: {maxLength: 1}}}`, `{"s":"ab"}`, "/s", "field /s: has 2 characters, more than the maxLength 1"},
+		{`{properties: {s: {pattern: "^[a-z]+$"}}}`, `{"s":"AB"}`, "/s", `field /s: "AB" does not match the pattern "^[a-z]+$"`},
+		{`{properties: {s: {enum: [a, 1, null]}}}`, `{"s":"c"}`, "/s", `field /s: "c" is not one of "a", 1, null (enum)`},
+		{`{properties: {s: {const: {b: [1], a: true}}}}`, `{"s":"c"}`, "/s", `field /s: "c" is not {"a":true,"b":[1]} (const)`},
+		{`{properties: {l: {minItems: 2}}}`, `{"l":[1]}`, "/l", "field /l: has 1 item, fewer than the minItems 2"},
+		{`{properties: {l: {maxItems: 0}}}`, `{"l":[1]}`, "/l", "field /l: has 1 item, more than the maxItems 0"},
+		{`{properties: {l: {uniqueItems: true}}}`, `{"l":[1,2,1]}`, "/l", "field /l: items 0 and 2 are equal (uniqueItems)"},
+		{`{properties: {l: {contains: {const: 5}}}}`, `{"l":[1]}`, "/l", "field /l has no item that matches the contains schema"},
+		{`{properties: {l: {contains: {const: 5}, minContains: 2}}}`, `{"l":[5]}`, "/l", "field /l has 1 item matching the contains schema, fewer than the minContains 2"},
+		{`{properties: {l: {contains: {const: 5}, maxContains: 1}}}`, `{"l":[5,5]}`, "/l", "field /l: has 2 items matching the contains schema, more than the maxContains 1"},
+		{`{minProperties: 2}`, `{"a":1}`, "", "the input: has 1 field, fewer than the minProperties 2"},
+		{`{maxProperties: 0}`, `{"a":1}`, "", "the input: has 1 field, more than the maxProperties 0"},
+		{`{properties: {e: false}}`, `{"e":1}`, "/e", "field /e: is not allowed: its schema is false"},
+		{`{properties: {e: {not: {type: integer}}}}`, `{"e":1}`, "/e", "field /e: matches the schema under not"},
+		{`{propertyNames: {pattern: "^a"}}`, `{"b":1}`, "", `field name "b" fails propertyNames: "b" does not match the pattern "^a"`},
+		{`{dependentRequired: {a: [b]}}`, `{"a":1}`, "/b", `missing required field "b", needed with "a"`},
+		{`{properties: {x: {anyOf: [{type: integer}, {type: string}]}}}`, `{"x":true}`, "/x", "field /x matches none of the alternatives anyOf allows"},
+		{`{properties: {x: {oneOf: [{type: integer}, {minimum: 0}]}}}`, `{"x":1}`, "/x", "field /x matches alternatives 0 and 1 of oneOf, which allows exactly one"},
+		{`{properties: {x: {$ref: "#/$defs/pos"}}, $defs: {pos: {minimum: 0}}}`, `{"x":-1}`, "/x", "field /x: -1 is less than the minimum 0"},
+		{`{properties: {x: {allOf: [{type: integer}, {minimum: 5}]}}}`, `{"x":1}`, "/x", "field /x: 1 is less than the minimum 5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.schema, func(t *testing.T) {
+			tool, err := LoadTool([]byte("name: x\nkind: reshape\nshape: {}\ninput_schema: " + tt.schema + "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = tool.Call(mustJSON(t, tt.input))
+			errs := template.Errors(err)
+			if len(errs) != 1 || errs[0].Kind != template.InputError {
+				t.Fatalf("want one InputError, got %v", err)
+			}
+			if errs[0].Path != tt.path || errs[0].Msg != tt.msg {
+				t.Errorf("got  %s %q\nwant %s %q", errs[0].Path, errs[0].Msg, tt.path, tt.msg)
+			}
+		})
+	}
+}
+
+// TestInvalidSchemaMessages: a schema that is not valid is reported where
+// it is wrong, with the rule of the meta-schema it breaks.
+func TestInvalidSchemaMessages(t *testing.T) {
+	tests := []struct {
+		schema       string
+		line, column int
+		msg          string
+	}{
+		{`{required: yes}`, 4, 26, "/required: want array, got string"},
+		{`{properties: {a: {minimum: x}}}`, 4, 42, "/properties/a/minimum: want number, got string"},
+		{`{type: 12}`, 4, 22, "/type matches none of the alternatives anyOf allows"},
+		{`{pattern: "("}`, 4, 25, `/pattern: "(" is not a valid regex (format)`},
+	}
+	for _, tt := range tests {
+		_, err := LoadTool([]byte("name: x\nkind: reshape\nshape: {}\ninput_schema: " + tt.schema + "\n"))
+		errs := template.Errors(err)
+		if len(errs) != 1 || errs[0].Kind != template.ToolError {
+			t.Fatalf("%s: want one ToolError, got %v", tt.schema, err)
+		}
+		if e := errs[0]; e.Pos.Line != tt.line || e.Pos.Column != tt.column || !strings.Contains(e.Msg, "input_schema is not a valid JSON Schema: "+tt.msg) {
+			t.Errorf("%s: got %d:%d %q, want %d:%d %q", tt.schema, e.Pos.Line, e.Pos.Column, e.Msg, tt.line, tt.column, tt.msg)
+		}
+	}
+}

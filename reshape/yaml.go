@@ -4,13 +4,10 @@ import (
 	"errors"
 	"io"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/goccy/go-yaml/parser"
-	"github.com/goccy/go-yaml/token"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/splicedev/splice/template"
@@ -67,9 +64,7 @@ func decodeYAML(text string, track bool) (template.Value, *yamlPlaces, error) {
 	if track {
 		d.places = &yamlPlaces{values: map[string]template.Pos{}, keys: map[string]template.Pos{}}
 	}
-	// The parser knows YAML 1.1 by version number and rejects a %YAML 1.2
-	// directive; the same number of bytes keeps every position.
-	dec := yaml.NewDecoder(strings.NewReader(yaml12Directive.ReplaceAllString(text, "%YAML 1.1")))
+	dec := yaml.NewDecoder(strings.NewReader(asYAML11(text)))
 	var doc yaml.Node
 	switch err := dec.Decode(&doc); {
 	case errors.Is(err, io.EOF):
@@ -106,63 +101,38 @@ func yamlError(text string, pos template.Pos, msg string) *template.Error {
 	return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, Pos: pos, End: pos.Offset, Source: text}
 }
 
-// maxPreciseSyntaxText bounds the documents whose syntax errors are
-// positioned by a second parser (below): its time grows faster than
-// linearly with large mappings.
-const maxPreciseSyntaxText = 32 << 10
-
-var (
-	yaml12Directive = regexp.MustCompile(`(?m)^%YAML 1\.2\b`)
-	yamlLineMessage = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
-	unknownAnchor   = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
-)
-
-// syntaxError positions a parse error. The parser reports no column and
-// sometimes the line of the construct that encloses the error, so a small
-// document is parsed again by github.com/goccy/go-yaml, which points at
-// the offending token; when it finds no error, the first parser's line is
-// used.
-func syntaxError(text string, err error) *template.Error {
-	line, msg := 1, err.Error()
-	if m := yamlLineMessage.FindStringSubmatch(msg); m != nil {
-		msg = m[2]
-		if m[1] != "" {
-			line, _ = strconv.Atoi(m[1])
+// asYAML11 rewrites a %YAML 1.2 directive as 1.1: the parser knows YAML
+// 1.1 by version number and rejects 1.2. The same number of bytes keeps
+// every position.
+func asYAML11(text string) string {
+	const directive = "%YAML 1.2"
+	var b []byte
+	for off := 0; ; {
+		i := strings.Index(text[off:], directive)
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + len(directive)
+		if (i == 0 || text[i-1] == '\n') && (off == len(text) || !isWordByte(text[off])) {
+			if b == nil {
+				b = []byte(text)
+			}
+			b[off-1] = '1'
 		}
 	}
-	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
-		return yamlError(text, aliasPos(text, m[1]), "unknown anchor "+strconv.Quote(m[1])+" (an alias must follow its anchor)")
+	if b == nil {
+		return text
 	}
-	if len(text) <= maxPreciseSyntaxText {
-		if pos, precise, ok := preciseSyntaxError(text); ok {
-			return yamlError(text, pos, "YAML syntax: "+precise)
-		}
-	}
-	return yamlError(text, linePos(text, line, 1), "YAML syntax: "+msg)
+	return string(b)
 }
 
-// preciseSyntaxError returns the position and message of text's first
-// syntax error as the second parser sees it.
-func preciseSyntaxError(text string) (pos template.Pos, msg string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	_, err := parser.ParseBytes([]byte(text), 0, parser.AllowDuplicateMapKey())
-	var syntax interface {
-		GetToken() *token.Token
-		GetMessage() string
-	}
-	if !errors.As(err, &syntax) || syntax.GetToken() == nil || syntax.GetToken().Position == nil {
-		return template.Pos{}, "", false
-	}
-	p := syntax.GetToken().Position
-	return linePos(text, p.Line, p.Column), syntax.GetMessage(), true
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 }
 
-// aliasPos finds the alias *name in text, for the one error the parser
-// reports without a line.
+// aliasPos finds the alias *name in text, for the error the parser reports
+// without a line.
 func aliasPos(text, name string) template.Pos {
 	for off := 0; ; {
 		i := strings.Index(text[off:], "*"+name)

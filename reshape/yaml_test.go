@@ -1,6 +1,7 @@
 package reshape
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,11 +76,35 @@ func TestParseYAMLErrors(t *testing.T) {
 		{"!!map on a scalar", "a: !!map x\n", 1, 4, "!!map does not fit a scalar"},
 		{"!!seq on a mapping", "a: !!seq {b: 1}\n", 1, 4, "!!seq does not fit a map"},
 		{"two documents", "a: b\n---\nc: d\n", 3, 1, "second YAML document"},
-		{"mapping value in a plain scalar", "a: b: c\n", 1, 4, "mapping value is not allowed"},
-		{"unterminated double quote", "a: 1\nb: \"x\n", 2, 4, "double-quoted"},
-		{"bad indentation", "a:\n  - 1\n  x: 2\n", 3, 3, "YAML syntax"},
-		{"unclosed flow sequence", "a: 1\nb: [1, 2\n", 2, 4, "YAML syntax"},
-		{"column counts runes", "é: [1, 2]]\n", 1, 10, "YAML syntax"},
+		{"mapping value in a plain scalar", "a: b: c\n", 1, 4, "mapping values are not allowed"},
+		{"a plain value going on to a line with a colon", "key: value\n  other: 1\n", 1, 6, `goes on to a line that holds ": "`},
+		{"unterminated double quote", "a: 1\nb: \"x\n", 2, 4, "double-quoted string is never closed"},
+		{"unterminated single quote on the first line", "a: 'x\nb: 2\n", 1, 4, "single-quoted string is never closed"},
+		{"a quote too many swallows lines", "a: \"x\nb: \"y\"\n", 1, 4, "runs on to line 2"},
+		{"bad indentation", "a:\n  - 1\n  x: 2\n", 3, 3, `expected "- "`},
+		{"a key between two levels", "a:\n  b:\n    c: 1\n   d: 2\n", 4, 4, "lines up with no line above"},
+		{"a line that is not a key", "k: v\nk2 v2\nk3: v3\n", 2, 1, `expected "key: value"`},
+		{"a value with no key", "a: 1\n: b\n", 2, 1, "has no key before it"},
+		{"unclosed flow sequence", "a: 1\nb: [1, 2\n", 2, 4, "'[' is never closed"},
+		{"unclosed flow mapping swallowing lines", "a: [1, 2\nc: 2\nd: 3\n", 1, 4, "'[' is never closed"},
+		{"a closer that does not match", "a: {b: [1, 2}, c: 3}\n", 1, 13, "cannot close the '[' at line 1, column 8"},
+		{"column counts runes", "é: [1, 2]]\n", 1, 10, "closes nothing"},
+		{"text after a quoted value", "a: \"x\" y\n", 1, 8, "after the closing quote"},
+		{"a missing comma", "a: {x: 1, y [1, 2]}\n", 1, 13, "',' is missing"},
+		{"a second colon in a flow entry", "a: [b: c: d]\n", 1, 8, "mapping values are not allowed"},
+		{"a flow key over two lines", "a: {b\n : 1}\n", 1, 5, "a key must fit on one line"},
+		{"a comma outside brackets", "a: ,b\n", 1, 4, "',' separates entries only inside"},
+		{"a tab indents", "a:\n  b: 1\n\tc: 2\n", 3, 1, "tab"},
+		{"a tab after a dash", "- \tx\n", 1, 3, "tab"},
+		{"a tab in a block scalar", "a: |\n  x\n \ty\n", 3, 2, "tab"},
+		{"a block scalar header with text", "a: |x\n", 1, 4, "block scalar"},
+		{"an unknown escape", "a: 1\nb: \"\\q\"\n", 2, 5, `unknown escape "\q"`},
+		{"a short hex escape", "a: \"\\x4\"\n", 1, 5, "2 hexadecimal digits"},
+		{"an anchor without a name", "a: &\n", 1, 4, "anchor needs a name"},
+		{"a reserved character", "a: @x\n", 1, 4, `"@" cannot start a plain value`},
+		{"a dash after a key", "a: - b\n", 1, 4, `"- " cannot start after a key`},
+		{"a control character", "a: 1\nb: x\x01\n", 2, 5, "control character U+0001"},
+		{"invalid UTF-8", "a: \xff\n", 1, 4, "not valid UTF-8"},
 		{"a collection as a key", "? [a]\n: x\n", 1, 3, "a mapping key must be a scalar"},
 		{"an alias inside its own anchor", "a: &x [1, *x]\n", 1, 11, "refers to the node it sits in"},
 		{"an unknown YAML version", "%YAML 1.3\n---\na: 1\n", 1, 1, "YAML syntax"},
@@ -141,5 +166,47 @@ func TestParseYAMLDepth(t *testing.T) {
 	_, err := ParseYAML(deep)
 	if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "levels deep") {
 		t.Fatalf("want a depth error, got %v", err)
+	}
+}
+
+// FuzzParseYAML: any text decodes or fails with one ToolError positioned
+// inside it; syntax errors are located without panicking.
+func FuzzParseYAML(f *testing.F) {
+	for _, seed := range []string{
+		"a: b: c\n", "a: [1, {b: 2]\n", "a: \"x\ny\" z\n", "- \tx\n", "a: |x\n  \ty\n",
+		"a:\n  - 1\n  x: 2\n", "? a\n: b\n: c\n", "a: &\n", "[a\n b]: c\n", "a: \"\\q\"\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		_, err := ParseYAML(text)
+		if err == nil {
+			return
+		}
+		errs := template.Errors(err)
+		if len(errs) != 1 || errs[0].Kind != template.ToolError {
+			t.Fatalf("want one ToolError, got %v", err)
+		}
+		e := errs[0]
+		if e.Pos.Offset < 0 || e.Pos.Offset > len(text) || template.PosOf(text, e.Pos.Offset) != e.Pos {
+			t.Fatalf("position %+v does not fit the text", e.Pos)
+		}
+	})
+}
+
+// BenchmarkYAMLSyntaxError locates a syntax error at the end of a 1 MB
+// document: the scan is linear.
+func BenchmarkYAMLSyntaxError(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		sb.WriteString("key" + strconv.Itoa(i) + ":\n  list: [a, \"b\", {c: d}]\n  text: |\n    some text\n  value: plain words here\n")
+	}
+	sb.WriteString("last: [1, 2}\n")
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := ParseYAML(text); err == nil {
+			b.Fatal("no error")
+		}
 	}
 }

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// mount loads c into a test engine, as the browser would, and returns its
+// HTML.
+func mount(t *testing.T, c app.Composer) string {
+	t.Helper()
+	e := app.NewTestEngine()
+	if err := e.Load(c); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return app.HTMLString(c)
+}
+
+// noop stands for an event handler in expected elements: Match checks that
+// a handler is there, not which.
+func noop(app.Context, app.Event) {}
+
+func TestPlaygroundHooks(t *testing.T) {
+	tests := []struct {
+		name  string
+		state State
+		edit  func(*session)
+		hooks []string
+		none  []string
+	}{
+		{"template", defaultExample.state(), nil,
+			[]string{"mode-template", "mode-shape", "mode-tool", "editor", "root-tab", "root-editor", "root-add",
+				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle"},
+			[]string{"call-editor", "banner", "problem", "example", "share-url"}},
+		{"tool", exampleByID("tool-schema").state(), nil,
+			[]string{"editor", "call-editor"},
+			[]string{"root-tab", "root-editor"}},
+		{"failing", exampleByID("bad-path").state(), nil,
+			[]string{"problem", "key-chip"},
+			[]string{`data-testid="output"`, "output-type"}},
+		{"menu, banner and share", defaultExample.state(), func(s *session) {
+			s.menu, s.banner, s.dialog = true, "cannot open", dialogShare
+			s.share = shareLinks("http://x", s.state)
+		}, []string{"example", "banner", "share-url"}, nil},
+		{"help", defaultExample.state(), func(s *session) { s.dialog = dialogHelp }, []string{"shortcuts"}, []string{"share-url"}},
+	}
+	for _, tt := range tests {
+		s := newSession(tt.state)
+		if tt.edit != nil {
+			tt.edit(s)
+		}
+		html := mount(t, &playground{s: s})
+		for _, h := range tt.hooks {
+			if !strings.Contains(html, `data-testid="`+h+`"`) && !strings.Contains(html, h) {
+				t.Errorf("%s: no %s", tt.name, h)
+			}
+		}
+		for _, h := range tt.none {
+			if strings.Contains(html, `data-testid="`+strings.Trim(h, `"`)+`"`) || strings.Contains(html, h+`"`) && strings.Contains(h, "=") {
+				t.Errorf("%s: unexpected %s", tt.name, h)
+			}
+		}
+	}
+}
+
+func TestModeTabsMarkTheActiveMode(t *testing.T) {
+	s := newSession(exampleByID("pr-card").state())
+	p := &playground{s: s}
+	mount(t, p)
+	for i, m := range modes {
+		want := app.Button().
+			Class("tab").
+			Role("tab").
+			ID("mode-"+string(m)).
+			DataSet("testid", "mode-"+string(m)).
+			Aria("selected", m == ModeShape).
+			TabIndex(tabIndex(m == ModeShape)).
+			Aria("controls", "main-editor").
+			Title(m.Title() + " mode (Alt+" + string(rune('1'+i)) + ")").
+			OnClick(noop)
+		// page > main > editors column > main pane > head > tab list > tab
+		if err := app.Match(want, p, 0, 2, 0, 0, 0, 0, i); err != nil {
+			t.Errorf("%s tab: %v", m, err)
+		}
+	}
+}
+
+func TestOutputPane(t *testing.T) {
+	tests := []struct {
+		name     string
+		state    State
+		badge    string
+		marker   string
+		children []app.UI // the result's content
+	}{
+		{"typed", State{Template: "{{E0.n}}", Roots: []RootText{{"input", "{}"}, {"E0", `{"n": 1.50}`}}},
+			"number", "typed splice", []app.UI{app.Text("1.50")}},
+		{"text with trailing spaces", State{Template: "a  \n\tb\t", Roots: rootsNamed("input")},
+			"string", "text", []app.UI{
+				app.Text("a"), app.Span().Class("trail").Title("trailing whitespace").Text("  "),
+				app.Span().Class("eol").Aria("hidden", "true"), app.Text("\n"),
+				app.Text("\tb"), app.Span().Class("trail").Title("trailing whitespace").Text("\t"),
+			}},
+		{"empty text", State{Template: "{{#input.x}}y{{/input.x}}", Roots: rootsNamed("input")},
+			"string", "text", []app.UI{app.Span().Class("empty-string").Text("(empty string)")}},
+	}
+	for _, tt := range tests {
+		s := newSession(tt.state)
+		o := &outputPane{S: s, Version: s.version}
+		mount(t, o)
+		if err := app.Match(app.Span().Class("badge badge-"+tt.badge).DataSet("testid", "output-type"), o, 0, 0, 1); err != nil {
+			t.Errorf("%s: badge: %v", tt.name, err)
+		}
+		if err := app.Match(app.Text(tt.marker), o, 0, 0, 2, 0); err != nil {
+			t.Errorf("%s: marker: %v", tt.name, err)
+		}
+		result := app.Pre().DataSet("testid", "output").DataSet("json", s.out.JSON).TabIndex(0).Aria("label", "Result")
+		if s.out.Mixed {
+			result = result.Class("result result-text")
+		} else {
+			result = result.Class("result")
+		}
+		if err := app.Match(result, o, 0, 1); err != nil {
+			t.Errorf("%s: result: %v", tt.name, err)
+		}
+		for i, child := range tt.children {
+			if err := app.Match(child, o, 0, 1, i); err != nil {
+				t.Errorf("%s: result child %d: %v", tt.name, i, err)
+			}
+		}
+	}
+}
+
+func TestOutputPaneWithoutResult(t *testing.T) {
+	s := newSession(exampleByID("empty-data").state())
+	o := &outputPane{S: s, Version: s.version}
+	html := mount(t, o)
+	if err := app.Match(app.P().Class("empty"), o, 0, 1); err != nil {
+		t.Error(err)
+	}
+	if strings.Contains(html, "data-json") {
+		t.Error("data-json is set without a result")
+	}
+}
+
+func TestProblemsPane(t *testing.T) {
+	tests := []struct {
+		example string
+		label   string
+		chips   int // clickable key chips, the suggestion included
+	}{
+		{"bad-path", "BadPath", 3},
+		{"missing-step", "MissingStep", 5}, // two problems, each with input and E0, and one suggestion
+		{"empty-data", "nothing found", 0},
+		{"parse-error", "ParseError", 0},
+	}
+	for _, tt := range tests {
+		s := newSession(exampleByID(tt.example).state())
+		p := &problemsPane{S: s, Version: s.version}
+		html := mount(t, p)
+		first := s.out.Problems[0]
+		li := app.Li().
+			Class("problem kind-"+first.Kind).
+			DataSet("testid", "problem").
+			DataSet("kind", first.Kind).
+			DataSet("line", first.Line).
+			DataSet("column", first.Column)
+		if err := app.Match(li, p, 0, 1, 0); err != nil {
+			t.Errorf("%s: %v", tt.example, err)
+		}
+		if err := app.Match(app.Text(tt.label), p, 0, 1, 0, 0, 0, 0); err != nil {
+			t.Errorf("%s: label: %v", tt.example, err)
+		}
+		if n := strings.Count(html, `data-testid="key-chip"`); n != tt.chips {
+			t.Errorf("%s: %d key chips, want %d", tt.example, n, tt.chips)
+		}
+	}
+}
+
+// TestUserContentStaysText checks that markup in templates, roots and keys
+// reaches the page as text nodes, never as elements.
+func TestUserContentStaysText(t *testing.T) {
+	const payload = `<script>alert(1)</script><img src=x onerror=alert(2)>`
+	roots := []RootText{{"input", "{}"}, {"E0", `{"` + strings.ReplaceAll(payload, `"`, `\"`) + `": 1, "x": "` + payload + `"}`}}
+
+	s := newSession(State{Template: payload + "{{E0.x}}", Roots: roots})
+	o := &outputPane{S: s, Version: s.version}
+	mount(t, o)
+	if err := app.Match(app.Text(payload+payload), o, 0, 1, 0); err != nil {
+		t.Errorf("output: %v", err)
+	}
+
+	s = newSession(State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
+	p := &problemsPane{S: s, Version: s.version}
+	mount(t, p)
+	// problems > first problem > keys > first chip > its text
+	if err := app.Match(app.Text(payload), p, 0, 1, 0, 2, 1, 0); err != nil {
+		t.Errorf("key chip: %v", err)
+	}
+
+	tr := &tracePane{S: s, Version: s.version}
+	mount(t, tr)
+	// trace > table > body > second row > value > its text
+	if err := app.Match(app.Text(`"`+payload+`"`), tr, 0, 1, 0, 1, 1, 3, 0); err != nil {
+		t.Errorf("trace: %v", err)
+	}
+}
+
+func TestRootsPaneDisablesFixedRoots(t *testing.T) {
+	s := newSession(defaultExample.state())
+	s.openRoot("input")
+	p := &playground{s: s}
+	html := mount(t, p)
+	for _, id := range []string{"root-rename", "root-delete", "root-left", "root-right"} {
+		i := strings.Index(html, `data-testid="`+id+`"`)
+		tag := html[strings.LastIndex(html[:i], "<"):]
+		tag = tag[:strings.IndexByte(tag, '>')]
+		if !strings.Contains(tag, "disabled") {
+			t.Errorf("%s is enabled for input: %s", id, tag)
+		}
+	}
+}

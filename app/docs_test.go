@@ -1,0 +1,145 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/template"
+)
+
+// docExamples lists the reference's examples in page order.
+func docExamples() []*docExample {
+	var out []*docExample
+	for _, s := range docSections {
+		for _, n := range s.Body {
+			if ex, ok := n.(*docExample); ok {
+				out = append(out, ex)
+			}
+		}
+	}
+	return out
+}
+
+// Every example must still do what its text says: render without an error,
+// or fail first with the kind it documents.
+func TestDocExamplesRender(t *testing.T) {
+	for _, ex := range docExamples() {
+		t.Run(ex.Caption, func(t *testing.T) {
+			r := ex.run()
+			errs := template.Errors(r.err)
+			switch {
+			case ex.Want == 0 && r.err != nil:
+				t.Errorf("unexpected error:\n%s", template.Format(r.err))
+			case ex.Want != 0 && r.err == nil:
+				t.Errorf("want %s, got result %s", ex.Want, r.value.JSON())
+			case ex.Want != 0 && len(errs) == 0:
+				t.Errorf("want %s, got an untyped error: %v", ex.Want, r.err)
+			case ex.Want != 0 && errs[0].Kind != ex.Want:
+				t.Errorf("want %s, got:\n%s", ex.Want, template.Format(r.err))
+			}
+		})
+	}
+}
+
+// The reference shows every error kind, and its anchors and captions are
+// unique so that links reach the right example.
+func TestDocsCoverEveryErrorKind(t *testing.T) {
+	kinds := map[template.ErrorKind]bool{}
+	ids := map[string]bool{}
+	captions := map[string]bool{}
+	for _, ex := range docExamples() {
+		kinds[ex.Want] = true
+		if ex.ID != "" {
+			if ids[ex.ID] {
+				t.Errorf("two examples have the anchor %q", ex.ID)
+			}
+			ids[ex.ID] = true
+		}
+		if captions[ex.Caption] {
+			t.Errorf("two examples are captioned %q", ex.Caption)
+		}
+		captions[ex.Caption] = true
+	}
+	for k := template.ParseError; k <= template.EmptyData; k++ {
+		if !kinds[k] {
+			t.Errorf("no example shows %s", k)
+		}
+	}
+	for _, s := range docSections {
+		for _, n := range s.Body {
+			tbl, ok := n.(table)
+			if !ok {
+				continue
+			}
+			for _, row := range tbl.rows {
+				for _, cell := range row {
+					if _, rest, ok := strings.Cut(cell, "](#"); ok {
+						if id, _, _ := strings.Cut(rest, ")"); !ids[id] {
+							t.Errorf("link to #%s, which no example has", id)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// A share link opens in the playground as the example's state.
+func TestDocExampleLinks(t *testing.T) {
+	for _, ex := range docExamples() {
+		payload, ok := payloadOf(strings.TrimPrefix(ex.link(), "/#"))
+		if !ok {
+			t.Fatalf("%s: no state in %s", ex.Caption, ex.link())
+		}
+		s, err := DecodeState(payload, maxLinkState)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.Caption, err)
+		}
+		if want := ex.state(); s.Text() != ex.Source || s.Mode != want.Mode || s.Call != ex.Call || len(s.Roots) < len(want.Roots) {
+			t.Errorf("%s: link opens %+v, want %+v", ex.Caption, s, want)
+		}
+	}
+}
+
+func TestInline(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"a `{{x}}` b", "a <code>{{x}}</code> b"},
+		{"**bold** and `code`", "<strong>bold</strong> and <code>code</code>"},
+		{"see [BadPath](#ex-bad-path).", `see <a href="#ex-bad-path">BadPath</a>.`},
+		{"a * b", "a * b"},
+		{"open `tick", "open `tick"},
+		{"<script>x</script>", "&lt;script&gt;x&lt;/script&gt;"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		for _, n := range inline(tt.in) {
+			b.WriteString(app.HTMLString(n))
+		}
+		if got := b.String(); got != tt.want {
+			t.Errorf("inline(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// The page renders on the server with each example's result or error.
+func TestDocsPagePrerenders(t *testing.T) {
+	page := &docsPage{}
+	page.OnInit()
+	html := app.HTMLString(page)
+	for _, want := range []string{
+		`href="/"`,
+		`<pre class="docs-source">{{E0.values.0.idd}}</pre>`,
+		"available: id, title",
+		`data-type="number"`,
+		"Open in playground",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if n, want := strings.Count(html, `class="docs-example"`), len(docExamples()); n != want {
+		t.Errorf("%d examples on the page, want %d", n, want)
+	}
+}

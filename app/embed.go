@@ -1,0 +1,113 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// embedPage is the compact playground at /embed, made for an <iframe> in
+// docs: the editor and the output, the roots folded away, and a link that
+// opens the same state in the full playground. It restores its state from
+// the link only and saves nothing locally.
+type embedPage struct {
+	app.Compo
+
+	s         *session
+	keep      keeper
+	theme     string // from the fragment's theme parameter
+	rootsOpen bool
+}
+
+func (p *embedPage) OnInit() {
+	p.s = newSession(defaultExample.state())
+	p.keep = keeper{s: p.s}
+}
+
+// OnMount opens the link's state. The page shortcuts are left to the
+// page around the frame.
+func (p *embedPage) OnMount(ctx app.Context) {
+	p.keep.watch(ctx)
+	p.restore(ctx)
+}
+
+func (p *embedPage) OnNav(ctx app.Context) {
+	if app.Window().Get("location").Get("hash").String() != p.keep.fragment {
+		p.restore(ctx)
+	}
+}
+
+func (p *embedPage) restore(ctx app.Context) {
+	p.keep.restore(ctx)
+	p.theme = themeParam(p.keep.fragment)
+}
+
+func (p *embedPage) OnDismount() { p.keep.stop() }
+
+func (p *embedPage) Render() app.UI {
+	s := p.s
+	open := "/"
+	if s.link != "" {
+		open = "/#" + linkPrefix + s.link
+	}
+	folded := "Roots"
+	if s.state.Mode == ModeTool {
+		folded = "Call input"
+	}
+	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
+		app.Div().Class("embed-bar").Body(
+			app.Img().Class("logo").Src("/web/icon.svg").Alt(""),
+			app.Span().Class("brand-name").Text("Splice"),
+			modeTabs(s),
+			app.Div().Class("spacer"),
+			app.A().Class("btn btn-small").
+				DataSet("testid", "open-playground").
+				Href(open).
+				Target("_blank").
+				Rel("noopener").
+				Text("Open in playground ↗"),
+		),
+		renderBanner(s),
+		app.Div().Class("embed-body").Body(
+			app.Div().Class("column").Body(
+				app.Div().Class("pane pane-main").Body(mainEditor(s)),
+				app.Button().
+					Class("btn btn-small fold").
+					DataSet("testid", "roots-toggle").
+					Aria("expanded", strconv.FormatBool(p.rootsOpen)).
+					Aria("controls", "embed-roots").
+					Text(foldIcon(p.rootsOpen)+" "+folded).
+					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
+				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI {
+					if s.state.Mode == ModeTool {
+						return callPane(s)
+					}
+					return rootsPaneOf(s, true)
+				})),
+			),
+			app.Div().Class("column").Body(
+				&outputPane{S: s, Version: s.version},
+				app.If(len(s.out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Version: s.version} }),
+			),
+		),
+	)
+}
+
+func foldIcon(open bool) string {
+	if open {
+		return "▾"
+	}
+	return "▸"
+}
+
+// themeParam reads "theme=dark" or "theme=light" from a fragment, so that
+// a page can match the embed to its own theme.
+func themeParam(fragment string) string {
+	for _, param := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
+		if v, ok := strings.CutPrefix(param, "theme="); ok && (v == "dark" || v == "light") {
+			return v
+		}
+	}
+	return ""
+}

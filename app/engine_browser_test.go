@@ -1,0 +1,345 @@
+//go:build !js
+
+package main
+
+// The engine alone in a browser: a plain page on another site that uses
+// only web/engine.wasm (with engine.js and wasm_exec.js) and web/embed.js,
+// as a docs site would.
+
+import (
+	"encoding/json"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/template"
+)
+
+// embedTestPage is a docs page with one block per case; %s is the site that
+// serves the engine's files.
+const embedTestPage = `<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<title>Docs</title>
+<pre data-splice id="typed">{{input.price}}</pre>
+<script type="application/json" data-splice-roots>{"input": {"price": 1.50}}</script>
+
+<pre data-splice id="order">{{E0}}</pre>
+<script type="application/json" data-splice-roots>{"E0": {"b": 1, "2": 2.0, "s": "a,b}"}, "E1": []}</script>
+
+<p>A paragraph between a block and its roots.</p>
+<pre data-splice id="payload">Hi {{E0.name}}</pre>
+<p>Roots may come after other elements.</p>
+<script type="application/json" data-splice-roots>{"E0": {"name": "<img src=x onerror=\"window.injected = 1\">"}}</script>
+
+<pre data-splice id="bad-path">{{E0.values.0.idd}}</pre>
+<script type="application/json" data-splice-roots>{"E0": {"values": [{"id": 1, "title": "t"}]}}</script>
+
+<pre data-splice id="later" data-later="E9">first line
+{{#E1.values}}{{E9.summary}}{{/E1.values}}</pre>
+<script type="application/json" data-splice-roots>{"E1": {"values": [1]}}</script>
+
+<pre data-splice id="iteration" data-iteration>{{item.n}} of {{input.total}}</pre>
+<script type="application/json" data-splice-roots>{"input": {"total": 3}, "item": {"n": 1}}</script>
+
+<pre data-splice="shape" id="shape">{"pr": "{{E1.number}}", "title": "PR #{{E1.number}}"}</pre>
+<script type="application/json" data-splice-roots>{"E1": {"number": 42}}</script>
+
+<pre data-splice id="no-roots">plain {{input}}</pre>
+
+<pre data-splice id="bad-roots">{{E0}}</pre>
+<script type="application/json" data-splice-roots>{"E0": </script>
+
+<script src="%s/web/embed.js" defer></script>
+`
+
+// embedBlock is what embed.js made of one block.
+type embedBlock struct {
+	ID     string
+	OK     string // data-ok
+	JSON   string // data-json
+	Type   string // data-type
+	Result string // the shown result
+	Errors []struct {
+		Kind, Line, Column, Text string
+	}
+	Link string
+}
+
+// readBlocksJS collects every block's output.
+const readBlocksJS = `Array.from(document.querySelectorAll("pre[data-splice]"), (pre) => {
+  let out = pre.nextElementSibling;
+  while (out && !out.matches(".splice-output")) out = out.nextElementSibling;
+  const result = out.querySelector(".splice-result");
+  const link = out.querySelector("a.splice-open");
+  return {
+    ID: pre.id, OK: out.dataset.ok || "", JSON: out.dataset.json || "", Type: out.dataset.type || "",
+    Result: result ? result.textContent : "",
+    Errors: Array.from(out.querySelectorAll(".splice-error"), (e) => ({
+      Kind: e.dataset.kind || "", Line: e.dataset.line || "", Column: e.dataset.column || "", Text: e.textContent,
+    })),
+    Link: link ? link.href : "",
+  };
+})`
+
+// embeddedJS is true once embed.js has rendered the page's blocks.
+const embeddedJS = `globalThis.splice && globalThis.splice.embedded && globalThis.splice.embedded.then(() => true)`
+
+func TestBrowserEmbed(t *testing.T) {
+	engineSite := startServer(t)
+	page := servePage(t, strings.Replace(embedTestPage, "%s", engineSite, 1))
+	ctx := newBrowser(t)
+	rec := recordRequests(t, ctx)
+	dialogs := watchDialogs(t, ctx)
+	navigate(t, ctx, page)
+	waitJS(t, ctx, embeddedJS)
+
+	blocks := map[string]embedBlock{}
+	for _, b := range evalJS[[]embedBlock](t, ctx, readBlocksJS) {
+		blocks[b.ID] = b
+	}
+	results := []struct{ id, json, kind, shown string }{
+		{"typed", "1.50", "number", "1.50"},
+		{"order", `{"b":1,"2":2.0,"s":"a,b}"}`, "object", "{\n  \"b\": 1,\n  \"2\": 2.0,\n  \"s\": \"a,b}\"\n}"},
+		{"payload", `"Hi <img src=x onerror=\"window.injected = 1\">"`, "string", `Hi <img src=x onerror="window.injected = 1">`},
+		{"iteration", `"1 of 3"`, "string", "1 of 3"},
+		{"shape", `{"pr":42,"title":"PR #42"}`, "object", "{\n  \"pr\": 42,\n  \"title\": \"PR #42\"\n}"},
+		{"no-roots", `"plain {}"`, "string", "plain {}"},
+	}
+	for _, want := range results {
+		b := blocks[want.id]
+		if b.OK != "true" || b.JSON != want.json || b.Type != want.kind || b.Result != want.shown || len(b.Errors) > 0 {
+			t.Errorf("block %s: got %+v, want %s %s shown as %q", want.id, b, want.kind, want.json, want.shown)
+		}
+	}
+	failures := []struct{ id, kind, line, column, text string }{
+		{"bad-path", "BadPath", "1", "1", "  1 | {{E0.values.0.idd}}\n    | ^^^^^^^^^^^^^^^^^^^\n  available: id, title\n  did you mean \"id\"?\n"},
+		{"later", "MissingStep", "2", "15", "  2 | {{#E1.values}}{{E9.summary}}{{/E1.values}}\n    |               ^^^^^^^^^^^^^^\n"},
+		{"bad-roots", "", "", "", "roots: "},
+	}
+	for _, want := range failures {
+		b := blocks[want.id]
+		if b.OK != "false" || len(b.Errors) == 0 {
+			t.Errorf("block %s: got %+v, want an error", want.id, b)
+			continue
+		}
+		e := b.Errors[0]
+		if e.Kind != want.kind || e.Line != want.line || e.Column != want.column || !strings.Contains(e.Text, want.text) {
+			t.Errorf("block %s: got error %+v, want %s at %s:%s showing %q", want.id, e, want.kind, want.line, want.column, want.text)
+		}
+	}
+
+	if injected := evalJS[bool](t, ctx, `window.injected !== undefined || document.querySelector("img") !== null`); injected {
+		t.Error("a root's HTML became an element")
+	}
+	if opened := dialogs.Opened(); len(opened) > 0 {
+		t.Errorf("dialogs opened: %q", opened)
+	}
+	engineURL, _ := url.Parse(engineSite)
+	pageURL, _ := url.Parse(page)
+	for _, u := range rec.URLs() {
+		if parsed, err := url.Parse(u); err != nil || parsed.Host != engineURL.Host && parsed.Host != pageURL.Host {
+			t.Errorf("a request to another site: %s", u)
+		}
+	}
+	if failed := rec.Failed(); len(failed) > 0 {
+		t.Errorf("failed requests: %q", failed)
+	}
+
+	// Each link opens its block in the playground, which serves embed.js
+	// unless the page says otherwise.
+	for id, b := range blocks {
+		if id == "bad-roots" {
+			continue
+		}
+		payload, ok := strings.CutPrefix(b.Link, engineSite+"/#s=")
+		if !ok {
+			t.Errorf("block %s: link %q is not a share link to %s", id, b.Link, engineSite)
+			continue
+		}
+		s, err := DecodeState(payload, maxLinkState)
+		if err != nil {
+			t.Errorf("block %s: %v", id, err)
+			continue
+		}
+		if s.Text() == "" || s.Roots[0].Name != "input" {
+			t.Errorf("block %s: link opens %+v", id, s)
+		}
+		if id == "order" && (s.Roots[1] != RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != RootText{Name: "E1", Text: "[]"}) {
+			t.Errorf("block %s: the link's roots are not the block's texts: %+v", id, s.Roots)
+		}
+		if id == "later" && (!slices.Equal(s.Later, []string{"E9"}) || !strings.HasPrefix(s.Template, "first line\n")) {
+			t.Errorf("block %s: link opens %+v", id, s)
+		}
+	}
+	navigate(t, ctx, blocks["later"].Link)
+	waitJS(t, ctx, `document.querySelector('[data-testid="editor"]')?.value.startsWith("first line\n")`)
+}
+
+// A misuse of the API throws; bad input never does.
+func TestBrowserEngineAPI(t *testing.T) {
+	engineSite := startServer(t)
+	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
+	ctx := newBrowser(t)
+	navigate(t, ctx, page)
+	waitJS(t, ctx, `splice.ready.then((s) => s === globalThis.splice)`)
+
+	got := evalJS[[]string](t, ctx, `(() => {
+  const attempt = (f) => { try { const r = f(); return "returned " + r.ok; } catch (e) { return e.constructor.name + ": " + e.message; } };
+  return [
+    attempt(() => splice.render(1)),
+    attempt(() => splice.render("{{x}}", "E0")),
+    attempt(() => splice.render("{{#x}}")),
+    attempt(() => splice.renderShape("[", [])),
+    attempt(() => splice.runTool("name: [", "{")),
+    attempt(() => splice.check("{{E0.a}}", ["E0"])),
+    typeof splice.version,
+  ];
+})()`)
+	want := []string{
+		"TypeError: splice: template must be a string, not number",
+		"TypeError: splice: roots must be an array of {name, value} or {name, text}, not string",
+		"returned false",
+		"returned false",
+		"returned false",
+		"returned true",
+		"string",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// browserCall is one call of the engine's JavaScript API.
+type browserCall struct {
+	Fn   string `json:"fn"`
+	Args []any  `json:"args"`
+}
+
+// browserResult is a result object as the engine returns it.
+type browserResult struct {
+	OK     bool    `json:"ok"`
+	JSON   *string `json:"json"`
+	Errors []struct {
+		Kind, Phase, Message string
+		Line, Column, Offset *int
+		Path, Suggestion, At string
+		Available            []string
+	} `json:"errors"`
+}
+
+// value and err turn a result back into what the host engine returns, for
+// the conformance runner to judge.
+func (r browserResult) value() (template.Value, error) {
+	if r.OK {
+		if r.JSON == nil {
+			return template.Value{}, nil
+		}
+		return template.ParseJSONString(*r.JSON)
+	}
+	var list template.ErrorList
+	for _, e := range r.Errors {
+		kind, _ := template.ParseErrorKind(e.Kind)
+		phase := template.PhaseRender
+		if e.Phase == "load" {
+			phase = template.PhaseLoad
+		}
+		te := &template.Error{Kind: kind, Phase: phase, Msg: e.Message, Path: e.Path, Suggestion: e.Suggestion, At: e.At, Available: e.Available}
+		if e.Line != nil {
+			te.Pos = template.Pos{Line: *e.Line, Column: *e.Column, Offset: *e.Offset}
+		}
+		list = append(list, te)
+	}
+	return template.Value{}, list
+}
+
+// callFor is the API call that runs a vector in the browser: roots go as
+// JSON texts, so numbers keep their text and objects their order.
+func callFor(v *conformance.Test) browserCall {
+	roots := make([]any, len(v.Roots))
+	for i, r := range v.Roots {
+		roots[i] = map[string]string{"name": r.Name, "text": r.Value.JSON()}
+	}
+	opts := map[string]any{"later": v.Later, "iteration": v.Iteration}
+	switch {
+	case v.Template != nil:
+		return browserCall{"render", []any{*v.Template, roots, opts}}
+	case v.Shape != nil:
+		return browserCall{"renderShape", []any{v.Shape.JSON(), roots, opts}}
+	}
+	return browserCall{"runTool", []any{*v.Tool, v.Call.JSON()}}
+}
+
+// vectorSuites are the conformance vectors, seen from app/: the engine's,
+// reshape's and the shared ones beside the repository.
+var vectorSuites = []string{"../template/testdata", "../reshape/testdata", "../../shared/conformance"}
+
+// Every conformance vector gives in the browser what it gives on the host.
+func TestBrowserEngineConformance(t *testing.T) {
+	var vectors []*conformance.Test
+	for _, dir := range vectorSuites {
+		tests, err := conformance.Load(dir)
+		if err != nil {
+			t.Fatalf("loading %s: %v", dir, err)
+		}
+		vectors = append(vectors, tests...)
+	}
+	calls := make([]browserCall, len(vectors))
+	for i, v := range vectors {
+		calls[i] = callFor(v)
+	}
+	payload, err := json.Marshal(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	engineSite := startServer(t)
+	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
+	ctx := newBrowser(t)
+	navigate(t, ctx, page)
+	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	quoted, _ := json.Marshal(string(payload))
+	results := evalJS[[]browserResult](t, ctx, `JSON.parse(`+string(quoted)+`).map((c) => splice[c.fn](...c.args))`)
+	if len(results) != len(vectors) {
+		t.Fatalf("%d results for %d vectors", len(results), len(vectors))
+	}
+	failed := 0
+	for i, v := range vectors {
+		if msg := v.Compare(results[i].value()); msg != "" {
+			failed++
+			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Name, msg)
+		}
+	}
+	t.Logf("conformance in the browser: %d passed, %d failed", len(vectors)-failed, failed)
+}
+
+// BenchmarkBrowserColdLoadEngine measures a docs page's first visit: from
+// navigation to splice.ready, in a fresh profile each time (nothing cached,
+// no compiled module kept). Run it with -benchtime 5x; it reports the median.
+func BenchmarkBrowserColdLoadEngine(b *testing.B) {
+	engineSite := startServer(b)
+	reportSizes(b, "engine.wasm")
+	page := servePage(b, `<!doctype html><script src="`+engineSite+`/web/engine.js"></script>
+<script>splice.ready.then(() => { window.__ready = performance.now(); });</script>`)
+	var loads []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		ctx := newBrowser(b)
+		b.StartTimer()
+		navigate(b, ctx, page)
+		waitJS(b, ctx, `window.__ready !== undefined`)
+		b.StopTimer()
+		ms := evalJS[float64](b, ctx, `window.__ready`)
+		loads = append(loads, time.Duration(ms*float64(time.Millisecond)))
+		chromedp.Cancel(ctx)
+		b.StartTimer()
+	}
+	slices.Sort(loads)
+	b.ReportMetric(float64(percentile(loads, 50).Milliseconds()), "median-ms")
+	b.Logf("cold load to splice.ready over %d runs: median %v, all %v", len(loads), percentile(loads, 50), loads)
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// themeState is the go-app state holding the chosen theme: "light",
+// "dark", or "" to follow the system. It is persisted in local storage.
+const themeState = "splice.theme"
+
+// header is the playground's top bar: the name, the examples menu, and the
+// share, docs, help and theme buttons.
+type header struct {
+	app.Compo
+
+	S     *session
+	Theme string
+	Menu  bool // the examples menu is open
+}
+
+func (h *header) Render() app.UI {
+	return app.Header().Class("topbar").Body(
+		app.Div().Class("brand").Body(
+			app.Img().Class("logo").Src("/web/icon.svg").Alt(""),
+			app.Span().Class("brand-name").Text("Splice"),
+			app.Span().Class("brand-sub").Text("playground"),
+		),
+		app.Div().Class("menu-wrap").Body(
+			app.Button().
+				Class("btn").
+				ID("examples-button").
+				Aria("haspopup", "menu").
+				Aria("expanded", strconv.FormatBool(h.Menu)).
+				Aria("controls", "examples-menu").
+				Text("Examples ▾").
+				OnClick(h.onMenu),
+			app.If(h.Menu, func() app.UI { return h.renderMenu() }),
+		),
+		app.Div().Class("spacer"),
+		app.Nav().Class("actions").Aria("label", "Playground actions").Body(
+			app.Button().
+				Class("btn btn-primary").
+				DataSet("testid", "share").
+				Title("Copy a link to this state (Ctrl+S)").
+				Text("Share").
+				OnClick(h.onShare),
+			app.A().Class("btn").Href("/docs").Text("Docs"),
+			app.Button().
+				Class("btn btn-icon").
+				DataSet("testid", "help").
+				Aria("label", "Keyboard shortcuts").
+				Title("Keyboard shortcuts (?)").
+				Text("?").
+				OnClick(h.onHelp),
+			app.Button().
+				Class("btn btn-icon").
+				DataSet("testid", "theme-toggle").
+				Aria("label", "Switch between light and dark theme").
+				Title("Light or dark theme").
+				Body(app.Span().Class("theme-icon").Aria("hidden", "true")).
+				OnClick(h.onTheme),
+		),
+	)
+}
+
+// renderMenu lists the examples: features first, then one per error kind.
+func (h *header) renderMenu() app.UI {
+	item := func(ex *example) app.UI {
+		return app.Button().
+			Class("menu-item").
+			Role("menuitem").
+			DataSet("testid", "example").
+			DataSet("id", ex.ID).
+			Body(
+				app.Span().Class("menu-title").Text(ex.Title),
+				app.Span().Class("menu-about").Text(ex.About),
+			).
+			OnClick(func(ctx app.Context, e app.Event) { h.S.loadExample(ex.ID) }, app.EventScope(ex.ID))
+	}
+	var features, errs []app.UI
+	for i := range examples {
+		if examples[i].Error {
+			errs = append(errs, item(&examples[i]))
+		} else {
+			features = append(features, item(&examples[i]))
+		}
+	}
+	return app.Div().Body(
+		app.Div().Class("backdrop").OnClick(h.onMenu),
+		app.Div().Class("menu").ID("examples-menu").Role("menu").Aria("label", "Examples").Body(
+			app.Div().Class("menu-group").Text("Features"),
+			app.Div().Class("menu-grid").Body(features...),
+			app.Div().Class("menu-group").Text("Error kinds"),
+			app.Div().Class("menu-grid").Body(errs...),
+		),
+	)
+}
+
+func (h *header) onMenu(ctx app.Context, e app.Event) { h.S.menu = !h.S.menu }
+
+func (h *header) onShare(ctx app.Context, e app.Event) { openShare(ctx, h.S) }
+
+func (h *header) onHelp(ctx app.Context, e app.Event) { h.S.dialog = dialogHelp }
+
+// onTheme flips the theme that shows now, the system's when none was
+// chosen.
+func (h *header) onTheme(ctx app.Context, e app.Event) {
+	dark := h.Theme == "dark"
+	if h.Theme == "" {
+		dark = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool()
+	}
+	next := "dark"
+	if dark {
+		next = "light"
+	}
+	ctx.SetState(themeState, next).Persist()
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// shortcuts are the keyboard shortcuts the help dialog lists.
+var shortcuts = []struct{ Keys, Does string }{
+	{"Ctrl/⌘ + S", "copy a share link (and open the share dialog)"},
+	{"?", "this help (outside the editors)"},
+	{"Esc", "close a dialog, a menu or the completions"},
+	{"Alt + 1 / 2 / 3", "Template, Shape or Tool mode"},
+	{"Ctrl + Space", "complete roots and keys at the caret"},
+	{"↑ ↓ then Enter or Tab", "pick a completion"},
+	{"Tab / Shift + Tab", "indent or outdent the line or selection"},
+	{"Ctrl/⌘ + Z", "undo, in any editor"},
+}
+
+// helpDialog lists the keyboard shortcuts and the dialect in brief.
+type helpDialog struct {
+	app.Compo
+
+	S *session
+}
+
+// OnMount moves the focus into the dialog, so that Tab and Escape work
+// from there.
+func (h *helpDialog) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) { h.JSValue().Call("querySelector", ".dialog-close").Call("focus") })
+}
+
+func (h *helpDialog) Render() app.UI {
+	rows := make([]app.UI, len(shortcuts))
+	for i, s := range shortcuts {
+		rows[i] = app.Tr().Body(app.Td().Body(app.Kbd().Text(s.Keys)), app.Td().Text(s.Does))
+	}
+	return modal("help-title", func(ctx app.Context) { h.S.dialog = "" },
+		app.H2().ID("help-title").Text("Keyboard shortcuts"),
+		app.Table().Class("shortcuts").DataSet("testid", "shortcuts").Body(app.TBody().Body(rows...)),
+		app.P().Class("dialog-lead").Body(
+			app.Text("Tags: "),
+			app.Code().Class("tk tk-root").Text("{{E0.path}}"), app.Text(" root path, "),
+			app.Code().Class("tk tk-key").Text("{{key}}"), app.Text(" item key, "),
+			app.Code().Class("tk tk-section").Text("{{#…}}"), app.Text(" section, "),
+			app.Code().Class("tk tk-inverted").Text("{{^…}}"), app.Text(" inverted, "),
+			app.Code().Class("tk tk-loopvar").Text("{{@index}}"), app.Text(" loop variable. "),
+			app.A().Href("/docs").Text("Read the dialect reference."),
+		),
+	)
+}

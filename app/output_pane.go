@@ -1,0 +1,103 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// outputPane shows the result: pretty JSON with its type, or mixed text
+// verbatim with its trailing whitespace made visible; and a copy button.
+type outputPane struct {
+	app.Compo
+
+	S       *session
+	Version int // the evaluation shown
+
+	copied int // the version whose result was copied
+}
+
+func (o *outputPane) Render() app.UI {
+	out := &o.S.out
+	head := []app.UI{app.H2().Text("Output")}
+	if out.HasValue {
+		head = append(head,
+			app.Span().Class("badge badge-"+out.Type()).DataSet("testid", "output-type").Text(out.Type()),
+			app.If(out.Typed, func() app.UI {
+				return app.Span().Class("marker").Title("The template is exactly one tag: the value keeps its JSON type").Text("typed splice")
+			}),
+			app.If(out.Mixed, func() app.UI {
+				return app.Span().Class("marker marker-text").Title("Mixed text renders to a string, shown verbatim").Text("text")
+			}),
+			app.Div().Class("spacer"),
+			app.Button().Class("btn btn-small").DataSet("testid", "copy").
+				Text(copyLabel(o.copied == o.Version)).
+				OnClick(o.onCopy),
+		)
+	}
+	return app.Section().Class("pane pane-output").Aria("label", "Output").Body(
+		app.Div().Class("pane-head").Body(head...),
+		app.If(out.HasValue, func() app.UI {
+			result := app.Pre().
+				Class("result").
+				DataSet("testid", "output").
+				DataSet("json", out.JSON).
+				TabIndex(0).
+				Aria("label", "Result")
+			if out.Mixed {
+				return result.Class("result-text").Body(verbatim(out.Display)...)
+			}
+			return result.Text(out.Display)
+		}).Else(func() app.UI {
+			return app.P().Class("empty").Text(emptyText(out))
+		}),
+	)
+}
+
+func copyLabel(done bool) string {
+	if done {
+		return "Copied"
+	}
+	return "Copy"
+}
+
+// emptyText says why there is no result.
+func emptyText(out *outcome) string {
+	if len(out.Problems) > 0 {
+		return "No result: see the problems below."
+	}
+	return "No result."
+}
+
+// onCopy copies the result as shown: the text itself, or the pretty JSON.
+func (o *outputPane) onCopy(ctx app.Context, e app.Event) {
+	version := o.Version
+	copyText(ctx, o.S.out.Display, func(ok bool) {
+		if ok {
+			o.copied = version
+		}
+	})
+}
+
+// verbatim draws mixed text line by line, wrapping each line's trailing
+// spaces and tabs in a span that makes them visible. An empty result says
+// so instead of showing nothing.
+func verbatim(text string) []app.UI {
+	if text == "" {
+		return []app.UI{app.Span().Class("empty-string").Text("(empty string)")}
+	}
+	var out []app.UI
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			out = append(out, app.Span().Class("eol").Aria("hidden", "true"), app.Text("\n"))
+		}
+		body := strings.TrimRight(line, " \t")
+		if body != "" {
+			out = append(out, app.Text(body))
+		}
+		if trail := line[len(body):]; trail != "" {
+			out = append(out, app.Span().Class("trail").Title("trailing whitespace").Text(trail))
+		}
+	}
+	return out
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// autosaveKey is where the last state is kept in local storage.
+const autosaveKey = "splice.autosave"
+
+// persistDelay is how long typing must pause before the address bar and
+// the autosave catch up: encoding on every keystroke would cost frames
+// with large roots.
+const persistDelay = 250 * time.Millisecond
+
+// keeper keeps the address bar (and, in the playground, the autosave) in
+// step with a session.
+type keeper struct {
+	s        *session
+	ctx      app.Context // the page's, for storage and dispatch
+	autosave bool
+	dirty    bool        // a change is not written yet
+	timer    *time.Timer // runs the write once typing pauses
+	fragment string      // the fragment last written to the address bar
+	params   string      // the fragment's other parameters ("&theme=dark"), kept
+}
+
+// watch makes every change of the session (re)start the wait before a
+// write: one timer for the whole session, so that typing costs no extra
+// goroutine or render per keystroke.
+func (k *keeper) watch(ctx app.Context) {
+	k.ctx = ctx
+	k.s.changed = func() {
+		k.dirty = true
+		if k.timer != nil {
+			k.timer.Reset(persistDelay)
+			return
+		}
+		k.timer = time.AfterFunc(persistDelay, func() {
+			ctx.Dispatch(func(ctx app.Context) {
+				link := k.s.link
+				k.flush()
+				if k.s.link == link {
+					ctx.PreventUpdate() // nothing on the page shows what was written
+				}
+			})
+		})
+	}
+}
+
+// stop cancels a pending write.
+func (k *keeper) stop() {
+	if k.timer != nil {
+		k.timer.Stop()
+	}
+}
+
+// flush writes the state now: into the address bar when a link can hold
+// it (else the fragment goes, so that a reload falls back to the autosave
+// instead of an older link), and into local storage.
+func (k *keeper) flush() {
+	if !k.dirty {
+		return
+	}
+	k.dirty = false
+	payload, size := EncodeState(k.s.state)
+	k.s.link = ""
+	fragment := ""
+	if size <= maxLinkState {
+		k.s.link = payload
+		fragment = "#" + linkPrefix + payload + k.params
+	}
+	if fragment != k.fragment {
+		k.fragment = fragment
+		loc := app.Window().Get("location")
+		app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String()+fragment)
+	}
+	if k.autosave {
+		if err := k.ctx.LocalStorage().Set(autosaveKey, payload); err != nil {
+			app.Log("autosave failed:", err) // a full storage must not stop the editing
+		}
+	}
+}
+
+// restore loads the state a page opens with: the link in the fragment,
+// else (in the playground) the autosave, else the default example. A link
+// that cannot be opened shows why in the banner.
+func (k *keeper) restore(ctx app.Context) {
+	fragment := app.Window().Get("location").Get("hash").String()
+	saved := ""
+	if k.autosave && fragment == "" {
+		ctx.LocalStorage().Get(autosaveKey, &saved)
+	}
+	s, banner := initialState(fragment, saved)
+	k.s.load(s)
+	k.s.banner = banner
+	k.fragment, k.params = fragment, otherParams(fragment)
+	if payload, ok := payloadOf(fragment); ok && banner == "" {
+		k.s.link = payload
+	}
+}
+
+// openShare opens the share dialog for the current state and copies the
+// link; where the clipboard is refused, the dialog selects the link so
+// that Ctrl+C copies it.
+func openShare(ctx app.Context, s *session) {
+	loc := app.Window().Get("location")
+	s.share = shareLinks(loc.Get("origin").String(), s.state)
+	s.dialog, s.menu = dialogShare, false
+	if s.share.Error != "" {
+		return
+	}
+	s.share.Note = "Copy the selected link with Ctrl+C."
+	copyText(ctx, s.share.URL, func(ok bool) {
+		if ok {
+			s.share.Note = "Link copied to the clipboard."
+		}
+	})
+}
+
+// copyText writes text to the clipboard and calls done with the outcome,
+// on the UI goroutine.
+func copyText(ctx app.Context, text string, done func(ok bool)) {
+	clipboard := app.Window().Get("navigator").Get("clipboard")
+	if !clipboard.Truthy() {
+		done(false)
+		return
+	}
+	var settle [2]app.Func
+	for i := range settle {
+		ok := i == 0
+		settle[i] = app.FuncOf(func(this app.Value, args []app.Value) any {
+			settle[0].Release()
+			settle[1].Release()
+			ctx.Dispatch(func(ctx app.Context) { done(ok) })
+			return nil
+		})
+	}
+	clipboard.Call("writeText", text).Call("then", settle[0], settle[1])
+}
+
+// listen adds a window event listener that runs h synchronously, and
+// returns how to remove it.
+func listen(event string, h func(e app.Value)) (remove func()) {
+	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
+		h(args[0])
+		return nil
+	})
+	app.Window().Call("addEventListener", event, fn)
+	return func() {
+		app.Window().Call("removeEventListener", event, fn)
+		fn.Release()
+	}
+}

@@ -1,0 +1,298 @@
+//go:build !js
+
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// playgroundPages are the pages a visitor can open.
+var playgroundPages = []string{"/", embedRoute, "/docs"}
+
+// TestBrowserPagesStayOnOrigin loads every page and checks that nothing is
+// requested from another host, nothing is missing and the Content Security
+// Policy blocks nothing the page needs (every browser test checks the last
+// one too, at its end).
+func TestBrowserPagesStayOnOrigin(t *testing.T) {
+	base := startServer(t)
+	for _, path := range playgroundPages {
+		t.Run(cmp.Or(strings.TrimPrefix(path, "/"), "root"), func(t *testing.T) {
+			ctx := newBrowser(t)
+			rec := recordRequests(t, ctx)
+			navigate(t, ctx, base+path)
+			waitAppReady(t, ctx)
+
+			if !slices.Contains(rec.URLs(), base+"/web/app.wasm") {
+				t.Fatalf("app.wasm was not requested; requests: %q", rec.URLs())
+			}
+			if foreign := rec.Foreign(base); len(foreign) > 0 {
+				t.Errorf("requests to another host: %q", foreign)
+			}
+			if failed := rec.Failed(); len(failed) > 0 {
+				t.Errorf("failed requests: %q", failed)
+			}
+			if v := cspViolations(ctx); len(v) > 0 {
+				t.Errorf("Content Security Policy violations: %q", v)
+			}
+			doc := rec.Response(base + path)
+			if doc == nil {
+				t.Fatal("no response recorded for the page")
+			}
+			if csp := headerValue(doc.Headers, "Content-Security-Policy"); !strings.Contains(csp, "'wasm-unsafe-eval'") {
+				t.Errorf("page Content-Security-Policy = %q, want 'wasm-unsafe-eval' in it", csp)
+			}
+		})
+	}
+}
+
+// TestBrowserPolicyBlocksInjectedCode puts an inline script, an inline
+// style and a request to another host into the page, as an injection would:
+// the Content Security Policy must stop and report each.
+func TestBrowserPolicyBlocksInjectedCode(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, base+"/docs")
+	waitAppReady(t, ctx)
+	ran := evalJS[bool](t, ctx, `(() => {
+  const s = document.createElement("script");
+  s.textContent = "window.__injected = true";
+  document.body.append(s);
+  document.body.setAttribute("style", "color: rgb(255, 0, 0)");
+  fetch("http://example.invalid/").catch(() => {});
+  return window.__injected === true || getComputedStyle(document.body).color === "rgb(255, 0, 0)";
+})()`)
+	if ran {
+		t.Error("the injected inline script or style took effect")
+	}
+	want := []string{"script-src-elem", "style-src-attr", "connect-src"}
+	var got []string
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		got = append(got, cspViolations(ctx)...)
+		if reportsAll(got, want) {
+			return
+		}
+	}
+	t.Errorf("violations reported: %q, want one for each of %q", got, want)
+}
+
+// reportsAll reports whether each directive appears in some violation.
+func reportsAll(violations, directives []string) bool {
+	for _, d := range directives {
+		if !slices.ContainsFunc(violations, func(v string) bool { return strings.Contains(v, ": "+d+" ") }) {
+			return false
+		}
+	}
+	return true
+}
+
+// headerValue reads a header from a protocol header map, whose names keep
+// the server's case.
+func headerValue(headers network.Headers, name string) string {
+	for k, v := range headers {
+		if strings.EqualFold(k, name) {
+			return fmt.Sprint(v)
+		}
+	}
+	return ""
+}
+
+// TestBrowserWasmCompressed checks that the browser gets app.wasm as brotli
+// and that the loader's progress still ends at exactly 100%.
+func TestBrowserWasmCompressed(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	rec := recordRequests(t, ctx)
+	// The loader rewrites its label as bytes arrive; keep every label.
+	runBeforeEachPage(t, ctx, `window.__progress = [];
+new MutationObserver(() => {
+  const label = document.getElementById("app-wasm-loader-label");
+  if (label) window.__progress.push(label.innerText);
+}).observe(document, {subtree: true, childList: true, characterData: true});`)
+	navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+
+	wasm := rec.Response(base + "/web/app.wasm")
+	if wasm == nil {
+		t.Fatal("no response recorded for app.wasm")
+	}
+	if got := headerValue(wasm.Headers, "Content-Encoding"); got != "br" {
+		t.Errorf("app.wasm Content-Encoding = %q, want br", got)
+	}
+	if got := headerValue(wasm.Headers, "Content-Type"); got != "application/wasm" {
+		t.Errorf("app.wasm Content-Type = %q, want application/wasm", got)
+	}
+	raw, err := os.Stat(filepath.Join(testWebDir, "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent, _ := strconv.ParseInt(headerValue(wasm.Headers, "Content-Length"), 10, 64); sent <= 0 || sent >= raw.Size()/2 {
+		t.Errorf("app.wasm was sent as %d bytes for %d, want it compressed", sent, raw.Size())
+	}
+
+	var percents []int
+	for _, label := range evalJS[[]string](t, ctx, `window.__progress`) {
+		var p int
+		if _, err := fmt.Sscanf(label[strings.LastIndex(label, " ")+1:], "%d%%", &p); err == nil {
+			percents = append(percents, p)
+		}
+	}
+	if len(percents) == 0 || slices.Max(percents) != 100 {
+		t.Errorf("loader progress went %v, want it to reach 100 and never pass it", percents)
+	}
+
+	// engine.wasm, for docs sites, comes compressed too.
+	if _, err := os.Stat(filepath.Join(testWebDir, "engine.wasm")); err == nil {
+		got := evalJS[string](t, ctx, `fetch("/web/engine.wasm").then(r => r.headers.get("Content-Encoding") + " " + r.headers.get("Content-Type"))`)
+		if got != "br application/wasm" {
+			t.Errorf("engine.wasm came as %q, want br application/wasm", got)
+		}
+	}
+}
+
+// TestBrowserWorksOffline loads the playground once, then stops the server
+// and cuts the network: the service worker must bring back every page.
+func TestBrowserWorksOffline(t *testing.T) {
+	srv := startTestServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/")
+	waitAppReady(t, ctx)
+	// The worker claims the page once it has cached what it needs.
+	waitJS(t, ctx, `navigator.serviceWorker.controller !== null && caches.keys().then(async (keys) => {
+  for (const key of keys) {
+    if (await (await caches.open(key)).match("/web/app.wasm")) return true;
+  }
+  return false;
+})`)
+
+	srv.Close()
+	goOffline(t, ctx)
+	for _, path := range playgroundPages {
+		navigate(t, ctx, srv.URL+path)
+		waitAppReady(t, ctx)
+	}
+	navigate(t, ctx, srv.URL+"/")
+	waitTestID(t, ctx, "editor")
+}
+
+// TestBrowserEmbedInFrame shows /embed and / in frames of a page from
+// another origin: the embed works there, the playground refuses to be framed.
+func TestBrowserEmbedInFrame(t *testing.T) {
+	base := startServer(t)
+	outer := servePage(t, fmt.Sprintf(`<!doctype html><title>docs</title>
+<iframe src="%[1]s%[2]s" width="800" height="600"></iframe>
+<iframe src="%[1]s/" width="800" height="600"></iframe>`, base, embedRoute))
+	ctx := newBrowser(t)
+	navigate(t, ctx, outer)
+
+	embed := childFrame(t, ctx, base+embedRoute)
+	if embed.UnreachableURL != "" {
+		t.Fatalf("the browser refused to show %s in a frame", embedRoute)
+	}
+	waitInFrame(t, ctx, embed.ID, `document.querySelector('[data-testid="editor"]')`)
+
+	if framed := childFrame(t, ctx, base+"/"); framed.UnreachableURL == "" {
+		t.Errorf("the playground at / was shown in a frame of another site (frame URL %s)", framed.URL)
+	}
+}
+
+// TestBrowserStaticSite writes the static site, serves it as a plain static
+// host does (files as they are, ".html" implied) and opens the playground.
+func TestBrowserStaticSite(t *testing.T) {
+	registerRoutesOnce()
+	out := t.TempDir()
+	if err := writeStatic(out, testWebDir, testLog{t}); err != nil {
+		t.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(out))
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path.Ext(r.URL.Path) == "" && r.URL.Path != "/" {
+			r.URL.Path += ".html"
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(host.Close)
+
+	ctx := newBrowser(t)
+	rec := recordRequests(t, ctx)
+	for _, page := range playgroundPages {
+		navigate(t, ctx, host.URL+page)
+		waitAppReady(t, ctx)
+	}
+	navigate(t, ctx, host.URL+"/")
+	waitTestID(t, ctx, "editor")
+	if failed := rec.Failed(); len(failed) > 0 {
+		t.Errorf("failed requests: %q", failed)
+	}
+}
+
+// BenchmarkBrowserColdLoad measures a first visit: from navigation to an
+// interactive editor, in a fresh profile each time (no cache, no service
+// worker). Run it with -benchtime 5x; it reports the median and p95.
+func BenchmarkBrowserColdLoad(b *testing.B) {
+	base := startServer(b)
+	for _, name := range []string{"app.wasm", "engine.wasm"} {
+		reportSizes(b, name)
+	}
+	var loads []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		ctx := newBrowser(b)
+		// The server prerenders the editor; it is interactive once go-app
+		// runs and has removed its loader.
+		runBeforeEachPage(b, ctx, `new MutationObserver((_, observer) => {
+  if (document.querySelector('[data-testid="editor"]') && document.body && !document.getElementById("app-wasm-loader")) {
+    window.__interactive = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, childList: true});`)
+		b.StartTimer()
+		navigate(b, ctx, base+"/")
+		waitJS(b, ctx, `window.__interactive !== undefined`)
+		b.StopTimer()
+		ms := evalJS[float64](b, ctx, `window.__interactive`)
+		loads = append(loads, time.Duration(ms*float64(time.Millisecond)))
+		chromedp.Cancel(ctx)
+		b.StartTimer()
+	}
+	slices.Sort(loads)
+	b.ReportMetric(float64(percentile(loads, 50).Milliseconds()), "median-ms")
+	b.ReportMetric(float64(percentile(loads, 95).Milliseconds()), "p95-ms")
+	b.Logf("cold load to editor over %d runs: median %v, p95 %v", len(loads), percentile(loads, 50), percentile(loads, 95))
+}
+
+// reportSizes logs the size of a built .wasm file as it is and as served.
+func reportSizes(b *testing.B, name string) {
+	file := filepath.Join(testWebDir, name)
+	var sizes []string
+	for _, ext := range []string{"", ".gz", ".br"} {
+		info, err := os.Stat(file + ext)
+		if err != nil {
+			return
+		}
+		sizes = append(sizes, fmt.Sprintf("%s %.2f MB", strings.TrimPrefix(cmp.Or(ext, ".raw"), "."), float64(info.Size())/1e6))
+	}
+	b.Logf("%s: %s", name, strings.Join(sizes, ", "))
+}
+
+// percentile returns the p-th percentile of sorted durations, nearest rank.
+func percentile(sorted []time.Duration, p int) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := (p*len(sorted) + 99) / 100
+	return sorted[max(rank, 1)-1]
+}

@@ -1,0 +1,285 @@
+package main
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// playground is the page at "/": the editors on the left, the result, the
+// problems and the trace on the right. Its state lives in a session; the
+// address bar and local storage follow it.
+type playground struct {
+	app.Compo
+
+	s     *session
+	keep  keeper
+	theme string   // "light", "dark" or "" for the system's
+	stop  []func() // removes the window listeners
+}
+
+// OnInit starts on the default example until OnMount restores the
+// state; a session set beforehand (in tests) is kept.
+func (p *playground) OnInit() {
+	if p.s == nil {
+		p.s = newSession(defaultExample.state())
+	}
+	p.keep = keeper{s: p.s, autosave: true}
+}
+
+// OnMount restores the state (link, autosave or default) and starts
+// following it; the window gets the keyboard shortcuts.
+func (p *playground) OnMount(ctx app.Context) {
+	ctx.ObserveState(themeState, &p.theme)
+	p.keep.watch(ctx)
+	p.keep.restore(ctx)
+	p.stop = append(p.stop,
+		listen("keydown", func(e app.Value) { shortcut(ctx, p.s, e) }),
+		// A reload or a closed tab must not lose the last keystrokes.
+		listen("pagehide", func(app.Value) { ctx.Dispatch(func(ctx app.Context) { p.keep.flush() }) }),
+	)
+}
+
+// OnNav opens a link pasted into the address bar of the open page.
+func (p *playground) OnNav(ctx app.Context) {
+	if app.Window().Get("location").Get("hash").String() != p.keep.fragment {
+		p.keep.restore(ctx)
+	}
+}
+
+func (p *playground) OnDismount() {
+	for _, stop := range p.stop {
+		stop()
+	}
+	p.stop = nil
+	p.keep.stop()
+	p.keep.flush() // going to /docs must not lose the last keystrokes
+}
+
+func (p *playground) Render() app.UI {
+	s := p.s
+	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
+		&header{S: s, Theme: p.theme, Menu: s.menu},
+		renderBanner(s),
+		app.Main().Class("workbench").Body(
+			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
+				app.Div().Class("pane pane-main").Body(
+					modeTabs(s),
+					mainEditor(s),
+				),
+				app.If(s.state.Mode == ModeTool, func() app.UI { return callPane(s) }).
+					Else(func() app.UI { return rootsPaneOf(s, false) }),
+			),
+			app.Section().Class("column column-result").Aria("label", "Results").Body(
+				&outputPane{S: s, Version: s.version},
+				&problemsPane{S: s, Version: s.version},
+				&tracePane{S: s, Version: s.version},
+			),
+		),
+		app.If(s.dialog == dialogShare, func() app.UI { return &shareDialog{S: s, Info: s.share} }),
+		app.If(s.dialog == dialogHelp, func() app.UI { return &helpDialog{S: s} }),
+	)
+}
+
+// themeName is the data-theme attribute: the chosen theme, or "system".
+func themeName(theme string) string {
+	if theme == "" {
+		return "system"
+	}
+	return theme
+}
+
+// renderBanner shows why a link could not be opened. Its slot is always
+// there, so that the panes after it keep their place in the tree (and
+// their editors their focus) when it comes and goes.
+func renderBanner(s *session) app.UI {
+	return app.Div().Class("banner-slot").Body(app.If(s.banner != "", func() app.UI {
+		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
+			app.Span().Class("banner-text").Text(s.banner),
+			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { s.banner = "" }),
+		)
+	}))
+}
+
+// modeTabs switches between template, shape and tool.
+func modeTabs(s *session) app.UI {
+	tabs := make([]app.UI, len(modes))
+	for i, m := range modes {
+		tabs[i] = app.Button().
+			Class("tab").
+			Role("tab").
+			ID("mode-"+string(m)).
+			DataSet("testid", "mode-"+string(m)).
+			Aria("selected", strconv.FormatBool(s.state.Mode == m)).
+			TabIndex(tabIndex(s.state.Mode == m)).
+			Aria("controls", "main-editor").
+			Title(m.Title()+" mode (Alt+"+strconv.Itoa(i+1)+")").
+			Text(m.Title()).
+			OnClick(func(ctx app.Context, e app.Event) { s.setMode(m) }, app.EventScope(m))
+	}
+	// Handlers must read what they need when they run: go-app keeps the
+	// first closure of an element whose handler code stays the same.
+	return app.Div().Class("pane-head").Body(
+		app.Div().Class("tabs").Role("tablist").Aria("label", "Mode").Body(tabs...).
+			OnKeyDown(func(ctx app.Context, e app.Event) {
+				arrowTabs(ctx, e, len(modes), slices.Index(modes, s.state.Mode), func(i int) { s.setMode(modes[i]) })
+			}),
+		app.Span().Class("hint").Text(modeHint(s.state.Mode)),
+	)
+}
+
+// modeHint says what the main editor holds.
+func modeHint(m Mode) string {
+	switch m {
+	case ModeShape:
+		return "a JSON or YAML shape; string leaves are templates"
+	case ModeTool:
+		return "a reshape tool in YAML, called with the input below"
+	}
+	return "text with {{tags}}; Ctrl+Space completes"
+}
+
+// tabIndex keeps only the selected tab of a tab list in the Tab order;
+// the arrow keys move between the others.
+func tabIndex(selected bool) int {
+	if selected {
+		return 0
+	}
+	return -1
+}
+
+// arrowTabs moves between the tabs of a tab list with the arrow keys,
+// Home and End, as the WAI-ARIA tabs pattern has it: choose opens tab i of
+// n, and the focus follows.
+func arrowTabs(ctx app.Context, e app.Event, n, current int, choose func(i int)) {
+	next := current
+	switch e.Get("key").String() {
+	case "ArrowRight":
+		next = (current + 1) % n
+	case "ArrowLeft":
+		next = (current + n - 1) % n
+	case "Home":
+		next = 0
+	case "End":
+		next = n - 1
+	default:
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	choose(next)
+	list := ctx.JSSrc()
+	ctx.Defer(func(ctx app.Context) {
+		if tab := list.Call("querySelector", `[aria-selected="true"]`); tab.Truthy() {
+			tab.Call("focus")
+		}
+	})
+}
+
+// mainEditor edits the mode's text.
+func mainEditor(s *session) app.UI {
+	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
+		S:        s,
+		Target:   targetMain,
+		TestID:   "editor",
+		Label:    s.state.Mode.Title() + " editor",
+		Text:     s.state.Text(),
+		Tags:     true,
+		Marks:    s.marks(targetMain),
+		Complete: s.completion,
+		Select:   s.selection,
+	})
+}
+
+// callPane edits a tool call's input.
+func callPane(s *session) app.UI {
+	return app.Section().Class("pane pane-call").Aria("label", "Call input").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().Text("Call input"),
+			app.Span().Class("hint").Text("JSON or YAML, the tool's input root"),
+			app.Div().Class("spacer"),
+			app.Button().Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
+				OnClick(func(ctx app.Context, e app.Event) { s.format(targetCall) }),
+		),
+		&codeEditor{
+			S:      s,
+			Target: targetCall,
+			TestID: "call-editor",
+			Label:  "Call input editor",
+			Text:   s.state.Call,
+			Marks:  s.marks(targetCall),
+			Select: s.selection,
+		},
+	)
+}
+
+// rootsPaneOf gives the roots pane the parts of the session it shows, so
+// that it redraws only when they change (not on every template keystroke).
+func rootsPaneOf(s *session, compact bool) app.UI {
+	var errs []string
+	for _, r := range s.state.Roots {
+		if s.out.RootErrors[r.Name] != nil {
+			errs = append(errs, r.Name)
+		}
+	}
+	deleted := ""
+	if s.deleted != nil {
+		deleted = s.deleted.root.Name
+	}
+	sel := s.selection
+	if sel.Target != rootTarget(s.active) {
+		sel = selection{}
+	}
+	return &rootsPane{
+		S:         s,
+		Names:     s.state.Names(),
+		Active:    s.active,
+		Text:      s.text(rootTarget(s.active)),
+		Error:     s.out.RootErrors[s.active],
+		Broken:    errs,
+		Later:     s.laterText,
+		Iteration: s.state.Iteration,
+		NameError: s.nameError,
+		Deleted:   deleted,
+		Select:    sel,
+		Compact:   compact,
+	}
+}
+
+// shortcut runs the page's keyboard shortcuts. It runs inside the key
+// event, so it can prevent the browser's own action (Ctrl+S saving the
+// page); keys it does not handle cost nothing.
+func shortcut(ctx app.Context, s *session, e app.Value) {
+	key := e.Get("key").String()
+	mod := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
+	alt := e.Get("altKey").Bool()
+	switch {
+	case mod && !alt && (key == "s" || key == "S"):
+		e.Call("preventDefault")
+		ctx.Dispatch(func(ctx app.Context) { openShare(ctx, s) })
+	case key == "?" && !mod && !typing(e):
+		e.Call("preventDefault")
+		ctx.Dispatch(func(ctx app.Context) { s.dialog, s.menu = dialogHelp, false })
+	case key == "Escape" && (s.dialog != "" || s.menu):
+		ctx.Dispatch(func(ctx app.Context) { s.dialog, s.menu = "", false })
+	case alt && !mod:
+		code := e.Get("code").String()
+		for i, m := range modes {
+			if code == "Digit"+strconv.Itoa(i+1) {
+				e.Call("preventDefault")
+				ctx.Dispatch(func(ctx app.Context) { s.setMode(m) })
+			}
+		}
+	}
+}
+
+// typing reports whether a key event goes to a text field.
+func typing(e app.Value) bool {
+	target := e.Get("target")
+	switch target.Get("tagName").String() {
+	case "TEXTAREA", "INPUT", "SELECT":
+		return true
+	}
+	return target.Get("isContentEditable").Bool()
+}

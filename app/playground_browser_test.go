@@ -1,0 +1,650 @@
+//go:build !js
+
+package main
+
+// End-to-end tests of the playground in Chromium. Expected results come
+// from the same evaluation in Go, never from hard-coded output.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/splicedev/splice/template"
+)
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// byTestID is a querySelector expression for data-testid=id.
+func byTestID(id string) string {
+	return `document.querySelector('[data-testid="` + id + `"]')`
+}
+
+// linkTo returns the playground URL holding s.
+func linkTo(base string, s State) string {
+	payload, _ := EncodeState(s)
+	return base + "/#" + linkPrefix + payload
+}
+
+// openState opens the playground on s and waits until it shows it.
+func openState(t *testing.T, ctx context.Context, base string, s State) {
+	t.Helper()
+	navigate(t, ctx, linkTo(base, s))
+	waitAppReady(t, ctx)
+	waitShows(t, ctx, s)
+}
+
+// waitShows waits until the page shows s: its mode, its main text and its
+// root tabs (none in tool mode, where the call input replaces the roots).
+func waitShows(t *testing.T, ctx context.Context, s State) {
+	t.Helper()
+	names, _ := json.Marshal(s.Names())
+	if s.Mode == ModeTool {
+		names = []byte("[]")
+	}
+	waitJS(t, ctx, byTestID("mode-"+string(s.Mode))+`?.getAttribute("aria-selected") === "true" && `+
+		byTestID("editor")+`?.value === `+jsString(s.Text())+
+		` && JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(names)))
+}
+
+// waitOutput waits until the output holds the compact JSON want.
+func waitOutput(t *testing.T, ctx context.Context, want string) {
+	t.Helper()
+	waitJS(t, ctx, byTestID("output")+`?.dataset.json === `+jsString(want))
+}
+
+// click clicks the first element matching the CSS selector.
+func click(t *testing.T, ctx context.Context, selector string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(selector))); err != nil {
+		t.Fatalf("clicking %s: %v", selector, err)
+	}
+}
+
+// typeAt puts the caret of the textarea with data-testid=id at byte offset
+// at (-1: the end) and types keys there.
+func typeAt(t *testing.T, ctx context.Context, id string, at int, keys string) {
+	t.Helper()
+	evalJS[bool](t, ctx, `(() => { const el = `+byTestID(id)+`; el.focus();
+  const at = `+fmt.Sprint(at)+` < 0 ? el.value.length : `+fmt.Sprint(at)+`; el.setSelectionRange(at, at); return true })()`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
+		t.Fatalf("typing %q: %v", keys, err)
+	}
+}
+
+// pressKey presses a key the way a keyboard does when the page handles it:
+// a key down the page may cancel, and no separate character event (which
+// the protocol would deliver even for a canceled key down).
+func pressKey(t *testing.T, ctx context.Context, key string, keyCode int64) {
+	t.Helper()
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{
+			Type: typ, Key: key, Code: key, WindowsVirtualKeyCode: keyCode, NativeVirtualKeyCode: keyCode,
+		}); err != nil {
+			t.Fatalf("pressing %s: %v", key, err)
+		}
+	}
+}
+
+// textOf returns the value of the field with data-testid=id.
+func textOf(t *testing.T, ctx context.Context, id string) string {
+	return evalJS[string](t, ctx, byTestID(id)+`.value`)
+}
+
+// problemsShown returns the kind, line and column of each problem shown.
+func problemsShown(t *testing.T, ctx context.Context) []string {
+	return evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].map(e => e.dataset.kind + " " + e.dataset.line + ":" + e.dataset.column)`)
+}
+
+// problemList formats problems as problemsShown does.
+func problemList(ps []problem) []string {
+	var list []string
+	for _, p := range ps {
+		list = append(list, fmt.Sprintf("%s %d:%d", p.Kind, p.Line, p.Column))
+	}
+	return list
+}
+
+func exampleState(t *testing.T, id string) State {
+	t.Helper()
+	ex := exampleByID(id)
+	if ex == nil {
+		t.Fatalf("no example %q", id)
+	}
+	return ex.state()
+}
+
+func TestBrowserDefaultExampleRenders(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	s := defaultExample.state()
+	waitShows(t, ctx, s)
+	want := expected(s)
+	waitOutput(t, ctx, want.JSON)
+	if got := evalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
+		t.Errorf("output type = %q, want %q", got, want.Type())
+	}
+	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
+		t.Errorf("output text = %q, want %q", got, want.Display)
+	}
+	if n := evalJS[int](t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length`); n != len(want.Trace) {
+		t.Errorf("trace shows %d tags, want %d", n, len(want.Trace))
+	}
+}
+
+func TestBrowserTypingUpdatesOutput(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "typed-splice")
+	openState(t, ctx, base, s)
+	waitOutput(t, ctx, expected(s).JSON)
+
+	typeAt(t, ctx, "editor", -1, " and {{E0.limit}}")
+	s.Template += " and {{E0.limit}}"
+	want := expected(s)
+	if !want.Mixed {
+		t.Fatal("the edited template should render mixed text")
+	}
+	waitOutput(t, ctx, want.JSON)
+	waitJS(t, ctx, byTestID("output-type")+`.textContent === "string"`)
+}
+
+func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	// Through the examples menu, as a visitor would.
+	click(t, ctx, `#examples-button`)
+	click(t, ctx, `[data-testid="example"][data-id="bad-path"]`)
+	s := exampleState(t, "bad-path")
+	waitShows(t, ctx, s)
+
+	want := expected(s)
+	if len(want.Problems) != 1 || want.Problems[0].Kind != "BadPath" {
+		t.Fatalf("the example should fail with one BadPath, got %+v", want.Problems)
+	}
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
+	if got := problemsShown(t, ctx); !slices.Equal(got, problemList(want.Problems)) {
+		t.Errorf("problems = %q, want %q", got, problemList(want.Problems))
+	}
+	if evalJS[bool](t, ctx, byTestID("output")+` !== null`) {
+		t.Error("an output is shown for a failing render")
+	}
+	chips := evalJS[[]string](t, ctx, `[...document.querySelectorAll('.keys [data-testid="key-chip"]')].map(e => e.textContent)`)
+	if !slices.Equal(chips, want.Problems[0].Keys) {
+		t.Errorf("key chips = %q, want %q", chips, want.Problems[0].Keys)
+	}
+
+	key := want.Problems[0].Keys[0]
+	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
+	fixed, _ := replaceSegment(s.Template, &want.Problems[0], key)
+	waitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
+	s.Template = fixed
+	waitOutput(t, ctx, expected(s).JSON)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
+}
+
+func TestBrowserMissingStepAtLoad(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "missing-step")
+	openState(t, ctx, base, s)
+	want := expected(s)
+	if len(want.Problems) == 0 || want.Problems[0].Kind != "MissingStep" || want.Problems[0].Phase != "load" {
+		t.Fatalf("the example should fail at load with MissingStep, got %+v", want.Problems)
+	}
+	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid="problem"]').length === %d`, len(want.Problems)))
+	if got := problemsShown(t, ctx); !slices.Equal(got, problemList(want.Problems)) {
+		t.Errorf("problems = %q, want %q", got, problemList(want.Problems))
+	}
+	// A click on the place selects the tag in the editor.
+	click(t, ctx, `[data-testid="problem"] .where`)
+	p := want.Problems[0]
+	waitJS(t, ctx, fmt.Sprintf(`document.activeElement === %[1]s && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
+		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
+}
+
+func TestBrowserEveryModeWorks(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	for _, id := range []string{"issue-digest", "pr-card", "tool-schema"} {
+		s := exampleState(t, id)
+		t.Run(string(s.Mode), func(t *testing.T) {
+			want := expected(s)
+			if !want.HasValue {
+				t.Fatalf("example %s has no result in Go: %+v", id, want.Problems)
+			}
+			openState(t, ctx, base, s)
+			waitOutput(t, ctx, want.JSON)
+			if s.Mode == ModeTool {
+				if got := textOf(t, ctx, "call-editor"); got != s.Call {
+					t.Errorf("call editor = %q, want %q", got, s.Call)
+				}
+			}
+		})
+	}
+	// Switching modes by the tabs keeps each mode's text.
+	s := exampleState(t, "pr-card")
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="mode-template"]`)
+	s.Mode = ModeTemplate
+	waitShows(t, ctx, s)
+	waitOutput(t, ctx, expected(s).JSON)
+}
+
+func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := defaultExample.state()
+	openState(t, ctx, base, s)
+	tabs := func() []string {
+		return evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)`)
+	}
+	waitTabs := func(want ...string) {
+		t.Helper()
+		b, _ := json.Marshal(want)
+		waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(b)))
+	}
+
+	next := s.NextRootName()
+	click(t, ctx, `[data-testid="root-add"]`)
+	waitTabs("input", "E0", next)
+	waitJS(t, ctx, `document.querySelector('[data-testid="root-tab"][aria-selected="true"]').dataset.name === `+jsString(next))
+
+	// Rename: a reserved name is refused with the reason, a good one taken.
+	click(t, ctx, `[data-testid="root-rename"]`)
+	waitTestID(t, ctx, "root-name")
+	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("input"+kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitTestID(t, ctx, "name-error")
+	if msg := evalJS[string](t, ctx, byTestID("name-error")+`.textContent`); msg != template.ValidateStepID("input") {
+		t.Errorf("rename error = %q, want %q", msg, template.ValidateStepID("input"))
+	}
+	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("fetch_prs"+kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitTabs("input", "E0", "fetch_prs")
+
+	// Reorder: the new step moves before E0, and back.
+	click(t, ctx, `[data-testid="root-left"]`)
+	waitTabs("input", "fetch_prs", "E0")
+	click(t, ctx, `[data-testid="root-left"]`) // input stays first
+	time.Sleep(50 * time.Millisecond)
+	if got := tabs(); !slices.Equal(got, []string{"input", "fetch_prs", "E0"}) {
+		t.Errorf("after moving past input, tabs = %q", got)
+	}
+
+	// Delete, then undo.
+	click(t, ctx, `[data-testid="root-delete"]`)
+	waitTabs("input", "E0")
+	click(t, ctx, `[data-testid="root-undo"]`)
+	waitTabs("input", "fetch_prs", "E0")
+
+	// The template sees the order: E0 is still usable, the output unchanged.
+	waitOutput(t, ctx, expected(s).JSON)
+
+	// The arrow keys move between the tabs, and the focus follows.
+	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
+	pressKey(t, ctx, "ArrowRight", 39)
+	waitJS(t, ctx, `document.activeElement.dataset.name === "E0" && document.activeElement.getAttribute("aria-selected") === "true"`)
+	pressKey(t, ctx, "Home", 36)
+	waitJS(t, ctx, `document.activeElement.dataset.name === "input"`)
+}
+
+func TestBrowserShareLinkRestoresState(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "map-body")
+	openState(t, ctx, base, s)
+
+	// Edit: the template, a root, the later steps.
+	typeAt(t, ctx, "editor", -1, " <done>")
+	s.Template += " <done>"
+	click(t, ctx, `[data-testid="root-tab"][data-name="index"]`)
+	waitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
+	typeAt(t, ctx, "root-editor", -1, "1")
+	s.SetRootText("index", "21")
+	waitOutput(t, ctx, expected(s).JSON)
+
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("s", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	waitTestID(t, ctx, "share-url")
+	link := textOf(t, ctx, "share-url")
+	payload, ok := payloadOf(link[strings.IndexByte(link, '#'):])
+	if !ok {
+		t.Fatalf("share link %q has no state", link)
+	}
+	got, err := DecodeState(payload, maxLinkState)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := stateJSON(s); string(stateJSON(got)) != string(want) {
+		t.Fatalf("shared state = %s\nwant %s", stateJSON(got), want)
+	}
+	// The address bar followed too.
+	waitJS(t, ctx, `location.hash === `+jsString("#"+linkPrefix+payload))
+
+	// A fresh browser, with nothing saved, shows the same state.
+	fresh := newBrowser(t)
+	navigate(t, fresh, link)
+	waitAppReady(t, fresh)
+	waitShows(t, fresh, s)
+	waitOutput(t, fresh, expected(s).JSON)
+	for _, r := range s.Roots {
+		click(t, fresh, `[data-testid="root-tab"][data-name=`+jsString(r.Name)+`]`)
+		waitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
+	}
+	if got := evalJS[bool](t, fresh, byTestID("iteration")+`.checked`); got != s.Iteration {
+		t.Errorf("iteration switch = %v, want %v", got, s.Iteration)
+	}
+}
+
+func TestBrowserAutosaveSurvivesReload(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := defaultExample.state()
+	openState(t, ctx, base, s)
+	typeAt(t, ctx, "editor", 0, "Saved: ")
+	s.Template = "Saved: " + s.Template
+	waitOutput(t, ctx, expected(s).JSON)
+	waitJS(t, ctx, `localStorage.getItem(`+jsString(autosaveKey)+`) !== null && location.hash.length > 3`)
+	time.Sleep(2 * persistDelay)
+
+	navigate(t, ctx, base+"/") // no fragment: the autosave
+	waitAppReady(t, ctx)
+	waitShows(t, ctx, s)
+}
+
+func TestBrowserBadLinkShowsBanner(t *testing.T) {
+	base := startServer(t)
+	good, _ := EncodeState(exampleState(t, "comma-idiom"))
+	huge, _ := EncodeState(State{Mode: ModeTemplate, Template: strings.Repeat("x", maxLinkState+1)})
+	links := map[string]string{
+		"corrupt":   "!!not-base64!!",
+		"truncated": good[:len(good)/2],
+		"oversized": huge,
+	}
+	ctx := newBrowser(t)
+	for name, payload := range links {
+		t.Run(name, func(t *testing.T) {
+			navigate(t, ctx, base+"/#"+linkPrefix+payload)
+			waitAppReady(t, ctx)
+			_, err := DecodeState(payload, maxLinkState)
+			if err == nil {
+				t.Fatal("the link should not open")
+			}
+			waitJS(t, ctx, byTestID("banner")+`?.textContent.includes(`+jsString(err.Error())+`)`)
+			waitShows(t, ctx, defaultExample.state())
+		})
+	}
+}
+
+func TestBrowserEmbedInIframe(t *testing.T) {
+	base := startServer(t)
+	s := exampleState(t, "comma-idiom")
+	payload, _ := EncodeState(s)
+	src := base + embedRoute + "#" + linkPrefix + payload + "&theme=dark"
+	outer := servePage(t, `<!doctype html><title>docs</title><iframe src="`+src+`" width="760" height="420"></iframe>`)
+	ctx := newBrowser(t)
+	navigate(t, ctx, outer)
+	frame := childFrame(t, ctx, base+embedRoute) // frame URLs leave out the fragment
+	want := expected(s)
+	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
+	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="editor"]').value === `+jsString(s.Template))
+	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="open-playground"]').getAttribute("href") === `+
+		jsString("/#"+linkPrefix+payload))
+	waitInFrame(t, ctx, frame.ID, `document.querySelector(".app").dataset.theme === "dark"`)
+	// The roots start folded.
+	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="root-editor"]') === null`)
+}
+
+func TestBrowserPayloadsStayText(t *testing.T) {
+	const html = `<img src=x onerror="alert('img')"><script>alert('script')</script>`
+	s := State{
+		Mode:     ModeTemplate,
+		Template: html + " {{E0.x}} {{E0.none}}",
+		Roots: []RootText{
+			{Name: "input", Text: `{}`},
+			{Name: "E0", Text: `{"x": ` + jsString(html) + `, ` + jsString(html) + `: 1}`},
+		},
+	}
+	base := startServer(t)
+	ctx := newBrowser(t)
+	dialogs := watchDialogs(t, ctx)
+	openState(t, ctx, base, s)
+	want := expected(s)
+	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Keys, html) {
+		t.Fatalf("the state should fail with a BadPath offering the HTML key, got %+v", want.Problems)
+	}
+	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="key-chip"]')].some(e => e.textContent === `+jsString(html)+`)`)
+
+	// Fix the path with the HTML key: the output then holds the payload.
+	click(t, ctx, `[data-testid="key-chip"][data-key="x"]`)
+	s.Template = html + " {{E0.x}} {{E0.x}}"
+	want = expected(s)
+	waitOutput(t, ctx, want.JSON)
+	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
+		t.Errorf("output text = %q, want %q", got, want.Display)
+	}
+	// Only the logo is an image, and no script came in.
+	if n := evalJS[int](t, ctx, `document.querySelectorAll('body img:not(.logo)').length + document.querySelectorAll('body script:not([src])').length`); n != 0 {
+		t.Errorf("%d elements were injected from user content", n)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if d := dialogs.Opened(); len(d) > 0 {
+		t.Errorf("dialogs opened: %q", d)
+	}
+}
+
+func TestBrowserCompletion(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := defaultExample.state()
+	s.Template = ""
+	openState(t, ctx, base, s)
+	typeAt(t, ctx, "editor", 0, "{{E0.")
+	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].map(e => e.textContent).join() === "issues"`)
+	pressKey(t, ctx, "Enter", 13)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(".length}}")); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
+	s.Template = "{{E0.issues.length}}"
+	waitOutput(t, ctx, expected(s).JSON)
+}
+
+func TestBrowserThemeAndHelp(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	emulateScheme(t, ctx, "light")
+	openState(t, ctx, base, defaultExample.state())
+	click(t, ctx, `[data-testid="theme-toggle"]`)
+	waitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
+	navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	waitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
+
+	evalJS[bool](t, ctx, `document.activeElement.blur() || true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("?")); err != nil {
+		t.Fatal(err)
+	}
+	waitTestID(t, ctx, "shortcuts")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, byTestID("shortcuts")+` === null`)
+}
+
+// emulateScheme makes the tab's pages see the system color scheme as
+// "light" or "dark".
+func emulateScheme(t *testing.T, ctx context.Context, scheme string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// screenshotsEnv makes TestBrowserScreenshots write docs/*.png.
+const screenshotsEnv = "SPLICE_SCREENSHOTS"
+
+// TestBrowserScreenshots writes the screenshots the README shows: the
+// playground in light and dark, and the embed. It runs when
+// SPLICE_SCREENSHOTS=1.
+func TestBrowserScreenshots(t *testing.T) {
+	if os.Getenv(screenshotsEnv) == "" {
+		t.Skip("set " + screenshotsEnv + "=1 to write docs/*.png")
+	}
+	base := startServer(t)
+	shots := []struct {
+		file, scheme, path string
+		width, height      int64
+		state              State
+	}{
+		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest")},
+		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path")},
+		{"embed.png", "light", embedRoute, 760, 420, exampleState(t, "comma-idiom")},
+	}
+	for _, shot := range shots {
+		ctx := newBrowser(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(shot.width, shot.height)); err != nil {
+			t.Fatal(err)
+		}
+		emulateScheme(t, ctx, shot.scheme)
+		payload, _ := EncodeState(shot.state)
+		navigate(t, ctx, base+shot.path+"#"+linkPrefix+payload)
+		waitAppReady(t, ctx)
+		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.state.Text()))
+		time.Sleep(300 * time.Millisecond)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "docs", shot.file), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// keystrokes is how many keys each keystroke benchmark types.
+const keystrokes = 100
+
+// latencyProbe records, for every key pressed, the time from its keydown
+// to the first change of the output pane.
+const latencyProbe = `(() => {
+  window.__latencies = [];
+  let down = 0;
+  document.addEventListener("keydown", () => { down = performance.now(); }, true);
+  new MutationObserver(() => {
+    if (down) { window.__latencies.push(performance.now() - down); down = 0; }
+  }).observe(document.querySelector(".pane-output"), {subtree: true, childList: true, characterData: true, attributes: true});
+  return true;
+})()`
+
+// typeKey types a letter as a keyboard does: one key down that carries its
+// text, so that keydown, keypress and input happen in one task (chromedp's
+// KeyEvent sends the text in a second message, milliseconds later).
+func typeKey(t testing.TB, ctx context.Context, r rune) {
+	t.Helper()
+	key := string(r)
+	code := int64(unicode.ToUpper(r))
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		p := input.DispatchKeyEventParams{Type: typ, Key: key, Code: "Key" + strings.ToUpper(key), WindowsVirtualKeyCode: code, NativeVirtualKeyCode: code}
+		if typ == input.DispatchKeyEventTypeKeyDown {
+			p.Text, p.UnmodifiedText = key, key
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, p); err != nil {
+			t.Fatalf("typing %q: %v", r, err)
+		}
+	}
+}
+
+// bigRoot returns a step result of about size bytes: the default example's
+// issues and a long history the template never reads.
+func bigRoot(size int) string {
+	var b strings.Builder
+	b.WriteString(`{"issues": [{"number": 101, "title": "Crash on empty plan", "state": "open"}], "history": [`)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "event": "labeled", "actor": {"login": "user%d"}, "labels": ["bug", "p%d"], "at": "2025-01-%02dT10:00:00Z"}`, i, i%97, i%4, 1+i%28)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// BenchmarkBrowserKeystroke types into the template and reports the median
+// and p95 time from keydown to the updated output, on the default example
+// and with a 1 MB E0 root open in its editor. Run it with -benchtime 1x.
+func BenchmarkBrowserKeystroke(b *testing.B) {
+	base := startServer(b)
+	cases := []struct {
+		name string
+		e0   string // replaces E0's text, when set
+	}{
+		{"default", ""},
+		{"1MB-E0", bigRoot(1 << 20)},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			ctx := newBrowser(b)
+			var latencies []time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				navigate(b, ctx, base+"/")
+				waitAppReady(b, ctx)
+				waitJS(b, ctx, byTestID("output")+` !== null`)
+				if c.e0 != "" {
+					evalJS[bool](b, ctx, `(() => {
+  document.querySelector('[data-testid="root-tab"][data-name="E0"]').click();
+  return true })()`)
+					waitJS(b, ctx, `document.querySelector('[data-testid="root-tab"][data-name="E0"]').getAttribute("aria-selected") === "true"`)
+					evalJS[bool](b, ctx, `(() => { const el = `+byTestID("root-editor")+`;
+  el.value = `+jsString(c.e0)+`; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+					waitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(c.e0)))
+				}
+				evalJS[bool](b, ctx, latencyProbe)
+				evalJS[bool](b, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(el.value.length, el.value.length); return true })()`)
+				b.StartTimer()
+				for i := range keystrokes {
+					typeKey(b, ctx, rune('a'+i%26))
+					waitJS(b, ctx, fmt.Sprintf(`window.__latencies.length === %d`, i+1))
+				}
+				b.StopTimer()
+				for _, ms := range evalJS[[]float64](b, ctx, `window.__latencies`) {
+					latencies = append(latencies, time.Duration(ms*float64(time.Millisecond)))
+				}
+				b.StartTimer()
+			}
+			slices.Sort(latencies)
+			median, p95 := percentile(latencies, 50), percentile(latencies, 95)
+			b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
+			b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")
+			b.Logf("keystroke to output, %s, %d keys: median %v, p95 %v", c.name, len(latencies), median, p95)
+		})
+	}
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// problemsPane lists every error with its kind, message and place. A
+// click on the place selects the tag in its editor; a click on a key chip
+// puts that key in place of the failing segment.
+type problemsPane struct {
+	app.Compo
+
+	S       *session
+	Version int // the evaluation shown
+}
+
+func (p *problemsPane) Render() app.UI {
+	problems := p.S.out.Problems
+	items := make([]app.UI, len(problems))
+	for i := range problems {
+		items[i] = p.renderProblem(i, &problems[i])
+	}
+	count := "none"
+	if len(problems) > 0 {
+		count = strconv.Itoa(len(problems))
+	}
+	return app.Section().Class("pane pane-problems").Aria("label", "Problems").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().Text("Problems"),
+			app.Span().Class("count").Text(count),
+		),
+		app.If(len(problems) == 0, func() app.UI {
+			return app.P().Class("empty").Text("No problems.")
+		}).Else(func() app.UI {
+			return app.Ul().Class("problems").Body(items...)
+		}),
+	)
+}
+
+func (p *problemsPane) renderProblem(i int, pr *problem) app.UI {
+	var where app.UI = app.Span().Class("where").Text(placeText(pr))
+	if pr.Located() {
+		where = app.Button().Class("where link").
+			Title("Select the tag in the editor").
+			Text(placeText(pr)).
+			OnClick(func(ctx app.Context, e app.Event) { p.S.reveal(i) }, app.EventScope(i))
+	}
+	return app.Li().
+		Class("problem kind-"+kindClass(pr.Kind)).
+		DataSet("testid", "problem").
+		DataSet("kind", pr.Kind).
+		DataSet("line", pr.Line).
+		DataSet("column", pr.Column).
+		Body(
+			app.Div().Class("problem-head").Body(
+				app.Span().Class("kind").Text(pr.Label()),
+				where,
+			),
+			app.P().Class("message").Text(pr.Msg),
+			app.If(len(pr.Keys) > 0, func() app.UI { return p.renderKeys(i, pr) }),
+			app.If(pr.Suggestion != "", func() app.UI {
+				return app.P().Class("suggest").Body(
+					app.Text("Did you mean "),
+					p.chip(i, pr, pr.Suggestion, "chip chip-suggest"),
+					app.Text("?"),
+				)
+			}),
+		)
+}
+
+// renderKeys shows the keys on offer as chips.
+func (p *problemsPane) renderKeys(i int, pr *problem) app.UI {
+	chips := make([]app.UI, 0, len(pr.Keys)+1)
+	for _, k := range pr.Keys {
+		chips = append(chips, p.chip(i, pr, k, "chip"))
+	}
+	if pr.More > 0 {
+		chips = append(chips, app.Span().Class("more").Text("… and "+strconv.Itoa(pr.More)+" more"))
+	}
+	label := "available:"
+	if pr.Kind == "MissingStep" {
+		label = "roots:"
+	}
+	return app.Div().Class("keys").Body(append([]app.UI{app.Span().Class("keys-label").Text(label)}, chips...)...)
+}
+
+// chip is a key; where the failing segment is known, a click puts it
+// there.
+func (p *problemsPane) chip(i int, pr *problem, key, class string) app.UI {
+	if pr.SegStart < 0 {
+		return app.Span().Class(class).Text(key)
+	}
+	return app.Button().
+		Class(class).
+		DataSet("testid", "key-chip").
+		DataSet("key", key).
+		Title("Use "+key).
+		Text(key).
+		OnClick(func(ctx app.Context, e app.Event) { p.S.fix(i, key) }, app.EventScope(i, key))
+}
+
+// placeText is where a problem is: its line and column in its editor,
+// named when it is not the main one, and the shape leaf.
+func placeText(pr *problem) string {
+	s := ""
+	if name, ok := cutRootTarget(pr.Target); ok {
+		s = "root " + name + " "
+	} else if pr.Target == targetCall {
+		s = "call input "
+	}
+	if pr.At != "" {
+		s += pr.At + " "
+	}
+	if pr.Line > 0 {
+		s += strconv.Itoa(pr.Line) + ":" + strconv.Itoa(pr.Column)
+	}
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+// kindClass is the CSS class suffix of a kind: EmptyData is neutral.
+func kindClass(kind string) string {
+	if kind == "" {
+		return "error"
+	}
+	return kind
+}

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// rootsPane shows one tab per root in step order and the open root's
+// editor, with the tools to add, rename, move and delete steps, and the
+// later steps and iteration switch that shape the template's scope.
+type rootsPane struct {
+	app.Compo
+
+	S         *session
+	Names     []string
+	Active    string
+	Text      string   // the open root's text
+	Error     *problem // why the open root does not parse
+	Broken    []string // roots that do not parse
+	Later     string   // the later-steps field
+	Iteration bool
+	NameError string
+	Deleted   string    // the root an undo would bring back
+	Select    selection // aimed at the open root's editor
+	Compact   bool      // in an embed: no scope settings
+
+	renaming string // the root whose name is being edited, "" when none
+	draft    string
+}
+
+// OnUpdate clears the later-steps field when the list empties: go-app
+// drops empty attribute values, which would leave the old text on screen.
+func (r *rootsPane) OnUpdate(ctx app.Context) {
+	if r.Later == "" {
+		ctx.Defer(func(ctx app.Context) {
+			if field := r.JSValue().Call("querySelector", `[data-testid="later"]`); field.Truthy() {
+				field.Set("value", "")
+			}
+		})
+	}
+}
+
+func (r *rootsPane) Render() app.UI {
+	fixed := fixedRoot(r.Active)
+	return app.Section().Class("pane pane-roots").Aria("label", "Roots").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().Text("Roots"),
+			r.renderTabs(),
+			app.Button().
+				Class("btn btn-icon").
+				DataSet("testid", "root-add").
+				Aria("label", "Add a step").
+				Title("Add a step").
+				Text("+").
+				OnClick(func(ctx app.Context, e app.Event) { r.S.addRoot() }),
+		),
+		app.Div().Class("toolbar").Body(
+			app.Button().Class("btn btn-small").DataSet("testid", "root-rename").Disabled(fixed).
+				Aria("label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
+			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-left").Disabled(fixed).
+				Aria("label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
+				OnClick(func(ctx app.Context, e app.Event) { r.S.moveRoot(-1) }),
+			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-right").Disabled(fixed).
+				Aria("label", "Move "+r.Active+" later").Title("Move later").Text("→").
+				OnClick(func(ctx app.Context, e app.Event) { r.S.moveRoot(1) }),
+			app.Button().Class("btn btn-small").DataSet("testid", "root-delete").Disabled(fixed).
+				Aria("label", "Delete "+r.Active).Text("Delete").
+				OnClick(func(ctx app.Context, e app.Event) { r.S.deleteRoot() }),
+			app.Button().Class("btn btn-small").DataSet("testid", "root-format").
+				Title("Pretty-print as JSON").Text("Format").
+				OnClick(func(ctx app.Context, e app.Event) { r.S.format(rootTarget(r.Active)) }),
+			app.Div().Class("spacer"),
+			app.If(r.Deleted != "", func() app.UI {
+				return app.Span().Class("undo").Body(
+					app.Text("Deleted "+r.Deleted+" "),
+					app.Button().Class("btn btn-small").DataSet("testid", "root-undo").Text("Undo").
+						OnClick(func(ctx app.Context, e app.Event) { r.S.undoDelete() }),
+				)
+			}),
+		),
+		app.Div().Class("rename-slot").Body(app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() })),
+		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Aria("labelledby", "root-tab-"+r.Active).Body(
+			&codeEditor{
+				S:      r.S,
+				Target: rootTarget(r.Active),
+				TestID: "root-editor",
+				Label:  "Root " + r.Active + " (JSON or YAML)",
+				Text:   r.Text,
+				Marks:  r.marks(),
+				Select: r.Select,
+			},
+		),
+		app.Div().Class("root-status").Body(r.renderStatus()),
+		app.If(!r.Compact, func() app.UI { return r.renderScope() }),
+	)
+}
+
+// renderTabs draws a tab per root; roots that do not parse are marked.
+func (r *rootsPane) renderTabs() app.UI {
+	tabs := make([]app.UI, len(r.Names))
+	for i, name := range r.Names {
+		class := "tab"
+		if fixedRoot(name) && name != "input" {
+			class += " tab-iteration"
+		}
+		if slices.Contains(r.Broken, name) {
+			class += " tab-broken"
+		}
+		tabs[i] = app.Button().
+			Class(class).
+			Role("tab").
+			ID("root-tab-"+name).
+			DataSet("testid", "root-tab").
+			DataSet("name", name).
+			Aria("selected", strconv.FormatBool(name == r.Active)).
+			TabIndex(tabIndex(name == r.Active)).
+			Aria("controls", "root-panel").
+			Text(name).
+			OnClick(func(ctx app.Context, e app.Event) { r.S.openRoot(name) }, app.EventScope(name))
+	}
+	return app.Div().Class("tabs root-tabs").Role("tablist").Aria("label", "Roots in step order").Body(tabs...).
+		OnKeyDown(func(ctx app.Context, e app.Event) {
+			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.S.openRoot(r.Names[i]) })
+		})
+}
+
+// renderRename is the inline field that renames the open root.
+func (r *rootsPane) renderRename() app.UI {
+	return app.Div().Class("rename").Body(
+		app.Label().For("root-name").Text("New name for "+r.Active),
+		app.Input().
+			ID("root-name").
+			DataSet("testid", "root-name").
+			Value(r.draft).
+			Spellcheck(false).
+			AutoFocus(true).
+			Attr("autocomplete", "off").
+			OnInput(func(ctx app.Context, e app.Event) { r.draft = ctx.JSSrc().Get("value").String() }).
+			OnKeyDown(r.onRenameKey),
+		app.Button().Class("btn btn-small btn-primary").Text("Rename").OnClick(func(ctx app.Context, e app.Event) { r.commit() }),
+		app.Button().Class("btn btn-small").Text("Cancel").OnClick(func(ctx app.Context, e app.Event) { r.cancel() }),
+	)
+}
+
+// renderStatus says whether the open root parses, and why a name was
+// refused.
+func (r *rootsPane) renderStatus() app.UI {
+	switch {
+	case r.NameError != "":
+		return app.P().Class("status status-error").Role("alert").DataSet("testid", "name-error").Text(r.NameError)
+	case r.Error != nil:
+		p := r.Error
+		return app.P().Class("status status-error").Body(
+			app.Button().Class("link").Text(strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)).
+				Aria("label", "Select line "+strconv.Itoa(p.Line)+" column "+strconv.Itoa(p.Column)).
+				OnClick(r.onSelectError),
+			app.Text(" "+p.Msg),
+		)
+	}
+	return app.P().Class("status status-ok").Text("✓ " + r.Active + " is valid JSON or YAML")
+}
+
+// renderScope holds what else the template's load check knows.
+func (r *rootsPane) renderScope() app.UI {
+	return app.Div().Class("scope").Body(
+		app.Label().Class("field").Body(
+			app.Span().Text("Later steps"),
+			app.Input().
+				DataSet("testid", "later").
+				Placeholder("E9, publish").
+				Title("Step ids that run after this step: referencing them is a MissingStep").
+				Value(r.Later).
+				Spellcheck(false).
+				OnInput(func(ctx app.Context, e app.Event) { r.S.setLater(ctx.JSSrc().Get("value").String()) }),
+		),
+		app.Label().Class("switch").Body(
+			app.Input().
+				Type("checkbox").
+				DataSet("testid", "iteration").
+				Checked(r.Iteration).
+				OnChange(func(ctx app.Context, e app.Event) { r.S.setIteration(ctx.JSSrc().Get("checked").Bool()) }),
+			app.Span().Text("Iteration body (adds item, index, accumulator)"),
+		),
+	)
+}
+
+// onSelectError selects the place where the open root stops parsing.
+func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
+	if p := r.Error; p != nil && p.Located() {
+		r.S.selection = selection{Target: rootTarget(r.Active), Start: p.Start, End: p.End, Seq: r.S.selection.Seq + 1}
+	}
+}
+
+func (r *rootsPane) marks() [][2]int {
+	if r.Error == nil || !r.Error.Located() {
+		return nil
+	}
+	return [][2]int{{r.Error.Start, r.Error.End}}
+}
+
+func (r *rootsPane) onRename(ctx app.Context, e app.Event) {
+	r.renaming, r.draft = r.Active, r.Active
+	r.S.nameError = ""
+}
+
+func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
+	switch e.Get("key").String() {
+	case "Enter":
+		e.PreventDefault()
+		r.draft = ctx.JSSrc().Get("value").String()
+		r.commit()
+	case "Escape":
+		e.PreventDefault()
+		e.Call("stopPropagation")
+		r.cancel()
+	default:
+		ctx.PreventUpdate()
+	}
+}
+
+func (r *rootsPane) commit() {
+	if r.draft == r.Active || r.S.renameRoot(r.draft) {
+		r.renaming = ""
+	}
+}
+
+func (r *rootsPane) cancel() {
+	r.renaming = ""
+	r.S.nameError = ""
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// shareDialog shows the share link (selected, ready to copy) and the
+// <iframe> snippet that embeds the same state in a page.
+type shareDialog struct {
+	app.Compo
+
+	S    *session
+	Info shareInfo
+}
+
+// OnMount selects the link, so that Ctrl+C copies it where the clipboard
+// was refused.
+func (d *shareDialog) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) {
+		if input := d.JSValue().Call("querySelector", "input"); input.Truthy() {
+			input.Call("focus")
+			input.Call("select")
+		}
+	})
+}
+
+func (d *shareDialog) Render() app.UI {
+	return modal("share-title", func(ctx app.Context) { d.S.dialog = "" },
+		app.H2().ID("share-title").Text("Share this state"),
+		app.If(d.Info.Error != "", func() app.UI {
+			return app.P().Class("status status-error").Role("alert").Text(d.Info.Error)
+		}).Else(func() app.UI {
+			return app.Div().Body(
+				app.P().Class("dialog-lead").Text("The link holds the whole state, compressed in its fragment: no server keeps anything."),
+				app.Label().For("share-url").Text("Link"),
+				app.Div().Class("copy-row").Body(
+					app.Input().ID("share-url").DataSet("testid", "share-url").ReadOnly(true).Value(d.Info.URL).Spellcheck(false),
+					app.Button().Class("btn btn-primary").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
+						d.copy(ctx, d.Info.URL, "Link copied to the clipboard.")
+					}),
+				),
+				app.P().Class("note").Aria("live", "polite").Text(d.Info.Note),
+				app.Label().For("share-embed").Text("Embed in a page"),
+				app.Div().Class("copy-row").Body(
+					app.Textarea().ID("share-embed").DataSet("testid", "share-embed").ReadOnly(true).Rows(3).Spellcheck(false).Text(d.Info.Embed),
+					app.Button().Class("btn").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
+						d.copy(ctx, d.Info.Embed, "Embed snippet copied to the clipboard.")
+					}),
+				),
+			)
+		}),
+	)
+}
+
+// copy copies text, or selects the field beside the button.
+func (d *shareDialog) copy(ctx app.Context, text, done string) {
+	field := ctx.JSSrc().Get("previousElementSibling")
+	copyText(ctx, text, func(ok bool) {
+		if ok {
+			d.S.share.Note = done
+			return
+		}
+		field.Call("focus")
+		field.Call("select")
+		d.S.share.Note = "Copy the selected text with Ctrl+C."
+	})
+}
+
+// modal draws a dialog over the page; a click on the backdrop or the close
+// button (or Escape, handled by the page) closes it.
+func modal(labelledBy string, close func(ctx app.Context), body ...app.UI) app.UI {
+	onClose := func(ctx app.Context, e app.Event) { close(ctx) }
+	return app.Div().Class("modal").Body(
+		app.Div().Class("backdrop backdrop-dim").OnClick(onClose),
+		app.Div().Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", labelledBy).Body(
+			append([]app.UI{app.Button().Class("btn btn-icon dialog-close").Aria("label", "Close").Text("×").OnClick(onClose)}, body...)...,
+		),
+	)
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// tracePane lists every tag with what it resolved to, so that a plan
+// author sees each splice at once.
+type tracePane struct {
+	app.Compo
+
+	S       *session
+	Version int // the evaluation shown
+}
+
+func (t *tracePane) Render() app.UI {
+	rows := t.S.out.Trace
+	leaves := false
+	for _, r := range rows {
+		leaves = leaves || r.Leaf != ""
+	}
+	body := make([]app.UI, len(rows))
+	for i := range rows {
+		body[i] = renderTraceRow(&rows[i], leaves)
+	}
+	head := []app.UI{app.Th().Scope("col").Text("at")}
+	if leaves {
+		head = append(head, app.Th().Scope("col").Text("leaf"))
+	}
+	head = append(head,
+		app.Th().Scope("col").Text("tag"),
+		app.Th().Scope("col").Text("type"),
+		app.Th().Scope("col").Text("value"),
+		app.Th().Scope("col").Text("runs"),
+	)
+	return app.Section().Class("pane pane-trace").DataSet("testid", "trace").Aria("label", "Trace").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().Text("Trace"),
+			app.Span().Class("hint").Text("every tag and what it resolved to"),
+		),
+		app.If(len(rows) == 0, func() app.UI {
+			return app.P().Class("empty").Text("No tags traced.")
+		}).Else(func() app.UI {
+			return app.Div().Class("table-wrap").Body(
+				app.Table().Class("trace").Body(
+					app.THead().Body(app.Tr().Body(head...)),
+					app.TBody().Body(body...),
+				),
+			)
+		}),
+	)
+}
+
+func renderTraceRow(r *traceRow, leaves bool) app.UI {
+	cells := []app.UI{app.Td().Class("at").Text(strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))}
+	if leaves {
+		cells = append(cells, app.Td().Class("leaf").Text(r.Leaf))
+	}
+	cells = append(cells, app.Td().Body(app.Code().Class("tk tk-"+r.Kind).Text(tagText(r))))
+	section := r.Kind == "section" || r.Kind == "inverted"
+	switch {
+	case r.Err != "" && section && r.ErrKind != "MissingStep":
+		// A section on a path that goes nowhere is falsy, not a failure.
+		cells = append(cells,
+			app.Td().Body(app.Span().Class("kind kind-falsy").Text("falsy")),
+			app.Td().Class("value muted").Text(r.Err))
+	case r.Err != "":
+		cells = append(cells,
+			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(errLabel(r.ErrKind))),
+			app.Td().Class("value value-error").Text(r.Err))
+	case r.Count == 0:
+		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))
+	case r.Type == "":
+		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("absent: renders empty"))
+	default:
+		cells = append(cells,
+			app.Td().Body(app.Span().Class("badge badge-"+r.Type).Text(r.Type)),
+			app.Td().Class("value").Title(r.Preview).Text(r.Preview))
+	}
+	runs := "×" + strconv.Itoa(r.Count)
+	cells = append(cells, app.Td().Class("runs").Text(runs))
+	return app.Tr().Class("trace-row").Body(cells...)
+}
+
+// tagText prints a trace row's tag as written in canonical form.
+func tagText(r *traceRow) string {
+	switch r.Kind {
+	case "section":
+		return "{{#" + r.Path + "}}"
+	case "inverted":
+		return "{{^" + r.Path + "}}"
+	}
+	return "{{" + r.Path + "}}"
+}
+
+// errLabel names an error kind as people read it.
+func errLabel(kind string) string {
+	p := problem{Kind: kind}
+	return p.Label()
+}
