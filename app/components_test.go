@@ -159,7 +159,7 @@ func TestProblemsPane(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := newSession(exampleByID(tt.example).state())
-		p := &problemsPane{S: s, Version: s.version}
+		p := &problemsPane{S: s, Problems: s.out.Problems}
 		html := mount(t, p)
 		first := s.out.Problems[0]
 		li := app.Li().
@@ -194,14 +194,14 @@ func TestUserContentStaysText(t *testing.T) {
 	}
 
 	s = newSession(State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
-	p := &problemsPane{S: s, Version: s.version}
+	p := &problemsPane{S: s, Problems: s.out.Problems}
 	mount(t, p)
 	// problems > first problem > keys > first chip > its text
 	if err := app.Match(app.Text(payload), p, 0, 1, 0, 2, 1, 0); err != nil {
 		t.Errorf("key chip: %v", err)
 	}
 
-	tr := &tracePane{S: s, Version: s.version}
+	tr := &tracePane{Rows: s.out.Trace}
 	mount(t, tr)
 	// trace > table > body > second row > value > its text
 	if err := app.Match(app.Text(`"`+payload+`"`), tr, 0, 1, 0, 1, 1, 3, 0); err != nil {

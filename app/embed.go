@@ -88,7 +88,7 @@ func (p *embedPage) Render() app.UI {
 			),
 			app.Div().Class("column").Body(
 				&outputPane{S: s, Version: s.version},
-				app.If(len(s.out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Version: s.version} }),
+				app.If(len(s.out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Problems: s.out.Problems} }),
 			),
 		),
 	)

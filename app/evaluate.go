@@ -43,15 +43,19 @@ type problem struct {
 	Suggestion string
 }
 
-// Label is the kind as people read it: EmptyData is "nothing found".
-func (p *problem) Label() string {
-	switch p.Kind {
+// Label is the kind as people read it.
+func (p *problem) Label() string { return kindLabel(p.Kind) }
+
+// kindLabel names an error kind for people: EmptyData is "nothing found",
+// not a failure.
+func kindLabel(kind string) string {
+	switch kind {
 	case "EmptyData":
 		return "nothing found"
 	case "":
 		return "Error"
 	}
-	return p.Kind
+	return kind
 }
 
 // Located reports whether the problem can select its tag in an editor.

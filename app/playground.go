@@ -73,8 +73,8 @@ func (p *playground) Render() app.UI {
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
 				&outputPane{S: s, Version: s.version},
-				&problemsPane{S: s, Version: s.version},
-				&tracePane{S: s, Version: s.version},
+				&problemsPane{S: s, Problems: s.out.Problems},
+				&tracePane{Rows: s.out.Trace},
 			),
 		),
 		app.If(s.dialog == dialogShare, func() app.UI { return &shareDialog{S: s, Info: s.share} }),

@@ -12,12 +12,12 @@ import (
 type problemsPane struct {
 	app.Compo
 
-	S       *session
-	Version int // the evaluation shown
+	S        *session
+	Problems []problem // the evaluation's, compared on each render
 }
 
 func (p *problemsPane) Render() app.UI {
-	problems := p.S.out.Problems
+	problems := p.Problems
 	items := make([]app.UI, len(problems))
 	for i := range problems {
 		items[i] = p.renderProblem(i, &problems[i])

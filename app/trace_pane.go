@@ -11,12 +11,11 @@ import (
 type tracePane struct {
 	app.Compo
 
-	S       *session
-	Version int // the evaluation shown
+	Rows []traceRow // compared on each render: typing text that moves no tag redraws nothing
 }
 
 func (t *tracePane) Render() app.UI {
-	rows := t.S.out.Trace
+	rows := t.Rows
 	leaves := false
 	for _, r := range rows {
 		leaves = leaves || r.Leaf != ""
@@ -68,7 +67,7 @@ func renderTraceRow(r *traceRow, leaves bool) app.UI {
 			app.Td().Class("value muted").Text(r.Err))
 	case r.Err != "":
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(errLabel(r.ErrKind))),
+			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(kindLabel(r.ErrKind))),
 			app.Td().Class("value value-error").Text(r.Err))
 	case r.Count == 0:
 		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))
@@ -93,10 +92,4 @@ func tagText(r *traceRow) string {
 		return "{{^" + r.Path + "}}"
 	}
 	return "{{" + r.Path + "}}"
-}
-
-// errLabel names an error kind as people read it.
-func errLabel(kind string) string {
-	p := problem{Kind: kind}
-	return p.Label()
 }

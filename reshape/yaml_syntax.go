@@ -22,8 +22,10 @@ func syntaxError(text string, err error) *template.Error {
 		name = strings.TrimSuffix(name, "' referenced")
 		return yamlError(text, aliasPos(text, name), "unknown anchor "+strconv.Quote(name)+" (an alias must follow its anchor)")
 	}
-	if at, what := unreadable(text); at >= 0 && readerProblems[msg] {
-		return yamlError(text, template.PosOf(text, at), "YAML syntax: "+what)
+	if readerProblems[msg] {
+		if at, what := unreadable(text); at >= 0 {
+			return yamlError(text, template.PosOf(text, at), "YAML syntax: "+what)
+		}
 	}
 	s := yamlScan{src: text, from: linePos(text, line, 1).Offset, pending: true}
 	s.run()
@@ -282,14 +284,14 @@ func (s *yamlScan) run() {
 	// what the parser stumbled on inside, is the mistake.
 	s.report(openFlow, s.flows[len(s.flows)-1].open, len(s.src), "")
 	for i, p := range s.problems {
-		open := p.at
-		if p.kind != openFlow {
-			if !slices.Contains(inFlow, p.kind) || !slices.ContainsFunc(s.flows, func(f flowLevel) bool { return f.open == p.flow }) {
-				continue
-			}
-			open = p.flow
+		switch {
+		case p.kind == openFlow:
+		case slices.Contains(inFlow, p.kind) && slices.ContainsFunc(s.flows, func(f flowLevel) bool { return f.open == p.flow }):
+			p.at = p.flow
+		default:
+			continue
 		}
-		s.problems[i] = yamlProblem{openFlow, open, "this '" + s.src[open:open+1] + "' is never closed", open}
+		s.problems[i] = yamlProblem{openFlow, p.at, "this '" + s.src[p.at:p.at+1] + "' is never closed", p.at}
 	}
 }
 
@@ -374,8 +376,9 @@ func (s *yamlScan) tokens(start, first int) int {
 			i++
 			continue
 		case c == '#':
-			// At the start of a token, as the parser reads it, even
-			// without a space before it.
+			// Where a token could start, '#' begins a comment, as the
+			// parser reads it, even with no space before it. A plain
+			// scalar cannot go on past a comment.
 			if s.line.value == plainValue && !flow {
 				s.line.value = closedValue
 			}
