@@ -70,26 +70,8 @@ func copyDir(dst, src string) error {
 }
 
 func copyFile(dst, src string) error {
-	in, err := os.Open(src)
-	if err != nil {
+	return transformFile(src, dst, func(w io.Writer, r io.Reader) error {
+		_, err := io.Copy(w, r)
 		return err
-	}
-	defer in.Close()
-	info, err := in.Stat()
-	if err != nil {
-		return err
-	}
-	out, err := os.Create(dst)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	// Keep the times: a compressed copy is fresh only with its source's.
-	return os.Chtimes(dst, info.ModTime(), info.ModTime())
+	})
 }

@@ -144,9 +144,21 @@ func sameBytes(a, b io.Reader) bool {
 	}
 }
 
-// compressFile writes source compressed to target through a temporary file
-// renamed at the end, so a reader never sees a partial file.
-func compressFile(source, target string, enc encoding) (err error) {
+// compressFile writes source compressed to target.
+func compressFile(source, target string, enc encoding) error {
+	return transformFile(source, target, func(dst io.Writer, src io.Reader) error {
+		if err := enc.compress(dst, src); err != nil {
+			return fmt.Errorf("compressing %s: %w", source, err)
+		}
+		return nil
+	})
+}
+
+// transformFile writes source, passed through transform, to target. It goes
+// through a temporary file renamed at the end, so a reader never sees a
+// partial file, and keeps source's modification time: a derived file is
+// fresh only with its source's.
+func transformFile(source, target string, transform func(dst io.Writer, src io.Reader) error) (err error) {
 	in, err := os.Open(source)
 	if err != nil {
 		return err
@@ -166,8 +178,8 @@ func compressFile(source, target string, enc encoding) (err error) {
 			os.Remove(out.Name())
 		}
 	}()
-	if err := enc.compress(out, in); err != nil {
-		return fmt.Errorf("compressing %s: %w", source, err)
+	if err := transform(out, in); err != nil {
+		return err
 	}
 	if err := out.Chmod(0o644); err != nil {
 		return err

@@ -157,20 +157,13 @@ func numberLen(s string) int {
 	case i < len(s) && s[i] == '0':
 		i++
 	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
+		i = digits(s, i)
 	default:
 		return 0
 	}
 	if i < len(s) && s[i] == '.' {
-		i++
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == start {
-			return 0
+		if i = digits(s, i+1); s[i-1] == '.' {
+			return 0 // a fraction needs a digit
 		}
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
@@ -179,12 +172,17 @@ func numberLen(s string) int {
 			i++
 		}
 		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
+		if i = digits(s, i); i == start {
+			return 0 // an exponent needs a digit
 		}
-		if i == start {
-			return 0
-		}
+	}
+	return i
+}
+
+// digits returns the offset past the decimal digits that start at i.
+func digits(s string, i int) int {
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
 	}
 	return i
 }
