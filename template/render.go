@@ -76,9 +76,6 @@ type renderer struct {
 func (r *renderer) list(l *ListNode) {
 	r.steps += len(l.Nodes)
 	for _, n := range l.Nodes {
-		if r.halted {
-			return
-		}
 		switch n := n.(type) {
 		case *TextNode:
 			r.out = append(r.out, n.Text...)
@@ -88,10 +85,12 @@ func (r *renderer) list(l *ListNode) {
 			case err != nil:
 				r.fail(err)
 			case v != nil:
-				r.out = v.AppendText(r.out)
+				r.out = v.appendText(r.out)
 			}
 		case *SectionNode:
-			r.section(n)
+			if r.section(n); r.halted {
+				return
+			}
 		}
 	}
 }
@@ -113,7 +112,7 @@ func (r *renderer) section(n *SectionNode) {
 		r.fail(err) // a path that goes nowhere is falsy; an unknown root is not
 		return
 	}
-	truthy := v != nil && v.Truthy()
+	truthy := v != nil && v.truthy()
 	switch {
 	case n.Inverted:
 		if !truthy {

@@ -139,7 +139,10 @@ func (v Value) Keys() []string {
 
 // Truthy reports whether v counts as true in a section (DIALECT §5): null,
 // false, zero numbers, "", [] and {} are falsy.
-func (v Value) Truthy() bool {
+func (v Value) Truthy() bool { return v.truthy() }
+
+// truthy is Truthy without copying the value, for the render path.
+func (v *Value) truthy() bool {
 	switch v.kind {
 	case Null:
 		return false
@@ -193,7 +196,10 @@ func runeCount(s string) int { return utf8.RuneCountInString(s) }
 
 // AppendText appends v as mixed text renders it (DIALECT §5): strings as
 // themselves, scalars as their literal, arrays and objects as compact JSON.
-func (v Value) AppendText(dst []byte) []byte {
+func (v Value) AppendText(dst []byte) []byte { return v.appendText(dst) }
+
+// appendText is AppendText without copying the value, for the render path.
+func (v *Value) appendText(dst []byte) []byte {
 	switch v.kind {
 	case Null:
 		return append(dst, "null"...)
