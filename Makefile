@@ -12,10 +12,12 @@ WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath
 all: build
 
 # wasm builds the playground (web/app.wasm) and the engine alone for docs
-# sites (web/engine.wasm).
+# sites: web/engine.wasm without YAML and tools (the splice_lite tag), which
+# engine.js loads first, and web/engine-full.wasm with them.
 wasm:
 	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./app
-	$(WASM_BUILD) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
+	$(WASM_BUILD) -tags splice_lite -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
+	$(WASM_BUILD) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine-full.wasm ./wasm
 
 # build makes the wasm files, their brotli and gzip copies (only when stale:
 # brotli's best quality takes a while) and the splice command.
@@ -32,10 +34,12 @@ static: build
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./app ./wasm
+	GOOS=js GOARCH=wasm $(GO) vet -tags splice_lite ./wasm
 
 # The browser tests of app/ load the built web/.
 unit: build
 	$(GO) test ./...
+	$(GO) test -tags splice_lite ./wasm
 
 test: vet unit
 

@@ -4,7 +4,7 @@ package main
 
 // The engine alone in a browser: a plain page on another site that uses
 // only web/engine.wasm (with engine.js and wasm_exec.js) and web/embed.js,
-// as a docs site would.
+// as a docs site would, and web/engine-full.wasm once a call needs it.
 
 import (
 	"encoding/json"
@@ -150,6 +150,9 @@ func TestBrowserEmbed(t *testing.T) {
 	if failed := rec.Failed(); len(failed) > 0 {
 		t.Errorf("failed requests: %q", failed)
 	}
+	if n := fetches(rec, "engine-full.wasm"); n > 0 {
+		t.Errorf("a page of templates and JSON shapes fetched engine-full.wasm %d times", n)
+	}
 
 	// Each link opens its block in the playground, which serves embed.js
 	// unless the page says otherwise.
@@ -181,37 +184,76 @@ func TestBrowserEmbed(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('[data-testid="editor"]')?.value.startsWith("first line\n")`)
 }
 
-// A misuse of the API throws; bad input never does.
+// fetches counts the requests for a file of /web/.
+func fetches(rec *requestRecorder, name string) int {
+	n := 0
+	for _, u := range rec.URLs() {
+		if parsed, err := url.Parse(u); err == nil && parsed.Path == "/web/"+name {
+			n++
+		}
+	}
+	return n
+}
+
+// A misuse of the API rejects; bad input never does. The small engine
+// answers templates and JSON shapes; the first call with YAML or a tool
+// fetches the full engine, once.
 func TestBrowserEngineAPI(t *testing.T) {
 	engineSite := startServer(t)
 	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
 	ctx := newBrowser(t)
+	rec := recordRequests(t, ctx)
 	navigate(t, ctx, page)
 	waitJS(t, ctx, `splice.ready.then((s) => s === globalThis.splice)`)
 
-	got := evalJS[[]string](t, ctx, `(() => {
-  const attempt = (f) => { try { const r = f(); return "returned " + r.ok; } catch (e) { return e.constructor.name + ": " + e.message; } };
-  return [
+	const attemptJS = `const attempt = (f) => f().then((r) => "returned " + r.ok + (r.json === null ? "" : " " + r.json), (e) => e.constructor.name + ": " + e.message);`
+	tests := []struct {
+		name  string
+		calls string // a JavaScript array of attempts
+		want  []string
+		full  int // requests for engine-full.wasm so far
+	}{
+		{"the small engine", `[
     attempt(() => splice.render(1)),
     attempt(() => splice.render("{{x}}", "E0")),
     attempt(() => splice.render("{{#x}}")),
-    attempt(() => splice.renderShape("[", [])),
-    attempt(() => splice.runTool("name: [", "{")),
+    attempt(() => splice.render("{{input.a}}", [{name: "input", value: {a: 1}}])),
+    attempt(() => splice.renderShape({a: "{{E0}}"}, [{name: "E0", text: "2.0"}])),
+    attempt(() => splice.renderShape('{"a": "{{E0}}"}', [{name: "E0", text: "2.0"}])),
     attempt(() => splice.check("{{E0.a}}", ["E0"])),
-    typeof splice.version,
-  ];
-})()`)
-	want := []string{
-		"TypeError: splice: template must be a string, not number",
-		"TypeError: splice: roots must be an array of {name, value} or {name, text}, not string",
-		"returned false",
-		"returned false",
-		"returned false",
-		"returned true",
-		"string",
+    attempt(() => splice.check('{"a": "{{E0.a}}"}', ["E0"], {mode: "shape"})),
+  ]`, []string{
+			"TypeError: splice: template must be a string, not number",
+			"TypeError: splice: roots must be an array of {name, value} or {name, text}, not string",
+			"returned false",
+			"returned true 1",
+			`returned true {"a":2.0}`,
+			`returned true {"a":2.0}`,
+			"returned true",
+			"returned true",
+		}, 0},
+		{"the full engine", `[
+    attempt(() => splice.runTool("name: [", "{")),
+    attempt(() => splice.renderShape("a: '{{E0}}'", [{name: "E0", text: "2.0"}])),
+    attempt(() => splice.check("a: '{{E1}}'", ["E0"], {mode: "shape"})),
+    attempt(() => splice.renderShape('{"a": ', [])),
+  ]`, []string{"returned false", `returned true {"a":2.0}`, "returned false", "returned false"}, 1},
+		{"the full engine serves every later call", `[
+    attempt(() => splice.render("{{input.a}}", [{name: "input", value: {a: 1}}])),
+    attempt(() => splice.runTool("name: t\nkind: reshape\nshape:\n  n: '{{input.n}}'\n", {n: 3})),
+  ]`, []string{"returned true 1", `returned true {"n":3}`}, 1},
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got  %q\nwant %q", got, want)
+	for _, tt := range tests {
+		got := evalJS[[]string](t, ctx, "(() => { "+attemptJS+" return Promise.all("+tt.calls+"); })()")
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: got  %q\nwant %q", tt.name, got, tt.want)
+		}
+		if n := fetches(rec, "engine-full.wasm"); n != tt.full {
+			t.Errorf("%s: engine-full.wasm fetched %d times, want %d", tt.name, n, tt.full)
+		}
+	}
+	if version := evalJS[string](t, ctx, `typeof splice.version`); version != "string" {
+		t.Errorf("splice.version is a %s", version)
 	}
 }
 
@@ -304,18 +346,23 @@ func TestBrowserEngineConformance(t *testing.T) {
 	navigate(t, ctx, page)
 	waitJS(t, ctx, `splice.ready.then(() => true)`)
 	quoted, _ := json.Marshal(string(payload))
-	results := evalJS[[]browserResult](t, ctx, `JSON.parse(`+string(quoted)+`).map((c) => splice[c.fn](...c.args))`)
-	if len(results) != len(vectors) {
-		t.Fatalf("%d results for %d vectors", len(results), len(vectors))
-	}
-	failed := 0
-	for i, v := range vectors {
-		if msg := v.Compare(results[i].value()); msg != "" {
-			failed++
-			t.Errorf("%s: %s: %s", filepath.Base(v.File), v.Name, msg)
+	// The first pass starts every call at once: the small engine answers
+	// templates and shapes while the full one loads for the tools. The
+	// second pass runs everything through the full engine.
+	for _, pass := range []string{"first", "second"} {
+		results := evalJS[[]browserResult](t, ctx, `Promise.all(JSON.parse(`+string(quoted)+`).map((c) => splice[c.fn](...c.args)))`)
+		if len(results) != len(vectors) {
+			t.Fatalf("%d results for %d vectors", len(results), len(vectors))
 		}
+		failed := 0
+		for i, v := range vectors {
+			if msg := v.Compare(results[i].value()); msg != "" {
+				failed++
+				t.Errorf("%s pass: %s: %s: %s", pass, filepath.Base(v.File), v.Name, msg)
+			}
+		}
+		t.Logf("conformance in the browser, %s pass: %d passed, %d failed", pass, len(vectors)-failed, failed)
 	}
-	t.Logf("conformance in the browser: %d passed, %d failed", len(vectors)-failed, failed)
 }
 
 // BenchmarkBrowserColdLoadEngine measures a docs page's first visit: from
@@ -324,6 +371,7 @@ func TestBrowserEngineConformance(t *testing.T) {
 func BenchmarkBrowserColdLoadEngine(b *testing.B) {
 	engineSite := startServer(b)
 	reportSizes(b, "engine.wasm")
+	reportSizes(b, "engine-full.wasm")
 	page := servePage(b, `<!doctype html><script src="`+engineSite+`/web/engine.js"></script>
 <script>splice.ready.then(() => { window.__ready = performance.now(); });</script>`)
 	var loads []time.Duration

@@ -1,5 +1,7 @@
-// Command engine is the Splice engine behind a small JavaScript API, built to
-// web/engine.wasm for docs pages that render examples without the playground.
+// Command engine is the Splice engine behind a small JavaScript API, for
+// docs pages that render examples without the playground. It is built twice:
+// web/engine.wasm with -tags splice_lite (templates and JSON shapes; YAML and
+// tools report that they need the full engine) and web/engine-full.wasm.
 //
 // It sets globalThis.splice = {render, renderShape, runTool, check, version,
 // ready}. Every call returns a plain object
@@ -7,8 +9,9 @@
 //	{ok, json, text, type, errors: [{kind, phase, message, line, column,
 //	 offset, path, available, suggestion, at}]}
 //
-// and never throws for bad input; only a misuse of the API (an argument of
-// the wrong type) throws a JavaScript TypeError.
+// and never fails for bad input; only a misuse of the API (an argument of
+// the wrong type) returns a JavaScript TypeError. engine.js turns the calls
+// into promises over both builds, rejecting with such an error.
 //
 // This file holds the whole API against jsValue, a small view of a
 // JavaScript value, so that it is tested on the host; main_js.go is the glue

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -374,6 +375,16 @@ func TestWasmExecMatchesGo(t *testing.T) {
 	}
 }
 
+// liteBuild is whether the tests run in the lite build (-tags splice_lite),
+// whose reshape reads no YAML and says so.
+var liteBuild = func() bool {
+	_, err := reshape.ParseYAML("a: 1")
+	return err != nil
+}()
+
+// needsFullEngine is what the lite build says of YAML and tools.
+const needsFullEngine = "YAML needs the full engine (engine-full.wasm)"
+
 func TestShapesAndTools(t *testing.T) {
 	prRoots := []any{root("E1", `{"number": 42, "labels": [{"name": "bug"}]}`)}
 	card := "name: card\nkind: reshape\nshape:\n  pr: \"{{input.number}}\"\n"
@@ -384,25 +395,34 @@ func TestShapesAndTools(t *testing.T) {
 		json string // the result, or
 		kind string // the first error's kind
 		at   string // and its leaf
+		full bool   // YAML or a tool: the lite build says it needs the full engine
 	}{
-		{"a JSON shape", renderShape, args(`{"pr": "{{E1.number}}", "title": "PR #{{E1.number}}"}`, prRoots), `{"pr":42,"title":"PR #42"}`, "", ""},
-		{"a YAML shape", renderShape, args("pr: '{{E1.number}}'\ndraft: false\n", prRoots), `{"pr":42,"draft":false}`, "", ""},
-		{"a shape given as an object", renderShape, args(props{"pr", "{{E1.number}}", "n", 1.5e0}, prRoots), `{"pr":42,"n":1.5}`, "", ""},
-		{"a leaf's error names the leaf", renderShape, args(`{"labels": [{"name": "{{E1.labels.0.nam}}"}]}`, prRoots), "", "BadPath", "/labels/0/name"},
-		{"a shape that is not an object", renderShape, args(`["{{E1.number}}"]`, prRoots), "", "ToolError", ""},
-		{"a shape's root is checked at load", renderShape, args(`{"a": "{{E9}}"}`, prRoots, props{"later", []any{"E9"}}), "", "MissingStep", "/a"},
-		{"a tool with a call object", runTool, args(card, props{"number", 7}), `{"pr":7}`, "", ""},
-		{"a tool with a call as text keeps the number's text", runTool, args(card, `{"number": 7.0}`), `{"pr":7.0}`, "", ""},
-		{"a call that is not JSON", runTool, args(card, `{"number": }`), "", "InputError", ""},
-		{"a tool that is not YAML", runTool, args("name: [", props{}), "", "ToolError", ""},
-		{"check a shape", check, args(`{"a": "{{E1.x}}", "b": "{{E2.y}}"}`, []any{"E1"}, props{"mode", "shape"}), "", "MissingStep", "/b"},
-		{"check a tool", check, args("name: bad name\nkind: reshape\nshape: {}\n", nil, props{"mode", "tool"}), "", "ToolError", ""},
+		{"a JSON shape", renderShape, args(`{"pr": "{{E1.number}}", "title": "PR #{{E1.number}}"}`, prRoots), `{"pr":42,"title":"PR #42"}`, "", "", false},
+		{"a YAML shape", renderShape, args("pr: '{{E1.number}}'\ndraft: false\n", prRoots), `{"pr":42,"draft":false}`, "", "", true},
+		{"a shape given as an object", renderShape, args(props{"pr", "{{E1.number}}", "n", 1.5e0}, prRoots), `{"pr":42,"n":1.5}`, "", "", false},
+		{"a leaf's error names the leaf", renderShape, args(`{"labels": [{"name": "{{E1.labels.0.nam}}"}]}`, prRoots), "", "BadPath", "/labels/0/name", false},
+		{"a shape that is not an object", renderShape, args(`["{{E1.number}}"]`, prRoots), "", "ToolError", "", false},
+		{"a shape's root is checked at load", renderShape, args(`{"a": "{{E9}}"}`, prRoots, props{"later", []any{"E9"}}), "", "MissingStep", "/a", false},
+		{"a tool with a call object", runTool, args(card, props{"number", 7}), `{"pr":7}`, "", "", true},
+		{"a tool with a call as text keeps the number's text", runTool, args(card, `{"number": 7.0}`), `{"pr":7.0}`, "", "", true},
+		{"a call that is not JSON", runTool, args(card, `{"number": }`), "", "InputError", "", true},
+		{"a tool that is not YAML", runTool, args("name: [", props{}), "", "ToolError", "", true},
+		{"check a shape", check, args(`{"a": "{{E1.x}}", "b": "{{E2.y}}"}`, []any{"E1"}, props{"mode", "shape"}), "", "MissingStep", "/b", false},
+		{"check a tool", check, args("name: bad name\nkind: reshape\nshape: {}\n", nil, props{"mode", "tool"}), "", "ToolError", "", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := tt.call(tt.args)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tt.full && liteBuild {
+				errs, _ := got.Get("errors").([]object)
+				if len(errs) != 1 || errs[0].Get("kind") != "ToolError" || errs[0].Get("phase") != "load" ||
+					errs[0].Get("message") != needsFullEngine || errs[0].Get("line") != 1 || errs[0].Get("column") != 1 {
+					t.Errorf("got %v, want one ToolError at 1:1: %s", got, needsFullEngine)
+				}
+				return
 			}
 			if tt.kind == "" {
 				if got.Get("ok") != true || got.Get("json") != tt.json || got.Get("type") != "object" {

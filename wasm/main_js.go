@@ -19,8 +19,9 @@ func main() {
 		splice.Set(name, export(fn))
 	}
 	splice.Set("version", version)
-	// engine.js made splice.ready before the module ran and resolves it when
-	// run returns; a page that loads the module by hand gets a settled one.
+	// engine.js hands each module an object of its own and makes
+	// splice.ready itself; a page that loads the module by hand gets a
+	// settled one.
 	if splice.Get("ready").IsUndefined() {
 		splice.Set("ready", js.Global().Get("Promise").Call("resolve", splice))
 	}
@@ -29,8 +30,8 @@ func main() {
 
 // export wraps an API function: it converts the arguments and the result
 // object. A misuse comes back as a TypeError object, not thrown: a Go
-// callback cannot throw (a panic would stop the module), so engine.js wraps
-// each function in one that throws what it returns.
+// callback cannot throw (a panic would stop the module), so engine.js
+// rejects the call's promise with what it returns.
 func export(fn func([]jsValue) (object, error)) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
 		in := make([]jsValue, len(args))

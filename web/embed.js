@@ -14,7 +14,8 @@
 // tag) is the playground's address; it defaults to the site serving this file.
 //
 // Everything is inserted as text, never as HTML, and nothing is fetched but
-// engine.js, wasm_exec.js and engine.wasm from beside this file.
+// engine.js, wasm_exec.js and engine.wasm from beside this file, and
+// engine-full.wasm for a shape written in YAML.
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -161,11 +162,12 @@
       out.append(el("pre", "splice-error", "roots: " + err.message));
       return;
     }
-    if (!splice) {
+    try {
+      if (!splice) throw new Error("the engine did not load");
+      result = await (mode === "shape" ? splice.renderShape(source, roots, options) : splice.render(source, roots, options));
+    } catch (err) {
       result = { ok: false, errors: [] };
-      out.append(el("pre", "splice-error", "the engine did not load"));
-    } else {
-      result = mode === "shape" ? splice.renderShape(source, roots, options) : splice.render(source, roots, options);
+      out.append(el("pre", "splice-error", err.message));
     }
     out.dataset.ok = String(result.ok);
     if (result.ok) {

@@ -1,0 +1,36 @@
+//go:build splice_lite
+
+package reshape
+
+import "github.com/splicedev/splice/template"
+
+// Stand-ins for the YAML reader and tools, which the lite build leaves out.
+
+// needsFullEngine is the error of everything the lite build leaves out.
+func needsFullEngine(text string) error {
+	return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "YAML needs the full engine (engine-full.wasm)",
+		Pos: template.Pos{Line: 1, Column: 1}, Source: text}
+}
+
+// ParseYAML reports that YAML needs the full engine.
+func ParseYAML(text string) (template.Value, error) { return template.Value{}, needsFullEngine(text) }
+
+// yamlPlaces is where the nodes of a YAML document are; decodeYAML never
+// has any.
+type yamlPlaces struct{ values map[string]template.Pos }
+
+func decodeYAML(text string, _ bool) (template.Value, *yamlPlaces, error) {
+	v, err := ParseYAML(text)
+	return v, nil, err
+}
+
+// Tool is a tool definition, which only the full engine loads.
+type Tool struct{}
+
+// LoadTool reports that tools need the full engine.
+func LoadTool(text []byte) (*Tool, error) { return nil, needsFullEngine(string(text)) }
+
+// Call is never reached: LoadTool returns no tool.
+func (*Tool) Call(template.Value) (template.Value, error) {
+	return template.Value{}, needsFullEngine("")
+}
