@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 	"github.com/tidwall/pretty"
 )
@@ -188,46 +187,12 @@ func (ex *docExample) state() State {
 	return s
 }
 
-// run loads and renders the example with the engine.
+// run loads and renders the example with the playground's evaluator, so
+// the docs show what the playground shows.
 func (ex *docExample) run() docResult {
 	s := ex.state()
-	roots := make(template.Roots, len(s.Roots))
-	for i, r := range s.Roots {
-		v, err := template.ParseJSONString(r.Text)
-		if err != nil {
-			return docResult{err: err}
-		}
-		roots[i] = template.Root{Name: r.Name, Value: v}
-	}
-	switch s.Mode {
-	case ModeShape:
-		shape, err := reshape.ParseShape(s.Shape)
-		if err == nil {
-			err = shape.Check(s.Scope())
-		}
-		if err != nil {
-			return docResult{err: err}
-		}
-		v, err := shape.Render(roots)
-		return docResult{value: v, err: err}
-	case ModeTool:
-		tool, err := reshape.LoadTool([]byte(s.Tool))
-		if err != nil {
-			return docResult{err: err}
-		}
-		call, err := template.ParseJSONString(s.Call)
-		if err != nil {
-			return docResult{err: err}
-		}
-		v, err := tool.Call(call)
-		return docResult{value: v, err: err}
-	}
-	t, err := template.Load(s.Template, s.Scope())
-	if err != nil {
-		return docResult{err: err}
-	}
-	v, err := t.Render(roots)
-	return docResult{value: v, typed: t.Typed(), err: err}
+	o := new(evaluator).evaluate(&s)
+	return docResult{value: o.Value, typed: o.Typed, err: o.Err}
 }
 
 // link is the share link that opens the example in the playground.

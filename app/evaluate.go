@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -85,6 +86,7 @@ type outcome struct {
 	Typed    bool   // a typed splice: the template is exactly one tag
 
 	Problems []problem
+	Err      error // the first failure behind Problems, for template.Format
 	Trace    []traceRow
 	// RootErrors holds, per root name, why its text does not parse.
 	RootErrors map[string]*problem
@@ -237,6 +239,9 @@ func (e *evaluator) roots(s *State, o *outcome, used *[]*decoded) template.Roots
 			p := *d.err
 			p.Target = rootTarget(r.Name)
 			p.Msg = "root " + r.Name + ": " + p.Msg
+			if o.Err == nil {
+				o.Err = errors.New(p.Msg)
+			}
 			o.RootErrors[r.Name] = &p
 			o.Problems = append(o.Problems, p)
 			continue
@@ -272,6 +277,9 @@ func prettyJSON(compact string) string {
 func (o *outcome) addErrors(text, target string, err error) {
 	if err == nil {
 		return
+	}
+	if o.Err == nil {
+		o.Err = err
 	}
 	list := template.Errors(err)
 	if list == nil {
@@ -390,7 +398,7 @@ func traceDocument(text string, roots template.Roots, shapeOf func(template.Valu
 			}
 		case template.Object:
 			for _, m := range v.Members() {
-				walk(ptr+"/"+pointerEscape(m.Key), m.Value)
+				walk(ptr+reshape.Pointer(m.Key), m.Value)
 			}
 		}
 	}
@@ -398,11 +406,6 @@ func traceDocument(text string, roots template.Roots, shapeOf func(template.Valu
 		walk("", shape)
 	}
 	return rows
-}
-
-// pointerEscape escapes a key for a JSON Pointer (RFC 6901).
-func pointerEscape(key string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(key)
 }
 
 // previewLimit bounds a trace preview, in bytes of JSON.
