@@ -13,9 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/template"
 )
@@ -374,20 +372,5 @@ func BenchmarkBrowserColdLoadEngine(b *testing.B) {
 	reportSizes(b, "engine-full.wasm")
 	page := servePage(b, `<!doctype html><script src="`+engineSite+`/web/engine.js"></script>
 <script>splice.ready.then(() => { window.__ready = performance.now(); });</script>`)
-	var loads []time.Duration
-	for b.Loop() {
-		b.StopTimer()
-		ctx := newBrowser(b)
-		b.StartTimer()
-		navigate(b, ctx, page)
-		waitJS(b, ctx, `window.__ready !== undefined`)
-		b.StopTimer()
-		ms := evalJS[float64](b, ctx, `window.__ready`)
-		loads = append(loads, time.Duration(ms*float64(time.Millisecond)))
-		chromedp.Cancel(ctx)
-		b.StartTimer()
-	}
-	slices.Sort(loads)
-	b.ReportMetric(float64(percentile(loads, 50).Milliseconds()), "median-ms")
-	b.Logf("cold load to splice.ready over %d runs: median %v, all %v", len(loads), percentile(loads, 50), loads)
+	coldLoads(b, page, "", "splice.ready")
 }
