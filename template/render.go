@@ -70,6 +70,10 @@ type renderer struct {
 	halted bool                // a limit was hit: unwind without rendering more
 	number Value               // holds a computed @index or length while it is used
 	failed map[int]bool        // offsets of tags already reported
+	// misses memoizes failed root-anchored paths by tag offset: with the
+	// roots fixed they fail the same way each time a section repeats them,
+	// and building an error (keys, suggestions) is the costly part.
+	misses map[int]*Error
 	trace  map[int]*TraceEntry // by tag offset, when tracing
 }
 
@@ -223,9 +227,24 @@ func (r *renderer) newError(kind ErrorKind, t *Tag, msg string) *Error {
 	return &Error{Kind: kind, Phase: PhaseRender, Msg: msg, Pos: t.Pos, End: t.End, Source: r.src, Path: t.Path.Text}
 }
 
-// resolve walks a root-anchored path (DIALECT §4). It allocates only when
-// it fails.
+// resolve resolves a root-anchored path (DIALECT §4). It allocates only
+// when it fails.
 func (r *renderer) resolve(t *Tag) (*Value, *Error) {
+	if e := r.misses[t.Pos.Offset]; e != nil {
+		return nil, e
+	}
+	v, e := r.walk(t)
+	if e != nil {
+		if r.misses == nil {
+			r.misses = map[int]*Error{}
+		}
+		r.misses[t.Pos.Offset] = e
+	}
+	return v, e
+}
+
+// walk resolves a root-anchored path segment by segment.
+func (r *renderer) walk(t *Tag) (*Value, *Error) {
 	p := &t.Path
 	v := r.roots.lookup(p.Segments[0])
 	if v == nil {

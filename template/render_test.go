@@ -23,3 +23,26 @@ func TestRenderLimit(t *testing.T) {
 		t.Fatalf("want one LimitError, got %v", err)
 	}
 }
+
+func BenchmarkRepeatedBadPath(b *testing.B) {
+	// A root-anchored path that fails inside a long section must not build
+	// its error (keys, suggestions over a wide object) on every iteration.
+	members := make([]Member, 2000)
+	for i := range members {
+		members[i] = Member{Key: "key" + strings.Repeat("x", i%50), Value: IntValue(i)}
+	}
+	elems := make([]Value, 10_000)
+	roots := Roots{{Name: "E0", Value: ObjectValue([]Member{
+		{Key: "wide", Value: ObjectValue(members)},
+		{Key: "items", Value: ArrayValue(elems)},
+	})}}
+	tmpl, err := Parse("{{#E0.items}}{{#E0.wide.nope}}x{{/E0.wide.nope}}{{E0.wide.keyy}}{{/E0.items}}")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := tmpl.Render(roots); len(Errors(err)) != 1 {
+			b.Fatalf("want one BadPath, got %v", err)
+		}
+	}
+}
