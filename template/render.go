@@ -66,10 +66,10 @@ type renderer struct {
 	out    []byte
 	frames []frame
 	errs   ErrorList
-	steps  int                 // nodes visited, against MaxRenderSteps
-	halted bool                // a limit was hit: unwind without rendering more
-	number Value               // holds a computed @index or length while it is used
-	failed map[int]bool        // offsets of tags already reported
+	steps  int          // nodes visited, against MaxRenderSteps
+	halted bool         // a limit was hit: unwind without rendering more
+	number Value        // holds a computed @index or length while it is used
+	failed map[int]bool // offsets of tags already reported
 	// misses memoizes failed root-anchored paths by tag offset: with the
 	// roots fixed they fail the same way each time a section repeats them,
 	// and building an error (keys, suggestions) is the costly part.
