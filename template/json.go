@@ -385,7 +385,7 @@ func (d *decoder) object(depth int) Value {
 	members := carve(&d.mslab, len(d.membs)-base)
 	copy(members, d.membs[base:])
 	d.membs = d.membs[:base]
-	return Value{kind: Object, members: members}
+	return newObject(members)
 }
 
 // AppendJSON appends v as compact JSON. Only '"', '\\' and control

@@ -46,3 +46,29 @@ func BenchmarkRepeatedBadPath(b *testing.B) {
 		}
 	}
 }
+
+func TestWideObjectLookup(t *testing.T) {
+	// Objects of indexedMembers keys or more are hashed; lookups must keep
+	// the linear scan's meaning: the last of duplicate keys wins.
+	for _, n := range []int{indexedMembers - 1, indexedMembers, 5 * indexedMembers} {
+		var b strings.Builder
+		b.WriteString(`{"dup":1`)
+		for i := 0; i < n; i++ {
+			b.WriteString(`,"k` + strings.Repeat("x", i) + `":` + "0")
+		}
+		b.WriteString(`,"dup":2}`)
+		v, err := ParseJSONString(b.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := v.Lookup("dup"); !ok || got.Str() != "2" {
+			t.Errorf("%d members: dup = %v, want the last one, 2", n, got)
+		}
+		if _, ok := v.Lookup("absent"); ok {
+			t.Errorf("%d members: found a key that is absent", n)
+		}
+		if got := ObjectValue(v.Members()); !got.Equal(v) {
+			t.Errorf("%d members: ObjectValue does not round-trip", n)
+		}
+	}
+}

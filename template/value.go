@@ -34,6 +34,24 @@ type Value struct {
 	text    string   // String: the contents; Number: the literal; Bool: "true" or "false"
 	elems   []Value  // Array
 	members []Member // Object, in source order
+	index   map[string]int // Object with many members: key → its last position
+}
+
+// indexedMembers is the size from which an object gets a hash index, so
+// that looking keys up in wide objects stays constant-time: templates look
+// up the same wide object once per element of a section.
+const indexedMembers = 32
+
+// newObject returns an object of members, indexed when it is wide.
+func newObject(members []Member) Value {
+	v := Value{kind: Object, members: members}
+	if len(members) >= indexedMembers {
+		v.index = make(map[string]int, len(members))
+		for i, m := range members {
+			v.index[m.Key] = i
+		}
+	}
+	return v
 }
 
 // Member is one key of an object.
@@ -69,7 +87,7 @@ func IntValue(n int) Value { return Value{kind: Number, text: strconv.Itoa(n)} }
 func ArrayValue(elems []Value) Value { return Value{kind: Array, elems: elems} }
 
 // ObjectValue returns an object of members in the given order; the slice is kept, not copied.
-func ObjectValue(members []Member) Value { return Value{kind: Object, members: members} }
+func ObjectValue(members []Member) Value { return newObject(members) }
 
 // Kind reports the JSON type.
 func (v Value) Kind() Kind { return v.kind }
@@ -120,6 +138,12 @@ func (v Value) Lookup(key string) (Value, bool) {
 
 // member is Lookup without copying: a pointer into the object, or nil.
 func (v *Value) member(key string) *Value {
+	if v.index != nil {
+		if i, ok := v.index[key]; ok {
+			return &v.members[i].Value
+		}
+		return nil
+	}
 	for i := len(v.members) - 1; i >= 0; i-- {
 		if v.members[i].Key == key {
 			return &v.members[i].Value
