@@ -31,9 +31,9 @@ func (k Kind) String() string {
 // object key order and the literal text of numbers.
 type Value struct {
 	kind    Kind
-	text    string   // String: the contents; Number: the literal; Bool: "true" or "false"
-	elems   []Value  // Array
-	members []Member // Object, in source order
+	text    string         // String: the contents; Number: the literal; Bool: "true" or "false"
+	elems   []Value        // Array
+	members []Member       // Object, in source order
 	index   map[string]int // Object with many members: key → its last position
 }
 
