@@ -9,6 +9,7 @@ package main
 import (
 	"encoding/json"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -323,6 +324,10 @@ var vectorSuites = []string{"../template/testdata", "../reshape/testdata", "../.
 func TestBrowserEngineConformance(t *testing.T) {
 	var vectors []*conformance.Test
 	for _, dir := range vectorSuites {
+		if _, err := os.Stat(dir); err != nil && dir == vectorSuites[2] && os.Getenv("CI") == "" {
+			t.Logf("skipping %s: %v", dir, err) // a clone without the shared folder beside it
+			continue
+		}
 		tests, err := conformance.Load(dir)
 		if err != nil {
 			t.Fatalf("loading %s: %v", dir, err)
