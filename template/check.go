@@ -23,8 +23,8 @@ type checker struct {
 	errs  ErrorList
 }
 
-func (c *checker) fail(kind ErrorKind, pos Pos, end int, path Path, msg string) *Error {
-	e := &Error{Kind: kind, Phase: PhaseLoad, Msg: msg, Pos: pos, End: end, Source: c.src, Path: path.Text}
+func (c *checker) fail(kind ErrorKind, t *Tag, msg string) *Error {
+	e := &Error{Kind: kind, Phase: PhaseLoad, Msg: msg, Pos: t.Pos, End: t.End, Source: c.src, Path: t.Path.Text}
 	c.errs = append(c.errs, e)
 	return e
 }
@@ -32,14 +32,14 @@ func (c *checker) fail(kind ErrorKind, pos Pos, end int, path Path, msg string) 
 // scopeNames rejects step ids that shadow a reserved name. They are not in
 // the template, so they are reported first, at its start.
 func (c *checker) scopeNames() {
-	start := Pos{Line: 1, Column: 1}
+	start := &Tag{Pos: Pos{Line: 1, Column: 1}}
 	for _, names := range [][]string{c.scope.Roots, c.scope.Later} {
 		for _, name := range names {
 			if name == "input" || c.scope.Iteration && slices.Contains(iterationRoots, name) {
 				continue
 			}
 			if why := ValidateStepID(name); why != "" {
-				c.fail(ScopeError, start, 0, Path{}, why)
+				c.fail(ScopeError, start, why)
 			}
 		}
 	}
@@ -51,9 +51,9 @@ func (c *checker) list(l *ListNode, depth int) {
 	for _, n := range l.Nodes {
 		switch n := n.(type) {
 		case *VariableNode:
-			c.path(n.Pos, n.End, n.Path, depth)
+			c.path(&n.Tag, depth)
 		case *SectionNode:
-			c.path(n.Pos, n.End, n.Path, depth)
+			c.path(&n.Tag, depth)
 			inner := depth
 			if pushesContext(n) {
 				inner++
@@ -63,36 +63,34 @@ func (c *checker) list(l *ListNode, depth int) {
 	}
 }
 
-func (c *checker) path(pos Pos, end int, p Path, depth int) {
-	switch p.Kind {
+func (c *checker) path(t *Tag, depth int) {
+	switch t.Path.Kind {
 	case DotPath, LoopVarPath:
 		if depth == 0 {
-			c.fail(ScopeError, pos, end, p, p.Text+" is only valid inside a section ({{#…}}); an inverted section opens no scope")
+			c.fail(ScopeError, t, t.Path.Text+" is only valid inside a section ({{#…}}); an inverted section opens no scope")
 		}
 	case RootPath:
-		root := p.Segments[0]
-		if slices.Contains(c.known, root) {
-			return
+		if !slices.Contains(c.known, t.Path.Segments[0]) {
+			c.missing(t)
 		}
-		c.missing(pos, end, p, c.known, c.scope.Later, c.scope.Iteration)
 	}
 }
 
 // missing reports a root that the step cannot see, saying why.
-func (c *checker) missing(pos Pos, end int, p Path, known, later []string, iteration bool) {
-	root := p.Segments[0]
+func (c *checker) missing(t *Tag) {
+	root, known, later := t.Path.Segments[0], c.known, c.scope.Later
 	var msg string
 	switch {
 	case slices.Contains(later, root):
 		msg = "step " + quote(root) + " runs after this step: a step may reference input and the steps before it"
 	case root == "length":
 		msg = "length is a path operator, not a root: write it after a path, as in E0.items.length"
-	case slices.Contains(iterationRoots, root) && !iteration:
+	case slices.Contains(iterationRoots, root) && !c.scope.Iteration:
 		msg = root + " is a root only inside an iteration body"
 	default:
 		msg = "unknown root " + quote(root) + ": no step or input by that name"
 	}
-	e := c.fail(MissingStep, pos, end, p, msg)
+	e := c.fail(MissingStep, t, msg)
 	e.Segment = root
 	e.setAvailable(known)
 	if !slices.Contains(later, root) && root != "length" {
