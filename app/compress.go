@@ -35,8 +35,10 @@ func decompressBrotli(src io.Reader) (io.Reader, error) { return brotli.NewReade
 
 func decompressGzip(src io.Reader) (io.Reader, error) { return gzip.NewReader(src) }
 
+// compressBrotli uses the best quality and the largest window brotli's own
+// tool uses: a 16 MiB window sees all of a wasm file at once.
 func compressBrotli(dst io.Writer, src io.Reader) error {
-	w := brotli.NewWriterLevel(dst, brotli.BestCompression)
+	w := brotli.NewWriterOptions(dst, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
 	if _, err := io.Copy(w, src); err != nil {
 		return err
 	}
