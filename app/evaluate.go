@@ -220,10 +220,10 @@ func (e *evaluator) evaluate(s *State) outcome {
 		if t == nil || !rootsOK {
 			break
 		}
-		o.Trace = traceRows("", t.Trace(roots))
-		if err == nil {
-			v, err := t.Render(roots)
-			o.setResult(v, err, s.Template, t.Typed())
+		v, trace, renderErr := t.RenderTrace(roots)
+		o.Trace = traceRows("", trace)
+		if err == nil { // a template that fails its checks shows no result
+			o.setResult(v, renderErr, s.Template, t.Typed())
 		}
 	}
 	return o

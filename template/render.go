@@ -19,6 +19,11 @@ const (
 // (one error per tag, however often a section repeats it).
 func (t *Template) Render(roots Roots) (Value, error) {
 	r := renderer{src: t.src, roots: roots}
+	return t.run(&r)
+}
+
+// run renders the template with r, which may be tracing.
+func (t *Template) run(r *renderer) (Value, error) {
 	if t.typed != nil {
 		v, err := r.variable(&t.typed.Tag)
 		if err != nil {
@@ -347,6 +352,12 @@ type TraceEntry struct {
 // Trace renders the template and reports every tag in source order, so a
 // plan author sees each splice at once.
 func (t *Template) Trace(roots Roots) []TraceEntry {
+	_, entries, _ := t.RenderTrace(roots)
+	return entries
+}
+
+// RenderTrace is Render and Trace in one pass, for a view that shows both.
+func (t *Template) RenderTrace(roots Roots) (Value, []TraceEntry, error) {
 	var entries []TraceEntry
 	var walk func(l *ListNode)
 	walk = func(l *ListNode) {
@@ -369,12 +380,8 @@ func (t *Template) Trace(roots Roots) []TraceEntry {
 	for i := range entries {
 		r.trace[entries[i].Pos.Offset] = &entries[i]
 	}
-	if t.typed != nil {
-		r.variable(&t.typed.Tag)
-	} else {
-		r.list(t.root)
-	}
-	return entries
+	v, err := t.run(&r)
+	return v, entries, err
 }
 
 func (r *renderer) record(t *Tag, v *Value, err *Error) {
