@@ -39,7 +39,7 @@ vet:
 # The browser tests of app/ load the built web/.
 unit: build
 	$(GO) test ./...
-	$(GO) test -tags splice_lite ./wasm
+	$(GO) test -tags splice_lite ./wasm ./reshape
 
 test: vet unit
 

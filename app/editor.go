@@ -95,7 +95,7 @@ func (e *codeEditor) Render() app.UI {
 // renderOverlay draws the text with tags styled; a final newline keeps the
 // last line as tall as the textarea's.
 func (e *codeEditor) renderOverlay() app.UI {
-	segs := highlight(e.Text, template.Spans(e.Text), e.Marks)
+	segs := highlight(e.Text, template.Analyze(e.Text).Spans, e.Marks)
 	body := make([]app.UI, 0, len(segs)+1)
 	for _, s := range segs {
 		if s.Class == "" {

@@ -24,7 +24,7 @@ func TestHighlight(t *testing.T) {
 		{"é{{E0}}", [][2]int{{0, 2}}, "tk-err:é|tk tk-root:{{E0}}"},
 	}
 	for _, tt := range tests {
-		segs := highlight(tt.src, template.Spans(tt.src), tt.marks)
+		segs := highlight(tt.src, template.Analyze(tt.src).Spans, tt.marks)
 		var parts []string
 		var text strings.Builder
 		for _, s := range segs {
@@ -42,7 +42,7 @@ func TestHighlight(t *testing.T) {
 
 func TestHighlightIgnoresMarksOutOfRange(t *testing.T) {
 	src := "{{E0}}"
-	segs := highlight(src, template.Spans(src), [][2]int{{4, 40}, {-3, 1}})
+	segs := highlight(src, template.Analyze(src).Spans, [][2]int{{4, 40}, {-3, 1}})
 	var text strings.Builder
 	for _, s := range segs {
 		text.WriteString(s.Text)

@@ -129,8 +129,11 @@ func (ss *session) setText(target, text string, caret int) {
 
 // complete offers what may be typed at caret in the main editor.
 func (ss *session) complete(caret int) {
-	roots := ss.dataRoots()
-	ss.completion = complete(ss.state.Text(), caret, roots)
+	scope := ss.state.Scope()
+	if ss.state.Mode == ModeTool {
+		scope = template.Scope{Roots: []string{"input"}}
+	}
+	ss.completion = complete(ss.state.Text(), caret, scope, ss.dataRoots())
 }
 
 // dataRoots returns the roots a completion reads: the call input as

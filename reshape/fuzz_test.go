@@ -1,6 +1,7 @@
 package reshape
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/splicedev/splice/template"
@@ -35,9 +36,10 @@ func FuzzShape(f *testing.F) {
 				}
 			}
 		}
-		doc, _ := decodeShapeText(text)
+		doc, _ := ParseData(text)
 		s, err := ParseShape(text)
 		checkFuzzErrors(t, doc, err)
+		checkDocPositions(t, text, err)
 		if err != nil {
 			return
 		}
@@ -48,6 +50,7 @@ func FuzzShape(f *testing.F) {
 		}
 		v, err := s.Render(roots)
 		checkFuzzErrors(t, doc, err)
+		checkDocPositions(t, text, err)
 		if err == nil {
 			if _, perr := template.ParseJSONString(v.JSON()); perr != nil {
 				t.Fatalf("rendered invalid JSON %s: %v", v.JSON(), perr)
@@ -78,6 +81,24 @@ func checkFuzzErrors(t *testing.T, doc template.Value, err error) {
 		}
 		if e.Kind != template.ToolError && (leaf.Kind() != template.String || leaf.Str() != e.Source) {
 			t.Fatalf("error at %q is not in its leaf %s: %v (source %q)", e.At, leaf.JSON(), e, e.Source)
+		}
+	}
+}
+
+// checkDocPositions asserts that an error placed in the document points at
+// its tag there: the "{{" (or an escape standing for it) at a position
+// that is the offset's own.
+func checkDocPositions(t *testing.T, text string, err error) {
+	t.Helper()
+	for _, e := range template.Errors(err) {
+		if e.Doc.Line == 0 {
+			continue
+		}
+		if template.PosOf(text, e.Doc.Offset) != e.Doc || e.DocEnd < e.Doc.Offset || e.DocEnd > len(text) {
+			t.Fatalf("document position %+v (end %d) of %v is not its offset's", e.Doc, e.DocEnd, e)
+		}
+		if strings.HasPrefix(e.Source[e.Pos.Offset:], "{{") && text[e.Doc.Offset] != '{' && text[e.Doc.Offset] != '\\' {
+			t.Fatalf("%v: the document has %q at %v, not its tag", e, text[e.Doc.Offset:min(e.Doc.Offset+8, len(text))], e.Doc)
 		}
 	}
 }

@@ -15,11 +15,7 @@ func needsFullEngine(text string) error {
 // ParseYAML reports that YAML needs the full engine.
 func ParseYAML(text string) (template.Value, error) { return template.Value{}, needsFullEngine(text) }
 
-// yamlPlaces is where the nodes of a YAML document are; decodeYAML never
-// has any.
-type yamlPlaces struct{ values map[string]template.Pos }
-
-func decodeYAML(text string, _ bool) (template.Value, *yamlPlaces, error) {
+func decodeYAML(text string, _ bool) (template.Value, *docPlaces, error) {
 	v, err := ParseYAML(text)
 	return v, nil, err
 }

@@ -15,12 +15,14 @@ type Shape struct {
 	value  template.Value
 	root   shapeNode
 	leaves []Leaf
+	places *docPlaces // where its nodes are in its text; nil without one
 }
 
 // Leaf is one string leaf of a shape: where it sits and its template.
 type Leaf struct {
 	At       string // JSON Pointer of the leaf, "/labels/0/name"
 	Template *template.Template
+	place    place // where its string is in the shape's text
 }
 
 // shapeNode is a shape value prepared for rendering. A subtree without
@@ -34,43 +36,53 @@ type shapeNode struct {
 	children []shapeNode
 }
 
-// ParseShape parses a shape from JSON or YAML text. Text that starts with
-// '{' or '[' is read as JSON when it parses as JSON, and as YAML otherwise;
-// when it is neither, the JSON syntax error is reported, since that is what
-// its author most likely wrote. Every leaf's parse errors are reported, in
-// document order, each with its leaf's JSON Pointer in At.
+// ParseData decodes the text of a root, a call input or a shape by the one
+// rule of the project: a text whose first non-space character is '{' or
+// '[' is JSON, so that a JSON typo is reported as one rather than read as
+// YAML's flow style; any other text is YAML; an empty text is null. Errors
+// are ToolErrors positioned in text.
+func ParseData(text string) (template.Value, error) {
+	v, _, err := parseData(text, false)
+	return v, err
+}
+
+// parseData is ParseData that can also place every node.
+func parseData(text string, track bool) (template.Value, *docPlaces, error) {
+	start := strings.TrimLeft(text, " \t\r\n")
+	if start == "" || start[0] != '{' && start[0] != '[' {
+		return decodeYAML(text, track)
+	}
+	v, quotes, err := template.ParseJSONStrings(text)
+	if err != nil {
+		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "JSON syntax: " + err.Error(), Source: text, Pos: template.Pos{Line: 1, Column: 1}}
+		if syntax, ok := err.(*template.SyntaxError); ok {
+			e.Msg, e.Pos, e.End = "JSON syntax: "+syntax.Msg, syntax.Pos, syntax.Pos.Offset
+		}
+		return template.Value{}, nil, e
+	}
+	var places *docPlaces
+	if track {
+		places = jsonPlaces(text, v, quotes)
+	}
+	return v, places, nil
+}
+
+// ParseShape parses a shape from JSON or YAML text (see ParseData). Every
+// leaf's parse errors are reported, in document order, each with its
+// leaf's JSON Pointer in At and its place in the text in Doc.
 func ParseShape(text string) (*Shape, error) {
-	v, err := decodeShapeText(text)
+	v, places, err := parseData(text, true)
 	if err != nil {
 		return nil, err
 	}
 	if v.Kind() != template.Object {
-		var pos template.Pos
-		if _, places, _ := decodeYAML(text, true); places != nil {
-			pos = places.values[""]
+		pos := places.values[""].pos
+		if pos.Line == 0 { // JSON places only strings: find the value
+			pos = template.PosOf(text, len(text)-len(strings.TrimLeft(text, " \t\r\n")))
 		}
 		return nil, notObjectError(v, text, pos)
 	}
-	return ShapeFromValue(v)
-}
-
-func decodeShapeText(text string) (template.Value, error) {
-	start := strings.TrimLeft(text, " \t\r\n")
-	if start == "" || start[0] != '{' && start[0] != '[' {
-		return ParseYAML(text)
-	}
-	v, jsonErr := template.ParseJSONString(text)
-	if jsonErr == nil {
-		return v, nil
-	}
-	if v, err := ParseYAML(text); err == nil {
-		return v, nil
-	}
-	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "JSON syntax: " + jsonErr.Error(), Source: text, Pos: template.Pos{Line: 1, Column: 1}}
-	if syntax, ok := jsonErr.(*template.SyntaxError); ok {
-		e.Msg, e.Pos, e.End = "JSON syntax: "+syntax.Msg, syntax.Pos, syntax.Pos.Offset
-	}
-	return template.Value{}, e
+	return compileShape(v, places, "")
 }
 
 // notObjectError reports a shape whose top level is not an object.
@@ -96,15 +108,23 @@ func ShapeFromValue(v template.Value) (*Shape, error) {
 	if v.Kind() != template.Object {
 		return nil, notObjectError(v, "", template.Pos{})
 	}
-	var c shapeCompiler
+	return compileShape(v, nil, "")
+}
+
+// compileShape parses the leaves of v, which sits at JSON Pointer base in
+// the document that places locates (nil: no document).
+func compileShape(v template.Value, places *docPlaces, base string) (*Shape, error) {
+	c := shapeCompiler{places: places, base: base}
 	root := c.node(v, "")
 	if len(c.errs) > 0 {
-		return nil, c.errs
+		return nil, c.errs.Capped()
 	}
-	return &Shape{value: v, root: root, leaves: c.leaves}, nil
+	return &Shape{value: v, root: root, leaves: c.leaves, places: places}, nil
 }
 
 type shapeCompiler struct {
+	places *docPlaces
+	base   string
 	leaves []Leaf
 	errs   template.ErrorList
 }
@@ -112,12 +132,17 @@ type shapeCompiler struct {
 func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 	switch v.Kind() {
 	case template.String:
+		leaf := Leaf{At: ptr}
+		if c.places != nil {
+			leaf.place = c.places.values[c.base+ptr]
+		}
 		t, err := template.Parse(v.Str())
 		if err != nil {
-			c.errs = appendAt(c.errs, err, ptr)
+			c.errs = c.places.mark(c.errs, err, leaf)
 			return shapeNode{}
 		}
-		c.leaves = append(c.leaves, Leaf{At: ptr, Template: t})
+		leaf.Template = t
+		c.leaves = append(c.leaves, leaf)
 		return shapeNode{leaf: len(c.leaves) - 1, kind: template.String}
 	case template.Object:
 		members := v.Members()
@@ -130,8 +155,7 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 			at := appendToken(ptr, m.Key)
 			if seen != nil {
 				if seen[m.Key] {
-					c.errs = append(c.errs, &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: at,
-						Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + strconv.Quote(m.Key) + " in the shape"})
+					c.duplicate(m.Key, at)
 				}
 				seen[m.Key] = true
 			}
@@ -152,6 +176,19 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 	return shapeNode{constant: true, value: v}
 }
 
+// duplicate reports a key the shape repeats, at the repeated key.
+func (c *shapeCompiler) duplicate(key, at string) {
+	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: at,
+		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + strconv.Quote(key) + " in the shape"}
+	if c.places != nil {
+		if pos, ok := c.places.keys[c.base+at]; ok {
+			e.Pos, e.End, e.Source = pos, pos.Offset, c.places.text
+			e.Doc, e.DocEnd = pos, pos.Offset
+		}
+	}
+	c.errs = append(c.errs, e)
+}
+
 // collapse keeps a subtree without templates as the value itself.
 func (n shapeNode) collapse(v template.Value) shapeNode {
 	if n.constant {
@@ -160,12 +197,16 @@ func (n shapeNode) collapse(v template.Value) shapeNode {
 	return n
 }
 
-// appendAt appends the typed errors of err, each marked with the leaf's
-// JSON Pointer. The errors are copied: the engine's are left untouched.
-func appendAt(list template.ErrorList, err error, at string) template.ErrorList {
+// mark appends the typed errors of err, raised by leaf, each with the
+// leaf's JSON Pointer in At and, when d places the document, its place
+// there. The errors are copied: the engine's are left untouched.
+func (d *docPlaces) mark(list template.ErrorList, err error, leaf Leaf) template.ErrorList {
 	for _, e := range template.Errors(err) {
 		marked := *e
-		marked.At = at
+		marked.At = leaf.At
+		if d != nil && len(list) < template.MaxErrors {
+			d.locate(&marked, leaf.place, e.Source)
+		}
 		list = append(list, &marked)
 	}
 	return list
@@ -192,11 +233,11 @@ func (s *Shape) Check(scope template.Scope) error {
 	var errs template.ErrorList
 	for _, l := range s.leaves {
 		if err := l.Template.Check(scope); err != nil {
-			errs = appendAt(errs, err, l.At)
+			errs = s.places.mark(errs, err, l)
 		}
 	}
 	if len(errs) > 0 {
-		return errs
+		return errs.Capped()
 	}
 	return nil
 }
@@ -206,18 +247,18 @@ func (s *Shape) Check(scope template.Scope) error {
 // the leaves resolve to is returned verbatim, never parsed again. The error
 // lists every failing leaf's render errors in document order.
 func (s *Shape) Render(roots template.Roots) (template.Value, error) {
-	r := shapeRenderer{leaves: s.leaves, roots: roots}
+	r := shapeRenderer{shape: s, roots: roots}
 	v := r.node(&s.root)
 	if len(r.errs) > 0 {
-		return template.Value{}, r.errs
+		return template.Value{}, r.errs.Capped()
 	}
 	return v, nil
 }
 
 type shapeRenderer struct {
-	leaves []Leaf
-	roots  template.Roots
-	errs   template.ErrorList
+	shape *Shape
+	roots template.Roots
+	errs  template.ErrorList
 }
 
 func (r *shapeRenderer) node(n *shapeNode) template.Value {
@@ -225,10 +266,10 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 	case n.constant:
 		return n.value
 	case n.kind == template.String:
-		l := r.leaves[n.leaf]
+		l := r.shape.leaves[n.leaf]
 		v, err := l.Template.Render(r.roots)
 		if err != nil {
-			r.errs = appendAt(r.errs, err, l.At)
+			r.errs = r.shape.places.mark(r.errs, err, l)
 		}
 		return v
 	case n.kind == template.Object:

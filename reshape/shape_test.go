@@ -2,7 +2,6 @@ package reshape
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/splicedev/splice/template"
@@ -25,93 +24,7 @@ func sampleRoots(t testing.TB) template.Roots {
 	}
 }
 
-// TestShapeYAMLAndJSON: the same shape written as YAML and as JSON renders
-// to the same value.
-func TestShapeYAMLAndJSON(t *testing.T) {
-	tests := []struct{ name, yaml, json string }{
-		{"flat", "pr: \"{{E1.number}}\"\nsha: '{{E1.baseRefOid}}'\ntitle: PR no. {{E1.number}}\n",
-			`{"pr":"{{E1.number}}","sha":"{{E1.baseRefOid}}","title":"PR no. {{E1.number}}"}`},
-		{"nested and arrays", "a:\n  b:\n    - \"{{E1.labels.0}}\"\n    - [\"{{E1.price}}\", 1.50]\n  c: {d: \"{{E1.draft}}\"}\n",
-			`{"a":{"b":["{{E1.labels.0}}",["{{E1.price}}",1.50]],"c":{"d":"{{E1.draft}}"}}}`},
-		{"constants", "n: 12\nf: 1.50\nt: true\nz: null\ne: []\no: {}\n",
-			`{"n":12,"f":1.50,"t":true,"z":null,"e":[],"o":{}}`},
-		{"sections and verbatim", "labels: \"{{#E1.labels}}{{name}};{{/E1.labels}}\"\nchart: \"{{E1.chart}}\"\n",
-			`{"labels":"{{#E1.labels}}{{name}};{{/E1.labels}}","chart":"{{E1.chart}}"}`},
-		{"key order and odd keys", "z: 1\n\"a/b\": \"{{input.repo}}\"\n\"~\": 2\n\"\": 3\n",
-			`{"z":1,"a/b":"{{input.repo}}","~":2,"":3}`},
-		{"block scalar against an escaped string", "body: |\n  Hi {{input.repo}}\n  #{{E1.number}}\n",
-			`{"body":"Hi {{input.repo}}\n#{{E1.number}}\n"}`},
-	}
-	roots := sampleRoots(t)
-	scope := template.Scope{Roots: roots.Names()}
-	render := func(text string) string {
-		s, err := ParseShape(text)
-		if err != nil {
-			t.Fatalf("ParseShape(%q): %v", text, err)
-		}
-		if err := s.Check(scope); err != nil {
-			t.Fatalf("Check: %v", err)
-		}
-		v, err := s.Render(roots)
-		if err != nil {
-			t.Fatalf("Render: %v", err)
-		}
-		return v.JSON()
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fromYAML, fromJSON := render(tt.yaml), render(tt.json)
-			if fromYAML != fromJSON {
-				t.Errorf("YAML gives %s\nJSON gives %s", fromYAML, fromJSON)
-			}
-		})
-	}
-}
 
-// TestParseShapeText: how the text is recognised and what is reported when
-// it is wrong.
-func TestParseShapeText(t *testing.T) {
-	tests := []struct {
-		name, text   string
-		json         string // the shape's value, when it parses
-		line, column int    // the error's position otherwise
-		contains     string
-	}{
-		{"JSON", `{"a": "{{input.x}}"}`, `{"a":"{{input.x}}"}`, 0, 0, ""},
-		{"JSON keeps number text", `{"a": 1.50}`, `{"a":1.50}`, 0, 0, ""},
-		{"a YAML flow mapping", `{a: 1, b: yes}`, `{"a":1,"b":"yes"}`, 0, 0, ""},
-		{"YAML", "a: 1\n", `{"a":1}`, 0, 0, ""},
-		{"leading space before JSON", "\n  {\"a\": 1}", `{"a":1}`, 0, 0, ""},
-		{"broken JSON reports the JSON error", "{\n  \"a\": 1,\n  \"b\" 2\n}", "", 3, 7, "JSON syntax"},
-		{"broken YAML", "a: 1\n b: 2\n", "", 1, 4, "YAML syntax"},
-		{"a JSON array", "\n[1, 2]", "", 2, 1, "must be an object, not an array"},
-		{"a YAML sequence", "# list\n- a\n", "", 2, 1, "not an array"},
-		{"a YAML scalar", "hello", "", 1, 1, "not a string"},
-		{"empty text", "", "", 1, 1, "not a null"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s, err := ParseShape(tt.text)
-			if tt.json != "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := s.Value().JSON(); got != tt.json {
-					t.Errorf("got %s, want %s", got, tt.json)
-				}
-				return
-			}
-			errs := template.Errors(err)
-			if len(errs) != 1 {
-				t.Fatalf("want one error, got %v", err)
-			}
-			e := errs[0]
-			if e.Kind != template.ToolError || e.Pos.Line != tt.line || e.Pos.Column != tt.column || !strings.Contains(e.Msg, tt.contains) {
-				t.Errorf("got %v at %d:%d, want ToolError at %d:%d containing %q", e, e.Pos.Line, e.Pos.Column, tt.line, tt.column, tt.contains)
-			}
-		})
-	}
-}
 
 // errorSummary lists kind, leaf and position of every error.
 func errorSummary(err error) []string {

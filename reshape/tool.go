@@ -72,7 +72,7 @@ func loadTool(src, namespace string) (*Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := toolLoader{src: src, places: places, tool: &Tool{Namespace: namespace, source: src, namePos: places.values["/name"]}}
+	l := toolLoader{src: src, places: places, tool: &Tool{Namespace: namespace, source: src, namePos: places.values["/name"].pos}}
 	if doc.Kind() != template.Object {
 		if doc.IsNull() {
 			return nil, l.errorAt("", "the tool file is empty: it must be a YAML mapping of the tool's fields")
@@ -91,7 +91,7 @@ func loadTool(src, namespace string) (*Tool, error) {
 
 type toolLoader struct {
 	src    string
-	places *yamlPlaces
+	places *docPlaces
 	tool   *Tool
 	errs   template.ErrorList
 }
@@ -99,7 +99,7 @@ type toolLoader struct {
 // errorAt records a ToolError at the value ptr names (the document start
 // for "").
 func (l *toolLoader) errorAt(ptr, msg string) *template.Error {
-	return l.errorAtPos(l.places.values[ptr], msg)
+	return l.errorAtPos(l.places.values[ptr].pos, msg)
 }
 
 func (l *toolLoader) errorAtPos(pos template.Pos, msg string) *template.Error {
@@ -272,7 +272,7 @@ func (l *toolLoader) templates(doc template.Value) error {
 			return nil
 		}
 		shapeValue, _ := doc.Lookup("shape")
-		shape, err := ShapeFromValue(shapeValue)
+		shape, err := compileShape(shapeValue, l.places, "/shape")
 		if err != nil {
 			return err
 		}
@@ -292,25 +292,27 @@ func (l *toolLoader) templates(doc template.Value) error {
 				if v.Kind() == template.Array {
 					at = appendIndex(at, i)
 				}
+				leaf := Leaf{At: at, place: l.places.values[at]}
 				tmpl, err := template.Parse(s.Str())
 				if err != nil {
-					errs = appendAt(errs, err, at)
+					errs = l.places.mark(errs, err, leaf)
 					continue
 				}
-				leaves = append(leaves, Leaf{At: at, Template: tmpl})
+				leaf.Template = tmpl
+				leaves = append(leaves, leaf)
 			}
 		}
 	}
 	if len(errs) > 0 {
-		return errs
+		return errs.Capped()
 	}
 	for _, leaf := range leaves {
 		if err := leaf.Template.Check(toolScope); err != nil {
-			errs = appendAt(errs, err, leaf.At)
+			errs = l.places.mark(errs, err, leaf)
 		}
 	}
 	if len(errs) > 0 {
-		return errs
+		return errs.Capped()
 	}
 	return nil
 }

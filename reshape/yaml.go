@@ -41,9 +41,10 @@ type yamlDecoder struct {
 	size    int // nodes plus scalar bytes so far, aliases expanded
 	budget  int
 	err     *template.Error
+	lines   *lineIndex
 	// places locates every node, when the caller wants to point at fields
-	// (tool documents).
-	places *yamlPlaces
+	// and leaves (shapes and tools).
+	places *docPlaces
 }
 
 // anchored is the value of an anchored node, once decoded; an alias met
@@ -54,17 +55,14 @@ type anchored struct {
 	decoded bool
 }
 
-// yamlPlaces maps the JSON Pointer of every node to where its value starts
-// and, for a mapping member, where its key is.
-type yamlPlaces struct {
-	values, keys map[string]template.Pos
-}
-
 // decodeYAML parses text; with track it also returns where every node is.
-func decodeYAML(text string, track bool) (template.Value, *yamlPlaces, error) {
+func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 	d := yamlDecoder{src: text, anchors: map[*yaml.Node]anchored{}, budget: yamlBudget(text)}
 	if track {
-		d.places = &yamlPlaces{values: map[string]template.Pos{}, keys: map[string]template.Pos{}}
+		d.places = newDocPlaces(text)
+		d.lines = d.places.lines
+	} else {
+		d.lines = newLineIndex(text)
 	}
 	dec := yaml.NewDecoder(strings.NewReader(asYAML11(text)))
 	var doc yaml.Node
@@ -169,7 +167,20 @@ func (d *yamlDecoder) nodePos(n *yaml.Node) template.Pos {
 	if n == nil || n.Line == 0 {
 		return template.Pos{Line: 1, Column: 1}
 	}
-	return linePos(d.src, n.Line, n.Column)
+	return d.lines.at(n.Line, n.Column)
+}
+
+// nodeStyle is how the scalar n is written.
+func nodeStyle(n *yaml.Node) scalarStyle {
+	switch {
+	case n.Style&yaml.DoubleQuotedStyle != 0:
+		return yamlDouble
+	case n.Style&yaml.SingleQuotedStyle != 0:
+		return yamlSingle
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return yamlBlock
+	}
+	return yamlPlain
 }
 
 func (d *yamlDecoder) errorAt(n *yaml.Node, msg string) {
@@ -203,7 +214,7 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 	}
 	if d.places != nil {
 		if _, seen := d.places.values[ptr]; !seen {
-			d.places.values[ptr] = d.nodePos(n)
+			d.places.values[ptr] = place{pos: d.nodePos(n), style: nodeStyle(n)}
 		}
 	}
 	if n.Kind == yaml.AliasNode {

@@ -1,8 +1,9 @@
 package template
 
 import (
+	"maps"
 	"slices"
-	"strings"
+	"unicode"
 )
 
 // Check runs the load-time checks of DIALECT §6 without data: every
@@ -10,10 +11,10 @@ import (
 // not be reserved, and "." and loop variables need an enclosing section.
 // Its error is an ErrorList of MissingStep and ScopeError in source order.
 func (t *Template) Check(s Scope) error {
-	c := checker{src: t.src, scope: s, known: s.available()}
+	c := checker{src: t.src, scope: s, known: s.Available()}
 	c.scopeNames()
 	c.list(t.root, 0)
-	return c.errs.err()
+	return c.errs.Capped().err()
 }
 
 type checker struct {
@@ -33,7 +34,8 @@ func (c *checker) fail(kind ErrorKind, t *Tag, msg string) *Error {
 // the template, so they are reported first, at its start.
 func (c *checker) scopeNames() {
 	start := &Tag{Pos: Pos{Line: 1, Column: 1}}
-	for _, names := range [][]string{c.scope.Roots, c.scope.Later} {
+	branch := slices.Sorted(maps.Keys(c.scope.Branch))
+	for _, names := range [][]string{c.scope.Roots, c.scope.Later, branch} {
 		for _, name := range names {
 			if name == "input" || c.scope.Iteration && slices.Contains(iterationRoots, name) {
 				continue
@@ -80,7 +82,10 @@ func (c *checker) path(t *Tag, depth int) {
 func (c *checker) missing(t *Tag) {
 	root, known, later := t.Path.Segments[0], c.known, c.scope.Later
 	var msg string
-	switch {
+	switch decide := c.scope.Branch[root]; {
+	case decide != "":
+		msg = "step " + quote(root) + " runs inside a branch of decide step " + quote(decide) +
+			": only later steps in that branch can see it; reference {{" + decide + ".result…}} instead"
 	case slices.Contains(later, root):
 		msg = "step " + quote(root) + " runs after this step: a step may reference input and the steps before it"
 	case root == "length":
@@ -93,43 +98,57 @@ func (c *checker) missing(t *Tag) {
 	e := c.fail(MissingStep, t, msg)
 	e.Segment = root
 	e.setAvailable(known)
-	if !slices.Contains(later, root) && root != "length" {
+	if !slices.Contains(later, root) && root != "length" && c.scope.Branch[root] == "" {
 		e.Suggestion = suggest(root, known)
 	}
 }
 
 // suggest returns the candidate nearest to s within a small edit distance
-// that keeps some of s, or "".
+// that keeps some of s, or "". Candidate lists here are short (roots).
 func suggest(s string, candidates []string) string {
-	limit := 1
-	if len(s) > 3 {
-		limit = 2
-	}
+	limit := suggestLimit(s)
 	best, bestDist := "", limit+1
 	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestDist && d < len(s) && c != s {
+		if d, _ := distance(s, c, limit); d < bestDist && c != s {
 			best, bestDist = c, d
 		}
 	}
 	return best
 }
 
-// editDistance is the optimal string alignment distance (Levenshtein plus
-// adjacent transpositions) between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) > 64 || len(rb) > 64 {
-		return 1 << 30 // long keys are never typos of each other worth suggesting
+// suggestLimit is the largest edit distance worth suggesting for s: one
+// edit for short names, two for longer ones.
+func suggestLimit(s string) int {
+	if len(s) > 3 {
+		return 2
 	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
+	return 1
+}
+
+// maxSuggestRunes bounds the names compared for a suggestion: long keys are
+// never typos of each other worth suggesting.
+const maxSuggestRunes = 64
+
+// distance returns the optimal string alignment distance (Levenshtein plus
+// adjacent transpositions) between a and b, ignoring case, when it is at
+// most limit and smaller than a's length; otherwise a number above limit.
+// cells is the work done. It does not allocate.
+func distance(a, b string, limit int) (d, cells int) {
+	var ra, rb [maxSuggestRunes]rune
+	la, okA := lowerRunes(a, &ra)
+	lb, okB := lowerRunes(b, &rb)
+	if !okA || !okB || la-lb > limit || lb-la > limit {
+		return limit + 1, 1
+	}
+	var rows [3][maxSuggestRunes + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= lb; j++ {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= la; i++ {
 		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+		rowMin := i
+		for j := 1; j <= lb; j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
@@ -138,8 +157,29 @@ func editDistance(a, b string) int {
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
+			rowMin = min(rowMin, cur[j])
+		}
+		cells += lb
+		if rowMin > limit {
+			return limit + 1, cells + 1 // every alignment already costs more
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(rb)]
+	if d = prev[lb]; d >= la {
+		return limit + 1, cells + 1 // nothing of a is kept
+	}
+	return d, cells + 1
+}
+
+// lowerRunes decodes s lowercased into buf; false when s is longer.
+func lowerRunes(s string, buf *[maxSuggestRunes]rune) (int, bool) {
+	n := 0
+	for _, r := range s {
+		if n == len(buf) {
+			return 0, false
+		}
+		buf[n] = unicode.ToLower(r)
+		n++
+	}
+	return n, true
 }

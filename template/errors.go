@@ -91,6 +91,16 @@ type Error struct {
 	End    int    // byte offset just past the tag, for underlining
 	Source string // the text Pos refers to: a template, a shape leaf, a YAML document
 
+	// SegStart and SegEnd are the byte range of the failing segment in
+	// Source, for underlining it alone; equal when there is none.
+	SegStart, SegEnd int
+	// Doc is where a shape leaf's error is in the whole document (Pos is
+	// within the leaf's string), DocEnd the end of its tag there and
+	// DocSegStart, DocSegEnd its failing segment's range; Doc.Line is 0
+	// when the shape came without its text.
+	Doc                            Pos
+	DocEnd, DocSegStart, DocSegEnd int
+
 	Path       string   // the tag's path text, "E0.values.0.idd"
 	Segment    string   // the segment where resolution failed, "idd"
 	Prefix     string   // the resolved prefix, "E0.values.0"
@@ -101,6 +111,8 @@ type Error struct {
 	At         string   // JSON Pointer of the failing shape leaf, "/labels/0/name"
 }
 
+// Error is the whole error on one line, as a log or a replanner sees it:
+// where, the kind and Message.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.At != "" {
@@ -111,7 +123,29 @@ func (e *Error) Error() string {
 	b.WriteString(": ")
 	b.WriteString(e.Kind.String())
 	b.WriteString(": ")
+	b.WriteString(e.Message())
+	return b.String()
+}
+
+// Message is Msg made self-contained (DIALECT §4): it also lists what is
+// available there (capped) and the did-you-mean.
+func (e *Error) Message() string {
+	if len(e.Available) == 0 && e.Suggestion == "" {
+		return e.Msg
+	}
+	var b strings.Builder
 	b.WriteString(e.Msg)
+	if len(e.Available) > 0 {
+		b.WriteString("; available")
+		if e.Kind == MissingStep {
+			b.WriteString(" roots")
+		}
+		b.WriteString(": ")
+		b.WriteString(e.AvailableText())
+	}
+	if e.Suggestion != "" {
+		b.WriteString("; did you mean " + strconv.Quote(e.Suggestion) + "?")
+	}
 	return b.String()
 }
 
@@ -149,6 +183,31 @@ func (l ErrorList) err() error {
 	return l
 }
 
+// MaxErrors caps the errors one phase reports: past it, a last LimitError
+// says how many more there were (DIALECT §5).
+const MaxErrors = 100
+
+// Capped keeps the first MaxErrors errors of a sorted list and says how
+// many more there were.
+func (l ErrorList) Capped() ErrorList {
+	if len(l) <= MaxErrors {
+		return l
+	}
+	return l[:MaxErrors].withMore(len(l) - MaxErrors)
+}
+
+// withMore appends the LimitError that stands for n errors left out, at
+// the first of them when known.
+func (l ErrorList) withMore(n int) ErrorList {
+	if n <= 0 {
+		return l
+	}
+	last := l[len(l)-1]
+	more := &Error{Kind: LimitError, Phase: last.Phase, Pos: last.Pos, End: last.End, At: last.At,
+		Msg: "and " + plural(n, "more error") + " (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}
+	return append(l[:len(l):len(l)], more)
+}
+
 // setAvailable fills Available and More from keys, capped at MaxAvailable.
 func (e *Error) setAvailable(keys []string) {
 	if len(keys) > MaxAvailable {
@@ -166,6 +225,43 @@ func (e *Error) AvailableText() string {
 		s += ", … and " + strconv.Itoa(e.More) + " more"
 	}
 	return s
+}
+
+// formatContext is how many runes of a source line Format shows on each
+// side of the tag, so that an error in a long line prints a short one.
+const formatContext = 40
+
+// window cuts line around the byte range [from, to) for a caret line: the
+// text shown, the caret's column in it (0-based, in runes) and its width.
+// A cut side is marked with "…".
+func window(line string, from, to int) (shown string, caretAt, width int) {
+	width = max(utf8.RuneCountInString(line[from:to]), 1)
+	start, end := from, to
+	for n := 0; n < formatContext && start > 0; n++ {
+		_, size := utf8.DecodeLastRuneInString(line[:start])
+		start -= size
+	}
+	if width > 2*formatContext { // a huge tag: show its start
+		for n, cut := 0, from; n < 2*formatContext; n++ {
+			_, size := utf8.DecodeRuneInString(line[cut:])
+			cut += size
+			end = cut
+		}
+		width = 2 * formatContext
+	}
+	for n := 0; n < formatContext && end < len(line); n++ {
+		_, size := utf8.DecodeRuneInString(line[end:])
+		end += size
+	}
+	shown = line[start:end]
+	caretAt = utf8.RuneCountInString(line[start:from])
+	if start > 0 {
+		shown, caretAt = "…"+shown, caretAt+1
+	}
+	if end < len(line) {
+		shown += "…"
+	}
+	return shown, caretAt, width
 }
 
 // Format prints an error for people: the message, the source line with a
@@ -197,6 +293,9 @@ func (e *Error) format(b *strings.Builder) {
 	}
 	b.WriteString(", line ")
 	b.WriteString(e.Pos.String())
+	if e.Doc.Line > 0 {
+		b.WriteString(" (document " + e.Doc.String() + ")")
+	}
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	b.WriteByte('\n')
@@ -209,14 +308,12 @@ func (e *Error) format(b *strings.Builder) {
 			lineEnd += e.Pos.Offset
 		}
 		line := strings.TrimSuffix(e.Source[lineStart:lineEnd], "\r")
+		end := min(max(e.End, e.Pos.Offset), lineStart+len(line))
+		shown, caretAt, width := window(line, e.Pos.Offset-lineStart, end-lineStart)
 		gutter := strconv.Itoa(e.Pos.Line)
 		pad := strings.Repeat(" ", len(gutter))
-		b.WriteString("  " + gutter + " | " + strings.ReplaceAll(line, "\t", " ") + "\n")
-		width := 1
-		if end := min(e.End, lineStart+len(line)); end > e.Pos.Offset {
-			width = utf8.RuneCountInString(e.Source[e.Pos.Offset:end])
-		}
-		b.WriteString("  " + pad + " | " + strings.Repeat(" ", e.Pos.Column-1) + strings.Repeat("^", width) + "\n")
+		b.WriteString("  " + gutter + " | " + strings.ReplaceAll(shown, "\t", " ") + "\n")
+		b.WriteString("  " + pad + " | " + strings.Repeat(" ", caretAt) + strings.Repeat("^", width) + "\n")
 	}
 	if len(e.Available) > 0 {
 		b.WriteString("  available: " + e.AvailableText() + "\n")

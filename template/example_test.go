@@ -134,9 +134,9 @@ func ExampleParseJSON() {
 	// 3:1: unexpected '}' in object, expected a string key
 }
 
-func ExampleSpans() {
+func ExampleAnalyze() {
 	src := "{{#E0.items}}{{name}} {{.}} {{@index}} {{E0.total}}{{/E0.items}} {{! x }}"
-	for _, s := range template.Spans(src) {
+	for _, s := range template.Analyze(src).Spans {
 		fmt.Printf("%-8s %q\n", s.Kind, src[s.Start:s.End])
 	}
 	// Output:

@@ -225,7 +225,7 @@ func checkResult(t *testing.T, tmpl *template.Template, v template.Value) {
 func checkSpans(t *testing.T, src string) {
 	t.Helper()
 	prev := 0
-	for _, s := range template.Spans(src) {
+	for _, s := range template.Analyze(src).Spans {
 		if s.Start < prev || s.End <= s.Start || s.End > len(src) {
 			t.Fatalf("%q: span %+v out of order or outside the input (previous ended at %d)", src, s, prev)
 		}

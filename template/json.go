@@ -28,6 +28,19 @@ func ParseJSON(data []byte) (Value, error) { return ParseJSONString(string(data)
 // without escapes and number literals are substrings of src.
 func ParseJSONString(src string) (Value, error) {
 	d := decoder{src: src}
+	return d.document()
+}
+
+// ParseJSONStrings is ParseJSONString that also returns the byte offset of
+// the opening quote of every string of src, object keys included, in
+// document order, so that errors inside strings can be placed in src.
+func ParseJSONStrings(src string) (Value, []int, error) {
+	d := decoder{src: src, quotes: []int{}}
+	v, err := d.document()
+	return v, d.quotes, err
+}
+
+func (d *decoder) document() (Value, error) {
 	d.skipSpace()
 	v := d.value(0)
 	if d.err == nil {
@@ -43,13 +56,14 @@ func ParseJSONString(src string) (Value, error) {
 }
 
 type decoder struct {
-	src   string
-	pos   int
-	err   *SyntaxError
-	elems []Value  // scratch stack for arrays under construction
-	membs []Member // scratch stack for objects under construction
-	vslab []Value  // preallocated room that finished arrays are carved from
-	mslab []Member // likewise for objects
+	src    string
+	pos    int
+	err    *SyntaxError
+	quotes []int    // offsets of strings' opening quotes, when recording
+	elems  []Value  // scratch stack for arrays under construction
+	membs  []Member // scratch stack for objects under construction
+	vslab  []Value  // preallocated room that finished arrays are carved from
+	mslab  []Member // likewise for objects
 }
 
 // slabSize bounds the chunks containers are carved from: few allocations
@@ -191,6 +205,9 @@ func digits(s string, i int) int {
 func ValidNumber(s string) bool { return s != "" && numberLen(s) == len(s) }
 
 func (d *decoder) string() (string, bool) {
+	if d.quotes != nil {
+		d.quotes = append(d.quotes, d.pos)
+	}
 	d.pos++ // opening quote
 	start := d.pos
 	for d.pos < len(d.src) {

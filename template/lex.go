@@ -170,8 +170,9 @@ func (l *lexer) unclosed() stateFn {
 
 func (l *lexer) skipSpace() { l.pos = skipSpace(l.src, l.pos) }
 
-// isSegmentRune reports whether r may appear in a path segment.
-func isSegmentRune(r rune) bool {
+// IsSegmentRune reports whether r may appear in a path segment (DIALECT
+// §2): a Unicode letter, mark or decimal digit, '_' or '-'.
+func IsSegmentRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
 	}
@@ -208,7 +209,7 @@ func lexInside(l *lexer) stateFn {
 func (l *lexer) scanSegments() {
 	for l.pos < len(l.src) {
 		r, size := utf8.DecodeRuneInString(l.src[l.pos:])
-		if r != '.' && !isSegmentRune(r) {
+		if r != '.' && !IsSegmentRune(r) {
 			return
 		}
 		l.pos += size

@@ -29,9 +29,19 @@ type TextNode struct {
 
 // Tag is what variable and section tags share: where the tag is and its path.
 type Tag struct {
-	Pos  Pos
-	End  int // byte offset past the tag's "}}"
-	Path Path
+	Pos     Pos
+	End     int // byte offset past the tag's "}}"
+	PathPos int // byte offset of the path text
+	Path    Path
+}
+
+// segmentRange returns the byte range of segment i of the tag's path.
+func (t *Tag) segmentRange(i int) (start, end int) {
+	start = t.PathPos
+	for _, s := range t.Path.Segments[:i] {
+		start += len(s) + 1
+	}
+	return start, start + len(t.Path.Segments[i])
 }
 
 // VariableNode is a variable tag: {{path}}, {{.}} or {{@index}}.
@@ -45,6 +55,7 @@ type SectionNode struct {
 	Tag
 	Inverted bool
 	Body     *ListNode
+	Close    int // byte offset of the closing tag's "{{"; the source's length when unclosed
 }
 
 func (n *ListNode) Position() Pos     { return n.Pos }
@@ -143,8 +154,15 @@ func newPath(kind PathKind, text string) Path {
 	return p
 }
 
-// canonicalIndex returns the array index a segment denotes ("0", "7"; not
-// "-1", "01", "+1"), or -1. Indexes beyond any real array length saturate.
+// CanonicalIndex returns the array index a path segment or a JSON Pointer
+// token denotes ("0", "7"; not "-1", "01", "+1"), or false.
+func CanonicalIndex(s string) (int, bool) {
+	i := canonicalIndex(s)
+	return i, i >= 0
+}
+
+// canonicalIndex is CanonicalIndex with -1 for no index. Indexes beyond
+// any real array length saturate.
 func canonicalIndex(s string) int {
 	if s == "" || len(s) > 1 && s[0] == '0' {
 		return -1

@@ -38,20 +38,21 @@ func (t *posTracker) at(off int) Pos {
 	return p
 }
 
-// parser builds the tree from the lexer's items. Sections are kept on an
-// explicit stack, so nesting never recurses.
-type parser struct {
-	src   string
-	items []item
-	next  int
-	pos   posTracker
-	errs  ErrorList
-	open  []*SectionNode // the open sections, innermost last
-	lists []*ListNode    // the list being filled for each open section, plus the top level
-	scope int            // open sections that push a context (item reads start here)
+// Analysis is the one tolerant parse of a template that the checker, the
+// renderer, highlighting and completion all use: the tree of every tag
+// that parses, each tag's span, and the syntax errors.
+type Analysis struct {
+	Source string
+	// Root holds every tag that parses. A broken tag is left out and an
+	// unclosed section runs to the end, so an editor sees the structure of
+	// a template that is still being typed.
+	Root   *ListNode
+	Spans  []Span    // every tag in source order, broken ones as SpanInvalid
+	Errors ErrorList // the ParseErrors in source order, capped at MaxErrors
 }
 
-func parse(src string) (*ListNode, ErrorList) {
+// Analyze parses src tolerantly; it never fails.
+func Analyze(src string) *Analysis {
 	p := &parser{src: src, items: lex(src), pos: newPosTracker(src)}
 	top := &ListNode{Pos: Pos{Line: 1, Column: 1}}
 	p.lists = []*ListNode{top}
@@ -62,18 +63,46 @@ func parse(src string) (*ListNode, ErrorList) {
 		case itemEOF:
 			for i := len(p.open) - 1; i >= 0; i-- {
 				s := p.open[i]
+				s.Close = len(src)
 				p.errorAt(s.Pos, s.End, s.Path.Text, "unclosed section "+sigilOf(s)+s.Path.Text+"}}: missing {{/"+s.Path.Text+"}}")
 			}
 			sortErrors(p.errs)
-			return top, p.errs
+			return &Analysis{Source: src, Root: top, Spans: p.spans, Errors: p.errs.Capped()}
 		case itemText:
 			p.add(&TextNode{Pos: p.pos.at(it.pos), Text: it.val})
 		case itemError:
+			p.spans = append(p.spans, Span{Kind: SpanInvalid, Start: it.pos, End: it.end, PathPos: it.end})
 			p.errorAt(p.pos.at(it.pos), it.end, "", it.val)
 		case itemOpen:
 			p.tag(it)
 		}
 	}
+}
+
+// Template returns the parsed template, or the ParseErrors as an ErrorList.
+func (a *Analysis) Template() (*Template, error) {
+	if len(a.Errors) > 0 {
+		return nil, a.Errors
+	}
+	t := &Template{src: a.Source, root: a.Root}
+	if len(a.Root.Nodes) == 1 {
+		t.typed, _ = a.Root.Nodes[0].(*VariableNode)
+	}
+	return t, nil
+}
+
+// parser builds the tree from the lexer's items. Sections are kept on an
+// explicit stack, so nesting never recurses.
+type parser struct {
+	src   string
+	items []item
+	next  int
+	pos   posTracker
+	errs  ErrorList
+	spans []Span
+	open  []*SectionNode // the open sections, innermost last
+	lists []*ListNode    // the list being filled for each open section, plus the top level
+	scope int            // open sections that push a context (item reads start here)
 }
 
 func sigilOf(s *SectionNode) string {
@@ -98,12 +127,15 @@ func (p *parser) tag(open item) {
 	t, next := readTag(p.items, p.next-1)
 	p.next = next
 	sigil, body, end := t.sigil, t.body, t.end
+	span := Span{Kind: SpanInvalid, Start: open.pos, End: end, Path: body.val, PathPos: body.pos}
+	defer func() { p.spans = append(p.spans, span) }()
 
 	if body.typ == itemRightDelim {
 		msg := "empty tag {{}}: name a path, as in {{E0.id}}"
 		if sigil != itemOpen {
 			msg = "empty section tag: name a path after the sigil, as in {{#E0.items}}"
 		}
+		span.PathPos = end - len(rightDelim)
 		p.errorAt(pos, end, "", msg)
 		return
 	}
@@ -112,15 +144,21 @@ func (p *parser) tag(open item) {
 		p.errorAt(pos, end, body.val, msg)
 		return
 	}
+	tag := Tag{Pos: pos, End: end, PathPos: body.pos, Path: path}
 	switch sigil {
 	case itemOpen:
-		p.add(&VariableNode{Tag{Pos: pos, End: end, Path: path}})
+		span.Kind = path.spanKind()
+		p.add(&VariableNode{tag})
 	case itemSection, itemInverted:
 		if len(p.open) >= MaxSectionDepth {
 			p.errorAt(pos, end, path.Text, "sections nested deeper than "+strconv.Itoa(MaxSectionDepth)+" levels")
 			return
 		}
-		s := &SectionNode{Tag: Tag{Pos: pos, End: end, Path: path}, Inverted: sigil == itemInverted, Body: &ListNode{Pos: p.pos.at(end)}}
+		s := &SectionNode{Tag: tag, Inverted: sigil == itemInverted, Body: &ListNode{Pos: p.pos.at(end)}}
+		span.Kind = SpanSection
+		if s.Inverted {
+			span.Kind = SpanInverted
+		}
 		p.add(s)
 		p.open = append(p.open, s)
 		p.lists = append(p.lists, s.Body)
@@ -128,7 +166,9 @@ func (p *parser) tag(open item) {
 			p.scope++
 		}
 	case itemClose:
-		p.close(pos, end, path)
+		if p.close(pos, end, path) {
+			span.Kind = SpanClose
+		}
 	}
 }
 
@@ -136,20 +176,24 @@ func (p *parser) tag(open item) {
 // inverted sections and sections on loop variables only gate.
 func pushesContext(s *SectionNode) bool { return !s.Inverted && s.Path.Kind != LoopVarPath }
 
-func (p *parser) close(pos Pos, end int, path Path) {
+// close closes the innermost open section; it reports false for a close
+// tag with no open section.
+func (p *parser) close(pos Pos, end int, path Path) bool {
 	if len(p.open) == 0 {
 		p.errorAt(pos, end, path.Text, "close tag {{/"+path.Text+"}} has no open section")
-		return
+		return false
 	}
 	s := p.open[len(p.open)-1]
 	if s.Path.Text != path.Text {
 		p.errorAt(s.Pos, s.End, s.Path.Text, "section "+sigilOf(s)+s.Path.Text+"}} is closed by {{/"+path.Text+"}}")
 	}
+	s.Close = pos.Offset
 	p.open = p.open[:len(p.open)-1]
 	p.lists = p.lists[:len(p.lists)-1]
 	if pushesContext(s) {
 		p.scope--
 	}
+	return true
 }
 
 // parsePath validates a tag body and classifies it for a tag inside depth

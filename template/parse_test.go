@@ -49,7 +49,8 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			root, errs := parse(tt.src)
+			a := Analyze(tt.src)
+			root, errs := a.Root, a.Errors
 			if len(errs) > 0 {
 				t.Fatalf("parse(%q): %v", tt.src, errs)
 			}

@@ -6,11 +6,16 @@ import (
 	"unsafe"
 )
 
-// Limits of one render: sections nest and multiply, so a small template over
-// small data could otherwise run for hours or fill memory.
+// Limits of one render (DIALECT §5): sections nest and multiply, so a
+// small template over small data could otherwise run for hours or fill
+// memory.
 const (
-	MaxRenderSteps = 1 << 24 // nodes visited
-	MaxOutput      = 1 << 25 // bytes of text produced
+	// MaxRenderSteps bounds a render's work: every node, every value
+	// visited and every key compared, did-you-mean included.
+	MaxRenderSteps = 1 << 24
+	// MaxOutput bounds the text a render produces, in bytes; it is checked
+	// at every write.
+	MaxOutput = 1 << 25
 )
 
 // Render renders the template against roots. An exact-tag template returns
@@ -26,8 +31,11 @@ func (t *Template) Render(roots Roots) (Value, error) {
 func (t *Template) run(r *renderer) (Value, error) {
 	if t.typed != nil {
 		v, err := r.variable(&t.typed.Tag)
-		if err != nil {
+		switch {
+		case err != nil:
 			return Value{}, ErrorList{err}
+		case v == nil:
+			return Value{}, r.errs // stopped by a limit
 		}
 		return *v, nil
 	}
@@ -39,7 +47,7 @@ func (t *Template) run(r *renderer) (Value, error) {
 	r.list(t.root)
 	if len(r.errs) > 0 {
 		sortErrors(r.errs)
-		return Value{}, r.errs
+		return Value{}, r.errs.withMore(r.moreErrs)
 	}
 	t.sizeHint.Store(int64(len(r.out)))
 	if len(r.out) == 0 {
@@ -52,9 +60,10 @@ func (t *Template) run(r *renderer) (Value, error) {
 // frame is the context a section pushes: the element and its loop
 // position. A section over an array pushes one frame and moves its index.
 type frame struct {
-	elems []Value // the array iterated, or nil for an iteration of one
-	one   Value   // the value of an iteration of one
-	index int
+	elems   []Value // the array iterated, or nil for an iteration of one
+	one     Value   // the value of an iteration of one
+	index   int
+	section *Tag // the section that pushed it
 }
 
 // current returns the element the frame is at.
@@ -66,15 +75,16 @@ func (f *frame) current() *Value {
 }
 
 type renderer struct {
-	src    string
-	roots  Roots
-	out    []byte
-	frames []frame
-	errs   ErrorList
-	steps  int          // nodes visited, against MaxRenderSteps
-	halted bool         // a limit was hit: unwind without rendering more
-	number Value        // holds a computed @index or length while it is used
-	failed map[int]bool // offsets of tags already reported
+	src      string
+	roots    Roots
+	out      []byte
+	frames   []frame
+	errs     ErrorList
+	moreErrs int          // failing tags past MaxErrors, only counted
+	steps    int          // work done, against MaxRenderSteps
+	halted   bool         // a limit was hit: unwind without rendering more
+	number   Value        // holds a computed @index or length while it is used
+	failed   map[int]bool // offsets of tags already reported
 	// misses memoizes failed root-anchored paths by tag offset: with the
 	// roots fixed they fail the same way each time a section repeats them,
 	// and building an error (keys, suggestions) is the costly part.
@@ -83,11 +93,13 @@ type renderer struct {
 }
 
 func (r *renderer) list(l *ListNode) {
-	r.steps += len(l.Nodes)
 	for _, n := range l.Nodes {
+		if r.spend(1, nil) {
+			return
+		}
 		switch n := n.(type) {
 		case *TextNode:
-			r.out = append(r.out, n.Text...)
+			r.write(n.Text, nil)
 		case *VariableNode:
 			v, err := r.variable(&n.Tag)
 			switch {
@@ -95,13 +107,53 @@ func (r *renderer) list(l *ListNode) {
 				r.fail(err)
 			case v != nil:
 				r.out = v.appendText(r.out)
+				r.checkOutput(&n.Tag)
 			}
 		case *SectionNode:
-			if r.section(n); r.halted {
-				return
-			}
+			r.section(n)
+		}
+		if r.halted {
+			return
 		}
 	}
+}
+
+// write appends text from the template itself.
+func (r *renderer) write(text string, t *Tag) {
+	r.out = append(r.out, text...)
+	r.checkOutput(t)
+}
+
+// checkOutput stops the render once its output passes MaxOutput.
+func (r *renderer) checkOutput(t *Tag) {
+	if len(r.out) > MaxOutput && !r.halted {
+		r.halt(t, "the output passed "+strconv.Itoa(MaxOutput>>20)+" MiB")
+	}
+}
+
+// spend counts n units of work done for tag t (nil: a text node) and
+// reports whether the render must stop.
+func (r *renderer) spend(n int, t *Tag) bool {
+	r.steps += n
+	if r.steps > MaxRenderSteps && !r.halted {
+		r.halt(t, "the render did more than "+plural(MaxRenderSteps, "step")+" of work")
+	}
+	return r.halted
+}
+
+// halt stops the render with a LimitError. It blames the outermost
+// section that repeats, where the multiplying starts, else the tag.
+func (r *renderer) halt(t *Tag, why string) {
+	r.halted = true
+	msg := why + ": sections repeat too much or the data is too large for one render"
+	if len(r.frames) > 0 {
+		t = r.frames[0].section
+	}
+	if t == nil {
+		t = &Tag{Pos: Pos{Line: 1, Column: 1}}
+	}
+	e := r.newError(LimitError, t, msg)
+	r.errs = append(r.errs, e)
 }
 
 func (r *renderer) fail(e *Error) {
@@ -112,8 +164,16 @@ func (r *renderer) fail(e *Error) {
 		r.failed = map[int]bool{}
 	}
 	r.failed[e.Pos.Offset] = true
+	if r.full() {
+		r.moreErrs++
+		return
+	}
 	r.errs = append(r.errs, e)
 }
+
+// full reports whether the render has as many errors as it reports: the
+// rest are only counted, and built without the costly details.
+func (r *renderer) full() bool { return len(r.errs) >= MaxErrors }
 
 func (r *renderer) section(n *SectionNode) {
 	v, err := r.variable(&n.Tag)
@@ -131,10 +191,10 @@ func (r *renderer) section(n *SectionNode) {
 	case n.Path.Kind == LoopVarPath:
 		r.list(n.Body) // sections on loop variables only gate
 	case v.kind == Array:
-		r.push(frame{elems: v.elems})
+		r.push(frame{elems: v.elems, section: &n.Tag})
 		f := len(r.frames) - 1
 		for i := range v.elems {
-			if r.overLimit(n) {
+			if r.halted {
 				break
 			}
 			r.frames[f].index = i
@@ -142,25 +202,10 @@ func (r *renderer) section(n *SectionNode) {
 		}
 		r.frames = r.frames[:f]
 	default:
-		r.push(frame{one: *v}) // a copy: v may point at r.number, which the body reuses
+		r.push(frame{one: *v, section: &n.Tag}) // a copy: v may point at r.number, which the body reuses
 		r.list(n.Body)
 		r.frames = r.frames[:len(r.frames)-1]
 	}
-}
-
-// overLimit stops the render when it has done too much work, blaming the
-// section that repeats.
-func (r *renderer) overLimit(n *SectionNode) bool {
-	if r.halted {
-		return true
-	}
-	if r.steps <= MaxRenderSteps && len(r.out) <= MaxOutput {
-		return false
-	}
-	r.halted = true
-	r.fail(r.newError(LimitError, &n.Tag, "the render stopped at "+plural(MaxRenderSteps, "step")+
-		" or "+strconv.Itoa(MaxOutput>>20)+" MiB of output: sections repeat too much"))
-	return true
 }
 
 // push pushes a frame, allocating the stack once for typical nesting.
@@ -179,7 +224,7 @@ func (r *renderer) variable(t *Tag) (v *Value, err *Error) {
 	case RootPath:
 		v, err = r.resolve(t)
 	case KeyPath:
-		v = r.key(t.Path.Segments[0])
+		v = r.key(t.Path.Segments[0], t)
 	case DotPath, LoopVarPath:
 		if len(r.frames) == 0 {
 			err = r.newError(ScopeError, t, t.Path.Text+" is only valid inside a section ({{#…}})")
@@ -217,15 +262,32 @@ func boolPtr(b bool) *Value {
 
 // key reads a bare key from the current element, then the enclosing
 // elements (innermost first), then the roots (DIALECT §5).
-func (r *renderer) key(name string) *Value {
+func (r *renderer) key(name string, t *Tag) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
 		if v := r.frames[i].current(); v.kind == Object {
-			if w := v.member(name); w != nil {
+			if w := r.member(v, name, t); w != nil {
 				return w
 			}
 		}
+		if r.spend(1, t) {
+			return nil
+		}
 	}
+	r.spend(len(r.roots), t)
 	return r.roots.lookup(name)
+}
+
+// member looks key up in the object v, counting the keys it compares (a
+// key longer than 64 bytes counts once per 64 bytes).
+func (r *renderer) member(v *Value, key string, t *Tag) *Value {
+	cost := 1 + len(key)>>6
+	if v.index == nil {
+		cost *= len(v.members)
+	}
+	if r.spend(cost, t) {
+		return nil
+	}
+	return v.member(key)
 }
 
 func (r *renderer) newError(kind ErrorKind, t *Tag, msg string) *Error {
@@ -238,78 +300,129 @@ func (r *renderer) resolve(t *Tag) (*Value, *Error) {
 	if e := r.misses[t.Pos.Offset]; e != nil {
 		return nil, e
 	}
-	v, e := r.walk(t)
-	if e != nil {
-		if r.misses == nil {
-			r.misses = map[int]*Error{}
-		}
-		r.misses[t.Pos.Offset] = e
+	v, failed := r.follow(&t.Path, len(t.Path.Segments), t)
+	switch {
+	case failed < 0:
+		return v, nil
+	case r.halted:
+		return nil, nil // stopped by a limit, which is the error
 	}
-	return v, e
+	e := r.missError(t, v, failed)
+	if r.misses == nil {
+		r.misses = map[int]*Error{}
+	}
+	r.misses[t.Pos.Offset] = e
+	return nil, e
 }
 
-// walk resolves a root-anchored path segment by segment.
-func (r *renderer) walk(t *Tag) (*Value, *Error) {
-	p := &t.Path
-	v := r.roots.lookup(p.Segments[0])
-	if v == nil {
-		e := r.newError(MissingStep, t, "unknown root "+quote(p.Segments[0])+": no step or input by that name")
-		e.Segment = p.Segments[0]
-		e.setAvailable(r.roots.Names())
-		e.Suggestion = suggest(p.Segments[0], e.Available)
-		return nil, e
+// follow walks the first n segments of a root-anchored path: the one path
+// walker of the engine, for rendering and for completion. It returns the
+// value reached and -1, or the value where segment failed could not be
+// read (nil when the root itself is unknown) and failed.
+func (r *renderer) follow(p *Path, n int, t *Tag) (v *Value, failed int) {
+	if v = r.roots.lookup(p.Segments[0]); v == nil {
+		return nil, 0
 	}
-	for i := 1; i < len(p.Segments); i++ {
+	for i := 1; i < n; i++ {
+		if r.spend(1, t) {
+			return v, i
+		}
 		seg, last := p.Segments[i], i == len(p.Segments)-1
 		switch v.kind {
 		case Object:
-			if w := v.member(seg); w != nil {
+			if w := r.member(v, seg, t); w != nil {
 				v = w
 				continue
 			}
-			e := r.pathError(BadPath, t, i, v, "no key "+quote(seg)+" in the object at "+prefix(p, i))
-			e.setAvailable(v.Keys())
-			e.Suggestion = suggest(seg, v.Keys())
-			return nil, e
 		case Array:
-			if idx := p.indexes[i]; idx >= 0 {
-				if idx < len(v.elems) {
-					v = &v.elems[idx]
-					continue
-				}
-				msg := "index " + seg + ", array has " + plural(len(v.elems), "element") + " at " + prefix(p, i)
-				if len(v.elems) == 0 {
-					msg = "index " + seg + ", the array at " + prefix(p, i) + " is empty"
-				}
-				return nil, r.pathError(EmptyData, t, i, v, msg)
+			if idx := p.indexes[i]; idx >= 0 && idx < len(v.elems) {
+				v = &v.elems[idx]
+				continue
 			}
 			if last && seg == "length" {
 				r.number = IntValue(len(v.elems))
-				return &r.number, nil
+				return &r.number, -1
 			}
-			e := r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems), "element")+"); use an index or length")
-			e.setAvailable(arrayKeys(len(v.elems)))
-			e.More = len(v.elems) + 1 - len(e.Available)
-			e.Suggestion = suggest(seg, e.Available)
-			return nil, e
 		case String:
 			if last && seg == "length" {
 				r.number = IntValue(runeCount(v.text))
-				return &r.number, nil
+				return &r.number, -1
 			}
-			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the string at "+prefix(p, i)+"; only length applies to a string")
-		case Null:
-			return nil, r.pathError(EmptyData, t, i, v, "walked into null at "+prefix(p, i))
-		default:
-			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind.String()+" at "+prefix(p, i))
+		}
+		return v, i
+	}
+	return v, -1
+}
+
+// missError explains why segment i of t's path cannot be read from v.
+func (r *renderer) missError(t *Tag, v *Value, i int) *Error {
+	p := &t.Path
+	if v == nil {
+		e := r.newError(MissingStep, t, "unknown root "+quote(p.Segments[0])+": no step or input by that name")
+		e.Segment = p.Segments[0]
+		e.SegStart, e.SegEnd = t.segmentRange(0)
+		e.setAvailable(r.roots.Names())
+		e.Suggestion = suggest(p.Segments[0], e.Available)
+		return e
+	}
+	seg := p.Segments[i]
+	var e *Error
+	switch v.kind {
+	case Object:
+		e = r.pathError(BadPath, t, i, v, "no key "+quote(seg)+" in the object at "+prefix(p, i))
+		if !r.full() {
+			r.offerKeys(e, v, t)
+		}
+	case Array:
+		if p.indexes[i] >= 0 {
+			msg := "index " + seg + ", array has " + plural(len(v.elems), "element") + " at " + prefix(p, i)
+			if len(v.elems) == 0 {
+				msg = "index " + seg + ", the array at " + prefix(p, i) + " is empty"
+			}
+			return r.pathError(EmptyData, t, i, v, msg)
+		}
+		e = r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems), "element")+"); use an index or length")
+		e.setAvailable(arrayKeys(len(v.elems)))
+		e.More = len(v.elems) + 1 - len(e.Available)
+		e.Suggestion = suggest(seg, e.Available)
+	case String:
+		e = r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the string at "+prefix(p, i)+"; only length applies to a string")
+	case Null:
+		e = r.pathError(EmptyData, t, i, v, "walked into null at "+prefix(p, i))
+	default:
+		e = r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind.String()+" at "+prefix(p, i))
+	}
+	return e
+}
+
+// offerKeys lists an object's first keys in e and the one nearest its
+// segment, counting the work: an object may have millions of keys.
+func (r *renderer) offerKeys(e *Error, v *Value, t *Tag) {
+	n := min(len(v.members), MaxAvailable)
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = v.members[i].Key
+	}
+	e.Available, e.More = keys, len(v.members)-n
+	limit := suggestLimit(e.Segment)
+	best, bestDist := "", limit+1
+	for i := range v.members {
+		key := v.members[i].Key
+		d, cells := distance(e.Segment, key, limit)
+		if r.spend(1+cells, t) {
+			return
+		}
+		if d < bestDist && key != e.Segment {
+			best, bestDist = key, d
 		}
 	}
-	return v, nil
+	e.Suggestion = best
 }
 
 func (r *renderer) pathError(kind ErrorKind, t *Tag, i int, at *Value, msg string) *Error {
 	e := r.newError(kind, t, msg)
 	e.Segment = t.Path.Segments[i]
+	e.SegStart, e.SegEnd = t.segmentRange(i)
 	e.Prefix = prefix(&t.Path, i)
 	e.Found = at.kind.String()
 	return e

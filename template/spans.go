@@ -25,11 +25,12 @@ func (k SpanKind) String() string {
 }
 
 // Span is one tag of a template: its kind, its byte range (from "{{" to past
-// "}}") and its path text.
+// "}}"), its path text and where that text starts.
 type Span struct {
 	Kind       SpanKind
 	Start, End int
 	Path       string
+	PathPos    int
 }
 
 func (p Path) spanKind() SpanKind {
@@ -42,64 +43,6 @@ func (p Path) spanKind() SpanKind {
 		return SpanLoopVar
 	}
 	return SpanRoot
-}
-
-// Spans lists the tags of src in order for highlighting. It works on
-// templates that do not parse: a broken tag is a SpanInvalid and the rest
-// is still classified.
-func Spans(src string) []Span {
-	items := lex(src)
-	var spans []Span
-	var pushed []bool // per open section: whether it pushes a context
-	depth := 0
-	for i := 0; i < len(items); i++ {
-		it := items[i]
-		switch it.typ {
-		case itemError:
-			spans = append(spans, Span{Kind: SpanInvalid, Start: it.pos, End: it.end})
-			continue
-		case itemOpen:
-		default:
-			continue
-		}
-		t, next := readTag(items, i)
-		i = next - 1
-		sigil, body := t.sigil, t.body
-		span := Span{Start: it.pos, End: t.end, Path: body.val}
-		kind, msg := RootPath, "empty tag"
-		if body.typ != itemRightDelim {
-			var path Path
-			path, msg = parsePath(body, depth)
-			kind = path.Kind
-		}
-		switch sigil {
-		case itemSection, itemInverted:
-			span.Kind = SpanSection
-			if sigil == itemInverted {
-				span.Kind = SpanInverted
-			}
-			push := sigil == itemSection && kind != LoopVarPath
-			pushed = append(pushed, push)
-			if push {
-				depth++
-			}
-		case itemClose:
-			span.Kind = SpanClose
-			if n := len(pushed); n > 0 {
-				if pushed[n-1] {
-					depth--
-				}
-				pushed = pushed[:n-1]
-			}
-		default:
-			span.Kind = Path{Kind: kind}.spanKind()
-		}
-		if msg != "" {
-			span.Kind = SpanInvalid
-		}
-		spans = append(spans, span)
-	}
-	return spans
 }
 
 // pathKindOf classifies a tag body as the parser would at this depth.

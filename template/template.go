@@ -21,17 +21,7 @@ type Template struct {
 }
 
 // Parse parses src. Its error is an ErrorList of ParseErrors in source order.
-func Parse(src string) (*Template, error) {
-	root, errs := parse(src)
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	t := &Template{src: src, root: root}
-	if len(root.Nodes) == 1 {
-		t.typed, _ = root.Nodes[0].(*VariableNode)
-	}
-	return t, nil
-}
+func Parse(src string) (*Template, error) { return Analyze(src).Template() }
 
 // Load parses src and checks it against scope: the two load-time passes of
 // DIALECT §6. The first failing pass's errors are returned.
@@ -66,19 +56,27 @@ var reserved = []string{"input", "item", "index", "accumulator", "length"}
 var iterationRoots = []string{"item", "index", "accumulator"}
 
 // Scope is what a step knows at load time: the roots it may reference in
-// step order (input first), the step ids that run after it, and whether it
-// sits in an iteration body (which adds item, index and accumulator).
+// step order (input first), the step ids that run after it, the step ids
+// internal to a decide step's branch that it is not in (DIALECT §3,
+// Branches), and whether it sits in an iteration body (which adds item,
+// index and accumulator).
 type Scope struct {
 	Roots     []string
 	Later     []string
+	Branch    map[string]string // step id → the decide step in one of whose branches it sits
 	Iteration bool
 }
 
-// available lists the roots a path may start with, in order.
-func (s Scope) available() []string {
-	names := slices.Clone(s.Roots)
-	if !slices.Contains(names, "input") {
-		names = slices.Insert(names, 0, "input")
+// Available lists the roots a path may start with, in order: input first,
+// then the step roots (each once), then the iteration roots. Later and
+// branch-internal steps are never among them.
+func (s Scope) Available() []string {
+	names := make([]string, 0, len(s.Roots)+1+len(iterationRoots))
+	names = append(names, "input")
+	for _, n := range s.Roots {
+		if !slices.Contains(names, n) && !slices.Contains(s.Later, n) && s.Branch[n] == "" {
+			names = append(names, n)
+		}
 	}
 	if s.Iteration {
 		for _, n := range iterationRoots {
@@ -96,8 +94,23 @@ type Root struct {
 	Value Value
 }
 
-// Roots are the root values in step order.
+// Roots are the root values in step order. When two share a name the
+// last wins, as for the keys of a JSON object.
 type Roots []Root
+
+// WithInput returns the roots with input first: moved there when present,
+// else an empty object.
+func (r Roots) WithInput() Roots {
+	i := slices.IndexFunc(r, func(root Root) bool { return root.Name == "input" })
+	switch {
+	case i == 0:
+		return r
+	case i < 0:
+		return append(Roots{{Name: "input", Value: ObjectValue(nil)}}, r...)
+	}
+	out := make(Roots, 0, len(r))
+	return append(append(append(out, r[i]), r[:i]...), r[i+1:]...)
+}
 
 // Lookup returns the value of the root called name.
 func (r Roots) Lookup(name string) (Value, bool) {
@@ -109,7 +122,7 @@ func (r Roots) Lookup(name string) (Value, bool) {
 
 // lookup is Lookup without copying.
 func (r Roots) lookup(name string) *Value {
-	for i := range r {
+	for i := len(r) - 1; i >= 0; i-- {
 		if r[i].Name == name {
 			return &r[i].Value
 		}
@@ -117,11 +130,13 @@ func (r Roots) lookup(name string) *Value {
 	return nil
 }
 
-// Names returns the root names in order.
+// Names returns the root names in order, each once.
 func (r Roots) Names() []string {
-	names := make([]string, len(r))
+	names := make([]string, 0, len(r))
 	for i := range r {
-		names[i] = r[i].Name
+		if !slices.Contains(names, r[i].Name) {
+			names = append(names, r[i].Name)
+		}
 	}
 	return names
 }
@@ -132,13 +147,22 @@ func ValidateStepID(id string) string {
 	if id == "" {
 		return "a step id cannot be empty"
 	}
-	for _, c := range []byte(id) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return "step id " + quote(id) + " must match [A-Za-z0-9_-]+"
-		}
+	if !IsName(id) {
+		return "step id " + quote(id) + " must match [A-Za-z0-9_-]+"
 	}
 	if slices.Contains(reserved, id) {
 		return "step id " + quote(id) + " is reserved (input, item, index, accumulator and length cannot name a step)"
 	}
 	return ""
+}
+
+// IsName reports whether s matches [A-Za-z0-9_-]+, the form of step ids
+// and tool names.
+func IsName(s string) bool {
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return s != ""
 }

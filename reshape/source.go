@@ -1,0 +1,251 @@
+package reshape
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/splicedev/splice/template"
+)
+
+// Where the nodes of a shape's or a tool's document are, so that every
+// error from a leaf carries the exact document position of its tag.
+
+// scalarStyle is how a string is written in its document, which decides
+// how an offset in the string maps back to the document.
+type scalarStyle uint8
+
+const (
+	yamlPlain  scalarStyle = iota // as it is, lines folded
+	jsonQuoted                    // "…" with JSON escapes
+	yamlDouble                    // "…" with YAML escapes, lines folded
+	yamlSingle                    // '…' with '' for a quote, lines folded
+	yamlBlock                     // | or >: a header line, then indented lines
+)
+
+// place is where a node starts in its document (for a quoted string, its
+// opening quote) and how a string is written there.
+type place struct {
+	pos   template.Pos
+	style scalarStyle
+}
+
+// docPlaces maps the JSON Pointer of every node of a document to where its
+// value is and, for an object member, where its key is.
+type docPlaces struct {
+	text   string
+	values map[string]place
+	keys   map[string]template.Pos
+	lines  *lineIndex
+}
+
+func newDocPlaces(text string) *docPlaces {
+	return &docPlaces{text: text, values: map[string]place{}, keys: map[string]template.Pos{}, lines: newLineIndex(text)}
+}
+
+// jsonPlaces places the members and strings of a JSON document from the
+// offsets of its strings' opening quotes, which come in document order.
+func jsonPlaces(text string, v template.Value, quotes []int) *docPlaces {
+	d := newDocPlaces(text)
+	next := func() template.Pos {
+		if len(quotes) == 0 {
+			return template.Pos{}
+		}
+		off := quotes[0]
+		quotes = quotes[1:]
+		return d.lines.pos(off)
+	}
+	var walk func(ptr string, v template.Value)
+	walk = func(ptr string, v template.Value) {
+		switch v.Kind() {
+		case template.String:
+			d.values[ptr] = place{pos: next(), style: jsonQuoted}
+		case template.Object:
+			for _, m := range v.Members() {
+				at := appendToken(ptr, m.Key)
+				d.keys[at] = next()
+				walk(at, m.Value)
+			}
+		case template.Array:
+			for i, e := range v.Elems() {
+				walk(appendIndex(ptr, i), e)
+			}
+		}
+	}
+	walk("", v)
+	return d
+}
+
+// lineIndex turns offsets into positions and YAML's line and column marks
+// into positions. Both usually come in document order, so it goes on from
+// the last one: linear in total, even on one long line.
+type lineIndex struct {
+	text   string
+	starts []int // the offset where each line starts
+	last   template.Pos
+}
+
+func newLineIndex(text string) *lineIndex {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &lineIndex{text: text, starts: starts, last: template.Pos{Line: 1, Column: 1}}
+}
+
+// pos returns the position of byte offset off.
+func (x *lineIndex) pos(off int) template.Pos {
+	off = min(max(off, 0), len(x.text))
+	p := x.last
+	if off < p.Offset || off >= x.lineEnd(p.Line) {
+		line := lineOf(x.starts, off)
+		p = template.Pos{Offset: x.starts[line-1], Line: line, Column: 1}
+	}
+	p.Column += utf8.RuneCountInString(x.text[p.Offset:off])
+	p.Offset = off
+	x.last = p
+	return p
+}
+
+// at returns the position of a 1-based line and rune column, clamped to
+// the text and to the line.
+func (x *lineIndex) at(line, column int) template.Pos {
+	line = min(max(line, 1), len(x.starts))
+	p := x.last
+	if p.Line != line || p.Column > column {
+		p = template.Pos{Offset: x.starts[line-1], Line: line, Column: 1}
+	}
+	end := x.lineEnd(line)
+	for p.Column < column && p.Offset < end {
+		_, size := utf8.DecodeRuneInString(x.text[p.Offset:])
+		p.Offset += size
+		p.Column++
+	}
+	x.last = p
+	return p
+}
+
+// lineEnd is the offset past the last byte of line before its '\n'.
+func (x *lineIndex) lineEnd(line int) int {
+	if line < len(x.starts) {
+		return x.starts[line] - 1
+	}
+	return len(x.text)
+}
+
+// lineOf returns the 1-based line holding offset off.
+func lineOf(starts []int, off int) int {
+	lo, hi := 0, len(starts)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + 1
+}
+
+// docOffset maps byte offset off in text, the decoded string written at p
+// in doc, to an offset in doc. It walks the two in step: what is written
+// as itself matches; an escape stands for what it decodes to; whitespace
+// that folding or indentation removed is skipped; a character folding
+// added (a space or a line break) is not in doc. Tags are written as
+// themselves, so a tag's place is exact.
+func (p place) docOffset(doc, text string, off int) int {
+	s, d := p.pos.Offset, 0
+	switch p.style {
+	case jsonQuoted, yamlDouble, yamlSingle:
+		s++ // the opening quote
+	case yamlBlock:
+		if nl := strings.IndexByte(doc[s:], '\n'); nl >= 0 {
+			s += nl + 1 // the header line: "|", ">-", comments
+		}
+	}
+	for d < off && s < len(doc) {
+		c := doc[s]
+		switch {
+		case c == '\\' && (p.style == jsonQuoted || p.style == yamlDouble):
+			n, produced := escapeLen(doc[s:], p.style == yamlDouble)
+			s += n
+			d += produced
+		case c == '\'' && p.style == yamlSingle && strings.HasPrefix(doc[s:], "''"):
+			s += 2
+			d++
+		case c == text[d]:
+			s++
+			d++
+		case isBlank(c):
+			s++
+		default:
+			d++
+		}
+	}
+	for d < len(text) && s < len(doc) && !isBlank(text[d]) && isBlank(doc[s]) {
+		s++ // indentation before the character off is at
+	}
+	return s
+}
+
+// escapeLen returns the length of the escape at the start of s and how
+// many bytes it decodes to; a YAML escaped line break decodes to nothing.
+func escapeLen(s string, yaml bool) (n, produced int) {
+	if len(s) < 2 {
+		return len(s), 0
+	}
+	hex := map[byte]int{'u': 4, 'x': 2, 'U': 8}[s[1]]
+	switch {
+	case yaml && (s[1] == '\n' || s[1] == '\r'):
+		n = 2 + strings.IndexFunc(s[2:]+"x", func(r rune) bool { return r != ' ' && r != '\t' && r != '\r' && r != '\n' })
+		return n, 0
+	case hex == 0 || len(s) < 2+hex:
+		switch s[1] {
+		case 'N', '_':
+			return 2, 2 // U+0085, U+00A0
+		case 'L', 'P':
+			return 2, 3 // U+2028, U+2029
+		}
+		return 2, 1
+	}
+	r := rune(0)
+	for _, c := range []byte(s[2 : 2+hex]) {
+		r = r<<4 | rune(hexValue(c))
+	}
+	n = 2 + hex
+	if r >= 0xD800 && r < 0xDC00 && strings.HasPrefix(s[n:], `\u`) && len(s) >= n+6 {
+		return n + 6, 4 // a surrogate pair
+	}
+	if r >= 0xD800 && r < 0xE000 || r > utf8.MaxRune {
+		r = utf8.RuneError
+	}
+	return n, utf8.RuneLen(r)
+}
+
+func hexValue(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// locate places e, an error of the leaf at p whose string is text, in the
+// document: Doc and DocEnd, and the segment's range, in doc's offsets.
+func (d *docPlaces) locate(e *template.Error, p place, text string) {
+	if p.pos.Line == 0 || e.Source != text {
+		return
+	}
+	start := p.docOffset(d.text, text, e.Pos.Offset)
+	e.Doc = d.lines.pos(start)
+	e.DocEnd = p.docOffset(d.text, text, e.End)
+	if e.SegEnd > e.SegStart {
+		e.DocSegStart = p.docOffset(d.text, text, e.SegStart)
+		e.DocSegEnd = p.docOffset(d.text, text, e.SegEnd)
+	}
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
