@@ -24,8 +24,6 @@ func sampleRoots(t testing.TB) template.Roots {
 	}
 }
 
-
-
 // errorSummary lists kind, leaf and position of every error.
 func errorSummary(err error) []string {
 	var out []string
