@@ -7,6 +7,7 @@ package main
 // answering: no argument stops the Go program.
 
 import (
+	"html"
 	"strconv"
 	"strings"
 	"testing"
@@ -204,6 +205,68 @@ func TestBrowserEngineHostileCalls(t *testing.T) {
 	for i, tt := range tests {
 		if !strings.HasPrefix(got[i][0], tt.want) || got[i][1] != "returned true 1" {
 			t.Errorf("%s:\ngot  %q, then %q\nwant %q", tt.call, got[i][0], got[i][1], tt.want)
+		}
+	}
+}
+
+// data-playground makes an "Open in playground" link only to http: or
+// https: (or relative to the page); any other value is as if absent.
+func TestBrowserEmbedPlaygroundLinks(t *testing.T) {
+	engineSite := startServer(t)
+	blocks := []struct{ playground, want string }{
+		{"", ""},
+		{"javascript:alert(1)", ""},
+		{"  JaVaScRiPt:alert(1)", ""},
+		{"java\tscr\nipt:alert(1)", ""},
+		{"\n javascript:alert(1)", ""},
+		{"data:text/html,<script>alert(1)</script>", ""},
+		{"vbscript:msgbox(1)", ""},
+		{"file:///etc/passwd", ""},
+		{"ftp://play.example/", ""},
+		{"https://play.example/", "https://play.example/"},
+		{"HTTP://Play.Example/x", "http://play.example/x"},
+		{"/playground/", "PAGE/playground/"},
+	}
+	// The script tag's value is the default of every block; a refused one
+	// leaves the site serving embed.js.
+	for _, script := range []struct{ playground, want string }{
+		{"javascript:alert(1)", engineSite + "/"},
+		{"https://docs-play.example/", "https://docs-play.example/"},
+	} {
+		var page strings.Builder
+		page.WriteString(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`)
+		for _, b := range blocks {
+			page.WriteString(`<pre data-splice`)
+			if b.playground != "" {
+				page.WriteString(` data-playground="` + html.EscapeString(b.playground) + `"`)
+			}
+			page.WriteString(`>x</pre>`)
+		}
+		page.WriteString(`<script src="` + engineSite + `/web/embed.js" data-playground="` + html.EscapeString(script.playground) + `" defer></script>`)
+		pageURL := servePage(t, page.String())
+		ctx := newBrowser(t)
+		dialogs := watchDialogs(t, ctx)
+		navigate(t, ctx, pageURL)
+		waitJS(t, ctx, embeddedJS)
+
+		links := evalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("pre[data-splice]"), (pre) => pre.nextElementSibling.querySelector("a.splice-open").getAttribute("href"))`)
+		for i, b := range blocks {
+			want := strings.Replace(b.want, "PAGE", pageURL, 1)
+			if want == "" {
+				want = script.want
+			}
+			if !strings.HasPrefix(links[i], want+"#s=") {
+				t.Errorf("script %q, block %q: link %q, want %s#s=…", script.playground, b.playground, links[i], want)
+			}
+		}
+		hrefs := evalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("[href]"), (e) => e.getAttribute("href"))`)
+		for _, h := range hrefs {
+			if l := strings.ToLower(h); strings.Contains(l, "javascript") || !strings.HasPrefix(l, "http") && !strings.HasPrefix(l, "data:,") {
+				t.Errorf("script %q: an href %q", script.playground, h)
+			}
+		}
+		if opened := dialogs.Opened(); len(opened) > 0 {
+			t.Errorf("dialogs opened: %q", opened)
 		}
 	}
 }
