@@ -10,8 +10,9 @@
 //	 offset, path, available, suggestion, at}]}
 //
 // and never fails for bad input; only a misuse of the API (an argument of
-// the wrong type) returns a JavaScript TypeError. engine.js turns the calls
-// into promises over both builds, rejecting with such an error.
+// the wrong type) returns a JavaScript TypeError, and a panic an Error.
+// engine.js turns the calls into promises over both builds, rejecting with
+// such an error, and hands the engine the page's values as JSON text.
 //
 // This file holds the whole API against jsValue, a small view of a
 // JavaScript value, so that it is tested on the host; main_js.go is the glue
@@ -19,6 +20,7 @@
 package main
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
@@ -41,10 +43,12 @@ const (
 	jsString
 	jsArray
 	jsObject
-	jsOther // function, symbol, bigint
+	jsBigInt
+	jsSymbol
+	jsFunction
 )
 
-var jsTypeNames = [...]string{"undefined", "null", "boolean", "number", "string", "array", "object", "function"}
+var jsTypeNames = [...]string{"undefined", "null", "boolean", "number", "string", "array", "object", "BigInt", "Symbol", "function"}
 
 func (t jsType) String() string { return jsTypeNames[t] }
 
@@ -71,6 +75,24 @@ func (e *usageError) Error() string { return e.msg }
 
 func misuse(where, want string, got jsValue) error {
 	return &usageError{"splice: " + where + " must be " + want + ", not " + got.Type().String()}
+}
+
+// guard calls fn and turns a panic into an error: a panic in a Go callback
+// would end the program, and with it every later call on the page.
+func guard(fn func([]jsValue) (object, error), args []jsValue) (out object, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg := "panic"
+			switch r := r.(type) {
+			case error:
+				msg = r.Error()
+			case string:
+				msg = r
+			}
+			out, err = nil, errors.New("splice: internal error: "+msg)
+		}
+	}()
+	return fn(args)
 }
 
 // object is a JavaScript object under construction, its properties in order.
@@ -252,6 +274,23 @@ func decodeOptions(v jsValue) (options, error) {
 	return opts, nil
 }
 
+// lastWins makes each name one root, where it first comes, with the data of
+// the last root of that name: a name given twice is read as a JSON object
+// (and encoding/json) reads a key given twice.
+func lastWins(roots []rootArg) []rootArg {
+	at := make(map[string]int, len(roots))
+	out := roots[:0:0]
+	for _, r := range roots {
+		if i, ok := at[r.name]; ok {
+			out[i] = r
+			continue
+		}
+		at[r.name] = len(out)
+		out = append(out, r)
+	}
+	return out
+}
+
 // scope is what a step knows at load time: the root names in step order,
 // input first even when the caller left it out.
 func (o options) scope(roots []rootArg) template.Scope {
@@ -393,7 +432,7 @@ func check(args []jsValue) (object, error) {
 	} else if rootArgs, err = decodeRoots(names); err != nil {
 		return nil, err
 	}
-	scope := opts.scope(rootArgs)
+	scope := opts.scope(lastWins(rootArgs))
 	switch opts.mode {
 	case "shape":
 		s, err := reshape.ParseShape(src)
@@ -445,7 +484,7 @@ func rootsAndOptions(args []jsValue) ([]rootArg, options, error) {
 		return nil, options{}, err
 	}
 	opts, err := decodeOptions(arg(args, 2))
-	return roots, opts, err
+	return lastWins(roots), opts, err
 }
 
 // undefined is the value of a missing argument.

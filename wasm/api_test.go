@@ -32,7 +32,7 @@ type props []any
 // undef and fn stand for undefined and a function.
 var (
 	undef = fake{typ: jsUndefined}
-	fn    = fake{typ: jsOther}
+	fn    = fake{typ: jsFunction}
 )
 
 // jsOf converts Go literals: nil is null, []any an array, props an object.
@@ -123,7 +123,7 @@ func (f fake) appendJSON(dst []byte) ([]byte, bool) {
 		dst = append(dst, '{')
 		first := true
 		for i, k := range f.keys {
-			if f.vals[i].typ == jsUndefined || f.vals[i].typ == jsOther {
+			if f.vals[i].typ == jsUndefined || f.vals[i].typ >= jsBigInt {
 				continue
 			}
 			if !first {
@@ -303,6 +303,10 @@ func TestMisuse(t *testing.T) {
 		{"tool as an object", runTool, args(props{}, props{}), "tool must be a string, not object"},
 		{"check with a bad mode", check, args("x", nil, props{"mode", "yaml"}), `options.mode must be "template", "shape" or "tool", not "yaml"`},
 		{"check with mixed names", check, args("x", []any{"E0", 1}), "roots[1] must be a string like the other names"},
+		{"a BigInt template", render, args(fake{typ: jsBigInt}), "template must be a string, not BigInt"},
+		{"a Symbol name", render, args("x", []any{props{"name", fake{typ: jsSymbol}}}), "roots[0].name must be a string, not Symbol"},
+		{"a BigInt root value", render, args("x", []any{rootValue("E0", fake{typ: jsBigInt})}), "roots[0].value must be a JSON value, not BigInt"},
+		{"a function as options", check, args("x", nil, fn), "options must be an object {later, iteration}, not function"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -315,6 +319,55 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("got %q, want it to contain %q", usage.msg, tt.want)
 			}
 		})
+	}
+}
+
+// A panic in the engine is an error of the call, not the end of the module.
+func TestGuard(t *testing.T) {
+	for _, p := range []func(){
+		func() { panic("bad type flag") },
+		func() { _ = []int{}[len(os.Args)] },
+		func() { panic(errors.New("boom")) },
+		func() { panic(42) },
+	} {
+		out, err := guard(func([]jsValue) (object, error) { p(); return nil, nil }, nil)
+		var usage *usageError
+		if out != nil || err == nil || errors.As(err, &usage) || !strings.HasPrefix(err.Error(), "splice: internal error: ") {
+			t.Errorf("got %v, %v; want an internal error", out, err)
+		}
+	}
+	out, err := guard(render, args("{{input}}"))
+	if err != nil || out.Get("json") != "{}" {
+		t.Errorf("after a panic: got %v, %v", out, err)
+	}
+}
+
+// A name given twice is one root, where it first comes, with the last one's
+// data: as a JSON object reads a key given twice.
+func TestDuplicateRoots(t *testing.T) {
+	tests := []struct {
+		name string
+		call func([]jsValue) (object, error)
+		args []jsValue
+		json string
+	}{
+		{"the last E1 wins", render, args("{{E1.n}}", []any{root("E1", `{"n": 1}`), root("E0", "0"), root("E1", `{"n": 2}`)}), "2"},
+		{"a value after a text", render, args("{{E1}}", []any{root("E1", "1"), rootValue("E1", 2)}), "2"},
+		{"a root without data after one with", render, args("{{E1}}", []any{root("E1", "1"), props{"name", "E1"}}), "null"},
+		{"input given twice", render, args("{{input.a}}", []any{root("input", `{"a": 1}`), root("input", `{"a": 2}`)}), "2"},
+		{"in a shape", renderShape, args(`{"n": "{{E1}}"}`, []any{root("E1", "1"), root("E1", "2")}), `{"n":2}`},
+	}
+	for _, tt := range tests {
+		got, err := tt.call(tt.args)
+		if err != nil || got.Get("json") != tt.json {
+			t.Errorf("%s: got %v, %v; want %s", tt.name, got, err, tt.json)
+		}
+	}
+	// The step order is where each name first comes, and each name is there once.
+	got, _ := check(args("{{E7}}", []any{"E1", "E0", "E1"}))
+	errs := got.Get("errors").([]object)
+	if len(errs) != 1 || !reflect.DeepEqual(errs[0].Get("available"), []string{"input", "E1", "E0"}) {
+		t.Errorf("got %v, want one MissingStep with available input, E1, E0", errs)
 	}
 }
 

@@ -2,7 +2,10 @@
 
 package main
 
-import "syscall/js"
+import (
+	"errors"
+	"syscall/js"
+)
 
 func main() {
 	splice := js.Global().Get("splice")
@@ -29,18 +32,22 @@ func main() {
 }
 
 // export wraps an API function: it converts the arguments and the result
-// object. A misuse comes back as a TypeError object, not thrown: a Go
-// callback cannot throw (a panic would stop the module), so engine.js
-// rejects the call's promise with what it returns.
+// object. A misuse comes back as a TypeError object and a panic as an Error,
+// not thrown: a Go callback cannot throw (a panic would stop the module), so
+// engine.js rejects the call's promise with what it returns.
 func export(fn func([]jsValue) (object, error)) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) any {
 		in := make([]jsValue, len(args))
 		for i, a := range args {
 			in[i] = value{a}
 		}
-		out, err := fn(in)
-		if err != nil {
+		out, err := guard(fn, in)
+		var usage *usageError
+		switch {
+		case errors.As(err, &usage):
 			return js.Global().Get("TypeError").New(err.Error())
+		case err != nil:
+			return js.Global().Get("Error").New(err.Error())
 		}
 		return toJS(out)
 	})
@@ -79,7 +86,12 @@ var (
 	stringify = js.Global().Get("JSON").Get("stringify")
 )
 
-func (v value) Type() jsType {
+// Type tells the value's type. syscall/js panics on a BigInt, the one type
+// it does not know, and Array.isArray throws on a revoked proxy: t holds
+// what a panic at each point means.
+func (v value) Type() (t jsType) {
+	defer func() { recover() }()
+	t = jsBigInt
 	switch v.v.Type() {
 	case js.TypeUndefined:
 		return jsUndefined
@@ -91,13 +103,16 @@ func (v value) Type() jsType {
 		return jsNumber
 	case js.TypeString:
 		return jsString
-	case js.TypeObject:
-		if isArray.Invoke(v.v).Bool() {
-			return jsArray
-		}
-		return jsObject
+	case js.TypeSymbol:
+		return jsSymbol
+	case js.TypeFunction:
+		return jsFunction
 	}
-	return jsOther
+	t = jsObject
+	if isArray.Invoke(v.v).Bool() {
+		return jsArray
+	}
+	return jsObject
 }
 
 func (v value) Get(key string) jsValue {

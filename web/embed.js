@@ -11,7 +11,8 @@
 // After the block comes its result, or its errors with line, column and a
 // caret under the tag, and an "Open in playground" link that carries the
 // block as a share link. data-playground (on the block or on this script
-// tag) is the playground's address; it defaults to the site serving this file.
+// tag) is the playground's address, http: or https: (or relative to the
+// page); it defaults to the site serving this file.
 //
 // Everything is inserted as text, never as HTML, and nothing is fetched but
 // engine.js, wasm_exec.js and engine.wasm from beside this file, and
@@ -20,7 +21,20 @@
   "use strict";
   const script = document.currentScript;
   const base = script && script.src ? new URL(".", script.src) : new URL("/web/", location.href);
-  const defaultPlayground = (script && script.dataset.playground) || new URL("/", base).href;
+  // playgroundOf resolves a data-playground value against the page. Only
+  // http: and https: are links to a playground: anything else (javascript:,
+  // data:...) is as if the value were absent, as is an empty one.
+  const playgroundOf = (value) => {
+    if (!value || !value.trim()) return undefined;
+    try {
+      const url = new URL(value, document.baseURI);
+      if (url.protocol === "http:" || url.protocol === "https:") return url.href;
+    } catch {
+      // Not a URL.
+    }
+    return undefined;
+  };
+  const defaultPlayground = playgroundOf(script && script.dataset.playground) || new URL("/", base).href;
 
   // engine settles when the engine is ready; engine.js is loaded unless the
   // page loaded it first.
@@ -186,7 +200,7 @@
     if (typeof CompressionStream !== "function") return;
     const state = { v: 1, mode, [mode]: source, roots, later: options.later, iteration: options.iteration };
     const link = el("a", "splice-open", "Open in playground");
-    link.href = await shareLink(block.dataset.playground || defaultPlayground, state);
+    link.href = await shareLink(playgroundOf(block.dataset.playground) || defaultPlayground, state);
     link.target = "_blank";
     link.rel = "noopener";
     out.append(link);
