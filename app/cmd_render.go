@@ -40,6 +40,19 @@ func (l *listFlag) Set(s string) error {
 	return nil
 }
 
+// branchFlag collects --branch-step ID=DECIDE.
+type branchFlag map[string]string
+
+func (b branchFlag) String() string { return fmt.Sprint(map[string]string(b)) }
+func (b branchFlag) Set(s string) error {
+	id, decide, ok := strings.Cut(s, "=")
+	if !ok || template.ValidateStepID(id) != "" || template.ValidateStepID(decide) != "" {
+		return errors.New("want ID=DECIDE, two step ids, as in E5=E3")
+	}
+	b[id] = decide
+	return nil
+}
+
 // rootFlag collects --root NAME=FILE in step order.
 type rootFlag struct{ roots template.Roots }
 
@@ -100,6 +113,8 @@ func runSubject(name string, args []string, stdout, stderr io.Writer) int {
 	var later listFlag
 	fs.Var(&roots, "root", "a root `NAME=FILE` (JSON, or YAML by extension), repeated in step order")
 	fs.Var(&later, "later", "step `IDS` that run after this step (forward references), repeatable")
+	branch := branchFlag{}
+	fs.Var(branch, "branch-step", "`ID=DECIDE`: step ID sits in a branch of decide step DECIDE that this step is not in, repeatable")
 	iteration := fs.Bool("iteration", false, "the template sits in an iteration body (item, index, accumulator are roots)")
 	if fs.Parse(args) != nil {
 		return 2
@@ -111,7 +126,7 @@ func runSubject(name string, args []string, stdout, stderr io.Writer) int {
 	if _, ok := roots.roots.Lookup("input"); !ok {
 		roots.roots = append(template.Roots{{Name: "input", Value: template.ObjectValue(nil)}}, roots.roots...)
 	}
-	scope := template.Scope{Roots: roots.roots.Names(), Later: later, Iteration: *iteration}
+	scope := template.Scope{Roots: roots.roots.Names(), Later: later, Branch: branch, Iteration: *iteration}
 
 	var subj subject
 	var err error

@@ -271,6 +271,7 @@ type browserResult struct {
 		Line, Column, Offset *int
 		Path, Suggestion, At string
 		Available            []string
+		More                 int
 	} `json:"errors"`
 }
 
@@ -290,7 +291,7 @@ func (r browserResult) value() (template.Value, error) {
 		if e.Phase == "load" {
 			phase = template.PhaseLoad
 		}
-		te := &template.Error{Kind: kind, Phase: phase, Msg: e.Message, Path: e.Path, Suggestion: e.Suggestion, At: e.At, Available: e.Available}
+		te := &template.Error{Kind: kind, Phase: phase, Msg: e.Message, Path: e.Path, Suggestion: e.Suggestion, At: e.At, Available: e.Available, More: e.More}
 		if e.Line != nil {
 			te.Pos = template.Pos{Line: *e.Line, Column: *e.Column, Offset: *e.Offset}
 		}
@@ -306,7 +307,7 @@ func callFor(v *conformance.Test) browserCall {
 	for i, r := range v.Roots {
 		roots[i] = map[string]string{"name": r.Name, "text": r.Value.JSON()}
 	}
-	opts := map[string]any{"later": v.Later, "iteration": v.Iteration}
+	opts := map[string]any{"later": v.Later, "branchSteps": v.Branch, "iteration": v.Iteration}
 	switch {
 	case v.Template != nil:
 		return browserCall{"render", []any{*v.Template, roots, opts}}

@@ -173,7 +173,7 @@ func TestBrowserEngineHostileCalls(t *testing.T) {
 		{`splice.render("x", new Proxy([], {get() { throw new Error("trap"); }}))`, "TypeError: splice: roots.length: reading it threw: trap"},
 		{`splice.render("x", (() => { const p = Proxy.revocable([], {}); p.revoke(); return p.proxy; })())`, "TypeError: splice: roots: reading it threw: "},
 		{`splice.render("x", [{name: (() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()}])`, "TypeError: splice: roots[0].name must be a string, not object"},
-		{`splice.render("x", [], 10n)`, "TypeError: splice: options must be an object {later, iteration}, not BigInt"},
+		{`splice.render("x", [], 10n)`, "TypeError: splice: options must be an object {later, branchSteps, iteration}, not BigInt"},
 		{`splice.render("x", [], {later: [Symbol()]})`, "TypeError: splice: options.later[0] must be a string, not Symbol"},
 		{`splice.render("x", [], {get later() { throw new Error("boom"); }})`, "TypeError: splice: options.later: reading it threw: boom"},
 		{`splice.render("x", [], {iteration: 1n})`, "TypeError: splice: options.iteration must be a boolean, not BigInt"},

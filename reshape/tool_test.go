@@ -3,6 +3,7 @@
 package reshape
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -268,5 +269,54 @@ func TestInvalidSchemaMessages(t *testing.T) {
 		if e := errs[0]; e.Pos.Line != tt.line || e.Pos.Column != tt.column || !strings.Contains(e.Msg, "input_schema is not a valid JSON Schema: "+tt.msg) {
 			t.Errorf("%s: got %d:%d %q, want %d:%d %q", tt.schema, e.Pos.Line, e.Pos.Column, e.Msg, tt.line, tt.column, tt.msg)
 		}
+	}
+}
+
+// bigTool is a reshape tool of leaves fixed leaves, each a template over
+// input; with bad they all fail their checks.
+func bigTool(leaves int, bad bool) string {
+	var b strings.Builder
+	b.WriteString("name: big\nkind: reshape\nshape:\n")
+	root := "input"
+	if bad {
+		root = "E1"
+	}
+	for i := range leaves {
+		fmt.Fprintf(&b, "  k%06d: \"{{%s.v}} %d\"\n", i, root, i)
+	}
+	return b.String()
+}
+
+func TestLargeToolLoadsAndReportsBoundedErrors(t *testing.T) {
+	tool, err := LoadTool([]byte(bigTool(40_000, false)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := tool.Call(mustJSON(t, `{"v": 7}`))
+	if err != nil || v.Len() != 40_000 {
+		t.Fatalf("call: %d members, %v", v.Len(), err)
+	}
+	if got, _ := v.Lookup("k039999"); got.Str() != "7 39999" {
+		t.Errorf("last leaf renders %s", got.JSON())
+	}
+	_, err = LoadTool([]byte(bigTool(40_000, true)))
+	list := template.Errors(err)
+	if len(list) != template.MaxErrors+1 || list[0].Doc.String() != "4:13" || !strings.Contains(list[template.MaxErrors].Msg, "and 39900 more errors") {
+		t.Fatalf("%d errors, first %v (document %v), last %v", len(list), list[0], list[0].Doc, list[len(list)-1])
+	}
+}
+
+// BenchmarkLoadTool shows that loading grows linearly with the file.
+func BenchmarkLoadTool(b *testing.B) {
+	for _, scale := range []int{1, 2, 4, 8} {
+		src := []byte(bigTool(5_000*scale, false))
+		b.Run(fmt.Sprintf("%dx", scale), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				if _, err := LoadTool(src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

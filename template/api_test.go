@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -734,27 +735,48 @@ func TestLoadRunsPassesInOrder(t *testing.T) {
 	}
 }
 
-func TestLargeInputsStayFast(t *testing.T) {
-	// Hostile sizes must neither crash nor take quadratic time; the test
-	// would time out rather than fail if they did.
+func TestLargeInputs(t *testing.T) {
+	// Hostile sizes parse into bounded error lists whose every reported
+	// error is positioned; BenchmarkHostile shows the time stays linear.
 	const n = 50_000
-	inputs := []string{
-		strings.Repeat("{{", n),
-		strings.Repeat("{{#E0}}", n),
-		strings.Repeat("{{/E0}}", n),
-		strings.Repeat("}}", n),
-		strings.Repeat("{{E0.a}}", n),
-		"{{" + strings.Repeat("a.", n) + "a}}",
-		strings.Repeat("{{#E0}}", 10_000) + strings.Repeat("{{/E0}}", 10_000),
+	e0 := template.Roots{{Name: "E0", Value: mustJSON(`{"a": 1}`)}}
+	tests := []struct {
+		src    string
+		errors int    // how many errors the first failing phase has in all
+		output string // the render's output when there are none
+	}{
+		{strings.Repeat("{{", n), n, ""},      // every tag unclosed
+		{strings.Repeat("{{#E0}}", n), n, ""}, // nested too deep, then unclosed
+		{strings.Repeat("{{/E0}}", n), n, ""}, // no open section
+		{strings.Repeat("}}", n), 0, strings.Repeat("}}", n)},
+		{strings.Repeat("{{E0.a}}", n), 0, strings.Repeat("1", n)},
+		{"{{" + strings.Repeat("a.", n) + "a}}", 1, ""}, // renders: a is no root
+		{strings.Repeat("{{#E0}}", 10_000) + strings.Repeat("{{/E0}}", 10_000), 2 * (10_000 - template.MaxSectionDepth), ""}, // each open too deep, then each close left over
 	}
-	for _, src := range inputs {
-		tmpl, err := template.Parse(src)
-		checkErrorPositions(t, src, err)
-		if err == nil {
-			_, err = tmpl.Render(template.Roots{{Name: "E0", Value: mustJSON(`{"a": 1}`)}})
-			checkErrorPositions(t, src, err)
+	for _, tt := range tests {
+		a := template.Analyze(tt.src)
+		checkSpans(t, tt.src)
+		var err error
+		if tmpl, perr := a.Template(); perr != nil {
+			err = perr
+		} else {
+			var v template.Value
+			v, err = tmpl.Render(e0)
+			if tt.errors == 0 && (err != nil || v.Str() != tt.output) {
+				t.Errorf("%.20q…: rendered %.20q…, %v", tt.src, v.Str(), err)
+			}
 		}
-		checkSpans(t, src)
+		checkErrorPositions(t, tt.src, err)
+		list := template.Errors(err)
+		switch want := min(tt.errors, template.MaxErrors); {
+		case tt.errors > template.MaxErrors:
+			more := list[len(list)-1]
+			if len(list) != want+1 || !strings.Contains(more.Msg, "and "+strconv.Itoa(tt.errors-want)+" more errors") {
+				t.Errorf("%.20q…: %d errors ending with %v, want %d and a count of %d more", tt.src, len(list), more, want, tt.errors-want)
+			}
+		case len(list) != want:
+			t.Errorf("%.20q…: %d errors, want %d: %v", tt.src, len(list), want, err)
+		}
 	}
 }
 

@@ -193,18 +193,18 @@ func (l ErrorList) Capped() ErrorList {
 	if len(l) <= MaxErrors {
 		return l
 	}
-	return l[:MaxErrors].withMore(len(l) - MaxErrors)
+	return l[:MaxErrors].withMore(len(l)-MaxErrors, l[MaxErrors])
 }
 
 // withMore appends the LimitError that stands for n errors left out, at
-// the first of them when known.
-func (l ErrorList) withMore(n int) ErrorList {
+// the first of them.
+func (l ErrorList) withMore(n int, first *Error) ErrorList {
 	if n <= 0 {
 		return l
 	}
-	last := l[len(l)-1]
-	more := &Error{Kind: LimitError, Phase: last.Phase, Pos: last.Pos, End: last.End, At: last.At,
-		Msg: "and " + plural(n, "more error") + " (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}
+	more := &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At,
+		Doc: first.Doc, DocEnd: first.DocEnd,
+		Msg: "and " + plural(n, "more error") + " from here on (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}
 	return append(l[:len(l):len(l)], more)
 }
 

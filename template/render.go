@@ -16,6 +16,9 @@ const (
 	// MaxOutput bounds the text a render produces, in bytes; it is checked
 	// at every write.
 	MaxOutput = 1 << 25
+	// maxSuggestCells bounds the did-you-mean work of a render, in cells of
+	// edit distance; past it errors come without a suggestion.
+	maxSuggestCells = 1 << 22
 )
 
 // Render renders the template against roots. An exact-tag template returns
@@ -47,7 +50,7 @@ func (t *Template) run(r *renderer) (Value, error) {
 	r.list(t.root)
 	if len(r.errs) > 0 {
 		sortErrors(r.errs)
-		return Value{}, r.errs.withMore(r.moreErrs)
+		return Value{}, r.errs.withMore(r.moreErrs, r.firstOut)
 	}
 	t.sizeHint.Store(int64(len(r.out)))
 	if len(r.out) == 0 {
@@ -81,7 +84,9 @@ type renderer struct {
 	frames   []frame
 	errs     ErrorList
 	moreErrs int          // failing tags past MaxErrors, only counted
+	firstOut *Error       // the first of them
 	steps    int          // work done, against MaxRenderSteps
+	suggest  int          // did-you-mean work done, against maxSuggestCells
 	halted   bool         // a limit was hit: unwind without rendering more
 	number   Value        // holds a computed @index or length while it is used
 	failed   map[int]bool // offsets of tags already reported
@@ -165,7 +170,9 @@ func (r *renderer) fail(e *Error) {
 	}
 	r.failed[e.Pos.Offset] = true
 	if r.full() {
-		r.moreErrs++
+		if r.moreErrs++; r.firstOut == nil {
+			r.firstOut = e
+		}
 		return
 	}
 	r.errs = append(r.errs, e)
@@ -407,11 +414,12 @@ func (r *renderer) offerKeys(e *Error, v *Value, t *Tag) {
 	limit := suggestLimit(e.Segment)
 	best, bestDist := "", limit+1
 	for i := range v.members {
-		key := v.members[i].Key
-		d, cells := distance(e.Segment, key, limit)
-		if r.spend(1+cells, t) {
+		if r.spend(1, t) || r.suggest > maxSuggestCells {
 			return
 		}
+		key := v.members[i].Key
+		d, cells := distance(e.Segment, key, limit)
+		r.suggest += cells
 		if d < bestDist && key != e.Segment {
 			best, bestDist = key, d
 		}

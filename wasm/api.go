@@ -175,6 +175,7 @@ func errorObject(e *template.Error) object {
 		{"offset", offset},
 		{"path", e.Path},
 		{"available", available},
+		{"more", e.More},
 		{"suggestion", e.Suggestion},
 		{"at", e.At},
 	}
@@ -228,6 +229,7 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 // options are the third argument of render, renderShape and check.
 type options struct {
 	later     []string
+	branch    map[string]string // step id → its decide step, for steps of a branch this one is not in
 	iteration bool
 	mode      string // check only: "template", "shape" or "tool"
 }
@@ -239,7 +241,7 @@ func decodeOptions(v jsValue) (options, error) {
 		return opts, nil
 	case jsObject:
 	default:
-		return opts, misuse("options", "an object {later, iteration}", v)
+		return opts, misuse("options", "an object {later, branchSteps, iteration}", v)
 	}
 	switch later := v.Get("later"); later.Type() {
 	case jsUndefined, jsNull:
@@ -253,6 +255,21 @@ func decodeOptions(v jsValue) (options, error) {
 		}
 	default:
 		return opts, misuse("options.later", "an array of step ids", later)
+	}
+	switch branch := v.Get("branchSteps"); branch.Type() {
+	case jsUndefined, jsNull:
+	case jsObject:
+		text, _ := branch.JSON()
+		steps, _ := template.ParseJSONString(text)
+		opts.branch = map[string]string{}
+		for _, m := range steps.Members() {
+			if m.Value.Kind() != template.String {
+				return opts, &usageError{"splice: options.branchSteps." + m.Key + " must be the id of a decide step (a string), not " + m.Value.JSON()}
+			}
+			opts.branch[m.Key] = m.Value.Str()
+		}
+	default:
+		return opts, misuse("options.branchSteps", "an object: step id → decide step id", branch)
 	}
 	switch it := v.Get("iteration"); it.Type() {
 	case jsUndefined, jsNull:
@@ -301,7 +318,7 @@ func (o options) scope(roots []rootArg) template.Scope {
 	if !slices.Contains(names, "input") {
 		names = slices.Insert(names, 0, "input")
 	}
-	return template.Scope{Roots: names, Later: o.later, Iteration: o.iteration}
+	return template.Scope{Roots: names, Later: o.later, Branch: o.branch, Iteration: o.iteration}
 }
 
 // parseRoots decodes every root's JSON text. A root given without data

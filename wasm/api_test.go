@@ -191,7 +191,7 @@ func TestRenderErrors(t *testing.T) {
 			args("{{E0.values.0.idd}}", []any{root("E0", `{"values": [{"id": 1, "title": "t"}]}`)}),
 			[]object{{
 				{"kind", "BadPath"}, {"phase", "render"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0},
-				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"suggestion", "id"}, {"at", ""},
+				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""},
 			}},
 		},
 		{
@@ -199,7 +199,7 @@ func TestRenderErrors(t *testing.T) {
 			args("é\n x {{E7.x}}", []any{root("input", "{}"), root("E0", "{}")}),
 			[]object{{
 				{"kind", "MissingStep"}, {"phase", "load"}, {"message", ""}, {"line", 2}, {"column", 4}, {"offset", 6},
-				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"suggestion", "E0"}, {"at", ""},
+				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""},
 			}},
 		},
 		{
@@ -207,22 +207,22 @@ func TestRenderErrors(t *testing.T) {
 			args("{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}),
 			[]object{{
 				{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 3}, {"column", 1}, {"offset", 12},
-				{"path", "E0"}, {"available", []string{}}, {"suggestion", ""}, {"at", ""},
+				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""},
 			}},
 		},
 		{
 			"load errors come before the roots' errors",
 			args("{{E0.a}} {{#x}}", []any{root("E0", "nope")}),
 			[]object{
-				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"suggestion", ""}, {"at", ""}},
-				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"suggestion", ""}, {"at", ""}},
+				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}},
+				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}},
 			},
 		},
 		{
 			"a reserved step id is a ScopeError",
 			args("{{length}}", []any{root("length", "1")}),
 			[]object{
-				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"suggestion", ""}, {"at", ""}},
+				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}},
 			},
 		},
 	}
@@ -273,7 +273,7 @@ func TestErrorWithoutPosition(t *testing.T) {
 	got := errorObjects(errors.New("boom"), template.ToolError, template.PhaseLoad)
 	want := []object{{
 		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
-		{"path", ""}, {"available", []string{}}, {"suggestion", ""}, {"at", ""},
+		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)
@@ -306,7 +306,7 @@ func TestMisuse(t *testing.T) {
 		{"a BigInt template", render, args(fake{typ: jsBigInt}), "template must be a string, not BigInt"},
 		{"a Symbol name", render, args("x", []any{props{"name", fake{typ: jsSymbol}}}), "roots[0].name must be a string, not Symbol"},
 		{"a BigInt root value", render, args("x", []any{rootValue("E0", fake{typ: jsBigInt})}), "roots[0].value must be a JSON value, not BigInt"},
-		{"a function as options", check, args("x", nil, fn), "options must be an object {later, iteration}, not function"},
+		{"a function as options", check, args("x", nil, fn), "options must be an object {later, branchSteps, iteration}, not function"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -383,6 +383,7 @@ func TestCheck(t *testing.T) {
 		{"a forward reference", args("{{E9.a}}", []any{"E0"}, props{"later", []any{"E9"}}), []string{"MissingStep"}},
 		{"every load error of the failing pass", args("{{E7}} {{.}}", []any{"E0"}), []string{"MissingStep", "ScopeError"}},
 		{"syntax before scope", args("{{E7}} {{!x}}", nil), []string{"ParseError"}},
+		{"a step of a branch this one is not in", args("{{E5.x}}", []any{"E0"}, props{"branchSteps", props{"E5", "E3"}}), []string{"MissingStep"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -401,6 +402,16 @@ func TestCheck(t *testing.T) {
 				t.Errorf("a check has no value: %v", got)
 			}
 		})
+	}
+	got, err := check(args("{{E5.x}}", []any{"E0"}, props{"branchSteps", props{"E5", "E3"}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := got.Get("errors").([]object)[0].Get("message").(string); !strings.Contains(msg, "{{E3.result") {
+		t.Errorf("a branch step's message does not say to use the decide step's result: %q", msg)
+	}
+	if _, err := check(args("{{E5.x}}", []any{"E0"}, props{"branchSteps", props{"E5", 3}})); err == nil {
+		t.Error("branchSteps with a number for a decide step was accepted")
 	}
 }
 

@@ -132,7 +132,7 @@
       s += "  " + gutter + " | " + text + "\n";
       s += "  " + " ".repeat(gutter.length) + " | " + " ".repeat(e.column - 1) + "^".repeat(width) + "\n";
     }
-    if (e.available.length) s += "  available: " + e.available.join(", ") + "\n";
+    if (e.available.length) s += "  available: " + e.available.join(", ") + (e.more ? ", … and " + e.more + " more" : "") + "\n";
     if (e.suggestion) s += "  did you mean " + JSON.stringify(e.suggestion) + "?\n";
     return s;
   };

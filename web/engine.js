@@ -201,8 +201,12 @@
   const copyOptions = (options) => {
     if (!isObject(options) || isArray(options, "options")) return options;
     const later = get(options, "later", "options.later");
+    const branch = get(options, "branchSteps", "options.branchSteps");
+    const plain = isObject(branch) && !isArray(branch, "options.branchSteps");
     return {
       later: isArray(later, "options.later") ? copyArray(later, "options.later") : later,
+      branchSteps: plain ? Object.fromEntries(guard("options.branchSteps", () => Object.keys(branch))
+        .map((id) => [id, get(branch, id, "options.branchSteps." + id)])) : branch,
       iteration: get(options, "iteration", "options.iteration"),
       mode: get(options, "mode", "options.mode"),
     };

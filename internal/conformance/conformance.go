@@ -23,6 +23,7 @@ type Test struct {
 	Call      template.Value
 	Roots     template.Roots // in step order, input first
 	Later     []string
+	Branch    map[string]string // branch_steps: step id → its decide step
 	Iteration bool
 	Expect    *template.Value
 	Error     *Expected
@@ -41,7 +42,7 @@ type Expected struct {
 
 // Scope is the load-time scope of the vector.
 func (t *Test) Scope() template.Scope {
-	return template.Scope{Roots: t.Roots.Names(), Later: t.Later, Iteration: t.Iteration}
+	return template.Scope{Roots: t.Roots.Names(), Later: t.Later, Branch: t.Branch, Iteration: t.Iteration}
 }
 
 // Load reads vector files, and the *.json files of folders (not their
@@ -130,6 +131,15 @@ func decodeTest(v template.Value) (*Test, error) {
 	}
 	later, _ := v.Lookup("later")
 	t.Later = strs(later)
+	if branch, ok := v.Lookup("branch_steps"); ok {
+		if branch.Kind() != template.Object {
+			return nil, fmt.Errorf("%q: branch_steps must be an object of step id to decide step id", t.Name)
+		}
+		t.Branch = map[string]string{}
+		for _, m := range branch.Members() {
+			t.Branch[m.Key] = m.Value.Str()
+		}
+	}
 	it, _ := v.Lookup("iteration")
 	t.Iteration = it.Bool()
 	if e, ok := v.Lookup("expect"); ok {
@@ -259,8 +269,8 @@ func (x *Expected) mismatch(err error) string {
 	if x.HasAvailable && !slices.Equal(x.Available, e.Available) {
 		diffs = append(diffs, fmt.Sprintf("available %q, got %q", x.Available, e.Available))
 	}
-	if x.Contains != "" && !strings.Contains(strings.ToLower(e.Msg), strings.ToLower(x.Contains)) {
-		diffs = append(diffs, fmt.Sprintf("message containing %q, got %q", x.Contains, e.Msg))
+	if x.Contains != "" && !strings.Contains(strings.ToLower(e.Message()), strings.ToLower(x.Contains)) {
+		diffs = append(diffs, fmt.Sprintf("message containing %q, got %q", x.Contains, e.Message()))
 	}
 	if len(diffs) == 0 {
 		return ""
