@@ -5,6 +5,8 @@
 FROM golang:1.26 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
+# go.mod replaces the YAML library with the copy in internal/yaml.
+COPY internal/yaml internal/yaml
 RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 make build

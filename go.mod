@@ -18,3 +18,5 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
+
+replace go.yaml.in/yaml/v3 => ./internal/yaml

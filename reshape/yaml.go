@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -70,13 +69,13 @@ func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 	case errors.Is(err, io.EOF):
 		return template.Value{}, d.places, nil
 	case err != nil:
-		return template.Value{}, nil, syntaxError(text, err)
+		return template.Value{}, nil, syntaxError(text, d.lines, err)
 	}
 	var second yaml.Node
 	switch err := dec.Decode(&second); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return template.Value{}, nil, syntaxError(text, err)
+		return template.Value{}, nil, syntaxError(text, d.lines, err)
 	case len(second.Content) > 0 && !isEmptyNull(second.Content[0]):
 		return template.Value{}, nil, yamlError(text, d.nodePos(second.Content[0]), "a second YAML document starts here; the file must hold one")
 	}
@@ -129,38 +128,6 @@ func asYAML11(text string) string {
 
 func isWordByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-}
-
-// aliasPos finds the alias *name in text, for the error the parser reports
-// without a line.
-func aliasPos(text, name string) template.Pos {
-	for off := 0; ; {
-		i := strings.Index(text[off:], "*"+name)
-		if i < 0 {
-			return template.Pos{Line: 1, Column: 1}
-		}
-		off += i + 1 + len(name)
-		if off == len(text) || strings.IndexByte(" \t\r\n,]}", text[off]) >= 0 {
-			return template.PosOf(text, off-1-len(name))
-		}
-	}
-}
-
-// linePos returns the Pos of a 1-based line and rune column, clamped to text.
-func linePos(text string, line, column int) template.Pos {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := strings.IndexByte(text[off:], '\n')
-		if i < 0 {
-			break
-		}
-		off += i + 1
-	}
-	for c := 1; c < column && off < len(text) && text[off] != '\n'; c++ {
-		_, size := utf8.DecodeRuneInString(text[off:])
-		off += size
-	}
-	return template.PosOf(text, off)
 }
 
 func (d *yamlDecoder) nodePos(n *yaml.Node) template.Pos {
