@@ -87,7 +87,6 @@ type renderer struct {
 	firstOut *Error       // the first of them
 	steps    int          // work done, against MaxRenderSteps
 	suggest  int          // did-you-mean work done, against maxSuggestCells
-	halted   bool         // a limit was hit: unwind without rendering more
 	number   Value        // holds a computed @index or length while it is used
 	failed   map[int]bool // offsets of tags already reported
 	// misses memoizes failed root-anchored paths by tag offset: with the
@@ -98,10 +97,10 @@ type renderer struct {
 }
 
 func (r *renderer) list(l *ListNode) {
+	if r.spend(len(l.Nodes), nil) {
+		return
+	}
 	for _, n := range l.Nodes {
-		if r.spend(1, nil) {
-			return
-		}
 		switch n := n.(type) {
 		case *TextNode:
 			r.write(n.Text, nil)
@@ -115,10 +114,9 @@ func (r *renderer) list(l *ListNode) {
 				r.checkOutput(&n.Tag)
 			}
 		case *SectionNode:
-			r.section(n)
-		}
-		if r.halted {
-			return
+			if r.section(n); r.halted() {
+				return
+			}
 		}
 	}
 }
@@ -131,7 +129,7 @@ func (r *renderer) write(text string, t *Tag) {
 
 // checkOutput stops the render once its output passes MaxOutput.
 func (r *renderer) checkOutput(t *Tag) {
-	if len(r.out) > MaxOutput && !r.halted {
+	if len(r.out) > MaxOutput && !r.halted() {
 		r.halt(t, "the output passed "+strconv.Itoa(MaxOutput>>20)+" MiB")
 	}
 }
@@ -139,17 +137,30 @@ func (r *renderer) checkOutput(t *Tag) {
 // spend counts n units of work done for tag t (nil: a text node) and
 // reports whether the render must stop.
 func (r *renderer) spend(n int, t *Tag) bool {
-	r.steps += n
-	if r.steps > MaxRenderSteps && !r.halted {
+	if r.steps += n; r.steps > MaxRenderSteps {
+		r.overWork(t)
+		return true
+	}
+	return false
+}
+
+// halted reports whether a limit stopped the render: it unwinds without
+// rendering more.
+func (r *renderer) halted() bool { return r.steps > MaxRenderSteps }
+
+func (r *renderer) overWork(t *Tag) {
+	if r.steps < stopped {
 		r.halt(t, "the render did more than "+plural(MaxRenderSteps, "step")+" of work")
 	}
-	return r.halted
 }
+
+// stopped is the work count of a stopped render: past any count of work.
+const stopped = 1 << 62
 
 // halt stops the render with a LimitError. It blames the outermost
 // section that repeats, where the multiplying starts, else the tag.
 func (r *renderer) halt(t *Tag, why string) {
-	r.halted = true
+	r.steps = stopped
 	msg := why + ": sections repeat too much or the data is too large for one render"
 	if len(r.frames) > 0 {
 		t = r.frames[0].section
@@ -201,7 +212,7 @@ func (r *renderer) section(n *SectionNode) {
 		r.push(frame{elems: v.elems, section: &n.Tag})
 		f := len(r.frames) - 1
 		for i := range v.elems {
-			if r.halted {
+			if r.halted() {
 				break
 			}
 			r.frames[f].index = i
@@ -276,11 +287,10 @@ func (r *renderer) key(name string, t *Tag) *Value {
 				return w
 			}
 		}
-		if r.spend(1, t) {
-			return nil
-		}
 	}
-	r.spend(len(r.roots), t)
+	if r.spend(len(r.roots), t) {
+		return nil
+	}
 	return r.roots.lookup(name)
 }
 
@@ -311,7 +321,7 @@ func (r *renderer) resolve(t *Tag) (*Value, *Error) {
 	switch {
 	case failed < 0:
 		return v, nil
-	case r.halted:
+	case r.halted():
 		return nil, nil // stopped by a limit, which is the error
 	}
 	e := r.missError(t, v, failed)
