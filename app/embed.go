@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 	"strings"
 
@@ -14,14 +15,14 @@ import (
 type embedPage struct {
 	app.Compo
 
-	s         *session
+	s         *playground.Session
 	keep      keeper
 	theme     string // from the fragment's theme parameter
 	rootsOpen bool
 }
 
 func (p *embedPage) OnInit() {
-	p.s = newSession(defaultExample.state())
+	p.s = playground.NewSession(playground.DefaultExample.Open())
 	p.keep = keeper{s: p.s}
 }
 
@@ -48,11 +49,11 @@ func (p *embedPage) OnDismount() { p.keep.stop() }
 func (p *embedPage) Render() app.UI {
 	s := p.s
 	open := "/"
-	if s.link != "" {
-		open = "/#" + linkPrefix + s.link
+	if s.Link != "" {
+		open = "/#" + playground.LinkPrefix + s.Link
 	}
 	folded := "Roots"
-	if s.state.Mode == ModeTool {
+	if s.State.Mode == playground.ModeTool {
 		folded = "Call input"
 	}
 	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
@@ -80,15 +81,15 @@ func (p *embedPage) Render() app.UI {
 					Text(foldIcon(p.rootsOpen)+" "+folded).
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
 				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI {
-					if s.state.Mode == ModeTool {
+					if s.State.Mode == playground.ModeTool {
 						return callPane(s)
 					}
 					return rootsPaneOf(s, true)
 				})),
 			),
 			app.Div().Class("column").Body(
-				&outputPane{S: s, Version: s.version},
-				app.If(len(s.out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Problems: s.out.Problems} }),
+				&outputPane{S: s, Version: s.Version},
+				app.If(len(s.Out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Problems: s.Out.Problems} }),
 			),
 		),
 	)

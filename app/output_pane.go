@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,14 +12,14 @@ import (
 type outputPane struct {
 	app.Compo
 
-	S       *session
+	S       *playground.Session
 	Version int // the evaluation shown
 
 	copied int // the version whose result was copied
 }
 
 func (o *outputPane) Render() app.UI {
-	out := &o.S.out
+	out := &o.S.Out
 	head := []app.UI{app.H2().Text("Output")}
 	if out.HasValue {
 		head = append(head,
@@ -62,7 +63,7 @@ func copyLabel(done bool) string {
 }
 
 // emptyText says why there is no result.
-func emptyText(out *outcome) string {
+func emptyText(out *playground.Outcome) string {
 	if len(out.Problems) > 0 {
 		return "No result: see the problems below."
 	}
@@ -72,7 +73,7 @@ func emptyText(out *outcome) string {
 // onCopy copies the result as shown: the text itself, or the pretty JSON.
 func (o *outputPane) onCopy(ctx app.Context, e app.Event) {
 	version := o.Version
-	copyText(ctx, o.S.out.Display, func(ok bool) {
+	copyText(ctx, o.S.Out.Display, func(ok bool) {
 		if ok {
 			o.copied = version
 		}
