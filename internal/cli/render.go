@@ -17,11 +17,15 @@ import (
 func init() {
 	commands["render"] = command{
 		summary: "render a template or shape against roots: render -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ...",
-		run:     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int { return runSubject("render", args, stdin, stdout, stderr) },
+		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return runSubject("render", args, stdin, stdout, stderr)
+		},
 	}
 	commands["check"] = command{
 		summary: "run the load-time checks alone: check -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ...",
-		run:     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int { return runSubject("check", args, stdin, stdout, stderr) },
+		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return runSubject("check", args, stdin, stdout, stderr)
+		},
 	}
 }
 

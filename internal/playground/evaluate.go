@@ -2,7 +2,6 @@ package playground
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -102,11 +101,86 @@ type decoded struct {
 	err   *Problem
 }
 
-// evaluator evaluates states, keeping decoded root texts so that an edit
-// to the template never decodes the roots again. Lookups compare texts
-// with ==, which is a pointer check for a text that did not change.
+// Evaluator evaluates states, keeping decoded root texts so that an edit
+// to the template never decodes the roots again, and the last shape and
+// tool it parsed, so that an edit of the roots or of the call input alone
+// parses neither again. Lookups compare texts with ==, which is a pointer
+// check for a text that did not change.
 type Evaluator struct {
 	cache []*decoded
+	shape parsedShape
+	tool  loadedTool
+	work  Work // what the evaluations so far cost, for tests
+}
+
+// Work counts what evaluations ask of the engine: documents (a shape or a
+// tool file) decoded, and templates (a template, or a shape's string
+// leaves) parsed and rendered.
+type Work struct {
+	Decodes, Parses, Renders int
+}
+
+// parsedShape is a shape text parsed leniently: the shape of the leaves
+// that parse, and the errors.
+type parsedShape struct {
+	text  string
+	done  bool
+	shape *reshape.Shape
+	err   error
+}
+
+// loadedTool is a tool file loaded; when it does not load, trace is the
+// shape of the leaves of its shape that parse, for the trace pane.
+type loadedTool struct {
+	text  string
+	done  bool
+	tool  *reshape.Tool
+	trace *reshape.Shape
+	err   error
+}
+
+// leaves is how many templates a shape holds.
+func leaves(s *reshape.Shape) int {
+	if s == nil {
+		return 0
+	}
+	return len(s.Leaves())
+}
+
+// parseShape returns text parsed, from the last evaluation when it parsed
+// the same text.
+func (e *Evaluator) parseShape(text string) *parsedShape {
+	if p := &e.shape; p.done && p.text == text {
+		return p
+	}
+	shape, err := reshape.ParseShapeLenient(text)
+	e.work.Decodes++
+	e.work.Parses += leaves(shape)
+	e.shape = parsedShape{text: text, done: true, shape: shape, err: err}
+	return &e.shape
+}
+
+// loadTool returns text loaded as a tool, from the last evaluation when it
+// loaded the same text.
+func (e *Evaluator) loadTool(text string) *loadedTool {
+	if l := &e.tool; l.done && l.text == text {
+		return l
+	}
+	tool, err := reshape.LoadTool([]byte(text))
+	e.work.Decodes++
+	l := loadedTool{text: text, done: true, tool: tool, err: err}
+	if tool != nil {
+		e.work.Parses += leaves(tool.Shape)
+	} else if doc, yamlErr := reshape.ParseYAML(text); yamlErr == nil {
+		// Trace what can be traced of a tool being written.
+		e.work.Decodes++
+		if v, ok := doc.Lookup("shape"); ok && v.Kind() == template.Object {
+			l.trace, _ = reshape.LenientShape(v)
+			e.work.Parses += leaves(l.trace)
+		}
+	}
+	e.tool = l
+	return &e.tool
 }
 
 // decode returns text decoded (see lookup) and records it as used by the
@@ -183,44 +257,53 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 
 	switch s.Mode {
 	case ModeShape:
-		shape, err := reshape.ParseShape(s.Shape)
+		// One decode and parse per edit of the shape, one render with
+		// the trace per evaluation.
+		p := e.parseShape(s.Shape)
+		err := p.err
 		if err == nil {
-			err = shape.Check(s.Scope())
+			err = p.shape.Check(s.Scope())
 		}
 		o.addErrors(s.Shape, TargetMain, err)
-		if err == nil && rootsOK {
-			v, err := shape.Render(roots)
-			o.setResult(v, err, s.Shape, false)
-		}
-		if rootsOK {
-			o.Trace = traceDocument(s.Shape, roots, func(v template.Value) template.Value { return v })
+		if p.shape != nil && rootsOK {
+			v, traces, renderErr := p.shape.RenderTrace(roots)
+			e.work.Renders += leaves(p.shape)
+			o.Trace = leafRows(traces)
+			if err == nil {
+				o.setResult(v, renderErr, s.Shape, false)
+			}
 		}
 	case ModeTool:
-		tool, err := reshape.LoadTool([]byte(s.Tool))
-		o.addErrors(s.Tool, TargetMain, err)
+		l := e.loadTool(s.Tool)
+		o.addErrors(s.Tool, TargetMain, l.err)
 		call := e.decode(s.Call, &used)
 		if call.err != nil {
 			p := *call.err
 			p.Target, p.Msg = TargetCall, "call input: "+p.Msg
 			o.Problems = append(o.Problems, p)
+			break
 		}
-		if err == nil && call.err == nil {
-			v, err := tool.Call(call.value)
+		input := template.Roots{{Name: "input", Value: call.value}}
+		switch {
+		case l.tool != nil:
+			v, traces, err := l.tool.CallTrace(call.value)
+			e.work.Renders += leaves(l.tool.Shape)
+			o.Trace = leafRows(traces)
 			o.setResult(v, err, s.Call, false)
-		}
-		if call.err == nil {
-			o.Trace = traceDocument(s.Tool, template.Roots{{Name: "input", Value: call.value}}, func(doc template.Value) template.Value {
-				shape, _ := doc.Lookup("shape")
-				return shape
-			})
+		case l.trace != nil:
+			_, traces, _ := l.trace.RenderTrace(input)
+			e.work.Renders += leaves(l.trace)
+			o.Trace = leafRows(traces)
 		}
 	default:
 		t, err := template.Load(s.Template, s.Scope())
+		e.work.Parses++
 		o.addErrors(s.Template, TargetMain, err)
 		if t == nil || !rootsOK {
 			break
 		}
 		v, trace, renderErr := t.RenderTrace(roots)
+		e.work.Renders++
 		o.Trace = traceRows("", trace)
 		if err == nil { // a template that fails its checks shows no result
 			o.setResult(v, renderErr, s.Template, t.Typed())
@@ -377,33 +460,11 @@ func traceRows(leaf string, entries []template.TraceEntry) []TraceRow {
 	return rows
 }
 
-// traceDocument traces every template leaf of a shape document: shapeOf
-// picks the shape from the decoded document (the tool's "shape" key).
-func traceDocument(text string, roots template.Roots, shapeOf func(template.Value) template.Value) []TraceRow {
-	doc, bad := DecodeData(text)
-	if bad != nil {
-		return nil
-	}
+// leafRows turns a shape's traces into rows, each labelled with its leaf.
+func leafRows(traces []reshape.LeafTrace) []TraceRow {
 	var rows []TraceRow
-	var walk func(ptr string, v template.Value)
-	walk = func(ptr string, v template.Value) {
-		switch v.Kind() {
-		case template.String:
-			if t, err := template.Parse(v.Str()); err == nil {
-				rows = append(rows, traceRows(ptr, t.Trace(roots))...)
-			}
-		case template.Array:
-			for i, el := range v.Elems() {
-				walk(ptr+"/"+strconv.Itoa(i), el)
-			}
-		case template.Object:
-			for _, m := range v.Members() {
-				walk(ptr+reshape.Pointer(m.Key), m.Value)
-			}
-		}
-	}
-	if shape := shapeOf(doc); shape.Kind() == template.Object {
-		walk("", shape)
+	for _, t := range traces {
+		rows = append(rows, traceRows(t.At, t.Entries)...)
 	}
 	return rows
 }
