@@ -110,7 +110,7 @@ func TestOutputPane(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := playground.NewSession(tt.State)
-		o := &outputPane{S: s, Version: s.Version}
+		o := outputOf(&s.Out, s.Version)
 		mount(t, o)
 		if err := app.Match(app.Span().Class("badge badge-"+tt.badge).DataSet("testid", "output-type"), o, 0, 0, 1); err != nil {
 			t.Errorf("%s: badge: %v", tt.name, err)
@@ -137,7 +137,7 @@ func TestOutputPane(t *testing.T) {
 
 func TestOutputPaneWithoutResult(t *testing.T) {
 	s := playground.NewSession(playground.ExampleByID("empty-data").Open())
-	o := &outputPane{S: s, Version: s.Version}
+	o := outputOf(&s.Out, s.Version)
 	html := mount(t, o)
 	if err := app.Match(app.P().Class("empty"), o, 0, 1); err != nil {
 		t.Error(err)
@@ -160,7 +160,7 @@ func TestProblemsPane(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := playground.NewSession(playground.ExampleByID(tt.example).Open())
-		p := &problemsPane{S: s, Problems: s.Out.Problems}
+		p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 		html := mount(t, p)
 		first := s.Out.Problems[0]
 		li := app.Li().
@@ -188,14 +188,14 @@ func TestUserContentStaysText(t *testing.T) {
 	roots := []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"` + strings.ReplaceAll(payload, `"`, `\"`) + `": 1, "x": "` + payload + `"}`}}
 
 	s := playground.NewSession(playground.State{Template: payload + "{{E0.x}}", Roots: roots})
-	o := &outputPane{S: s, Version: s.Version}
+	o := outputOf(&s.Out, s.Version)
 	mount(t, o)
 	if err := app.Match(app.Text(payload+payload), o, 0, 1, 0); err != nil {
 		t.Errorf("output: %v", err)
 	}
 
 	s = playground.NewSession(playground.State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
-	p := &problemsPane{S: s, Problems: s.Out.Problems}
+	p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 	mount(t, p)
 	// problems > first problem > keys > first chip > its text
 	if err := app.Match(app.Text(payload), p, 0, 1, 0, 2, 1, 0); err != nil {

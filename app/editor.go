@@ -17,7 +17,7 @@ import (
 type codeEditor struct {
 	app.Compo
 
-	S        *playground.Session
+	Do       editorActions
 	Target   string // the text it edits (see targetMain)
 	TestID   string
 	Label    string // the accessible name
@@ -140,7 +140,7 @@ func (e *codeEditor) onInput(ctx app.Context, ev app.Event) {
 	}
 	e.closed, e.accepted = e.accepted, false
 	e.choice = 0
-	e.S.SetText(e.Target, text, caret)
+	e.Do.Edit(e.Target, text, caret)
 	if e.Tags {
 		ctx.Defer(func(ctx app.Context) { e.place() })
 	}
@@ -190,7 +190,7 @@ func (e *codeEditor) onKeyDown(ctx app.Context, ev app.Event) {
 		ta := ctx.JSSrc()
 		text := ta.Get("value").String()
 		e.closed = false
-		e.S.Complete(playground.ByteOffset(text, ta.Get("selectionStart").Int()))
+		e.Do.Complete(playground.ByteOffset(text, ta.Get("selectionStart").Int()))
 		ctx.Defer(func(ctx app.Context) { e.place() })
 	default:
 		ctx.PreventUpdate()
@@ -221,7 +221,7 @@ func (e *codeEditor) replace(ta app.Value, text string, next string, start, end 
 	doc := app.Window().Get("document")
 	if !doc.Call("execCommand", "insertText", false, next[from:newTo]).Bool() {
 		ta.Set("value", next)
-		e.S.SetText(e.Target, next, -1)
+		e.Do.Edit(e.Target, next, -1)
 	}
 	ta.Call("setSelectionRange", playground.UTF16Offset(next, start), playground.UTF16Offset(next, end))
 }

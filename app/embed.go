@@ -16,6 +16,7 @@ type embedPage struct {
 	app.Compo
 
 	s         *playground.Session
+	do        *actions // what its components do to s
 	keep      keeper
 	theme     string // from the fragment's theme parameter
 	rootsOpen bool
@@ -23,6 +24,7 @@ type embedPage struct {
 
 func (p *embedPage) OnInit() {
 	p.s = playground.NewSession(playground.DefaultExample.Open())
+	p.do = &actions{s: p.s}
 	p.keep = keeper{s: p.s}
 }
 
@@ -47,7 +49,7 @@ func (p *embedPage) restore(ctx app.Context) {
 func (p *embedPage) OnDismount() { p.keep.stop() }
 
 func (p *embedPage) Render() app.UI {
-	s := p.s
+	s, do := p.s, p.do
 	open := "/"
 	if s.Link != "" {
 		open = "/#" + playground.LinkPrefix + s.Link
@@ -60,7 +62,7 @@ func (p *embedPage) Render() app.UI {
 		app.Div().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt(""),
 			app.Span().Class("brand-name").Text("Splice"),
-			modeTabs(s),
+			modeTabs(do),
 			app.Div().Class("spacer"),
 			app.A().Class("btn btn-small").
 				DataSet("testid", "open-playground").
@@ -69,10 +71,10 @@ func (p *embedPage) Render() app.UI {
 				Rel("noopener").
 				Text("Open in playground ↗"),
 		),
-		renderBanner(s),
+		renderBanner(do),
 		app.Div().Class("embed-body").Body(
 			app.Div().Class("column").Body(
-				app.Div().Class("pane pane-main").Body(mainEditor(s)),
+				app.Div().Class("pane pane-main").Body(mainEditor(do)),
 				app.Button().
 					Class("btn btn-small fold").
 					DataSet("testid", "roots-toggle").
@@ -82,14 +84,14 @@ func (p *embedPage) Render() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
 				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI {
 					if s.State.Mode == playground.ModeTool {
-						return callPane(s)
+						return callPane(do)
 					}
-					return rootsPaneOf(s, true)
+					return rootsPaneOf(do, true)
 				})),
 			),
 			app.Div().Class("column").Body(
-				&outputPane{S: s, Version: s.Version},
-				app.If(len(s.Out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Problems: s.Out.Problems} }),
+				outputOf(&s.Out, s.Version),
+				app.If(len(s.Out.Problems) > 0, func() app.UI { return &problemsPane{Do: do, Problems: s.Out.Problems} }),
 			),
 		),
 	)

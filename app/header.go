@@ -16,7 +16,7 @@ const themeState = "splice.theme"
 type header struct {
 	app.Compo
 
-	S     *playground.Session
+	Do    headerActions
 	Theme string
 	Menu  bool // the examples menu is open
 }
@@ -78,7 +78,7 @@ func (h *header) renderMenu() app.UI {
 				app.Span().Class("menu-title").Text(ex.Title),
 				app.Span().Class("menu-about").Text(ex.About),
 			).
-			OnClick(func(ctx app.Context, e app.Event) { h.S.LoadExample(ex.ID) }, app.EventScope(ex.ID))
+			OnClick(func(ctx app.Context, e app.Event) { h.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
 	}
 	var features, errs []app.UI
 	for i := range playground.Examples {
@@ -99,11 +99,11 @@ func (h *header) renderMenu() app.UI {
 	)
 }
 
-func (h *header) onMenu(ctx app.Context, e app.Event) { h.S.Menu = !h.S.Menu }
+func (h *header) onMenu(ctx app.Context, e app.Event) { h.Do.ToggleMenu() }
 
-func (h *header) onShare(ctx app.Context, e app.Event) { openShare(ctx, h.S) }
+func (h *header) onShare(ctx app.Context, e app.Event) { h.Do.OpenShare(ctx) }
 
-func (h *header) onHelp(ctx app.Context, e app.Event) { h.S.Dialog = playground.DialogHelp }
+func (h *header) onHelp(ctx app.Context, e app.Event) { h.Do.OpenHelp() }
 
 // onTheme flips the theme that shows now, the system's when none was
 // chosen.

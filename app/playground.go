@@ -15,6 +15,7 @@ type playgroundPage struct {
 	app.Compo
 
 	s     *playground.Session
+	do    *actions // what its components do to s
 	keep  keeper
 	theme string   // "light", "dark" or "" for the system's
 	stop  []func() // removes the window listeners
@@ -26,6 +27,7 @@ func (p *playgroundPage) OnInit() {
 	if p.s == nil {
 		p.s = playground.NewSession(playground.DefaultExample.Open())
 	}
+	p.do = &actions{s: p.s}
 	p.keep = keeper{s: p.s, autosave: true}
 }
 
@@ -59,27 +61,27 @@ func (p *playgroundPage) OnDismount() {
 }
 
 func (p *playgroundPage) Render() app.UI {
-	s := p.s
+	s, do := p.s, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{S: s, Theme: p.theme, Menu: s.Menu},
-		renderBanner(s),
+		&header{Do: do, Theme: p.theme, Menu: s.Menu},
+		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
 				app.Div().Class("pane pane-main").Body(
-					modeTabs(s),
-					mainEditor(s),
+					modeTabs(do),
+					mainEditor(do),
 				),
-				app.If(s.State.Mode == playground.ModeTool, func() app.UI { return callPane(s) }).
-					Else(func() app.UI { return rootsPaneOf(s, false) }),
+				app.If(s.State.Mode == playground.ModeTool, func() app.UI { return callPane(do) }).
+					Else(func() app.UI { return rootsPaneOf(do, false) }),
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
-				&outputPane{S: s, Version: s.Version},
-				&problemsPane{S: s, Problems: s.Out.Problems},
+				outputOf(&s.Out, s.Version),
+				&problemsPane{Do: do, Problems: s.Out.Problems},
 				&tracePane{Rows: s.Out.Trace},
 			),
 		),
-		app.If(s.Dialog == playground.DialogShare, func() app.UI { return &shareDialog{S: s, Info: s.Share} }),
-		app.If(s.Dialog == playground.DialogHelp, func() app.UI { return &helpDialog{S: s} }),
+		app.If(s.Dialog == playground.DialogShare, func() app.UI { return &shareDialog{Do: do, Info: s.Share} }),
+		app.If(s.Dialog == playground.DialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
 }
 
@@ -94,17 +96,19 @@ func themeName(theme string) string {
 // renderBanner shows why a link could not be opened. Its slot is always
 // there, so that the panes after it keep their place in the tree (and
 // their editors their focus) when it comes and goes.
-func renderBanner(s *playground.Session) app.UI {
+func renderBanner(do *actions) app.UI {
+	s := do.s
 	return app.Div().Class("banner-slot").Body(app.If(s.Banner != "", func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
 			app.Span().Class("banner-text").Text(s.Banner),
-			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { s.Banner = "" }),
+			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { do.DismissBanner() }),
 		)
 	}))
 }
 
 // modeTabs switches between template, shape and tool.
-func modeTabs(s *playground.Session) app.UI {
+func modeTabs(do *actions) app.UI {
+	s := do.s
 	tabs := make([]app.UI, len(playground.Modes))
 	for i, m := range playground.Modes {
 		tabs[i] = app.Button().
@@ -117,14 +121,14 @@ func modeTabs(s *playground.Session) app.UI {
 			Aria("controls", "main-editor").
 			Title(m.Title()+" mode (Alt+"+strconv.Itoa(i+1)+")").
 			Text(m.Title()).
-			OnClick(func(ctx app.Context, e app.Event) { s.SetMode(m) }, app.EventScope(m))
+			OnClick(func(ctx app.Context, e app.Event) { do.SetMode(m) }, app.EventScope(m))
 	}
 	// Handlers must read what they need when they run: go-app keeps the
 	// first closure of an element whose handler code stays the same.
 	return app.Div().Class("pane-head").Body(
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
-				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { s.SetMode(playground.Modes[i]) })
+				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
 		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
 	)
@@ -179,9 +183,10 @@ func arrowTabs(ctx app.Context, e app.Event, n, current int, choose func(i int))
 }
 
 // mainEditor edits the mode's text.
-func mainEditor(s *playground.Session) app.UI {
+func mainEditor(do *actions) app.UI {
+	s := do.s
 	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
-		S:        s,
+		Do:       do,
 		Target:   playground.TargetMain,
 		TestID:   "editor",
 		Label:    s.State.Mode.Title() + " editor",
@@ -194,17 +199,18 @@ func mainEditor(s *playground.Session) app.UI {
 }
 
 // callPane edits a tool call's input.
-func callPane(s *playground.Session) app.UI {
+func callPane(do *actions) app.UI {
+	s := do.s
 	return app.Section().Class("pane pane-call").Aria("label", "Call input").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Call input"),
 			app.Span().Class("hint").Text("JSON or YAML, the tool's input root"),
 			app.Div().Class("spacer"),
 			app.Button().Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
-				OnClick(func(ctx app.Context, e app.Event) { s.Format(playground.TargetCall) }),
+				OnClick(func(ctx app.Context, e app.Event) { do.Format(playground.TargetCall) }),
 		),
 		&codeEditor{
-			S:      s,
+			Do:     do,
 			Target: playground.TargetCall,
 			TestID: "call-editor",
 			Label:  "Call input editor",
@@ -217,7 +223,8 @@ func callPane(s *playground.Session) app.UI {
 
 // rootsPaneOf gives the roots pane the parts of the session it shows, so
 // that it redraws only when they change (not on every template keystroke).
-func rootsPaneOf(s *playground.Session, compact bool) app.UI {
+func rootsPaneOf(do *actions, compact bool) app.UI {
+	s := do.s
 	var errs []string
 	for _, r := range s.State.Roots {
 		if s.Out.RootErrors[r.Name] != nil {
@@ -230,7 +237,7 @@ func rootsPaneOf(s *playground.Session, compact bool) app.UI {
 		sel = playground.Selection{}
 	}
 	return &rootsPane{
-		S:         s,
+		Do:        do,
 		Names:     s.State.Names(),
 		Active:    s.Active,
 		Text:      s.Text(playground.RootTarget(s.Active)),

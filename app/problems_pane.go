@@ -13,7 +13,7 @@ import (
 type problemsPane struct {
 	app.Compo
 
-	S        *playground.Session
+	Do       problemsActions
 	Problems []playground.Problem // the evaluation's, compared on each render
 }
 
@@ -46,7 +46,7 @@ func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 		where = app.Button().Class("where link").
 			Title("Select the tag in the editor").
 			Text(placeText(pr)).
-			OnClick(func(ctx app.Context, e app.Event) { p.S.Reveal(i) }, app.EventScope(i))
+			OnClick(func(ctx app.Context, e app.Event) { p.Do.Reveal(i) }, app.EventScope(i))
 	}
 	return app.Li().
 		Class("problem kind-"+kindClass(pr.Kind)).
@@ -99,7 +99,7 @@ func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) ap
 		DataSet("key", key).
 		Title("Use "+key).
 		Text(key).
-		OnClick(func(ctx app.Context, e app.Event) { p.S.Fix(i, key) }, app.EventScope(i, key))
+		OnClick(func(ctx app.Context, e app.Event) { p.Do.Fix(i, key) }, app.EventScope(i, key))
 }
 
 // placeText is where a problem is: its line and column in its editor,

@@ -14,7 +14,7 @@ import (
 type rootsPane struct {
 	app.Compo
 
-	S         *playground.Session
+	Do        rootsActions
 	Names     []string
 	Active    string
 	Text      string              // the open root's text
@@ -55,36 +55,36 @@ func (r *rootsPane) Render() app.UI {
 				Aria("label", "Add a step").
 				Title("Add a step").
 				Text("+").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.AddRoot() }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.AddRoot() }),
 		),
 		app.Div().Class("toolbar").Body(
 			app.Button().Class("btn btn-small").DataSet("testid", "root-rename").Disabled(fixed).
 				Aria("label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
 			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-left").Disabled(fixed).
 				Aria("label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.MoveRoot(-1) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(-1) }),
 			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-right").Disabled(fixed).
 				Aria("label", "Move "+r.Active+" later").Title("Move later").Text("→").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.MoveRoot(1) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(1) }),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-delete").Disabled(fixed).
 				Aria("label", "Delete "+r.Active).Text("Delete").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.DeleteRoot() }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.DeleteRoot() }),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-format").
 				Title("Pretty-print as JSON").Text("Format").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.Format(playground.RootTarget(r.Active)) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(playground.RootTarget(r.Active)) }),
 			app.Div().Class("spacer"),
 			app.If(r.Deleted != "", func() app.UI {
 				return app.Span().Class("undo").Body(
 					app.Text("Deleted "+r.Deleted+" "),
 					app.Button().Class("btn btn-small").DataSet("testid", "root-undo").Text("Undo").
-						OnClick(func(ctx app.Context, e app.Event) { r.S.UndoDelete() }),
+						OnClick(func(ctx app.Context, e app.Event) { r.Do.UndoDelete() }),
 				)
 			}),
 		),
 		app.Div().Class("rename-slot").Body(app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() })),
 		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Aria("labelledby", "root-tab-"+r.Active).Body(
 			&codeEditor{
-				S:      r.S,
+				Do:     r.Do,
 				Target: playground.RootTarget(r.Active),
 				TestID: "root-editor",
 				Label:  "Root " + r.Active + " (JSON or YAML)",
@@ -119,11 +119,11 @@ func (r *rootsPane) renderTabs() app.UI {
 			TabIndex(tabIndex(name == r.Active)).
 			Aria("controls", "root-panel").
 			Text(name).
-			OnClick(func(ctx app.Context, e app.Event) { r.S.OpenRoot(name) }, app.EventScope(name))
+			OnClick(func(ctx app.Context, e app.Event) { r.Do.OpenRoot(name) }, app.EventScope(name))
 	}
 	return app.Div().Class("tabs root-tabs").Role("tablist").Aria("label", "Roots in step order").Body(tabs...).
 		OnKeyDown(func(ctx app.Context, e app.Event) {
-			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.S.OpenRoot(r.Names[i]) })
+			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.Do.OpenRoot(r.Names[i]) })
 		})
 }
 
@@ -174,14 +174,14 @@ func (r *rootsPane) renderScope() app.UI {
 				Title("Step ids that run after this step: referencing them is a MissingStep").
 				Value(r.Later).
 				Spellcheck(false).
-				OnInput(func(ctx app.Context, e app.Event) { r.S.SetLater(ctx.JSSrc().Get("value").String()) }),
+				OnInput(func(ctx app.Context, e app.Event) { r.Do.SetLater(ctx.JSSrc().Get("value").String()) }),
 		),
 		app.Label().Class("switch").Body(
 			app.Input().
 				Type("checkbox").
 				DataSet("testid", "iteration").
 				Checked(r.Iteration).
-				OnChange(func(ctx app.Context, e app.Event) { r.S.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
+				OnChange(func(ctx app.Context, e app.Event) { r.Do.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
 			app.Span().Text("Iteration body (adds item, index, accumulator)"),
 		),
 	)
@@ -190,7 +190,7 @@ func (r *rootsPane) renderScope() app.UI {
 // onSelectError selects the place where the open root stops parsing.
 func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
 	if p := r.Error; p != nil && p.Located() {
-		r.S.Selection = playground.Selection{Target: playground.RootTarget(r.Active), Start: p.Start, End: p.End, Seq: r.S.Selection.Seq + 1}
+		r.Do.Select(playground.RootTarget(r.Active), p.Start, p.End)
 	}
 }
 
@@ -203,7 +203,7 @@ func (r *rootsPane) Marks() [][2]int {
 
 func (r *rootsPane) onRename(ctx app.Context, e app.Event) {
 	r.renaming, r.draft = r.Active, r.Active
-	r.S.NameError = ""
+	r.Do.ClearNameError()
 }
 
 func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
@@ -222,12 +222,12 @@ func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
 }
 
 func (r *rootsPane) commit() {
-	if r.draft == r.Active || r.S.RenameRoot(r.draft) {
+	if r.draft == r.Active || r.Do.RenameRoot(r.draft) {
 		r.renaming = ""
 	}
 }
 
 func (r *rootsPane) cancel() {
 	r.renaming = ""
-	r.S.NameError = ""
+	r.Do.ClearNameError()
 }

@@ -10,7 +10,7 @@ import (
 type shareDialog struct {
 	app.Compo
 
-	S    *playground.Session
+	Do   dialogActions
 	Info playground.ShareInfo
 }
 
@@ -26,7 +26,7 @@ func (d *shareDialog) OnMount(ctx app.Context) {
 }
 
 func (d *shareDialog) Render() app.UI {
-	return modal("share-title", func(ctx app.Context) { d.S.Dialog = "" },
+	return modal("share-title", func(ctx app.Context) { d.Do.CloseDialog() },
 		app.H2().ID("share-title").Text("Share this state"),
 		app.If(d.Info.Error != "", func() app.UI {
 			return app.P().Class("status status-error").Role("alert").Text(d.Info.Error)
@@ -58,12 +58,12 @@ func (d *shareDialog) copy(ctx app.Context, text, done string) {
 	field := ctx.JSSrc().Get("previousElementSibling")
 	copyText(ctx, text, func(ok bool) {
 		if ok {
-			d.S.Share.Note = done
+			d.Do.SetShareNote(done)
 			return
 		}
 		field.Call("focus")
 		field.Call("select")
-		d.S.Share.Note = "Copy the selected text with Ctrl+C."
+		d.Do.SetShareNote("Copy the selected text with Ctrl+C.")
 	})
 }
 

@@ -266,7 +266,7 @@ func (ss *Session) Fix(i int, key string) {
 		return
 	}
 	ss.SetText(p.Target, text, -1)
-	ss.Selection = Selection{Target: p.Target, Start: p.SegStart, End: p.SegStart + len(key), Seq: ss.Selection.Seq + 1}
+	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
 }
 
 // reveal asks the editor of problem i to select its tag, opening its root
@@ -282,7 +282,12 @@ func (ss *Session) Reveal(i int) {
 	if name, ok := CutRootTarget(p.Target); ok {
 		ss.OpenRoot(name)
 	}
-	ss.Selection = Selection{Target: p.Target, Start: p.Start, End: p.End, Seq: ss.Selection.Seq + 1}
+	ss.Select(p.Target, p.Start, p.End)
+}
+
+// Select asks the editor of target to select [start, end) of its text.
+func (ss *Session) Select(target string, start, end int) {
+	ss.Selection = Selection{Target: target, Start: start, End: end, Seq: ss.Selection.Seq + 1}
 }
 
 // cutRootTarget returns the root name of a root editor's target.
