@@ -40,13 +40,7 @@ func TestToolCommand(t *testing.T) {
 		"broken.json": `{"pr": `,
 	})
 	path := func(name string) string { return filepath.Join(dir, name) }
-	tests := []struct {
-		name   string
-		args   []string
-		code   int
-		stdout []string // substrings of stdout, in order
-		stderr []string // substrings of stderr
-	}{
+	runCases(t, []cliCase{
 		{"call with a JSON input", []string{"tool", path("card.yaml"), "--call", path("call.json")}, 0,
 			[]string{`"id": 12`, `"label": "PR 12 <a & b>"`, `"price": 1.50`}, nil},
 		{"flags before the file, YAML input", []string{"tool", "--call", path("call.yaml"), path("card.yaml")}, 0,
@@ -60,18 +54,7 @@ func TestToolCommand(t *testing.T) {
 			nil, []string{"broken.json"}},
 		{"no file", []string{"tool"}, 2, nil, []string{"usage: splice tool FILE"}},
 		{"a missing file", []string{"tool", path("nope.yaml")}, 1, nil, []string{"nope.yaml"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := Main(tt.args, nil, &out, &errb)
-			if code != tt.code {
-				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out.String(), errb.String())
-			}
-			assertInOrder(t, "stdout", out.String(), tt.stdout)
-			assertInOrder(t, "stderr", errb.String(), tt.stderr)
-		})
-	}
+	})
 }
 
 func TestToolsCommand(t *testing.T) {
