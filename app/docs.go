@@ -174,7 +174,7 @@ type docResult struct {
 	err   error
 }
 
-// state is the example as the playground opens it.
+// State is the example as the playground opens it.
 func (ex *docExample) State() playground.State {
 	s := playground.State{Mode: ex.Mode, Roots: ex.Roots, Later: ex.Later, Iteration: ex.Iteration}
 	if s.Mode == "" {
@@ -196,7 +196,7 @@ func (ex *docExample) run() docResult {
 	return docResult{value: o.Value, typed: o.Typed, err: o.Err}
 }
 
-// link is the share link that opens the example in the playground.
+// Link is the share link that opens the example in the playground.
 func (ex *docExample) Link() string {
 	payload, _ := playground.EncodeState(ex.State())
 	return "/#" + playground.LinkPrefix + payload

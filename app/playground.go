@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// playground is the page at "/": the editors on the left, the result, the
+// playgroundPage is the page at "/": the editors on the left, the result, the
 // problems and the trace on the right. Its state lives in a session; the
 // address bar and local storage follow it.
 type playgroundPage struct {

@@ -9,7 +9,7 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// completion is what the autocomplete popup offers at the caret: names
+// Completion is what the autocomplete popup offers at the caret: names
 // that may replace the partial word text[From:To].
 type Completion struct {
 	From, To int

@@ -7,7 +7,7 @@ import (
 
 // Textareas count offsets in UTF-16 code units, Go in bytes: these convert.
 
-// utf16Offset converts byte offset off in s to UTF-16 code units.
+// UTF16Offset converts byte offset off in s to UTF-16 code units.
 func UTF16Offset(s string, off int) int {
 	n := 0
 	for i, r := range s {
@@ -22,7 +22,7 @@ func UTF16Offset(s string, off int) int {
 	return n
 }
 
-// byteOffset converts an offset of u UTF-16 code units in s to bytes.
+// ByteOffset converts an offset of u UTF-16 code units in s to bytes.
 func ByteOffset(s string, u int) int {
 	n := 0
 	for i, r := range s {
@@ -40,7 +40,7 @@ func ByteOffset(s string, u int) int {
 // indentUnit is what Tab inserts.
 const indentUnit = "  "
 
-// indent applies Tab (or Shift+Tab when outdent) to text with the
+// Indent applies Tab (or Shift+Tab when outdent) to text with the
 // selection [start, end) in bytes, and returns the new text and selection.
 // Without a multi-line selection, Tab inserts two spaces at the caret;
 // otherwise every selected line is shifted.
@@ -80,7 +80,7 @@ func Indent(text string, start, end int, outdent bool) (string, int, int) {
 	return text[:lineStart] + strings.Join(lines, "\n") + text[blockEnd:], newStart, newEnd
 }
 
-// lineCol returns the 0-based line and rune column of byte offset off.
+// LineCol returns the 0-based line and rune column of byte offset off.
 func LineCol(text string, off int) (line, col int) {
 	off = min(max(off, 0), len(text))
 	line = strings.Count(text[:off], "\n")

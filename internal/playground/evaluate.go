@@ -17,10 +17,10 @@ const (
 	targetRootPref = "root:" // followed by the root's name
 )
 
-// rootTarget names the editor of the root called name.
+// RootTarget names the editor of the root called name.
 func RootTarget(name string) string { return targetRootPref + name }
 
-// problem is one error as the problems pane shows it, positioned in the
+// Problem is one error as the problems pane shows it, positioned in the
 // text of the editor it belongs to.
 type Problem struct {
 	Kind   string // "BadPath", "SyntaxError" for data that does not parse, "" when untyped
@@ -46,7 +46,7 @@ type Problem struct {
 // Label is the kind as people read it.
 func (p *Problem) Label() string { return KindLabel(p.Kind) }
 
-// kindLabel names an error kind for people: EmptyData is "nothing found",
+// KindLabel names an error kind for people: EmptyData is "nothing found",
 // not a failure.
 func KindLabel(kind string) string {
 	switch kind {
@@ -61,7 +61,7 @@ func KindLabel(kind string) string {
 // Located reports whether the problem can select its tag in an editor.
 func (p *Problem) Located() bool { return p.Start >= 0 }
 
-// traceRow is one tag of the trace pane.
+// TraceRow is one tag of the trace pane.
 type TraceRow struct {
 	Leaf    string // JSON Pointer of the shape leaf, "" for a template
 	Kind    string // span kind: root, key, loopvar, dot, section, inverted
@@ -75,7 +75,7 @@ type TraceRow struct {
 	Err     string
 }
 
-// outcome is everything one evaluation shows.
+// Outcome is everything one evaluation shows.
 type Outcome struct {
 	HasValue bool
 	Value    template.Value
@@ -204,7 +204,7 @@ func (e *Evaluator) lookup(text string) *decoded {
 	return d
 }
 
-// decodeData reads JSON, or YAML when the text is not JSON. Text that
+// DecodeData reads JSON, or YAML when the text is not JSON. Text that
 // starts like JSON ("{" or "[") must be JSON: YAML's flow style would
 // quietly accept a mistyped JSON document ({"a": } is {"a": null}). An
 // empty text is null, as an empty YAML document is.
@@ -243,7 +243,7 @@ func syntaxProblem(msg, text string, off int) *Problem {
 	return p
 }
 
-// evaluate runs the state's mode and gathers what the panes show.
+// Evaluate runs the state's mode and gathers what the panes show.
 func (e *Evaluator) Evaluate(s *State) Outcome {
 	var used []*decoded
 	defer func() { e.cache = used }()
@@ -349,7 +349,7 @@ func (o *Outcome) setResult(v template.Value, err error, text string, typed bool
 	o.Display = PrettyJSON(o.JSON)
 }
 
-// prettyJSON indents compact JSON for people, keeping short arrays and
+// PrettyJSON indents compact JSON for people, keeping short arrays and
 // objects on one line.
 func PrettyJSON(compact string) string {
 	return strings.TrimSuffix(string(pretty.PrettyOptions([]byte(compact), &pretty.Options{Width: 80, Indent: "  "})), "\n")

@@ -1,6 +1,6 @@
 package playground
 
-// example is one entry of the Examples menu.
+// Example is one entry of the Examples menu.
 type Example struct {
 	ID    string // stable, for tests and links
 	Title string
@@ -9,7 +9,7 @@ type Example struct {
 	State State
 }
 
-// open returns a copy of the example's state, ready to edit.
+// Open returns a copy of the example's state, ready to edit.
 func (e *Example) Open() State {
 	s := e.State.Clone()
 	s.V = stateVersion
@@ -22,10 +22,10 @@ func (e *Example) Open() State {
 	return s
 }
 
-// defaultExample is what a first visit shows.
+// DefaultExample is what a first visit shows.
 var DefaultExample = &Examples[0]
 
-// exampleByID returns the example with id, or nil.
+// ExampleByID returns the example with id, or nil.
 func ExampleByID(id string) *Example {
 	for i := range Examples {
 		if Examples[i].ID == id {
@@ -54,7 +54,7 @@ const prRoot = `{
   "deletions": 37
 }`
 
-// examples cover every feature of the dialect and every error kind.
+// Examples cover every feature of the dialect and every error kind.
 var Examples = []Example{
 	{
 		ID: "issue-digest", Title: "Issue digest", About: "sections, bare keys, {{.}} and length",

@@ -6,13 +6,13 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// segment is a run of editor text drawn in one style behind the textarea.
+// Segment is a run of editor text drawn in one style behind the textarea.
 type Segment struct {
 	Text  string
 	Class string // "" for plain text; "tk tk-<span kind>" for a tag; "tk-err" added under a failing tag
 }
 
-// highlight cuts src into styled runs: every tag by its span kind, and the
+// Highlight cuts src into styled runs: every tag by its span kind, and the
 // ranges in marks (failing tags, [start, end) byte offsets) underlined.
 func Highlight(src string, spans []template.Span, marks [][2]int) []Segment {
 	cuts := []int{0, len(src)}

@@ -6,7 +6,7 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// session is one page's live playground: the state being edited, its
+// Session is one page's live playground: the state being edited, its
 // latest evaluation, and the view's own choices (open root tab, pending
 // selection, completions). Components read it and call its methods from
 // their event handlers; every method leaves the outcome up to date. It has
@@ -46,7 +46,7 @@ type deletion struct {
 	index int
 }
 
-// selection asks an editor to select [Start, End) bytes of its text. Seq
+// Selection asks an editor to select [Start, End) bytes of its text. Seq
 // changes with every request, so that asking twice selects twice.
 type Selection struct {
 	Target     string
@@ -54,14 +54,14 @@ type Selection struct {
 	Seq        int
 }
 
-// newSession starts a session on s.
+// NewSession starts a session on s.
 func NewSession(s State) *Session {
 	ss := &Session{}
 	ss.Load(s)
 	return ss
 }
 
-// loadExample replaces the state with the example called id.
+// LoadExample replaces the state with the example called id.
 func (ss *Session) LoadExample(id string) {
 	if ex := ExampleByID(id); ex != nil {
 		ss.Load(ex.Open())
@@ -69,7 +69,7 @@ func (ss *Session) LoadExample(id string) {
 	}
 }
 
-// load replaces the whole state (an example, a link, an autosave).
+// Load replaces the whole state (an example, a link, an autosave).
 func (ss *Session) Load(s State) {
 	ss.State = s.Clone()
 	ss.Active = "input"
@@ -91,7 +91,7 @@ func (ss *Session) update() {
 	}
 }
 
-// text returns the text of the editor named by target.
+// Text returns the text of the editor named by target.
 func (ss *Session) Text(target string) string {
 	switch target {
 	case TargetMain:
@@ -107,7 +107,7 @@ func (ss *Session) Text(target string) string {
 	return ""
 }
 
-// setText records an edit of target's text. caret is the byte offset of
+// SetText records an edit of target's text. caret is the byte offset of
 // the caret after the edit in the main editor (-1 when unknown); the
 // completions are computed there.
 func (ss *Session) SetText(target, text string, caret int) {
@@ -127,7 +127,7 @@ func (ss *Session) SetText(target, text string, caret int) {
 	}
 }
 
-// complete offers what may be typed at caret in the main editor.
+// Complete offers what may be typed at caret in the main editor.
 func (ss *Session) Complete(caret int) {
 	roots := ss.dataRoots()
 	ss.Completion = complete(ss.State.Text(), caret, roots)
@@ -148,7 +148,7 @@ func (ss *Session) dataRoots() template.Roots {
 	return roots
 }
 
-// setMode switches the mode.
+// SetMode switches the mode.
 func (ss *Session) SetMode(m Mode) {
 	if ss.State.Mode == m {
 		return
@@ -158,20 +158,20 @@ func (ss *Session) SetMode(m Mode) {
 	ss.update()
 }
 
-// openRoot opens the root tab called name.
+// OpenRoot opens the root tab called name.
 func (ss *Session) OpenRoot(name string) {
 	if ss.State.RootIndex(name) >= 0 {
 		ss.Active, ss.NameError = name, ""
 	}
 }
 
-// addRoot adds a step and opens it.
+// AddRoot adds a step and opens it.
 func (ss *Session) AddRoot() {
 	ss.Active, ss.NameError = ss.State.AddRoot(), ""
 	ss.update()
 }
 
-// renameRoot renames the open root; a refused name is kept in nameError.
+// RenameRoot renames the open root; a refused name is kept in nameError.
 func (ss *Session) RenameRoot(name string) bool {
 	if err := ss.State.RenameRoot(ss.Active, name); err != nil {
 		ss.NameError = err.Error()
@@ -182,7 +182,7 @@ func (ss *Session) RenameRoot(name string) bool {
 	return true
 }
 
-// deleteRoot deletes the open root, keeping it for undo, and opens the
+// DeleteRoot deletes the open root, keeping it for undo, and opens the
 // one before it.
 func (ss *Session) DeleteRoot() {
 	i := ss.State.RootIndex(ss.Active)
@@ -196,7 +196,7 @@ func (ss *Session) DeleteRoot() {
 	ss.update()
 }
 
-// undoDelete puts the last deleted root back.
+// UndoDelete puts the last deleted root back.
 func (ss *Session) UndoDelete() {
 	if ss.deleted == nil {
 		return
@@ -209,14 +209,14 @@ func (ss *Session) UndoDelete() {
 	ss.update()
 }
 
-// moveRoot moves the open root by delta among the steps.
+// MoveRoot moves the open root by delta among the steps.
 func (ss *Session) MoveRoot(delta int) {
 	if ss.State.MoveRoot(ss.Active, delta) {
 		ss.update()
 	}
 }
 
-// setIteration switches the iteration body.
+// SetIteration switches the iteration body.
 func (ss *Session) SetIteration(on bool) {
 	if on == ss.State.Iteration {
 		return
@@ -231,7 +231,7 @@ func (ss *Session) SetIteration(on bool) {
 	ss.update()
 }
 
-// setLater reads the later-steps field; a refused list keeps the field as
+// SetLater reads the later-steps field; a refused list keeps the field as
 // typed and says why in nameError.
 func (ss *Session) SetLater(text string) {
 	ss.LaterText = text
@@ -245,7 +245,7 @@ func (ss *Session) SetLater(text string) {
 	ss.update()
 }
 
-// format pretty-prints the data text of target (a root or the call).
+// Format pretty-prints the data text of target (a root or the call).
 func (ss *Session) Format(target string) {
 	text := ss.Text(target)
 	v, bad := DecodeData(text)
@@ -255,7 +255,7 @@ func (ss *Session) Format(target string) {
 	ss.SetText(target, PrettyJSON(v.JSON()), -1)
 }
 
-// fix replaces the failing segment of problem i with key, and selects it.
+// Fix replaces the failing segment of problem i with key, and selects it.
 func (ss *Session) Fix(i int, key string) {
 	if i < 0 || i >= len(ss.Out.Problems) {
 		return
@@ -269,7 +269,7 @@ func (ss *Session) Fix(i int, key string) {
 	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
 }
 
-// reveal asks the editor of problem i to select its tag, opening its root
+// Reveal asks the editor of problem i to select its tag, opening its root
 // tab when it is in a root.
 func (ss *Session) Reveal(i int) {
 	if i < 0 || i >= len(ss.Out.Problems) {
@@ -290,12 +290,12 @@ func (ss *Session) Select(target string, start, end int) {
 	ss.Selection = Selection{Target: target, Start: start, End: end, Seq: ss.Selection.Seq + 1}
 }
 
-// cutRootTarget returns the root name of a root editor's target.
+// CutRootTarget returns the root name of a root editor's target.
 func CutRootTarget(target string) (string, bool) {
 	return strings.CutPrefix(target, targetRootPref)
 }
 
-// marks returns the byte ranges of target's failing tags, for underlining.
+// Marks returns the byte ranges of target's failing tags, for underlining.
 func (ss *Session) Marks(target string) [][2]int {
 	var marks [][2]int
 	for _, p := range ss.Out.Problems {

@@ -15,11 +15,11 @@ import (
 // needs no server: state → JSON → raw DEFLATE → base64url without padding,
 // after "#s=".
 
-// maxLinkState caps the decompressed state a link may hold, so that a
+// MaxLinkState caps the decompressed state a link may hold, so that a
 // crafted link cannot make the page inflate gigabytes.
 const MaxLinkState = 1 << 20
 
-// linkPrefix starts the fragment of a share link.
+// LinkPrefix starts the fragment of a share link.
 const LinkPrefix = "s="
 
 // LinkError says why a share link could not be opened.
@@ -47,7 +47,7 @@ func StateJSON(s State) []byte {
 }
 
 // EncodeState returns the fragment payload for s (without "s=") and the
-// size of the JSON it packs. A state bigger than maxLinkState still
+// size of the JSON it packs. A state bigger than MaxLinkState still
 // encodes, but a link cannot carry it; callers check the size.
 func EncodeState(s State) (payload string, size int) {
 	raw := StateJSON(s)
@@ -98,7 +98,7 @@ func DecodeState(payload string, limit int) (State, error) {
 	return s, nil
 }
 
-// payloadOf extracts the state payload from a URL fragment ("s=…",
+// PayloadOf extracts the state payload from a URL fragment ("s=…",
 // possibly among other "&"-separated parameters); ok is false when the
 // fragment carries none.
 func PayloadOf(fragment string) (payload string, ok bool) {
@@ -110,7 +110,7 @@ func PayloadOf(fragment string) (payload string, ok bool) {
 	return "", false
 }
 
-// otherParams returns the parameters of a fragment besides the state, each
+// OtherParams returns the parameters of a fragment besides the state, each
 // with its leading "&": what a write of the state must keep.
 func OtherParams(fragment string) string {
 	var b strings.Builder
@@ -138,7 +138,7 @@ func sizeText(n int) string {
 // maxSavedState caps the autosaved state, which local storage holds.
 const maxSavedState = 16 << 20
 
-// initialState picks the state a page opens with: the link in fragment,
+// InitialState picks the state a page opens with: the link in fragment,
 // else the autosaved payload, else the default example. banner says why a
 // link could not be opened.
 func InitialState(fragment, saved string) (s State, banner string) {
@@ -157,7 +157,7 @@ func InitialState(fragment, saved string) (s State, banner string) {
 	return DefaultExample.Open(), ""
 }
 
-// shareInfo is a share link and its embed snippet, or why there is none.
+// ShareInfo is a share link and its embed snippet, or why there is none.
 type ShareInfo struct {
 	URL, Embed string
 	Error      string // the state is too large for a link
@@ -170,7 +170,7 @@ const EmbedPath = "/embed"
 // embedHeight is the height of the iframe in the embed snippet.
 const embedHeight = 420
 
-// shareLinks builds the link to the playground at origin holding s, and
+// ShareLinks builds the link to the playground at origin holding s, and
 // the <iframe> snippet that embeds it.
 func ShareLinks(origin string, s State) ShareInfo {
 	payload, size := EncodeState(s)

@@ -18,7 +18,7 @@ const (
 	ModeTool     Mode = "tool"
 )
 
-// modes lists the modes in tab order.
+// Modes lists the modes in tab order.
 var Modes = []Mode{ModeTemplate, ModeShape, ModeTool}
 
 // Title is the mode's tab label.
@@ -64,7 +64,7 @@ var iterationRoots = []RootText{
 	{Name: "accumulator", Text: "null"},
 }
 
-// fixedRoot reports whether name is a root the playground manages itself:
+// FixedRoot reports whether name is a root the playground manages itself:
 // input and the iteration roots cannot be renamed, moved or deleted.
 func FixedRoot(name string) bool {
 	return name == "input" || slices.ContainsFunc(iterationRoots, func(r RootText) bool { return r.Name == name })
