@@ -1,15 +1,14 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -41,21 +40,28 @@ func TestServeDrainsOnSIGTERM(t *testing.T) {
 		}
 	}
 
-	out, w := io.Pipe()
-	var stderr bytes.Buffer
-	exit := make(chan int, 1)
-	go func() {
-		exit <- Main([]string{"serve", "-addr", "127.0.0.1:0", "-web", dir, "-drain", "30s"}, nil, w, &stderr)
-		w.Close()
-	}()
-	line, err := bufio.NewReader(out).ReadString('\n')
+	// A free port, so that the test knows the address before serve
+	// prints it.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	go io.Copy(io.Discard, out)
-	url, ok := strings.CutPrefix(strings.TrimSpace(line), "Splice playground: ")
-	if !ok {
-		t.Fatalf("first line %q, want the playground's URL", line)
+	addr := ln.Addr().String()
+	ln.Close()
+	var stderr bytes.Buffer
+	exit := make(chan int, 1)
+	go func() {
+		exit <- Main([]string{"serve", "-addr", addr, "-web", dir, "-drain", "30s"}, nil, io.Discard, &stderr)
+	}()
+	url := "http://" + addr
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if res, err := http.Get(url + "/web/app.css"); err == nil {
+			res.Body.Close()
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatal("serve did not start")
+		}
 	}
 
 	req, _ := http.NewRequest(http.MethodGet, url+"/web/app.wasm", nil)

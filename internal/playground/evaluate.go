@@ -490,31 +490,17 @@ func preview(v template.Value, limit int) string {
 func appendPreview(dst []byte, v template.Value, limit int) []byte {
 	switch v.Kind() {
 	case template.Array:
-		dst = append(dst, '[')
-		for i, el := range v.Elems() {
-			if len(dst) > limit {
-				return dst
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendPreview(dst, el, limit)
-		}
-		return append(dst, ']')
+		elems := v.Elems()
+		return appendItems(dst, '[', ']', len(elems), limit, func(dst []byte, i int) []byte {
+			return appendPreview(dst, elems[i], limit)
+		})
 	case template.Object:
-		dst = append(dst, '{')
-		for i, m := range v.Members() {
-			if len(dst) > limit {
-				return dst
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = template.AppendQuoted(dst, m.Key)
+		members := v.Members()
+		return appendItems(dst, '{', '}', len(members), limit, func(dst []byte, i int) []byte {
+			dst = template.AppendQuoted(dst, members[i].Key)
 			dst = append(dst, ':')
-			dst = appendPreview(dst, m.Value, limit)
-		}
-		return append(dst, '}')
+			return appendPreview(dst, members[i].Value, limit)
+		})
 	case template.String:
 		if s := v.Str(); len(s) > limit {
 			return template.AppendQuoted(dst, s[:limit+1])
@@ -527,4 +513,20 @@ func appendPreview(dst []byte, v template.Value, limit int) []byte {
 func Evaluate(s State) Outcome {
 	var e Evaluator
 	return e.Evaluate(&s)
+}
+
+// appendItems appends n items between open and close, separated by
+// commas, stopping (unclosed) once dst passes limit.
+func appendItems(dst []byte, open, close byte, n, limit int, item func(dst []byte, i int) []byte) []byte {
+	dst = append(dst, open)
+	for i := range n {
+		if len(dst) > limit {
+			return dst
+		}
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = item(dst, i)
+	}
+	return append(dst, close)
 }

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"net/http"
@@ -134,15 +133,7 @@ func TestServeDrainEnds(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, "127.0.0.1:0", dir, 200*time.Millisecond, w, io.Discard) }()
-	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	go io.Copy(io.Discard, out)
-	url := strings.TrimPrefix(strings.TrimSpace(line), "Splice playground: ")
+	url, done := startServe(t, ctx, dir, 200*time.Millisecond)
 	res, err := http.Get(url + "/web/big.bin")
 	if err != nil {
 		t.Fatal(err)

@@ -424,14 +424,13 @@ func TestNewSiteWithoutWasm(t *testing.T) {
 	}
 }
 
-func TestServeUntilCanceled(t *testing.T) {
-	dir, _ := fakeWebDir(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+// startServe runs Serve on a free port until ctx ends and returns its URL
+// and the channel of its result.
+func startServe(t *testing.T, ctx context.Context, dir string, drain time.Duration) (string, chan error) {
+	t.Helper()
 	out, w := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, "127.0.0.1:0", dir, DefaultDrain, w, io.Discard) }()
-
+	go func() { done <- Serve(ctx, "127.0.0.1:0", dir, drain, w, io.Discard) }()
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
@@ -441,6 +440,14 @@ func TestServeUntilCanceled(t *testing.T) {
 	if !ok {
 		t.Fatalf("first line %q, want the playground's URL", line)
 	}
+	return url, done
+}
+
+func TestServeUntilCanceled(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url, done := startServe(t, ctx, dir, DefaultDrain)
 	res, err := http.Get(url + "/docs")
 	if err != nil {
 		t.Fatal(err)
