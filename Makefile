@@ -15,15 +15,15 @@ all: build
 # sites: web/engine.wasm without YAML and tools (the splice_lite tag), which
 # engine.js loads first, and web/engine-full.wasm with them.
 wasm:
-	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./app
+	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./cmd/splice
 	$(WASM_BUILD) -tags splice_lite -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
 	$(WASM_BUILD) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine-full.wasm ./wasm
 
 # build makes the wasm files, their brotli and gzip copies (only when stale:
 # brotli's best quality takes a while) and the splice command.
 build: wasm
-	$(GO) build -o $(BIN) ./app
-	$(BIN) compress -web web
+	$(GO) build -o $(BIN) ./cmd/splice
+	$(GO) run ./internal/cmd/compress -web web
 
 run: build
 	$(BIN) serve -addr $(ADDR)
@@ -33,19 +33,22 @@ static: build
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./app ./wasm
+	$(GO) vet -tags browser ./app
+	GOOS=js GOARCH=wasm $(GO) vet ./cmd/splice ./app ./wasm
 	GOOS=js GOARCH=wasm $(GO) vet -tags splice_lite ./wasm
 
-# The browser tests of app/ load the built web/.
+# The unit tests take seconds; the browser tests (the browser tag, in app/)
+# drive Chromium against the built web/.
 unit: build
 	$(GO) test ./...
 	$(GO) test -tags splice_lite ./wasm ./reshape
+	$(GO) test -tags browser ./app
 
 test: vet unit
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/
-	$(GO) test -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
+	$(GO) test -tags browser -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/

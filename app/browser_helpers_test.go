@@ -1,6 +1,6 @@
-//go:build !js
+//go:build browser
 
-package main
+package app_test
 
 // The shared harness of the browser tests: a playground server on a free
 // local port, a headless Chromium with a fresh profile, and helpers to wait
@@ -10,6 +10,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/splicedev/splice/internal/server"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -50,11 +51,10 @@ func startTestServer(t testing.TB) *httptest.Server {
 	if _, err := os.Stat(filepath.Join(testWebDir, "app.wasm")); err != nil {
 		t.Fatalf("web/app.wasm is missing: run make build first (%v)", err)
 	}
-	if err := compressStale(testWebDir, testLog{t}); err != nil {
+	if err := server.CompressStale(testWebDir, testLog{t}); err != nil {
 		t.Fatalf("compressing the wasm files: %v", err)
 	}
-	registerRoutesOnce()
-	s, err := newSite(testWebDir)
+	s, err := server.NewSite(testWebDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,10 +62,6 @@ func startTestServer(t testing.TB) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
-
-// registerRoutesOnce registers the playground's routes, as main does, once
-// for the test binary.
-var registerRoutesOnce = sync.OnceFunc(registerRoutes)
 
 // servePage serves html at "/" of another local origin until the test ends
 // and returns its URL: a stand-in for a site that embeds the playground.

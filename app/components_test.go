@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strings"
 	"testing"
 
@@ -26,33 +27,33 @@ func noop(app.Context, app.Event) {}
 func TestPlaygroundHooks(t *testing.T) {
 	tests := []struct {
 		name  string
-		state State
-		edit  func(*session)
+		State playground.State
+		edit  func(*playground.Session)
 		hooks []string
 		none  []string
 	}{
-		{"template", defaultExample.state(), nil,
+		{"template", playground.DefaultExample.Open(), nil,
 			[]string{"mode-template", "mode-shape", "mode-tool", "editor", "root-tab", "root-editor", "root-add",
 				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle"},
 			[]string{"call-editor", "banner", "problem", "example", "share-url"}},
-		{"tool", exampleByID("tool-schema").state(), nil,
+		{"tool", playground.ExampleByID("tool-schema").Open(), nil,
 			[]string{"editor", "call-editor"},
 			[]string{"root-tab", "root-editor"}},
-		{"failing", exampleByID("bad-path").state(), nil,
+		{"failing", playground.ExampleByID("bad-path").Open(), nil,
 			[]string{"problem", "key-chip"},
 			[]string{`data-testid="output"`, "output-type"}},
-		{"menu, banner and share", defaultExample.state(), func(s *session) {
-			s.menu, s.banner, s.dialog = true, "cannot open", dialogShare
-			s.share = shareLinks("http://x", s.state)
+		{"menu, banner and share", playground.DefaultExample.Open(), func(s *playground.Session) {
+			s.Menu, s.Banner, s.Dialog = true, "cannot open", playground.DialogShare
+			s.Share = playground.ShareLinks("http://x", s.State)
 		}, []string{"example", "banner", "share-url"}, nil},
-		{"help", defaultExample.state(), func(s *session) { s.dialog = dialogHelp }, []string{"shortcuts"}, []string{"share-url"}},
+		{"help", playground.DefaultExample.Open(), func(s *playground.Session) { s.Dialog = playground.DialogHelp }, []string{"shortcuts"}, []string{"share-url"}},
 	}
 	for _, tt := range tests {
-		s := newSession(tt.state)
+		s := playground.NewSession(tt.State)
 		if tt.edit != nil {
 			tt.edit(s)
 		}
-		html := mount(t, &playground{s: s})
+		html := mount(t, &playgroundPage{s: s})
 		for _, h := range tt.hooks {
 			if !strings.Contains(html, `data-testid="`+h+`"`) && !strings.Contains(html, h) {
 				t.Errorf("%s: no %s", tt.name, h)
@@ -67,17 +68,17 @@ func TestPlaygroundHooks(t *testing.T) {
 }
 
 func TestModeTabsMarkTheActiveMode(t *testing.T) {
-	s := newSession(exampleByID("pr-card").state())
-	p := &playground{s: s}
+	s := playground.NewSession(playground.ExampleByID("pr-card").Open())
+	p := &playgroundPage{s: s}
 	mount(t, p)
-	for i, m := range modes {
+	for i, m := range playground.Modes {
 		want := app.Button().
 			Class("tab").
 			Role("tab").
 			ID("mode-"+string(m)).
 			DataSet("testid", "mode-"+string(m)).
-			Aria("selected", m == ModeShape).
-			TabIndex(tabIndex(m == ModeShape)).
+			Aria("selected", m == playground.ModeShape).
+			TabIndex(tabIndex(m == playground.ModeShape)).
 			Aria("controls", "main-editor").
 			Title(m.Title() + " mode (Alt+" + string(rune('1'+i)) + ")").
 			OnClick(noop)
@@ -91,25 +92,25 @@ func TestModeTabsMarkTheActiveMode(t *testing.T) {
 func TestOutputPane(t *testing.T) {
 	tests := []struct {
 		name     string
-		state    State
+		State    playground.State
 		badge    string
 		marker   string
 		children []app.UI // the result's content
 	}{
-		{"typed", State{Template: "{{E0.n}}", Roots: []RootText{{"input", "{}"}, {"E0", `{"n": 1.50}`}}},
+		{"typed", playground.State{Template: "{{E0.n}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"n": 1.50}`}}},
 			"number", "typed splice", []app.UI{app.Text("1.50")}},
-		{"text with trailing spaces", State{Template: "a  \n\tb\t", Roots: rootsNamed("input")},
+		{"text with trailing spaces", playground.State{Template: "a  \n\tb\t", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
 			"string", "text", []app.UI{
 				app.Text("a"), app.Span().Class("trail").Title("trailing whitespace").Text("  "),
 				app.Span().Class("eol").Aria("hidden", "true"), app.Text("\n"),
 				app.Text("\tb"), app.Span().Class("trail").Title("trailing whitespace").Text("\t"),
 			}},
-		{"empty text", State{Template: "{{#input.x}}y{{/input.x}}", Roots: rootsNamed("input")},
+		{"empty text", playground.State{Template: "{{#input.x}}y{{/input.x}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
 			"string", "text", []app.UI{app.Span().Class("empty-string").Text("(empty string)")}},
 	}
 	for _, tt := range tests {
-		s := newSession(tt.state)
-		o := &outputPane{S: s, Version: s.version}
+		s := playground.NewSession(tt.State)
+		o := outputOf(&s.Out, s.Version)
 		mount(t, o)
 		if err := app.Match(app.Span().Class("badge badge-"+tt.badge).DataSet("testid", "output-type"), o, 0, 0, 1); err != nil {
 			t.Errorf("%s: badge: %v", tt.name, err)
@@ -117,8 +118,8 @@ func TestOutputPane(t *testing.T) {
 		if err := app.Match(app.Text(tt.marker), o, 0, 0, 2, 0); err != nil {
 			t.Errorf("%s: marker: %v", tt.name, err)
 		}
-		result := app.Pre().DataSet("testid", "output").DataSet("json", s.out.JSON).TabIndex(0).Aria("label", "Result")
-		if s.out.Mixed {
+		result := app.Pre().DataSet("testid", "output").DataSet("json", s.Out.JSON).TabIndex(0).Aria("label", "Result")
+		if s.Out.Mixed {
 			result = result.Class("result result-text")
 		} else {
 			result = result.Class("result")
@@ -135,8 +136,8 @@ func TestOutputPane(t *testing.T) {
 }
 
 func TestOutputPaneWithoutResult(t *testing.T) {
-	s := newSession(exampleByID("empty-data").state())
-	o := &outputPane{S: s, Version: s.version}
+	s := playground.NewSession(playground.ExampleByID("empty-data").Open())
+	o := outputOf(&s.Out, s.Version)
 	html := mount(t, o)
 	if err := app.Match(app.P().Class("empty"), o, 0, 1); err != nil {
 		t.Error(err)
@@ -158,10 +159,10 @@ func TestProblemsPane(t *testing.T) {
 		{"parse-error", "ParseError", 0},
 	}
 	for _, tt := range tests {
-		s := newSession(exampleByID(tt.example).state())
-		p := &problemsPane{S: s, Problems: s.out.Problems}
+		s := playground.NewSession(playground.ExampleByID(tt.example).Open())
+		p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 		html := mount(t, p)
-		first := s.out.Problems[0]
+		first := s.Out.Problems[0]
 		li := app.Li().
 			Class("problem kind-"+first.Kind).
 			DataSet("testid", "problem").
@@ -184,24 +185,24 @@ func TestProblemsPane(t *testing.T) {
 // reaches the page as text nodes, never as elements.
 func TestUserContentStaysText(t *testing.T) {
 	const payload = `<script>alert(1)</script><img src=x onerror=alert(2)>`
-	roots := []RootText{{"input", "{}"}, {"E0", `{"` + strings.ReplaceAll(payload, `"`, `\"`) + `": 1, "x": "` + payload + `"}`}}
+	roots := []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"` + strings.ReplaceAll(payload, `"`, `\"`) + `": 1, "x": "` + payload + `"}`}}
 
-	s := newSession(State{Template: payload + "{{E0.x}}", Roots: roots})
-	o := &outputPane{S: s, Version: s.version}
+	s := playground.NewSession(playground.State{Template: payload + "{{E0.x}}", Roots: roots})
+	o := outputOf(&s.Out, s.Version)
 	mount(t, o)
 	if err := app.Match(app.Text(payload+payload), o, 0, 1, 0); err != nil {
 		t.Errorf("output: %v", err)
 	}
 
-	s = newSession(State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
-	p := &problemsPane{S: s, Problems: s.out.Problems}
+	s = playground.NewSession(playground.State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
+	p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 	mount(t, p)
 	// problems > first problem > keys > first chip > its text
 	if err := app.Match(app.Text(payload), p, 0, 1, 0, 2, 1, 0); err != nil {
 		t.Errorf("key chip: %v", err)
 	}
 
-	tr := &tracePane{Rows: s.out.Trace}
+	tr := &tracePane{Rows: s.Out.Trace}
 	mount(t, tr)
 	// trace > table > body > second row > value > its text
 	if err := app.Match(app.Text(`"`+payload+`"`), tr, 0, 1, 0, 1, 1, 3, 0); err != nil {
@@ -210,9 +211,9 @@ func TestUserContentStaysText(t *testing.T) {
 }
 
 func TestRootsPaneDisablesFixedRoots(t *testing.T) {
-	s := newSession(defaultExample.state())
-	s.openRoot("input")
-	p := &playground{s: s}
+	s := playground.NewSession(playground.DefaultExample.Open())
+	s.OpenRoot("input")
+	p := &playgroundPage{s: s}
 	html := mount(t, p)
 	for _, id := range []string{"root-rename", "root-delete", "root-left", "root-right"} {
 		i := strings.Index(html, `data-testid="`+id+`"`)

@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -157,10 +158,10 @@ func inline(s string) []app.UI {
 type docExample struct {
 	ID        string // anchor, for examples linked from elsewhere
 	Caption   string
-	Mode      Mode // ModeTemplate when empty
+	Mode      playground.Mode // ModeTemplate when empty
 	Source    string
 	Call      string // ModeTool: the call's input as JSON
-	Roots     []RootText
+	Roots     []playground.RootText
 	Later     []string
 	Iteration bool
 	Want      template.ErrorKind // the first error's kind; 0 for a result
@@ -173,16 +174,16 @@ type docResult struct {
 	err   error
 }
 
-// state is the example as the playground opens it.
-func (ex *docExample) state() State {
-	s := State{Mode: ex.Mode, Roots: ex.Roots, Later: ex.Later, Iteration: ex.Iteration}
+// State is the example as the playground opens it.
+func (ex *docExample) State() playground.State {
+	s := playground.State{Mode: ex.Mode, Roots: ex.Roots, Later: ex.Later, Iteration: ex.Iteration}
 	if s.Mode == "" {
-		s.Mode = ModeTemplate
+		s.Mode = playground.ModeTemplate
 	}
 	s.SetText(ex.Source)
 	s.Call = ex.Call
 	if s.RootIndex("input") < 0 {
-		s.Roots = append([]RootText{{Name: "input", Text: "{}"}}, s.Roots...)
+		s.Roots = append([]playground.RootText{{Name: "input", Text: "{}"}}, s.Roots...)
 	}
 	return s
 }
@@ -190,25 +191,25 @@ func (ex *docExample) state() State {
 // run loads and renders the example with the playground's evaluator, so
 // the docs show what the playground shows.
 func (ex *docExample) run() docResult {
-	s := ex.state()
-	o := new(evaluator).evaluate(&s)
+	s := ex.State()
+	o := new(playground.Evaluator).Evaluate(&s)
 	return docResult{value: o.Value, typed: o.Typed, err: o.Err}
 }
 
-// link is the share link that opens the example in the playground.
-func (ex *docExample) link() string {
-	payload, _ := EncodeState(ex.state())
-	return "/#" + linkPrefix + payload
+// Link is the share link that opens the example in the playground.
+func (ex *docExample) Link() string {
+	payload, _ := playground.EncodeState(ex.State())
+	return "/#" + playground.LinkPrefix + payload
 }
 
 func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
-	s := ex.state()
-	label := map[Mode]string{ModeTemplate: "Template", ModeShape: "Shape", ModeTool: "Tool"}[s.Mode]
+	s := ex.State()
+	label := map[playground.Mode]string{playground.ModeTemplate: "Template", playground.ModeShape: "Shape", playground.ModeTool: "Tool"}[s.Mode]
 	in := []app.UI{
 		app.Div().Class("docs-label").Text(label),
 		app.Pre().Class("docs-source").Text(ex.Source),
 	}
-	if s.Mode == ModeTool {
+	if s.Mode == playground.ModeTool {
 		in = append(in, app.Div().Class("docs-label").Text("Call"), app.Pre().Class("docs-root").Text(ex.Call))
 	}
 	// The roots the example names; the link also carries the implicit input.
@@ -231,7 +232,7 @@ func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 			app.Div().Class("docs-in").Body(in...),
 			app.Div().Class("docs-out").Body(
 				results[ex].ui(),
-				app.A().Class("docs-open").Href(ex.link()).Text("Open in playground"),
+				app.A().Class("docs-open").Href(ex.Link()).Text("Open in playground"),
 			),
 		),
 	)

@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 	"strings"
 
@@ -16,15 +17,15 @@ import (
 type codeEditor struct {
 	app.Compo
 
-	S        *session
+	Do       editorActions
 	Target   string // the text it edits (see targetMain)
 	TestID   string
 	Label    string // the accessible name
 	Text     string
-	Tags     bool       // highlight tags and offer completions
-	Marks    [][2]int   // failing tags to underline
-	Complete completion // what the popup offers at the caret
-	Select   selection  // a range to select, when aimed at Target
+	Tags     bool                  // highlight tags and offer completions
+	Marks    [][2]int              // failing tags to underline
+	Complete playground.Completion // what the popup offers at the caret
+	Select   playground.Selection  // a range to select, when aimed at Target
 
 	choice   int    // the highlighted completion
 	closed   bool   // the popup is dismissed until the next edit
@@ -54,7 +55,7 @@ func (e *codeEditor) OnUpdate(ctx app.Context) {
 		ta := e.textarea()
 		ta.Call("focus")
 		text := ta.Get("value").String()
-		ta.Call("setSelectionRange", utf16Offset(text, sel.Start), utf16Offset(text, sel.End))
+		ta.Call("setSelectionRange", playground.UTF16Offset(text, sel.Start), playground.UTF16Offset(text, sel.End))
 		e.scrollToCaret(ta, text, sel.Start)
 	})
 }
@@ -95,7 +96,7 @@ func (e *codeEditor) Render() app.UI {
 // renderOverlay draws the text with tags styled; a final newline keeps the
 // last line as tall as the textarea's.
 func (e *codeEditor) renderOverlay() app.UI {
-	segs := highlight(e.Text, template.Analyze(e.Text).Spans, e.Marks)
+	segs := playground.Highlight(e.Text, template.Analyze(e.Text).Spans, e.Marks)
 	body := make([]app.UI, 0, len(segs)+1)
 	for _, s := range segs {
 		if s.Class == "" {
@@ -135,11 +136,11 @@ func (e *codeEditor) onInput(ctx app.Context, ev app.Event) {
 	text := ta.Get("value").String()
 	caret := -1
 	if e.Tags {
-		caret = byteOffset(text, ta.Get("selectionStart").Int())
+		caret = playground.ByteOffset(text, ta.Get("selectionStart").Int())
 	}
 	e.closed, e.accepted = e.accepted, false
 	e.choice = 0
-	e.S.setText(e.Target, text, caret)
+	e.Do.Edit(e.Target, text, caret)
 	if e.Tags {
 		ctx.Defer(func(ctx app.Context) { e.place() })
 	}
@@ -180,16 +181,16 @@ func (e *codeEditor) onKeyDown(ctx app.Context, ev app.Event) {
 		ev.PreventDefault()
 		ta := ctx.JSSrc()
 		text := ta.Get("value").String()
-		start := byteOffset(text, ta.Get("selectionStart").Int())
-		end := byteOffset(text, ta.Get("selectionEnd").Int())
-		next, start, end := indent(text, start, end, ev.Get("shiftKey").Bool())
+		start := playground.ByteOffset(text, ta.Get("selectionStart").Int())
+		end := playground.ByteOffset(text, ta.Get("selectionEnd").Int())
+		next, start, end := playground.Indent(text, start, end, ev.Get("shiftKey").Bool())
 		e.replace(ta, text, next, start, end)
 	case key == " " && ev.Get("ctrlKey").Bool() && e.Tags:
 		ev.PreventDefault()
 		ta := ctx.JSSrc()
 		text := ta.Get("value").String()
 		e.closed = false
-		e.S.complete(byteOffset(text, ta.Get("selectionStart").Int()))
+		e.Do.Complete(playground.ByteOffset(text, ta.Get("selectionStart").Int()))
 		ctx.Defer(func(ctx app.Context) { e.place() })
 	default:
 		ctx.PreventUpdate()
@@ -214,29 +215,15 @@ func (e *codeEditor) accept(ctx app.Context, item string) {
 // of it. It goes through the browser's editing (insertText on the changed
 // range) so that undo works; the input event that follows records it.
 func (e *codeEditor) replace(ta app.Value, text string, next string, start, end int) {
-	from, oldTo, newTo := changedRange(text, next)
+	from, oldTo, newTo := playground.ChangedRange(text, next)
 	ta.Call("focus")
-	ta.Call("setSelectionRange", utf16Offset(text, from), utf16Offset(text, oldTo))
+	ta.Call("setSelectionRange", playground.UTF16Offset(text, from), playground.UTF16Offset(text, oldTo))
 	doc := app.Window().Get("document")
 	if !doc.Call("execCommand", "insertText", false, next[from:newTo]).Bool() {
 		ta.Set("value", next)
-		e.S.setText(e.Target, next, -1)
+		e.Do.Edit(e.Target, next, -1)
 	}
-	ta.Call("setSelectionRange", utf16Offset(next, start), utf16Offset(next, end))
-}
-
-// changedRange finds the one range that differs between a and b: a[from:
-// aTo] became b[from:bTo].
-func changedRange(a, b string) (from, aTo, bTo int) {
-	for from < len(a) && from < len(b) && a[from] == b[from] {
-		from++
-	}
-	aTo, bTo = len(a), len(b)
-	for aTo > from && bTo > from && a[aTo-1] == b[bTo-1] {
-		aTo--
-		bTo--
-	}
-	return from, aTo, bTo
+	ta.Call("setSelectionRange", playground.UTF16Offset(next, start), playground.UTF16Offset(next, end))
 }
 
 // onScroll keeps the gutter and the overlay aligned with the text.
@@ -275,7 +262,7 @@ func (e *codeEditor) place() {
 	}
 	ta := e.textarea()
 	text := ta.Get("value").String()
-	line, col := lineCol(text, min(e.Complete.From, len(text)))
+	line, col := playground.LineCol(text, min(e.Complete.From, len(text)))
 	style := popup.Get("style")
 	style.Call("setProperty", "--line", line)
 	style.Call("setProperty", "--col", col)
@@ -286,7 +273,7 @@ func (e *codeEditor) place() {
 // scrollToCaret scrolls the textarea so that byte offset off is in view:
 // setSelectionRange alone does not scroll a textarea that is not focused.
 func (e *codeEditor) scrollToCaret(ta app.Value, text string, off int) {
-	line, _ := lineCol(text, off)
+	line, _ := playground.LineCol(text, off)
 	lh := app.Window().Call("getComputedStyle", ta).Get("lineHeight").String()
 	px, err := strconv.ParseFloat(strings.TrimSuffix(lh, "px"), 64)
 	if err != nil {

@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 	"strings"
 
@@ -14,14 +15,16 @@ import (
 type embedPage struct {
 	app.Compo
 
-	s         *session
+	s         *playground.Session
+	do        *actions // what its components do to s
 	keep      keeper
 	theme     string // from the fragment's theme parameter
 	rootsOpen bool
 }
 
 func (p *embedPage) OnInit() {
-	p.s = newSession(defaultExample.state())
+	p.s = playground.NewSession(playground.DefaultExample.Open())
+	p.do = &actions{s: p.s}
 	p.keep = keeper{s: p.s}
 }
 
@@ -46,20 +49,20 @@ func (p *embedPage) restore(ctx app.Context) {
 func (p *embedPage) OnDismount() { p.keep.stop() }
 
 func (p *embedPage) Render() app.UI {
-	s := p.s
+	s, do := p.s, p.do
 	open := "/"
-	if s.link != "" {
-		open = "/#" + linkPrefix + s.link
+	if s.Link != "" {
+		open = "/#" + playground.LinkPrefix + s.Link
 	}
 	folded := "Roots"
-	if s.state.Mode == ModeTool {
+	if s.State.Mode == playground.ModeTool {
 		folded = "Call input"
 	}
 	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
 		app.Div().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt(""),
 			app.Span().Class("brand-name").Text("Splice"),
-			modeTabs(s),
+			modeTabs(do),
 			app.Div().Class("spacer"),
 			app.A().Class("btn btn-small").
 				DataSet("testid", "open-playground").
@@ -68,10 +71,10 @@ func (p *embedPage) Render() app.UI {
 				Rel("noopener").
 				Text("Open in playground ↗"),
 		),
-		renderBanner(s),
+		renderBanner(do),
 		app.Div().Class("embed-body").Body(
 			app.Div().Class("column").Body(
-				app.Div().Class("pane pane-main").Body(mainEditor(s)),
+				app.Div().Class("pane pane-main").Body(mainEditor(do)),
 				app.Button().
 					Class("btn btn-small fold").
 					DataSet("testid", "roots-toggle").
@@ -80,15 +83,15 @@ func (p *embedPage) Render() app.UI {
 					Text(foldIcon(p.rootsOpen)+" "+folded).
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
 				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI {
-					if s.state.Mode == ModeTool {
-						return callPane(s)
+					if s.State.Mode == playground.ModeTool {
+						return callPane(do)
 					}
-					return rootsPaneOf(s, true)
+					return rootsPaneOf(do, true)
 				})),
 			),
 			app.Div().Class("column").Body(
-				&outputPane{S: s, Version: s.version},
-				app.If(len(s.out.Problems) > 0, func() app.UI { return &problemsPane{S: s, Problems: s.out.Problems} }),
+				outputOf(&s.Out, s.Version),
+				app.If(len(s.Out.Problems) > 0, func() app.UI { return &problemsPane{Do: do, Problems: s.Out.Problems} }),
 			),
 		),
 	)

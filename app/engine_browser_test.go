@@ -1,6 +1,6 @@
-//go:build !js
+//go:build browser
 
-package main
+package app_test
 
 // The engine alone in a browser: a plain page on another site that uses
 // only web/engine.wasm (with engine.js and wasm_exec.js) and web/embed.js,
@@ -8,6 +8,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/splicedev/splice/internal/playground"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -116,7 +117,7 @@ func TestBrowserEmbed(t *testing.T) {
 			t.Errorf("block %s: got %+v, want %s %s shown as %q", want.id, b, want.kind, want.json, want.shown)
 		}
 	}
-	failures := []struct{ id, kind, line, column, text string }{
+	failures := []struct{ id, kind, line, column, Text string }{
 		{"bad-path", "BadPath", "1", "1", "  1 | {{E0.values.0.idd}}\n    | ^^^^^^^^^^^^^^^^^^^\n  available: id, title\n  did you mean \"id\"?\n"},
 		{"later", "MissingStep", "2", "15", "  2 | {{#E1.values}}{{E9.summary}}{{/E1.values}}\n    |               ^^^^^^^^^^^^^^\n"},
 		{"bad-roots", "", "", "", "roots: "},
@@ -128,8 +129,8 @@ func TestBrowserEmbed(t *testing.T) {
 			continue
 		}
 		e := b.Errors[0]
-		if e.Kind != want.kind || e.Line != want.line || e.Column != want.column || !strings.Contains(e.Text, want.text) {
-			t.Errorf("block %s: got error %+v, want %s at %s:%s showing %q", want.id, e, want.kind, want.line, want.column, want.text)
+		if e.Kind != want.kind || e.Line != want.line || e.Column != want.column || !strings.Contains(e.Text, want.Text) {
+			t.Errorf("block %s: got error %+v, want %s at %s:%s showing %q", want.id, e, want.kind, want.line, want.column, want.Text)
 		}
 	}
 
@@ -164,7 +165,7 @@ func TestBrowserEmbed(t *testing.T) {
 			t.Errorf("block %s: link %q is not a share link to %s", id, b.Link, engineSite)
 			continue
 		}
-		s, err := DecodeState(payload, maxLinkState)
+		s, err := playground.DecodeState(payload, playground.MaxLinkState)
 		if err != nil {
 			t.Errorf("block %s: %v", id, err)
 			continue
@@ -172,7 +173,7 @@ func TestBrowserEmbed(t *testing.T) {
 		if s.Text() == "" || s.Roots[0].Name != "input" {
 			t.Errorf("block %s: link opens %+v", id, s)
 		}
-		if id == "order" && (s.Roots[1] != RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != RootText{Name: "E1", Text: "[]"}) {
+		if id == "order" && (s.Roots[1] != playground.RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != playground.RootText{Name: "E1", Text: "[]"}) {
 			t.Errorf("block %s: the link's roots are not the block's texts: %+v", id, s.Roots)
 		}
 		if id == "later" && (!slices.Equal(s.Later, []string{"E9"}) || !strings.HasPrefix(s.Template, "first line\n")) {

@@ -1,6 +1,6 @@
-//go:build !js
+//go:build browser
 
-package main
+package app_test
 
 // Whatever a page passes to the engine's JavaScript API, the call resolves
 // or rejects with a TypeError that names the argument, and the engine keeps

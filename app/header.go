@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -15,7 +16,7 @@ const themeState = "splice.theme"
 type header struct {
 	app.Compo
 
-	S     *session
+	Do    headerActions
 	Theme string
 	Menu  bool // the examples menu is open
 }
@@ -67,7 +68,7 @@ func (h *header) Render() app.UI {
 
 // renderMenu lists the examples: features first, then one per error kind.
 func (h *header) renderMenu() app.UI {
-	item := func(ex *example) app.UI {
+	item := func(ex *playground.Example) app.UI {
 		return app.Button().
 			Class("menu-item").
 			Role("menuitem").
@@ -77,14 +78,14 @@ func (h *header) renderMenu() app.UI {
 				app.Span().Class("menu-title").Text(ex.Title),
 				app.Span().Class("menu-about").Text(ex.About),
 			).
-			OnClick(func(ctx app.Context, e app.Event) { h.S.loadExample(ex.ID) }, app.EventScope(ex.ID))
+			OnClick(func(ctx app.Context, e app.Event) { h.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
 	}
 	var features, errs []app.UI
-	for i := range examples {
-		if examples[i].Error {
-			errs = append(errs, item(&examples[i]))
+	for i := range playground.Examples {
+		if playground.Examples[i].Error {
+			errs = append(errs, item(&playground.Examples[i]))
 		} else {
-			features = append(features, item(&examples[i]))
+			features = append(features, item(&playground.Examples[i]))
 		}
 	}
 	return app.Div().Body(
@@ -98,11 +99,11 @@ func (h *header) renderMenu() app.UI {
 	)
 }
 
-func (h *header) onMenu(ctx app.Context, e app.Event) { h.S.menu = !h.S.menu }
+func (h *header) onMenu(ctx app.Context, e app.Event) { h.Do.ToggleMenu() }
 
-func (h *header) onShare(ctx app.Context, e app.Event) { openShare(ctx, h.S) }
+func (h *header) onShare(ctx app.Context, e app.Event) { h.Do.OpenShare(ctx) }
 
-func (h *header) onHelp(ctx app.Context, e app.Event) { h.S.dialog = dialogHelp }
+func (h *header) onHelp(ctx app.Context, e app.Event) { h.Do.OpenHelp() }
 
 // onTheme flips the theme that shows now, the system's when none was
 // chosen.

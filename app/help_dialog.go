@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -20,7 +20,7 @@ var shortcuts = []struct{ Keys, Does string }{
 type helpDialog struct {
 	app.Compo
 
-	S *session
+	Do dialogActions
 }
 
 // OnMount moves the focus into the dialog, so that Tab and Escape work
@@ -34,7 +34,7 @@ func (h *helpDialog) Render() app.UI {
 	for i, s := range shortcuts {
 		rows[i] = app.Tr().Body(app.Td().Body(app.Kbd().Text(s.Keys)), app.Td().Text(s.Does))
 	}
-	return modal("help-title", func(ctx app.Context) { h.S.dialog = "" },
+	return modal("help-title", func(ctx app.Context) { h.Do.CloseDialog() },
 		app.H2().ID("help-title").Text("Keyboard shortcuts"),
 		app.Table().Class("shortcuts").DataSet("testid", "shortcuts").Body(app.TBody().Body(rows...)),
 		app.P().Class("dialog-lead").Body(

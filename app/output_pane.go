@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,18 +12,33 @@ import (
 type outputPane struct {
 	app.Compo
 
-	S       *session
-	Version int // the evaluation shown
+	HasValue    bool
+	Type        string // the result's JSON type
+	Typed       bool   // a typed splice
+	Mixed       bool   // mixed text, shown verbatim
+	JSON        string // the result as compact JSON
+	Display     string // the result as shown and copied
+	HasProblems bool   // why there is no result
+	Version     int    // the evaluation shown
 
 	copied int // the version whose result was copied
 }
 
+// outputOf gives the output pane the parts of an outcome it shows.
+func outputOf(out *playground.Outcome, version int) *outputPane {
+	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Version: version}
+	if out.HasValue {
+		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.Typed, out.Mixed, out.JSON, out.Display
+	}
+	return p
+}
+
 func (o *outputPane) Render() app.UI {
-	out := &o.S.out
+	out := o
 	head := []app.UI{app.H2().Text("Output")}
 	if out.HasValue {
 		head = append(head,
-			app.Span().Class("badge badge-"+out.Type()).DataSet("testid", "output-type").Text(out.Type()),
+			app.Span().Class("badge badge-"+out.Type).DataSet("testid", "output-type").Text(out.Type),
 			app.If(out.Typed, func() app.UI {
 				return app.Span().Class("marker").Title("The template is exactly one tag: the value keeps its JSON type").Text("typed splice")
 			}),
@@ -49,7 +65,7 @@ func (o *outputPane) Render() app.UI {
 			}
 			return result.Text(out.Display)
 		}).Else(func() app.UI {
-			return app.P().Class("empty").Text(emptyText(out))
+			return app.P().Class("empty").Text(emptyText(out.HasProblems))
 		}),
 	)
 }
@@ -62,8 +78,8 @@ func copyLabel(done bool) string {
 }
 
 // emptyText says why there is no result.
-func emptyText(out *outcome) string {
-	if len(out.Problems) > 0 {
+func emptyText(problems bool) string {
+	if problems {
 		return "No result: see the problems below."
 	}
 	return "No result."
@@ -72,7 +88,7 @@ func emptyText(out *outcome) string {
 // onCopy copies the result as shown: the text itself, or the pretty JSON.
 func (o *outputPane) onCopy(ctx app.Context, e app.Event) {
 	version := o.Version
-	copyText(ctx, o.S.out.Display, func(ok bool) {
+	copyText(ctx, o.Display, func(ok bool) {
 		if ok {
 			o.copied = version
 		}

@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -17,7 +18,7 @@ const persistDelay = 250 * time.Millisecond
 // keeper keeps the address bar (and, in the playground, the autosave) in
 // step with a session.
 type keeper struct {
-	s        *session
+	s        *playground.Session
 	ctx      app.Context // the page's, for storage and dispatch
 	autosave bool
 	dirty    bool        // a change is not written yet
@@ -31,7 +32,7 @@ type keeper struct {
 // goroutine or render per keystroke.
 func (k *keeper) watch(ctx app.Context) {
 	k.ctx = ctx
-	k.s.changed = func() {
+	k.s.Changed = func() {
 		k.dirty = true
 		if k.timer != nil {
 			k.timer.Reset(persistDelay)
@@ -39,9 +40,9 @@ func (k *keeper) watch(ctx app.Context) {
 		}
 		k.timer = time.AfterFunc(persistDelay, func() {
 			ctx.Dispatch(func(ctx app.Context) {
-				link := k.s.link
+				link := k.s.Link
 				k.flush()
-				if k.s.link == link {
+				if k.s.Link == link {
 					ctx.PreventUpdate() // nothing on the page shows what was written
 				}
 			})
@@ -64,12 +65,12 @@ func (k *keeper) flush() {
 		return
 	}
 	k.dirty = false
-	payload, size := EncodeState(k.s.state)
-	k.s.link = ""
+	payload, size := playground.EncodeState(k.s.State)
+	k.s.Link = ""
 	fragment := ""
-	if size <= maxLinkState {
-		k.s.link = payload
-		fragment = "#" + linkPrefix + payload + k.params
+	if size <= playground.MaxLinkState {
+		k.s.Link = payload
+		fragment = "#" + playground.LinkPrefix + payload + k.params
 	}
 	if fragment != k.fragment {
 		k.fragment = fragment
@@ -92,29 +93,29 @@ func (k *keeper) restore(ctx app.Context) {
 	if k.autosave && fragment == "" {
 		ctx.LocalStorage().Get(autosaveKey, &saved)
 	}
-	s, banner := initialState(fragment, saved)
-	k.s.load(s)
-	k.s.banner = banner
-	k.fragment, k.params = fragment, otherParams(fragment)
-	if payload, ok := payloadOf(fragment); ok && banner == "" {
-		k.s.link = payload
+	s, banner := playground.InitialState(fragment, saved)
+	k.s.Load(s)
+	k.s.Banner = banner
+	k.fragment, k.params = fragment, playground.OtherParams(fragment)
+	if payload, ok := playground.PayloadOf(fragment); ok && banner == "" {
+		k.s.Link = payload
 	}
 }
 
 // openShare opens the share dialog for the current state and copies the
 // link; where the clipboard is refused, the dialog selects the link so
 // that Ctrl+C copies it.
-func openShare(ctx app.Context, s *session) {
+func openShare(ctx app.Context, s *playground.Session) {
 	loc := app.Window().Get("location")
-	s.share = shareLinks(loc.Get("origin").String(), s.state)
-	s.dialog, s.menu = dialogShare, false
-	if s.share.Error != "" {
+	s.Share = playground.ShareLinks(loc.Get("origin").String(), s.State)
+	s.Dialog, s.Menu = playground.DialogShare, false
+	if s.Share.Error != "" {
 		return
 	}
-	s.share.Note = "Copy the selected link with Ctrl+C."
-	copyText(ctx, s.share.URL, func(ok bool) {
+	s.Share.Note = "Copy the selected link with Ctrl+C."
+	copyText(ctx, s.Share.URL, func(ok bool) {
 		if ok {
-			s.share.Note = "Link copied to the clipboard."
+			s.Share.Note = "Link copied to the clipboard."
 		}
 	})
 }

@@ -1,10 +1,12 @@
-//go:build !js
+//go:build browser
 
-package main
+package app_test
 
 import (
 	"cmp"
 	"fmt"
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/server"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -21,7 +23,7 @@ import (
 )
 
 // playgroundPages are the pages a visitor can open.
-var playgroundPages = []string{"/", embedRoute, "/docs"}
+var playgroundPages = []string{"/", playground.EmbedPath, "/docs"}
 
 // TestBrowserPagesStayOnOrigin loads every page and checks that nothing is
 // requested from another host, nothing is missing and the Content Security
@@ -194,13 +196,13 @@ func TestBrowserEmbedInFrame(t *testing.T) {
 	base := startServer(t)
 	outer := servePage(t, fmt.Sprintf(`<!doctype html><title>docs</title>
 <iframe src="%[1]s%[2]s" width="800" height="600"></iframe>
-<iframe src="%[1]s/" width="800" height="600"></iframe>`, base, embedRoute))
+<iframe src="%[1]s/" width="800" height="600"></iframe>`, base, playground.EmbedPath))
 	ctx := newBrowser(t)
 	navigate(t, ctx, outer)
 
-	embed := childFrame(t, ctx, base+embedRoute)
+	embed := childFrame(t, ctx, base+playground.EmbedPath)
 	if embed.UnreachableURL != "" {
-		t.Fatalf("the browser refused to show %s in a frame", embedRoute)
+		t.Fatalf("the browser refused to show %s in a frame", playground.EmbedPath)
 	}
 	waitInFrame(t, ctx, embed.ID, `document.querySelector('[data-testid="editor"]')`)
 
@@ -212,9 +214,8 @@ func TestBrowserEmbedInFrame(t *testing.T) {
 // TestBrowserStaticSite writes the static site, serves it as a plain static
 // host does (files as they are, ".html" implied) and opens the playground.
 func TestBrowserStaticSite(t *testing.T) {
-	registerRoutesOnce()
 	out := t.TempDir()
-	if err := writeStatic(out, testWebDir, testLog{t}); err != nil {
+	if err := server.WriteStatic(out, testWebDir, testLog{t}); err != nil {
 		t.Fatal(err)
 	}
 	files := http.FileServer(http.Dir(out))

@@ -1,19 +1,21 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// playground is the page at "/": the editors on the left, the result, the
+// playgroundPage is the page at "/": the editors on the left, the result, the
 // problems and the trace on the right. Its state lives in a session; the
 // address bar and local storage follow it.
-type playground struct {
+type playgroundPage struct {
 	app.Compo
 
-	s     *session
+	s     *playground.Session
+	do    *actions // what its components do to s
 	keep  keeper
 	theme string   // "light", "dark" or "" for the system's
 	stop  []func() // removes the window listeners
@@ -21,16 +23,17 @@ type playground struct {
 
 // OnInit starts on the default example until OnMount restores the
 // state; a session set beforehand (in tests) is kept.
-func (p *playground) OnInit() {
+func (p *playgroundPage) OnInit() {
 	if p.s == nil {
-		p.s = newSession(defaultExample.state())
+		p.s = playground.NewSession(playground.DefaultExample.Open())
 	}
+	p.do = &actions{s: p.s}
 	p.keep = keeper{s: p.s, autosave: true}
 }
 
 // OnMount restores the state (link, autosave or default) and starts
 // following it; the window gets the keyboard shortcuts.
-func (p *playground) OnMount(ctx app.Context) {
+func (p *playgroundPage) OnMount(ctx app.Context) {
 	ctx.ObserveState(themeState, &p.theme)
 	p.keep.watch(ctx)
 	p.keep.restore(ctx)
@@ -42,13 +45,13 @@ func (p *playground) OnMount(ctx app.Context) {
 }
 
 // OnNav opens a link pasted into the address bar of the open page.
-func (p *playground) OnNav(ctx app.Context) {
+func (p *playgroundPage) OnNav(ctx app.Context) {
 	if app.Window().Get("location").Get("hash").String() != p.keep.fragment {
 		p.keep.restore(ctx)
 	}
 }
 
-func (p *playground) OnDismount() {
+func (p *playgroundPage) OnDismount() {
 	for _, stop := range p.stop {
 		stop()
 	}
@@ -57,28 +60,28 @@ func (p *playground) OnDismount() {
 	p.keep.flush() // going to /docs must not lose the last keystrokes
 }
 
-func (p *playground) Render() app.UI {
-	s := p.s
+func (p *playgroundPage) Render() app.UI {
+	s, do := p.s, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{S: s, Theme: p.theme, Menu: s.menu},
-		renderBanner(s),
+		&header{Do: do, Theme: p.theme, Menu: s.Menu},
+		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
 				app.Div().Class("pane pane-main").Body(
-					modeTabs(s),
-					mainEditor(s),
+					modeTabs(do),
+					mainEditor(do),
 				),
-				app.If(s.state.Mode == ModeTool, func() app.UI { return callPane(s) }).
-					Else(func() app.UI { return rootsPaneOf(s, false) }),
+				app.If(s.State.Mode == playground.ModeTool, func() app.UI { return callPane(do) }).
+					Else(func() app.UI { return rootsPaneOf(do, false) }),
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
-				&outputPane{S: s, Version: s.version},
-				&problemsPane{S: s, Problems: s.out.Problems},
-				&tracePane{Rows: s.out.Trace},
+				outputOf(&s.Out, s.Version),
+				&problemsPane{Do: do, Problems: s.Out.Problems},
+				&tracePane{Rows: s.Out.Trace},
 			),
 		),
-		app.If(s.dialog == dialogShare, func() app.UI { return &shareDialog{S: s, Info: s.share} }),
-		app.If(s.dialog == dialogHelp, func() app.UI { return &helpDialog{S: s} }),
+		app.If(s.Dialog == playground.DialogShare, func() app.UI { return &shareDialog{Do: do, Info: s.Share} }),
+		app.If(s.Dialog == playground.DialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
 }
 
@@ -93,48 +96,50 @@ func themeName(theme string) string {
 // renderBanner shows why a link could not be opened. Its slot is always
 // there, so that the panes after it keep their place in the tree (and
 // their editors their focus) when it comes and goes.
-func renderBanner(s *session) app.UI {
-	return app.Div().Class("banner-slot").Body(app.If(s.banner != "", func() app.UI {
+func renderBanner(do *actions) app.UI {
+	s := do.s
+	return app.Div().Class("banner-slot").Body(app.If(s.Banner != "", func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
-			app.Span().Class("banner-text").Text(s.banner),
-			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { s.banner = "" }),
+			app.Span().Class("banner-text").Text(s.Banner),
+			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { do.DismissBanner() }),
 		)
 	}))
 }
 
 // modeTabs switches between template, shape and tool.
-func modeTabs(s *session) app.UI {
-	tabs := make([]app.UI, len(modes))
-	for i, m := range modes {
+func modeTabs(do *actions) app.UI {
+	s := do.s
+	tabs := make([]app.UI, len(playground.Modes))
+	for i, m := range playground.Modes {
 		tabs[i] = app.Button().
 			Class("tab").
 			Role("tab").
 			ID("mode-"+string(m)).
 			DataSet("testid", "mode-"+string(m)).
-			Aria("selected", strconv.FormatBool(s.state.Mode == m)).
-			TabIndex(tabIndex(s.state.Mode == m)).
+			Aria("selected", strconv.FormatBool(s.State.Mode == m)).
+			TabIndex(tabIndex(s.State.Mode == m)).
 			Aria("controls", "main-editor").
 			Title(m.Title()+" mode (Alt+"+strconv.Itoa(i+1)+")").
 			Text(m.Title()).
-			OnClick(func(ctx app.Context, e app.Event) { s.setMode(m) }, app.EventScope(m))
+			OnClick(func(ctx app.Context, e app.Event) { do.SetMode(m) }, app.EventScope(m))
 	}
 	// Handlers must read what they need when they run: go-app keeps the
 	// first closure of an element whose handler code stays the same.
 	return app.Div().Class("pane-head").Body(
 		app.Div().Class("tabs").Role("tablist").Aria("label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
-				arrowTabs(ctx, e, len(modes), slices.Index(modes, s.state.Mode), func(i int) { s.setMode(modes[i]) })
+				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
-		app.Span().Class("hint").Text(modeHint(s.state.Mode)),
+		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
 	)
 }
 
 // modeHint says what the main editor holds.
-func modeHint(m Mode) string {
+func modeHint(m playground.Mode) string {
 	switch m {
-	case ModeShape:
+	case playground.ModeShape:
 		return "a JSON or YAML shape; string leaves are templates"
-	case ModeTool:
+	case playground.ModeTool:
 		return "a reshape tool in YAML, called with the input below"
 	}
 	return "text with {{tags}}; Ctrl+Space completes"
@@ -178,69 +183,69 @@ func arrowTabs(ctx app.Context, e app.Event, n, current int, choose func(i int))
 }
 
 // mainEditor edits the mode's text.
-func mainEditor(s *session) app.UI {
+func mainEditor(do *actions) app.UI {
+	s := do.s
 	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
-		S:        s,
-		Target:   targetMain,
+		Do:       do,
+		Target:   playground.TargetMain,
 		TestID:   "editor",
-		Label:    s.state.Mode.Title() + " editor",
-		Text:     s.state.Text(),
+		Label:    s.State.Mode.Title() + " editor",
+		Text:     s.State.Text(),
 		Tags:     true,
-		Marks:    s.marks(targetMain),
-		Complete: s.completion,
-		Select:   s.selection,
+		Marks:    s.Marks(playground.TargetMain),
+		Complete: s.Completion,
+		Select:   s.Selection,
 	})
 }
 
 // callPane edits a tool call's input.
-func callPane(s *session) app.UI {
+func callPane(do *actions) app.UI {
+	s := do.s
 	return app.Section().Class("pane pane-call").Aria("label", "Call input").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Call input"),
 			app.Span().Class("hint").Text("JSON or YAML, the tool's input root"),
 			app.Div().Class("spacer"),
 			app.Button().Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
-				OnClick(func(ctx app.Context, e app.Event) { s.format(targetCall) }),
+				OnClick(func(ctx app.Context, e app.Event) { do.Format(playground.TargetCall) }),
 		),
 		&codeEditor{
-			S:      s,
-			Target: targetCall,
+			Do:     do,
+			Target: playground.TargetCall,
 			TestID: "call-editor",
 			Label:  "Call input editor",
-			Text:   s.state.Call,
-			Marks:  s.marks(targetCall),
-			Select: s.selection,
+			Text:   s.State.Call,
+			Marks:  s.Marks(playground.TargetCall),
+			Select: s.Selection,
 		},
 	)
 }
 
 // rootsPaneOf gives the roots pane the parts of the session it shows, so
 // that it redraws only when they change (not on every template keystroke).
-func rootsPaneOf(s *session, compact bool) app.UI {
+func rootsPaneOf(do *actions, compact bool) app.UI {
+	s := do.s
 	var errs []string
-	for _, r := range s.state.Roots {
-		if s.out.RootErrors[r.Name] != nil {
+	for _, r := range s.State.Roots {
+		if s.Out.RootErrors[r.Name] != nil {
 			errs = append(errs, r.Name)
 		}
 	}
-	deleted := ""
-	if s.deleted != nil {
-		deleted = s.deleted.root.Name
-	}
-	sel := s.selection
-	if sel.Target != rootTarget(s.active) {
-		sel = selection{}
+	deleted := s.Deleted()
+	sel := s.Selection
+	if sel.Target != playground.RootTarget(s.Active) {
+		sel = playground.Selection{}
 	}
 	return &rootsPane{
-		S:         s,
-		Names:     s.state.Names(),
-		Active:    s.active,
-		Text:      s.text(rootTarget(s.active)),
-		Error:     s.out.RootErrors[s.active],
+		Do:        do,
+		Names:     s.State.Names(),
+		Active:    s.Active,
+		Text:      s.Text(playground.RootTarget(s.Active)),
+		Error:     s.Out.RootErrors[s.Active],
 		Broken:    errs,
-		Later:     s.laterText,
-		Iteration: s.state.Iteration,
-		NameError: s.nameError,
+		Later:     s.LaterText,
+		Iteration: s.State.Iteration,
+		NameError: s.NameError,
 		Deleted:   deleted,
 		Select:    sel,
 		Compact:   compact,
@@ -250,7 +255,7 @@ func rootsPaneOf(s *session, compact bool) app.UI {
 // shortcut runs the page's keyboard shortcuts. It runs inside the key
 // event, so it can prevent the browser's own action (Ctrl+S saving the
 // page); keys it does not handle cost nothing.
-func shortcut(ctx app.Context, s *session, e app.Value) {
+func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 	key := e.Get("key").String()
 	mod := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
 	alt := e.Get("altKey").Bool()
@@ -260,15 +265,15 @@ func shortcut(ctx app.Context, s *session, e app.Value) {
 		ctx.Dispatch(func(ctx app.Context) { openShare(ctx, s) })
 	case key == "?" && !mod && !typing(e):
 		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { s.dialog, s.menu = dialogHelp, false })
-	case key == "Escape" && (s.dialog != "" || s.menu):
-		ctx.Dispatch(func(ctx app.Context) { s.dialog, s.menu = "", false })
+		ctx.Dispatch(func(ctx app.Context) { s.Dialog, s.Menu = playground.DialogHelp, false })
+	case key == "Escape" && (s.Dialog != "" || s.Menu):
+		ctx.Dispatch(func(ctx app.Context) { s.Dialog, s.Menu = "", false })
 	case alt && !mod:
 		code := e.Get("code").String()
-		for i, m := range modes {
+		for i, m := range playground.Modes {
 			if code == "Digit"+strconv.Itoa(i+1) {
 				e.Call("preventDefault")
-				ctx.Dispatch(func(ctx app.Context) { s.setMode(m) })
+				ctx.Dispatch(func(ctx app.Context) { s.SetMode(m) })
 			}
 		}
 	}

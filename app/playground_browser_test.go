@@ -1,6 +1,6 @@
-//go:build !js
+//go:build browser
 
-package main
+package app_test
 
 // End-to-end tests of the playground in Chromium. Expected results come
 // from the same evaluation in Go, never from hard-coded output.
@@ -9,6 +9,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/splicedev/splice/app"
+	"github.com/splicedev/splice/internal/playground"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,13 +38,13 @@ func byTestID(id string) string {
 }
 
 // linkTo returns the playground URL holding s.
-func linkTo(base string, s State) string {
-	payload, _ := EncodeState(s)
-	return base + "/#" + linkPrefix + payload
+func linkTo(base string, s playground.State) string {
+	payload, _ := playground.EncodeState(s)
+	return base + "/#" + playground.LinkPrefix + payload
 }
 
 // openState opens the playground on s and waits until it shows it.
-func openState(t *testing.T, ctx context.Context, base string, s State) {
+func openState(t *testing.T, ctx context.Context, base string, s playground.State) {
 	t.Helper()
 	navigate(t, ctx, linkTo(base, s))
 	waitAppReady(t, ctx)
@@ -51,10 +53,10 @@ func openState(t *testing.T, ctx context.Context, base string, s State) {
 
 // waitShows waits until the page shows s: its mode, its main text and its
 // root tabs (none in tool mode, where the call input replaces the roots).
-func waitShows(t *testing.T, ctx context.Context, s State) {
+func waitShows(t *testing.T, ctx context.Context, s playground.State) {
 	t.Helper()
 	names, _ := json.Marshal(s.Names())
-	if s.Mode == ModeTool {
+	if s.Mode == playground.ModeTool {
 		names = []byte("[]")
 	}
 	waitJS(t, ctx, byTestID("mode-"+string(s.Mode))+`?.getAttribute("aria-selected") === "true" && `+
@@ -112,7 +114,7 @@ func problemsShown(t *testing.T, ctx context.Context) []string {
 }
 
 // problemList formats problems as problemsShown does.
-func problemList(ps []problem) []string {
+func problemList(ps []playground.Problem) []string {
 	var list []string
 	for _, p := range ps {
 		list = append(list, fmt.Sprintf("%s %d:%d", p.Kind, p.Line, p.Column))
@@ -120,13 +122,13 @@ func problemList(ps []problem) []string {
 	return list
 }
 
-func exampleState(t *testing.T, id string) State {
+func exampleState(t *testing.T, id string) playground.State {
 	t.Helper()
-	ex := exampleByID(id)
+	ex := playground.ExampleByID(id)
 	if ex == nil {
 		t.Fatalf("no example %q", id)
 	}
-	return ex.state()
+	return ex.Open()
 }
 
 func TestBrowserDefaultExampleRenders(t *testing.T) {
@@ -134,9 +136,9 @@ func TestBrowserDefaultExampleRenders(t *testing.T) {
 	ctx := newBrowser(t)
 	navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
-	s := defaultExample.state()
+	s := playground.DefaultExample.Open()
 	waitShows(t, ctx, s)
-	want := expected(s)
+	want := playground.Evaluate(s)
 	waitOutput(t, ctx, want.JSON)
 	if got := evalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
 		t.Errorf("output type = %q, want %q", got, want.Type())
@@ -154,11 +156,11 @@ func TestBrowserTypingUpdatesOutput(t *testing.T) {
 	ctx := newBrowser(t)
 	s := exampleState(t, "typed-splice")
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, expected(s).JSON)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
 
 	typeAt(t, ctx, "editor", -1, " and {{E0.limit}}")
 	s.Template += " and {{E0.limit}}"
-	want := expected(s)
+	want := playground.Evaluate(s)
 	if !want.Mixed {
 		t.Fatal("the edited template should render mixed text")
 	}
@@ -177,7 +179,7 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	s := exampleState(t, "bad-path")
 	waitShows(t, ctx, s)
 
-	want := expected(s)
+	want := playground.Evaluate(s)
 	if len(want.Problems) != 1 || want.Problems[0].Kind != "BadPath" {
 		t.Fatalf("the example should fail with one BadPath, got %+v", want.Problems)
 	}
@@ -195,10 +197,10 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 
 	key := want.Problems[0].Keys[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
-	fixed, _ := replaceSegment(s.Template, &want.Problems[0], key)
+	fixed, _ := playground.ReplaceSegment(s.Template, &want.Problems[0], key)
 	waitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
-	waitOutput(t, ctx, expected(s).JSON)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
 	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
 }
 
@@ -207,7 +209,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	ctx := newBrowser(t)
 	s := exampleState(t, "missing-step")
 	openState(t, ctx, base, s)
-	want := expected(s)
+	want := playground.Evaluate(s)
 	if len(want.Problems) == 0 || want.Problems[0].Kind != "MissingStep" || want.Problems[0].Phase != "load" {
 		t.Fatalf("the example should fail at load with MissingStep, got %+v", want.Problems)
 	}
@@ -219,7 +221,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	click(t, ctx, `[data-testid="problem"] .where`)
 	p := want.Problems[0]
 	waitJS(t, ctx, fmt.Sprintf(`document.activeElement === %[1]s && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
-		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
+		byTestID("editor"), playground.UTF16Offset(s.Template, p.Start), playground.UTF16Offset(s.Template, p.End)))
 }
 
 func TestBrowserEveryModeWorks(t *testing.T) {
@@ -228,13 +230,13 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	for _, id := range []string{"issue-digest", "pr-card", "tool-schema"} {
 		s := exampleState(t, id)
 		t.Run(string(s.Mode), func(t *testing.T) {
-			want := expected(s)
+			want := playground.Evaluate(s)
 			if !want.HasValue {
 				t.Fatalf("example %s has no result in Go: %+v", id, want.Problems)
 			}
 			openState(t, ctx, base, s)
 			waitOutput(t, ctx, want.JSON)
-			if s.Mode == ModeTool {
+			if s.Mode == playground.ModeTool {
 				if got := textOf(t, ctx, "call-editor"); got != s.Call {
 					t.Errorf("call editor = %q, want %q", got, s.Call)
 				}
@@ -245,15 +247,15 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	s := exampleState(t, "pr-card")
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="mode-template"]`)
-	s.Mode = ModeTemplate
+	s.Mode = playground.ModeTemplate
 	waitShows(t, ctx, s)
-	waitOutput(t, ctx, expected(s).JSON)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
 }
 
 func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := defaultExample.state()
+	s := playground.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	tabs := func() []string {
 		return evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)`)
@@ -302,7 +304,7 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	waitTabs("input", "fetch_prs", "E0")
 
 	// The template sees the order: E0 is still usable, the output unchanged.
-	waitOutput(t, ctx, expected(s).JSON)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
 
 	// The arrow keys move between the tabs, and the focus follows.
 	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
@@ -325,33 +327,33 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	waitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
 	typeAt(t, ctx, "root-editor", -1, "1")
 	s.SetRootText("index", "21")
-	waitOutput(t, ctx, expected(s).JSON)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
 
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("s", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
 		t.Fatal(err)
 	}
 	waitTestID(t, ctx, "share-url")
 	link := textOf(t, ctx, "share-url")
-	payload, ok := payloadOf(link[strings.IndexByte(link, '#'):])
+	payload, ok := playground.PayloadOf(link[strings.IndexByte(link, '#'):])
 	if !ok {
 		t.Fatalf("share link %q has no state", link)
 	}
-	got, err := DecodeState(payload, maxLinkState)
+	got, err := playground.DecodeState(payload, playground.MaxLinkState)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := stateJSON(s); string(stateJSON(got)) != string(want) {
-		t.Fatalf("shared state = %s\nwant %s", stateJSON(got), want)
+	if want := playground.StateJSON(s); string(playground.StateJSON(got)) != string(want) {
+		t.Fatalf("shared state = %s\nwant %s", playground.StateJSON(got), want)
 	}
 	// The address bar followed too.
-	waitJS(t, ctx, `location.hash === `+jsString("#"+linkPrefix+payload))
+	waitJS(t, ctx, `location.hash === `+jsString("#"+playground.LinkPrefix+payload))
 
 	// A fresh browser, with nothing saved, shows the same state.
 	fresh := newBrowser(t)
 	navigate(t, fresh, link)
 	waitAppReady(t, fresh)
 	waitShows(t, fresh, s)
-	waitOutput(t, fresh, expected(s).JSON)
+	waitOutput(t, fresh, playground.Evaluate(s).JSON)
 	for _, r := range s.Roots {
 		click(t, fresh, `[data-testid="root-tab"][data-name=`+jsString(r.Name)+`]`)
 		waitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
@@ -364,13 +366,13 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := defaultExample.state()
+	s := playground.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "Saved: ")
 	s.Template = "Saved: " + s.Template
-	waitOutput(t, ctx, expected(s).JSON)
-	waitJS(t, ctx, `localStorage.getItem(`+jsString(autosaveKey)+`) !== null && location.hash.length > 3`)
-	time.Sleep(2 * persistDelay)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitJS(t, ctx, `localStorage.getItem(`+jsString(app.AutosaveKey)+`) !== null && location.hash.length > 3`)
+	time.Sleep(2 * app.PersistDelay)
 
 	navigate(t, ctx, base+"/") // no fragment: the autosave
 	waitAppReady(t, ctx)
@@ -379,8 +381,8 @@ func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 
 func TestBrowserBadLinkShowsBanner(t *testing.T) {
 	base := startServer(t)
-	good, _ := EncodeState(exampleState(t, "comma-idiom"))
-	huge, _ := EncodeState(State{Mode: ModeTemplate, Template: strings.Repeat("x", maxLinkState+1)})
+	good, _ := playground.EncodeState(exampleState(t, "comma-idiom"))
+	huge, _ := playground.EncodeState(playground.State{Mode: playground.ModeTemplate, Template: strings.Repeat("x", playground.MaxLinkState+1)})
 	links := map[string]string{
 		"corrupt":   "!!not-base64!!",
 		"truncated": good[:len(good)/2],
@@ -389,14 +391,14 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 	ctx := newBrowser(t)
 	for name, payload := range links {
 		t.Run(name, func(t *testing.T) {
-			navigate(t, ctx, base+"/#"+linkPrefix+payload)
+			navigate(t, ctx, base+"/#"+playground.LinkPrefix+payload)
 			waitAppReady(t, ctx)
-			_, err := DecodeState(payload, maxLinkState)
+			_, err := playground.DecodeState(payload, playground.MaxLinkState)
 			if err == nil {
 				t.Fatal("the link should not open")
 			}
 			waitJS(t, ctx, byTestID("banner")+`?.textContent.includes(`+jsString(err.Error())+`)`)
-			waitShows(t, ctx, defaultExample.state())
+			waitShows(t, ctx, playground.DefaultExample.Open())
 		})
 	}
 }
@@ -404,17 +406,17 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 func TestBrowserEmbedInIframe(t *testing.T) {
 	base := startServer(t)
 	s := exampleState(t, "comma-idiom")
-	payload, _ := EncodeState(s)
-	src := base + embedRoute + "#" + linkPrefix + payload + "&theme=dark"
+	payload, _ := playground.EncodeState(s)
+	src := base + playground.EmbedPath + "#" + playground.LinkPrefix + payload + "&theme=dark"
 	outer := servePage(t, `<!doctype html><title>docs</title><iframe src="`+src+`" width="760" height="420"></iframe>`)
 	ctx := newBrowser(t)
 	navigate(t, ctx, outer)
-	frame := childFrame(t, ctx, base+embedRoute) // frame URLs leave out the fragment
-	want := expected(s)
+	frame := childFrame(t, ctx, base+playground.EmbedPath) // frame URLs leave out the fragment
+	want := playground.Evaluate(s)
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="editor"]').value === `+jsString(s.Template))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="open-playground"]').getAttribute("href") === `+
-		jsString("/#"+linkPrefix+payload))
+		jsString("/#"+playground.LinkPrefix+payload))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector(".app").dataset.theme === "dark"`)
 	// The roots start folded.
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="root-editor"]') === null`)
@@ -422,10 +424,10 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 
 func TestBrowserPayloadsStayText(t *testing.T) {
 	const html = `<img src=x onerror="alert('img')"><script>alert('script')</script>`
-	s := State{
-		Mode:     ModeTemplate,
+	s := playground.State{
+		Mode:     playground.ModeTemplate,
 		Template: html + " {{E0.x}} {{E0.none}}",
-		Roots: []RootText{
+		Roots: []playground.RootText{
 			{Name: "input", Text: `{}`},
 			{Name: "E0", Text: `{"x": ` + jsString(html) + `, ` + jsString(html) + `: 1}`},
 		},
@@ -434,7 +436,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	ctx := newBrowser(t)
 	dialogs := watchDialogs(t, ctx)
 	openState(t, ctx, base, s)
-	want := expected(s)
+	want := playground.Evaluate(s)
 	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Keys, html) {
 		t.Fatalf("the state should fail with a BadPath offering the HTML key, got %+v", want.Problems)
 	}
@@ -443,7 +445,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	// Fix the path with the HTML key: the output then holds the payload.
 	click(t, ctx, `[data-testid="key-chip"][data-key="x"]`)
 	s.Template = html + " {{E0.x}} {{E0.x}}"
-	want = expected(s)
+	want = playground.Evaluate(s)
 	waitOutput(t, ctx, want.JSON)
 	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
@@ -461,7 +463,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 func TestBrowserCompletion(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := defaultExample.state()
+	s := playground.DefaultExample.Open()
 	s.Template = ""
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "{{E0.")
@@ -472,14 +474,14 @@ func TestBrowserCompletion(t *testing.T) {
 	}
 	waitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
 	s.Template = "{{E0.issues.length}}"
-	waitOutput(t, ctx, expected(s).JSON)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
 }
 
 func TestBrowserThemeAndHelp(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
 	emulateScheme(t, ctx, "light")
-	openState(t, ctx, base, defaultExample.state())
+	openState(t, ctx, base, playground.DefaultExample.Open())
 	click(t, ctx, `[data-testid="theme-toggle"]`)
 	waitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
 	navigate(t, ctx, base+"/")
@@ -522,11 +524,11 @@ func TestBrowserScreenshots(t *testing.T) {
 	shots := []struct {
 		file, scheme, path string
 		width, height      int64
-		state              State
+		State              playground.State
 	}{
 		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest")},
 		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path")},
-		{"embed.png", "light", embedRoute, 760, 420, exampleState(t, "comma-idiom")},
+		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom")},
 	}
 	for _, shot := range shots {
 		ctx := newBrowser(t)
@@ -534,10 +536,10 @@ func TestBrowserScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		emulateScheme(t, ctx, shot.scheme)
-		payload, _ := EncodeState(shot.state)
-		navigate(t, ctx, base+shot.path+"#"+linkPrefix+payload)
+		payload, _ := playground.EncodeState(shot.State)
+		navigate(t, ctx, base+shot.path+"#"+playground.LinkPrefix+payload)
 		waitAppReady(t, ctx)
-		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.state.Text()))
+		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text()))
 		time.Sleep(300 * time.Millisecond)
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {

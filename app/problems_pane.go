@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -12,8 +13,8 @@ import (
 type problemsPane struct {
 	app.Compo
 
-	S        *session
-	Problems []problem // the evaluation's, compared on each render
+	Do       problemsActions
+	Problems []playground.Problem // the evaluation's, compared on each render
 }
 
 func (p *problemsPane) Render() app.UI {
@@ -39,13 +40,13 @@ func (p *problemsPane) Render() app.UI {
 	)
 }
 
-func (p *problemsPane) renderProblem(i int, pr *problem) app.UI {
+func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 	var where app.UI = app.Span().Class("where").Text(placeText(pr))
 	if pr.Located() {
 		where = app.Button().Class("where link").
 			Title("Select the tag in the editor").
 			Text(placeText(pr)).
-			OnClick(func(ctx app.Context, e app.Event) { p.S.reveal(i) }, app.EventScope(i))
+			OnClick(func(ctx app.Context, e app.Event) { p.Do.Reveal(i) }, app.EventScope(i))
 	}
 	return app.Li().
 		Class("problem kind-"+kindClass(pr.Kind)).
@@ -71,7 +72,7 @@ func (p *problemsPane) renderProblem(i int, pr *problem) app.UI {
 }
 
 // renderKeys shows the keys on offer as chips.
-func (p *problemsPane) renderKeys(i int, pr *problem) app.UI {
+func (p *problemsPane) renderKeys(i int, pr *playground.Problem) app.UI {
 	chips := make([]app.UI, 0, len(pr.Keys)+1)
 	for _, k := range pr.Keys {
 		chips = append(chips, p.chip(i, pr, k, "chip"))
@@ -88,7 +89,7 @@ func (p *problemsPane) renderKeys(i int, pr *problem) app.UI {
 
 // chip is a key; where the failing segment is known, a click puts it
 // there.
-func (p *problemsPane) chip(i int, pr *problem, key, class string) app.UI {
+func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) app.UI {
 	if pr.SegStart < 0 {
 		return app.Span().Class(class).Text(key)
 	}
@@ -98,16 +99,16 @@ func (p *problemsPane) chip(i int, pr *problem, key, class string) app.UI {
 		DataSet("key", key).
 		Title("Use "+key).
 		Text(key).
-		OnClick(func(ctx app.Context, e app.Event) { p.S.fix(i, key) }, app.EventScope(i, key))
+		OnClick(func(ctx app.Context, e app.Event) { p.Do.Fix(i, key) }, app.EventScope(i, key))
 }
 
 // placeText is where a problem is: its line and column in its editor,
 // named when it is not the main one, and the shape leaf.
-func placeText(pr *problem) string {
+func placeText(pr *playground.Problem) string {
 	s := ""
-	if name, ok := cutRootTarget(pr.Target); ok {
+	if name, ok := playground.CutRootTarget(pr.Target); ok {
 		s = "root " + name + " "
-	} else if pr.Target == targetCall {
+	} else if pr.Target == playground.TargetCall {
 		s = "call input "
 	}
 	if pr.At != "" {

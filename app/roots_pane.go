@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"slices"
 	"strconv"
 
@@ -13,18 +14,18 @@ import (
 type rootsPane struct {
 	app.Compo
 
-	S         *session
+	Do        rootsActions
 	Names     []string
 	Active    string
-	Text      string   // the open root's text
-	Error     *problem // why the open root does not parse
-	Broken    []string // roots that do not parse
-	Later     string   // the later-steps field
+	Text      string              // the open root's text
+	Error     *playground.Problem // why the open root does not parse
+	Broken    []string            // roots that do not parse
+	Later     string              // the later-steps field
 	Iteration bool
 	NameError string
-	Deleted   string    // the root an undo would bring back
-	Select    selection // aimed at the open root's editor
-	Compact   bool      // in an embed: no scope settings
+	Deleted   string               // the root an undo would bring back
+	Select    playground.Selection // aimed at the open root's editor
+	Compact   bool                 // in an embed: no scope settings
 
 	renaming string // the root whose name is being edited, "" when none
 	draft    string
@@ -43,7 +44,7 @@ func (r *rootsPane) OnUpdate(ctx app.Context) {
 }
 
 func (r *rootsPane) Render() app.UI {
-	fixed := fixedRoot(r.Active)
+	fixed := playground.FixedRoot(r.Active)
 	return app.Section().Class("pane pane-roots").Aria("label", "Roots").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Roots"),
@@ -54,41 +55,41 @@ func (r *rootsPane) Render() app.UI {
 				Aria("label", "Add a step").
 				Title("Add a step").
 				Text("+").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.addRoot() }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.AddRoot() }),
 		),
 		app.Div().Class("toolbar").Body(
 			app.Button().Class("btn btn-small").DataSet("testid", "root-rename").Disabled(fixed).
 				Aria("label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
 			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-left").Disabled(fixed).
 				Aria("label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.moveRoot(-1) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(-1) }),
 			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-right").Disabled(fixed).
 				Aria("label", "Move "+r.Active+" later").Title("Move later").Text("→").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.moveRoot(1) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(1) }),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-delete").Disabled(fixed).
 				Aria("label", "Delete "+r.Active).Text("Delete").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.deleteRoot() }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.DeleteRoot() }),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-format").
 				Title("Pretty-print as JSON").Text("Format").
-				OnClick(func(ctx app.Context, e app.Event) { r.S.format(rootTarget(r.Active)) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(playground.RootTarget(r.Active)) }),
 			app.Div().Class("spacer"),
 			app.If(r.Deleted != "", func() app.UI {
 				return app.Span().Class("undo").Body(
 					app.Text("Deleted "+r.Deleted+" "),
 					app.Button().Class("btn btn-small").DataSet("testid", "root-undo").Text("Undo").
-						OnClick(func(ctx app.Context, e app.Event) { r.S.undoDelete() }),
+						OnClick(func(ctx app.Context, e app.Event) { r.Do.UndoDelete() }),
 				)
 			}),
 		),
 		app.Div().Class("rename-slot").Body(app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() })),
 		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Aria("labelledby", "root-tab-"+r.Active).Body(
 			&codeEditor{
-				S:      r.S,
-				Target: rootTarget(r.Active),
+				Do:     r.Do,
+				Target: playground.RootTarget(r.Active),
 				TestID: "root-editor",
 				Label:  "Root " + r.Active + " (JSON or YAML)",
 				Text:   r.Text,
-				Marks:  r.marks(),
+				Marks:  r.Marks(),
 				Select: r.Select,
 			},
 		),
@@ -102,7 +103,7 @@ func (r *rootsPane) renderTabs() app.UI {
 	tabs := make([]app.UI, len(r.Names))
 	for i, name := range r.Names {
 		class := "tab"
-		if fixedRoot(name) && name != "input" {
+		if playground.FixedRoot(name) && name != "input" {
 			class += " tab-iteration"
 		}
 		if slices.Contains(r.Broken, name) {
@@ -118,11 +119,11 @@ func (r *rootsPane) renderTabs() app.UI {
 			TabIndex(tabIndex(name == r.Active)).
 			Aria("controls", "root-panel").
 			Text(name).
-			OnClick(func(ctx app.Context, e app.Event) { r.S.openRoot(name) }, app.EventScope(name))
+			OnClick(func(ctx app.Context, e app.Event) { r.Do.OpenRoot(name) }, app.EventScope(name))
 	}
 	return app.Div().Class("tabs root-tabs").Role("tablist").Aria("label", "Roots in step order").Body(tabs...).
 		OnKeyDown(func(ctx app.Context, e app.Event) {
-			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.S.openRoot(r.Names[i]) })
+			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.Do.OpenRoot(r.Names[i]) })
 		})
 }
 
@@ -173,14 +174,14 @@ func (r *rootsPane) renderScope() app.UI {
 				Title("Step ids that run after this step: referencing them is a MissingStep").
 				Value(r.Later).
 				Spellcheck(false).
-				OnInput(func(ctx app.Context, e app.Event) { r.S.setLater(ctx.JSSrc().Get("value").String()) }),
+				OnInput(func(ctx app.Context, e app.Event) { r.Do.SetLater(ctx.JSSrc().Get("value").String()) }),
 		),
 		app.Label().Class("switch").Body(
 			app.Input().
 				Type("checkbox").
 				DataSet("testid", "iteration").
 				Checked(r.Iteration).
-				OnChange(func(ctx app.Context, e app.Event) { r.S.setIteration(ctx.JSSrc().Get("checked").Bool()) }),
+				OnChange(func(ctx app.Context, e app.Event) { r.Do.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
 			app.Span().Text("Iteration body (adds item, index, accumulator)"),
 		),
 	)
@@ -189,11 +190,11 @@ func (r *rootsPane) renderScope() app.UI {
 // onSelectError selects the place where the open root stops parsing.
 func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
 	if p := r.Error; p != nil && p.Located() {
-		r.S.selection = selection{Target: rootTarget(r.Active), Start: p.Start, End: p.End, Seq: r.S.selection.Seq + 1}
+		r.Do.Select(playground.RootTarget(r.Active), p.Start, p.End)
 	}
 }
 
-func (r *rootsPane) marks() [][2]int {
+func (r *rootsPane) Marks() [][2]int {
 	if r.Error == nil || !r.Error.Located() {
 		return nil
 	}
@@ -202,7 +203,7 @@ func (r *rootsPane) marks() [][2]int {
 
 func (r *rootsPane) onRename(ctx app.Context, e app.Event) {
 	r.renaming, r.draft = r.Active, r.Active
-	r.S.nameError = ""
+	r.Do.ClearNameError()
 }
 
 func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
@@ -221,12 +222,12 @@ func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
 }
 
 func (r *rootsPane) commit() {
-	if r.draft == r.Active || r.S.renameRoot(r.draft) {
+	if r.draft == r.Active || r.Do.RenameRoot(r.draft) {
 		r.renaming = ""
 	}
 }
 
 func (r *rootsPane) cancel() {
 	r.renaming = ""
-	r.S.nameError = ""
+	r.Do.ClearNameError()
 }

@@ -1,7 +1,8 @@
-package main
+package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/playground"
 )
 
 // shareDialog shows the share link (selected, ready to copy) and the
@@ -9,8 +10,8 @@ import (
 type shareDialog struct {
 	app.Compo
 
-	S    *session
-	Info shareInfo
+	Do   dialogActions
+	Info playground.ShareInfo
 }
 
 // OnMount selects the link, so that Ctrl+C copies it where the clipboard
@@ -25,7 +26,7 @@ func (d *shareDialog) OnMount(ctx app.Context) {
 }
 
 func (d *shareDialog) Render() app.UI {
-	return modal("share-title", func(ctx app.Context) { d.S.dialog = "" },
+	return modal("share-title", func(ctx app.Context) { d.Do.CloseDialog() },
 		app.H2().ID("share-title").Text("Share this state"),
 		app.If(d.Info.Error != "", func() app.UI {
 			return app.P().Class("status status-error").Role("alert").Text(d.Info.Error)
@@ -57,12 +58,12 @@ func (d *shareDialog) copy(ctx app.Context, text, done string) {
 	field := ctx.JSSrc().Get("previousElementSibling")
 	copyText(ctx, text, func(ok bool) {
 		if ok {
-			d.S.share.Note = done
+			d.Do.SetShareNote(done)
 			return
 		}
 		field.Call("focus")
 		field.Call("select")
-		d.S.share.Note = "Copy the selected text with Ctrl+C."
+		d.Do.SetShareNote("Copy the selected text with Ctrl+C.")
 	})
 }
 

@@ -1,6 +1,7 @@
-package main
+package app
 
 import (
+	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,7 +12,7 @@ import (
 type tracePane struct {
 	app.Compo
 
-	Rows []traceRow // compared on each render: typing text that moves no tag redraws nothing
+	Rows []playground.TraceRow // compared on each render: typing text that moves no tag redraws nothing
 }
 
 func (t *tracePane) Render() app.UI {
@@ -52,7 +53,7 @@ func (t *tracePane) Render() app.UI {
 	)
 }
 
-func renderTraceRow(r *traceRow, leaves bool) app.UI {
+func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 	cells := []app.UI{app.Td().Class("at").Text(strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))}
 	if leaves {
 		cells = append(cells, app.Td().Class("leaf").Text(r.Leaf))
@@ -67,7 +68,7 @@ func renderTraceRow(r *traceRow, leaves bool) app.UI {
 			app.Td().Class("value muted").Text(r.Err))
 	case r.Err != "":
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(kindLabel(r.ErrKind))),
+			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(playground.KindLabel(r.ErrKind))),
 			app.Td().Class("value value-error").Text(r.Err))
 	case r.Count == 0:
 		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))
@@ -84,7 +85,7 @@ func renderTraceRow(r *traceRow, leaves bool) app.UI {
 }
 
 // tagText prints a trace row's tag as written in canonical form.
-func tagText(r *traceRow) string {
+func tagText(r *playground.TraceRow) string {
 	switch r.Kind {
 	case "section":
 		return "{{#" + r.Path + "}}"

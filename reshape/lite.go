@@ -30,3 +30,8 @@ func LoadTool(text []byte) (*Tool, error) { return nil, needsFullEngine(string(t
 func (*Tool) Call(template.Value) (template.Value, error) {
 	return template.Value{}, needsFullEngine("")
 }
+
+// CallTrace is never reached: LoadTool returns no tool.
+func (*Tool) CallTrace(template.Value) (template.Value, []LeafTrace, error) {
+	return template.Value{}, nil, needsFullEngine("")
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -36,9 +37,46 @@ type schemaIssue struct {
 	msg string
 }
 
-// compileSchema compiles doc; on failure it returns where in doc the
-// problem is.
+// compiledSchema is a schema compiled once: the schema or its issue.
+type compiledSchema struct {
+	schema *jsonschema.Schema
+	issue  *schemaIssue
+}
+
+// schemaCache keeps the schemas compiled lately by their JSON text, so
+// that loading a tool again (the playground does on every edit of the tool
+// file) does not compile its unchanged schemas again. A compiled schema is
+// immutable and safe for concurrent validation.
+var schemaCache struct {
+	sync.Mutex
+	byText map[string]compiledSchema
+}
+
+// maxCachedSchemas bounds the cache, which is emptied when it is full.
+const maxCachedSchemas = 64
+
+// compileSchema compiles doc, or returns it from the cache; on failure it
+// returns where in doc the problem is.
 func compileSchema(doc template.Value) (*jsonschema.Schema, *schemaIssue) {
+	text := string(doc.AppendJSON(nil))
+	schemaCache.Lock()
+	c, ok := schemaCache.byText[text]
+	schemaCache.Unlock()
+	if ok {
+		return c.schema, c.issue
+	}
+	c.schema, c.issue = compileSchemaText(doc)
+	schemaCache.Lock()
+	if schemaCache.byText == nil || len(schemaCache.byText) >= maxCachedSchemas {
+		schemaCache.byText = make(map[string]compiledSchema)
+	}
+	schemaCache.byText[text] = c
+	schemaCache.Unlock()
+	return c.schema, c.issue
+}
+
+// compileSchemaText compiles doc.
+func compileSchemaText(doc template.Value) (*jsonschema.Schema, *schemaIssue) {
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
 	// A hierarchical base, so that a relative $ref resolves to another

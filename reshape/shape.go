@@ -122,11 +122,48 @@ func compileShape(v template.Value, places *docPlaces, base string) (*Shape, err
 	return &Shape{value: v, root: root, leaves: c.leaves, places: places}, nil
 }
 
+// ParseShapeLenient is ParseShape for a shape being written: with the
+// errors of ParseShape, it returns the shape of every leaf that parses (a
+// leaf that does not renders as null), so that a view can still trace
+// those. The shape is nil when the text is not an object at all.
+func ParseShapeLenient(text string) (*Shape, error) {
+	v, places, err := parseData(text, true)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind() != template.Object {
+		return ParseShape(text)
+	}
+	return lenientShape(v, places, "")
+}
+
+// LenientShape is ShapeFromValue that keeps going past the leaves that do
+// not parse, as ParseShapeLenient does.
+func LenientShape(v template.Value) (*Shape, error) {
+	if v.Kind() != template.Object {
+		return nil, notObjectError(v, "", template.Pos{})
+	}
+	return lenientShape(v, nil, "")
+}
+
+// lenientShape is compileShape that keeps going past the leaves that do
+// not parse.
+func lenientShape(v template.Value, places *docPlaces, base string) (*Shape, error) {
+	c := shapeCompiler{places: places, base: base, lenient: true}
+	root := c.node(v, "")
+	s := &Shape{value: v, root: root, leaves: c.leaves, places: places}
+	if len(c.errs) > 0 {
+		return s, c.errs.Capped()
+	}
+	return s, nil
+}
+
 type shapeCompiler struct {
-	places *docPlaces
-	base   string
-	leaves []Leaf
-	errs   template.ErrorList
+	places  *docPlaces
+	base    string
+	leaves  []Leaf
+	errs    template.ErrorList
+	lenient bool // a leaf that does not parse becomes null
 }
 
 func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
@@ -139,6 +176,9 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 		t, err := template.Parse(v.Str())
 		if err != nil {
 			c.errs = c.places.mark(c.errs, err, leaf)
+			if c.lenient {
+				return shapeNode{constant: true}
+			}
 			return shapeNode{}
 		}
 		leaf.Template = t
@@ -255,10 +295,31 @@ func (s *Shape) Render(roots template.Roots) (template.Value, error) {
 	return v, nil
 }
 
+// LeafTrace is the trace of one string leaf: every tag of its template, in
+// source order, with what it resolved to.
+type LeafTrace struct {
+	At      string // the leaf's JSON Pointer
+	Entries []template.TraceEntry
+}
+
+// RenderTrace is Render and the trace of every leaf in one pass, for a
+// view that shows both, as (*template.Template).RenderTrace is for a
+// template. The traces are in document order, one per leaf; they are
+// returned when the render fails too.
+func (s *Shape) RenderTrace(roots template.Roots) (template.Value, []LeafTrace, error) {
+	r := shapeRenderer{shape: s, roots: roots, traces: make([]LeafTrace, len(s.leaves))}
+	v := r.node(&s.root)
+	if len(r.errs) > 0 {
+		return template.Value{}, r.traces, r.errs.Capped()
+	}
+	return v, r.traces, nil
+}
+
 type shapeRenderer struct {
-	shape *Shape
-	roots template.Roots
-	errs  template.ErrorList
+	shape  *Shape
+	roots  template.Roots
+	errs   template.ErrorList
+	traces []LeafTrace // by leaf, when tracing
 }
 
 func (r *shapeRenderer) node(n *shapeNode) template.Value {
@@ -267,7 +328,15 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 		return n.value
 	case n.kind == template.String:
 		l := r.shape.leaves[n.leaf]
-		v, err := l.Template.Render(r.roots)
+		var v template.Value
+		var err error
+		if r.traces != nil {
+			var entries []template.TraceEntry
+			v, entries, err = l.Template.RenderTrace(r.roots)
+			r.traces[n.leaf] = LeafTrace{At: l.At, Entries: entries}
+		} else {
+			v, err = l.Template.Render(r.roots)
+		}
 		if err != nil {
 			r.errs = r.shape.places.mark(r.errs, err, l)
 		}

@@ -335,30 +335,53 @@ func validToolName(name string) bool {
 // field) is returned verbatim. A result that fails output_schema is a
 // ToolError. Exec and prompt tools report that they cannot run here.
 func (t *Tool) Call(input template.Value) (template.Value, error) {
+	v, _, err := t.call(input, false)
+	return v, err
+}
+
+// CallTrace is Call with the trace of the fixed shape's leaves from the
+// same render (see Shape.RenderTrace). A call input that fails
+// input_schema still gets the trace of what the tags find in it.
+func (t *Tool) CallTrace(input template.Value) (template.Value, []LeafTrace, error) {
+	return t.call(input, true)
+}
+
+func (t *Tool) call(input template.Value, trace bool) (template.Value, []LeafTrace, error) {
 	if t.Kind != KindReshape {
-		return template.Value{}, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
+		return template.Value{}, nil, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
 	}
+	roots := template.Roots{{Name: "input", Value: input}}
 	if t.input != nil {
 		if issues := validate(t.input, input, inputPlace); issues != nil {
-			return template.Value{}, inputErrors(issues)
+			var traces []LeafTrace
+			if trace && t.Shape != nil {
+				_, traces, _ = t.Shape.RenderTrace(roots)
+			}
+			return template.Value{}, traces, inputErrors(issues)
 		}
 	}
 	var result template.Value
+	var traces []LeafTrace
 	if t.CallerShape {
 		shape, ok := input.Lookup("shape")
 		switch {
 		case input.Kind() != template.Object:
-			return template.Value{}, inputErrors([]schemaIssue{{"", "the input: want object, got " + input.Kind().String()}})
+			return template.Value{}, nil, inputErrors([]schemaIssue{{"", "the input: want object, got " + input.Kind().String()}})
 		case !ok:
-			return template.Value{}, inputErrors([]schemaIssue{{"/shape", `missing required field "shape" (the shape to return)`}})
+			return template.Value{}, nil, inputErrors([]schemaIssue{{"/shape", `missing required field "shape" (the shape to return)`}})
 		case shape.Kind() != template.Object:
-			return template.Value{}, inputErrors([]schemaIssue{{"/shape", "field /shape: want object, got " + shape.Kind().String()}})
+			return template.Value{}, nil, inputErrors([]schemaIssue{{"/shape", "field /shape: want object, got " + shape.Kind().String()}})
 		}
 		result = shape
 	} else {
 		var err error
-		if result, err = t.Shape.Render(template.Roots{{Name: "input", Value: input}}); err != nil {
-			return template.Value{}, err
+		if trace {
+			result, traces, err = t.Shape.RenderTrace(roots)
+		} else {
+			result, err = t.Shape.Render(roots)
+		}
+		if err != nil {
+			return template.Value{}, traces, err
 		}
 	}
 	if t.output != nil {
@@ -368,10 +391,10 @@ func (t *Tool) Call(input template.Value) (template.Value, error) {
 				list[i] = callError("the result does not match output_schema: " + issue.msg)
 				list[i].Path = issue.ptr
 			}
-			return template.Value{}, list
+			return template.Value{}, traces, list
 		}
 	}
-	return result, nil
+	return result, traces, nil
 }
 
 // callError is a ToolError raised by a call.

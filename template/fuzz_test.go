@@ -86,6 +86,20 @@ func appendStrings(dst []string, v template.Value) []string {
 	return dst
 }
 
+// checkCompletion asks for completions at a few carets of src: each
+// answer replaces a range that ends at its caret.
+func checkCompletion(t *testing.T, src string) {
+	t.Helper()
+	a := template.Analyze(src)
+	roots := template.Roots{{Name: "E0", Value: mustJSON(`{"a": [{"b": 1}], "c": "x"}`)}}
+	for _, caret := range []int{0, len(src) / 3, len(src) / 2, len(src)} {
+		c := a.Complete(caret, template.Scope{Roots: []string{"input", "E0"}}, roots)
+		if len(c.Items) > 0 && (c.From > c.To || c.To != caret || c.From < 0) {
+			t.Fatalf("completion at %d of %q replaces [%d, %d)", caret, src, c.From, c.To)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s.src)
@@ -95,6 +109,7 @@ func FuzzParse(f *testing.F) {
 			t.Skip()
 		}
 		checkSpans(t, src)
+		checkCompletion(t, src)
 		tmpl, err := template.Parse(src)
 		if err != nil {
 			checkErrors(t, src, err)

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// Components show what their fields hold and report what the user does
+// through the actions they are given: none of them holds the session. The
+// interfaces say which actions each needs; a page's actions value carries
+// them out on its session. It is made once per page, so that go-app, which
+// compares a component's fields to decide whether it must render again,
+// sees the same value on every render.
+
+// editorActions is what a code editor reports: an edit of the text of
+// target (caret is the byte offset of the caret after it, -1 when
+// unknown), and a request for completions at the caret.
+type editorActions interface {
+	Edit(target, text string, caret int)
+	Complete(caret int)
+}
+
+// rootsActions is what the roots pane does to the roots.
+type rootsActions interface {
+	editorActions
+	OpenRoot(name string)
+	AddRoot()
+	RenameRoot(name string) bool
+	DeleteRoot()
+	UndoDelete()
+	MoveRoot(delta int)
+	SetIteration(on bool)
+	SetLater(text string)
+	Format(target string)
+	Select(target string, start, end int)
+	ClearNameError()
+}
+
+// problemsActions is what a click in the problems pane does.
+type problemsActions interface {
+	Reveal(i int)
+	Fix(i int, key string)
+}
+
+// headerActions is what the top bar's buttons do.
+type headerActions interface {
+	LoadExample(id string)
+	ToggleMenu()
+	OpenHelp()
+	OpenShare(ctx app.Context)
+}
+
+// dialogActions is what a dialog does besides showing itself.
+type dialogActions interface {
+	CloseDialog()
+	SetShareNote(note string)
+}
+
+// actions carries out the components' actions on a page's session.
+type actions struct{ s *playground.Session }
+
+func (a *actions) Edit(target, text string, caret int) { a.s.SetText(target, text, caret) }
+func (a *actions) Complete(caret int)                  { a.s.Complete(caret) }
+func (a *actions) OpenRoot(name string)                { a.s.OpenRoot(name) }
+func (a *actions) AddRoot()                            { a.s.AddRoot() }
+func (a *actions) RenameRoot(name string) bool         { return a.s.RenameRoot(name) }
+func (a *actions) DeleteRoot()                         { a.s.DeleteRoot() }
+func (a *actions) UndoDelete()                         { a.s.UndoDelete() }
+func (a *actions) MoveRoot(delta int)                  { a.s.MoveRoot(delta) }
+func (a *actions) SetIteration(on bool)                { a.s.SetIteration(on) }
+func (a *actions) SetLater(text string)                { a.s.SetLater(text) }
+func (a *actions) Format(target string)                { a.s.Format(target) }
+func (a *actions) Select(target string, start, end int) {
+	a.s.Select(target, start, end)
+}
+func (a *actions) ClearNameError()           { a.s.NameError = "" }
+func (a *actions) Reveal(i int)              { a.s.Reveal(i) }
+func (a *actions) Fix(i int, key string)     { a.s.Fix(i, key) }
+func (a *actions) LoadExample(id string)     { a.s.LoadExample(id) }
+func (a *actions) ToggleMenu()               { a.s.Menu = !a.s.Menu }
+func (a *actions) OpenHelp()                 { a.s.Dialog = playground.DialogHelp }
+func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s) }
+func (a *actions) CloseDialog()              { a.s.Dialog = "" }
+func (a *actions) SetShareNote(note string)  { a.s.Share.Note = note }
+func (a *actions) SetMode(m playground.Mode) { a.s.SetMode(m) }
+func (a *actions) DismissBanner()            { a.s.Banner = "" }

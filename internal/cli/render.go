@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+	"github.com/tidwall/pretty"
+)
+
+func init() {
+	commands["render"] = command{
+		summary: "render a template or shape against roots: render -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ...",
+		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return runSubject("render", args, stdin, stdout, stderr)
+		},
+	}
+	commands["check"] = command{
+		summary: "run the load-time checks alone: check -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ...",
+		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return runSubject("check", args, stdin, stdout, stderr)
+		},
+	}
+}
+
+// listFlag collects a repeated flag; commas separate values too.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*l = append(*l, v)
+		}
+	}
+	return nil
+}
+
+// branchFlag collects --branch-step ID=DECIDE.
+type branchFlag map[string]string
+
+func (b branchFlag) String() string { return fmt.Sprint(map[string]string(b)) }
+func (b branchFlag) Set(s string) error {
+	id, decide, ok := strings.Cut(s, "=")
+	if !ok || template.ValidateStepID(id) != "" || template.ValidateStepID(decide) != "" {
+		return errors.New("want ID=DECIDE, two step ids, as in E5=E3")
+	}
+	b[id] = decide
+	return nil
+}
+
+// rootFlag collects --root NAME=FILE in step order. A name given again
+// takes the later file's value in its first place, as a key repeated in a
+// JSON object does.
+type rootFlag struct {
+	roots template.Roots
+	stdin io.Reader // for the file "-"
+}
+
+func (r *rootFlag) String() string { return strings.Join(r.roots.Names(), ",") }
+func (r *rootFlag) Set(s string) error {
+	name, file, ok := strings.Cut(s, "=")
+	if !ok || name == "" || file == "" {
+		return errors.New("want NAME=FILE, as in E0=result.json")
+	}
+	v, err := readValue(file, r.stdin)
+	if err != nil {
+		return err
+	}
+	for i := range r.roots {
+		if r.roots[i].Name == name {
+			r.roots[i].Value = v
+			return nil
+		}
+	}
+	r.roots = append(r.roots, template.Root{Name: name, Value: v})
+	return nil
+}
+
+// readValue reads a JSON file, or YAML for .yaml and .yml files; "-" is stdin.
+func readValue(file string, stdin io.Reader) (template.Value, error) {
+	var data []byte
+	var err error
+	if file == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return template.Value{}, err
+	}
+	var v template.Value
+	if ext := filepath.Ext(file); ext == ".yaml" || ext == ".yml" {
+		v, err = reshape.ParseYAML(string(data))
+	} else {
+		v, err = template.ParseJSON(data)
+	}
+	if err != nil {
+		return template.Value{}, fmt.Errorf("%s:%w", file, err)
+	}
+	return v, nil
+}
+
+// subject is what render and check work on: a template or a shape.
+type subject interface {
+	Check(template.Scope) error
+	Render(template.Roots) (template.Value, error)
+}
+
+// runSubject implements render and check, which share their flags.
+func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet(name, stderr)
+	text := fs.String("t", "", "the template `TEXT`")
+	file := fs.String("f", "", "read the template from `FILE`")
+	shapeFile := fs.String("shape", "", "a shape `FILE` (JSON or YAML) instead of a template")
+	roots := rootFlag{stdin: stdin}
+	var later listFlag
+	fs.Var(&roots, "root", "a root `NAME=FILE` (JSON, or YAML by extension; - for stdin), repeated in step order; a name given again takes the later file")
+	fs.Var(&later, "later", "step `IDS` that run after this step (forward references), repeatable")
+	branch := branchFlag{}
+	fs.Var(branch, "branch-step", "`ID=DECIDE`: step ID sits in a branch of decide step DECIDE that this step is not in, repeatable")
+	iteration := fs.Bool("iteration", false, "the template sits in an iteration body (item, index, accumulator are roots)")
+	if fs.Parse(args) != nil {
+		return 2
+	}
+	if given := countSet(fs, "t", "f", "shape"); given != 1 || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "splice "+name+": give exactly one of -t TEMPLATE, -f FILE or --shape FILE")
+		return 2
+	}
+	if _, ok := roots.roots.Lookup("input"); !ok {
+		roots.roots = append(template.Roots{{Name: "input", Value: template.ObjectValue(nil)}}, roots.roots...)
+	}
+	scope := template.Scope{Roots: roots.roots.Names(), Later: later, Branch: branch, Iteration: *iteration}
+
+	var subj subject
+	var err error
+	switch {
+	case *shapeFile != "":
+		subj, err = readShape(*shapeFile)
+	case *file != "":
+		var data []byte
+		if data, err = os.ReadFile(*file); err == nil {
+			subj, err = template.Parse(string(data))
+		}
+	default:
+		subj, err = template.Parse(*text)
+	}
+	if err == nil {
+		err = subj.Check(scope)
+	}
+	if err == nil && name == "render" {
+		var v template.Value
+		if v, err = subj.Render(roots.roots); err == nil {
+			printValue(stdout, v, subj)
+		}
+	}
+	if err != nil {
+		fmt.Fprint(stderr, template.Format(err))
+		return 1
+	}
+	if name == "check" {
+		fmt.Fprintln(stdout, "ok")
+	}
+	return 0
+}
+
+func readShape(file string) (*reshape.Shape, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return reshape.ParseShape(string(data))
+}
+
+// printValue prints mixed text as itself and typed values as pretty JSON.
+func printValue(w io.Writer, v template.Value, subj subject) {
+	if t, ok := subj.(*template.Template); ok && !t.Typed() {
+		fmt.Fprintln(w, v.Str())
+		return
+	}
+	out := pretty.Pretty(v.AppendJSON(nil))
+	if len(out) == 0 || out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	w.Write(out)
+}
+
+// countSet counts how many of the named flags were given.
+func countSet(fs *flag.FlagSet, names ...string) int {
+	n := 0
+	fs.Visit(func(f *flag.Flag) {
+		for _, name := range names {
+			if f.Name == name {
+				n++
+			}
+		}
+	})
+	return n
+}

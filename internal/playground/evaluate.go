@@ -1,0 +1,532 @@
+package playground
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+	"github.com/tidwall/pretty"
+)
+
+// Targets name the editor a problem points into.
+const (
+	TargetMain     = ""      // the mode's editor: template, shape or tool
+	TargetCall     = "call"  // the tool call's input
+	targetRootPref = "root:" // followed by the root's name
+)
+
+// RootTarget names the editor of the root called name.
+func RootTarget(name string) string { return targetRootPref + name }
+
+// Problem is one error as the problems pane shows it, positioned in the
+// text of the editor it belongs to.
+type Problem struct {
+	Kind   string // "BadPath", "SyntaxError" for data that does not parse, "" when untyped
+	Phase  string // "load" or "render"
+	Msg    string
+	Target string // see targetMain, targetCall, rootTarget
+	At     string // JSON Pointer of the failing shape leaf
+
+	// Line and Column locate the tag in the target's text (1-based, column
+	// in runes); zero when the error cannot be placed there.
+	Line, Column int
+	// Start and End are the tag's byte range in the target's text, and
+	// SegStart and SegEnd the failing path segment's; -1 when unknown.
+	Start, End       int
+	SegStart, SegEnd int
+
+	Path       string
+	Keys       []string // what is on offer at the failing segment
+	More       int      // how many keys were left out of Keys
+	Suggestion string
+}
+
+// Label is the kind as people read it.
+func (p *Problem) Label() string { return KindLabel(p.Kind) }
+
+// KindLabel names an error kind for people: EmptyData is "nothing found",
+// not a failure.
+func KindLabel(kind string) string {
+	switch kind {
+	case "EmptyData":
+		return "nothing found"
+	case "":
+		return "Error"
+	}
+	return kind
+}
+
+// Located reports whether the problem can select its tag in an editor.
+func (p *Problem) Located() bool { return p.Start >= 0 }
+
+// TraceRow is one tag of the trace pane.
+type TraceRow struct {
+	Leaf    string // JSON Pointer of the shape leaf, "" for a template
+	Kind    string // span kind: root, key, loopvar, dot, section, inverted
+	Path    string
+	Line    int // in the leaf or template text
+	Column  int
+	Count   int    // evaluations; 0 when never reached
+	Type    string // JSON type of the value, "" when it failed or was absent
+	Preview string // the value as shortened compact JSON
+	ErrKind string
+	Err     string
+}
+
+// Outcome is everything one evaluation shows.
+type Outcome struct {
+	HasValue bool
+	Value    template.Value
+	JSON     string // compact JSON of Value (a JSON string for mixed text)
+	Display  string // pretty-printed JSON, or the text verbatim
+	Mixed    bool   // a string rendered from mixed text
+	Typed    bool   // a typed splice: the template is exactly one tag
+
+	Problems []Problem
+	Err      error // the first failure behind Problems, for template.Format
+	Trace    []TraceRow
+	// RootErrors holds, per root name, why its text does not parse.
+	RootErrors map[string]*Problem
+}
+
+// Type is the result's JSON type, for the badge.
+func (o *Outcome) Type() string { return o.Value.Kind().String() }
+
+// decoded is a root or call text decoded once.
+type decoded struct {
+	Text  string
+	value template.Value
+	err   *Problem
+}
+
+// Evaluator evaluates states, keeping decoded root texts so that an edit
+// to the template never decodes the roots again, and the last shape and
+// tool it parsed, so that an edit of the roots or of the call input alone
+// parses neither again. Lookups compare texts with ==, which is a pointer
+// check for a text that did not change.
+type Evaluator struct {
+	cache []*decoded
+	shape parsedShape
+	tool  loadedTool
+	work  Work // what the evaluations so far cost, for tests
+}
+
+// Work counts what evaluations ask of the engine: documents (a shape or a
+// tool file) decoded, and templates (a template, or a shape's string
+// leaves) parsed and rendered.
+type Work struct {
+	Decodes, Parses, Renders int
+}
+
+// parsedShape is a shape text parsed leniently: the shape of the leaves
+// that parse, and the errors.
+type parsedShape struct {
+	text  string
+	done  bool
+	shape *reshape.Shape
+	err   error
+}
+
+// loadedTool is a tool file loaded; when it does not load, trace is the
+// shape of the leaves of its shape that parse, for the trace pane.
+type loadedTool struct {
+	text  string
+	done  bool
+	tool  *reshape.Tool
+	trace *reshape.Shape
+	err   error
+}
+
+// leaves is how many templates a shape holds.
+func leaves(s *reshape.Shape) int {
+	if s == nil {
+		return 0
+	}
+	return len(s.Leaves())
+}
+
+// parseShape returns text parsed, from the last evaluation when it parsed
+// the same text.
+func (e *Evaluator) parseShape(text string) *parsedShape {
+	if p := &e.shape; p.done && p.text == text {
+		return p
+	}
+	shape, err := reshape.ParseShapeLenient(text)
+	e.work.Decodes++
+	e.work.Parses += leaves(shape)
+	e.shape = parsedShape{text: text, done: true, shape: shape, err: err}
+	return &e.shape
+}
+
+// loadTool returns text loaded as a tool, from the last evaluation when it
+// loaded the same text.
+func (e *Evaluator) loadTool(text string) *loadedTool {
+	if l := &e.tool; l.done && l.text == text {
+		return l
+	}
+	tool, err := reshape.LoadTool([]byte(text))
+	e.work.Decodes++
+	l := loadedTool{text: text, done: true, tool: tool, err: err}
+	if tool != nil {
+		e.work.Parses += leaves(tool.Shape)
+	} else if doc, yamlErr := reshape.ParseYAML(text); yamlErr == nil {
+		// Trace what can be traced of a tool being written.
+		e.work.Decodes++
+		if v, ok := doc.Lookup("shape"); ok && v.Kind() == template.Object {
+			l.trace, _ = reshape.LenientShape(v)
+			e.work.Parses += leaves(l.trace)
+		}
+	}
+	e.tool = l
+	return &e.tool
+}
+
+// decode returns text decoded (see lookup) and records it as used by the
+// evaluation under way, which keeps it in the cache.
+func (e *Evaluator) decode(text string, used *[]*decoded) *decoded {
+	d := e.lookup(text)
+	*used = append(*used, d)
+	return d
+}
+
+// lookup returns text decoded, from the cache when the last evaluation
+// decoded an identical text.
+func (e *Evaluator) lookup(text string) *decoded {
+	for _, d := range e.cache {
+		if d.Text == text {
+			return d
+		}
+	}
+	d := &decoded{Text: text}
+	d.value, d.err = DecodeData(text)
+	return d
+}
+
+// DecodeData reads JSON, or YAML when the text is not JSON. Text that
+// starts like JSON ("{" or "[") must be JSON: YAML's flow style would
+// quietly accept a mistyped JSON document ({"a": } is {"a": null}). An
+// empty text is null, as an empty YAML document is.
+func DecodeData(text string) (template.Value, *Problem) {
+	trimmed := strings.TrimSpace(text)
+	if trimmed == "" {
+		return template.Value{}, nil
+	}
+	v, jsonErr := template.ParseJSONString(text)
+	if jsonErr == nil {
+		return v, nil
+	}
+	if trimmed[0] != '{' && trimmed[0] != '[' {
+		v, yamlErr := reshape.ParseYAML(text)
+		if yamlErr == nil {
+			return v, nil
+		}
+		if list := template.Errors(yamlErr); list != nil {
+			return template.Value{}, syntaxProblem("YAML: "+list[0].Msg, text, list[0].Pos.Offset)
+		}
+	}
+	if se, ok := jsonErr.(*template.SyntaxError); ok {
+		return template.Value{}, syntaxProblem("JSON: "+se.Msg, text, se.Pos.Offset)
+	}
+	return template.Value{}, syntaxProblem(jsonErr.Error(), text, -1)
+}
+
+// syntaxProblem is a data text that does not parse, at byte offset off
+// (-1 when unknown).
+func syntaxProblem(msg, text string, off int) *Problem {
+	p := &Problem{Kind: "SyntaxError", Phase: "load", Msg: msg, Start: -1, End: -1, SegStart: -1, SegEnd: -1}
+	if off >= 0 {
+		pos := template.PosOf(text, off)
+		p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(pos.Offset+1, len(text))
+	}
+	return p
+}
+
+// Evaluate runs the state's mode and gathers what the panes show.
+func (e *Evaluator) Evaluate(s *State) Outcome {
+	var used []*decoded
+	defer func() { e.cache = used }()
+
+	o := Outcome{RootErrors: map[string]*Problem{}}
+	var roots template.Roots
+	if s.Mode != ModeTool { // a tool sees only its call
+		roots = e.roots(s, &o, &used)
+	}
+	rootsOK := len(o.RootErrors) == 0
+
+	switch s.Mode {
+	case ModeShape:
+		// One decode and parse per edit of the shape, one render with
+		// the trace per evaluation.
+		p := e.parseShape(s.Shape)
+		err := p.err
+		if err == nil {
+			err = p.shape.Check(s.Scope())
+		}
+		o.addErrors(s.Shape, TargetMain, err)
+		if p.shape != nil && rootsOK {
+			v, traces, renderErr := p.shape.RenderTrace(roots)
+			e.work.Renders += leaves(p.shape)
+			o.Trace = leafRows(traces)
+			if err == nil {
+				o.setResult(v, renderErr, s.Shape, false)
+			}
+		}
+	case ModeTool:
+		l := e.loadTool(s.Tool)
+		o.addErrors(s.Tool, TargetMain, l.err)
+		call := e.decode(s.Call, &used)
+		if call.err != nil {
+			p := *call.err
+			p.Target, p.Msg = TargetCall, "call input: "+p.Msg
+			o.Problems = append(o.Problems, p)
+			break
+		}
+		input := template.Roots{{Name: "input", Value: call.value}}
+		switch {
+		case l.tool != nil:
+			v, traces, err := l.tool.CallTrace(call.value)
+			e.work.Renders += leaves(l.tool.Shape)
+			o.Trace = leafRows(traces)
+			o.setResult(v, err, s.Call, false)
+		case l.trace != nil:
+			_, traces, _ := l.trace.RenderTrace(input)
+			e.work.Renders += leaves(l.trace)
+			o.Trace = leafRows(traces)
+		}
+	default:
+		t, err := template.Load(s.Template, s.Scope())
+		e.work.Parses++
+		o.addErrors(s.Template, TargetMain, err)
+		if t == nil || !rootsOK {
+			break
+		}
+		v, trace, renderErr := t.RenderTrace(roots)
+		e.work.Renders++
+		o.Trace = traceRows("", trace)
+		if err == nil { // a template that fails its checks shows no result
+			o.setResult(v, renderErr, s.Template, t.Typed())
+		}
+	}
+	return o
+}
+
+// roots decodes the state's roots, recording in o the lines of each and
+// the problems of those that do not parse (which are left out).
+func (e *Evaluator) roots(s *State, o *Outcome, used *[]*decoded) template.Roots {
+	roots := make(template.Roots, 0, len(s.Roots))
+	for _, r := range s.Roots {
+		d := e.decode(r.Text, used)
+		if d.err != nil {
+			p := *d.err
+			p.Target = RootTarget(r.Name)
+			p.Msg = "root " + r.Name + ": " + p.Msg
+			if o.Err == nil {
+				o.Err = errors.New(p.Msg)
+			}
+			o.RootErrors[r.Name] = &p
+			o.Problems = append(o.Problems, p)
+			continue
+		}
+		roots = append(roots, template.Root{Name: r.Name, Value: d.value})
+	}
+	return roots
+}
+
+// setResult records a render's value, or its errors against text.
+func (o *Outcome) setResult(v template.Value, err error, text string, typed bool) {
+	if err != nil {
+		o.addErrors(text, TargetMain, err)
+		return
+	}
+	o.HasValue, o.Value, o.Typed = true, v, typed
+	o.JSON = string(v.AppendJSON(nil))
+	if v.Kind() == template.String && !typed {
+		o.Mixed, o.Display = true, v.Str()
+		return
+	}
+	o.Display = PrettyJSON(o.JSON)
+}
+
+// PrettyJSON indents compact JSON for people, keeping short arrays and
+// objects on one line.
+func PrettyJSON(compact string) string {
+	return strings.TrimSuffix(string(pretty.PrettyOptions([]byte(compact), &pretty.Options{Width: 80, Indent: "  "})), "\n")
+}
+
+// addErrors turns err into problems located in text, the editor target's
+// text. Errors that are not typed (a part not built yet, say) still show.
+func (o *Outcome) addErrors(text, target string, err error) {
+	if err == nil {
+		return
+	}
+	if o.Err == nil {
+		o.Err = err
+	}
+	list := template.Errors(err)
+	if list == nil {
+		o.Problems = append(o.Problems, Problem{Phase: "load", Msg: err.Error(), Target: target, Start: -1, End: -1, SegStart: -1, SegEnd: -1})
+		return
+	}
+	for _, e := range list {
+		o.Problems = append(o.Problems, newProblem(e, text, target))
+	}
+}
+
+// newProblem places e in text: directly when e's source is text itself,
+// else (a shape leaf) at the first place text holds the leaf verbatim.
+func newProblem(e *template.Error, text, target string) Problem {
+	p := Problem{
+		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: e.Msg, Target: target, At: e.At,
+		Start: -1, End: -1, SegStart: -1, SegEnd: -1,
+		Path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
+	}
+	if e.Kind == template.InputError {
+		p.Target = TargetCall
+	}
+	base := -1
+	switch {
+	case e.Pos.Line == 0:
+	case e.Source == text || e.Source == "" && e.At == "":
+		base = 0
+	case e.Source != "":
+		base = strings.Index(text, e.Source)
+	}
+	if base < 0 || p.Target != target || base+e.End > len(text) {
+		p.Line, p.Column = e.Pos.Line, e.Pos.Column
+		if e.At != "" || p.Target != target {
+			p.Line, p.Column = 0, 0 // a position in a leaf or the call, not in this editor
+		}
+		return p
+	}
+	pos := template.PosOf(text, base+e.Pos.Offset)
+	p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, base+e.End
+	if p.End <= p.Start { // an error at a point: underline one character
+		p.End = min(p.Start+1, len(text))
+	}
+	p.SegStart, p.SegEnd = segmentRange(text[p.Start:p.End], e)
+	if p.SegStart >= 0 {
+		p.SegStart += p.Start
+		p.SegEnd += p.Start
+	}
+	return p
+}
+
+// segmentRange finds the failing segment of e's path in its tag's text.
+func segmentRange(tag string, e *template.Error) (int, int) {
+	if e.Segment == "" || e.Path == "" {
+		return -1, -1
+	}
+	at := strings.Index(tag, e.Path)
+	if at < 0 {
+		return -1, -1
+	}
+	segs := strings.Split(e.Path, ".")
+	k := 0
+	if e.Prefix != "" {
+		k = strings.Count(e.Prefix, ".") + 1
+	}
+	if k >= len(segs) || segs[k] != e.Segment {
+		return -1, -1
+	}
+	for _, s := range segs[:k] {
+		at += len(s) + 1
+	}
+	return at, at + len(e.Segment)
+}
+
+// ReplaceSegment puts key in place of the problem's failing segment.
+func ReplaceSegment(text string, p *Problem, key string) (string, bool) {
+	if p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart > p.SegEnd {
+		return text, false
+	}
+	return text[:p.SegStart] + key + text[p.SegEnd:], true
+}
+
+// traceRows turns a template's trace into rows, each labelled with leaf.
+func traceRows(leaf string, entries []template.TraceEntry) []TraceRow {
+	rows := make([]TraceRow, 0, len(entries))
+	for _, t := range entries {
+		row := TraceRow{Leaf: leaf, Kind: t.Kind.String(), Path: t.Path, Line: t.Pos.Line, Column: t.Pos.Column, Count: t.Count}
+		switch {
+		case t.Err != nil:
+			row.ErrKind, row.Err = t.Err.Kind.String(), t.Err.Msg
+		case t.Count > 0 && t.Found:
+			row.Type, row.Preview = t.Value.Kind().String(), preview(t.Value, previewLimit)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// leafRows turns a shape's traces into rows, each labelled with its leaf.
+func leafRows(traces []reshape.LeafTrace) []TraceRow {
+	var rows []TraceRow
+	for _, t := range traces {
+		rows = append(rows, traceRows(t.At, t.Entries)...)
+	}
+	return rows
+}
+
+// previewLimit bounds a trace preview, in bytes of JSON.
+const previewLimit = 120
+
+// preview writes v as compact JSON cut after about limit bytes with "…",
+// without encoding all of a large value first.
+func preview(v template.Value, limit int) string {
+	b := appendPreview(nil, v, limit)
+	if len(b) > limit {
+		cut := limit
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		return string(b[:cut]) + "…"
+	}
+	return string(b)
+}
+
+// appendPreview appends v as compact JSON, stopping once dst passes limit.
+func appendPreview(dst []byte, v template.Value, limit int) []byte {
+	switch v.Kind() {
+	case template.Array:
+		elems := v.Elems()
+		return appendItems(dst, '[', ']', len(elems), limit, func(dst []byte, i int) []byte {
+			return appendPreview(dst, elems[i], limit)
+		})
+	case template.Object:
+		members := v.Members()
+		return appendItems(dst, '{', '}', len(members), limit, func(dst []byte, i int) []byte {
+			dst = template.AppendQuoted(dst, members[i].Key)
+			dst = append(dst, ':')
+			return appendPreview(dst, members[i].Value, limit)
+		})
+	case template.String:
+		if s := v.Str(); len(s) > limit {
+			return template.AppendQuoted(dst, s[:limit+1])
+		}
+	}
+	return v.AppendJSON(dst)
+}
+
+// Evaluate evaluates s afresh, as a page that opens it does.
+func Evaluate(s State) Outcome {
+	var e Evaluator
+	return e.Evaluate(&s)
+}
+
+// appendItems appends n items between open and close, separated by
+// commas, stopping (unclosed) once dst passes limit.
+func appendItems(dst []byte, open, close byte, n, limit int, item func(dst []byte, i int) []byte) []byte {
+	dst = append(dst, open)
+	for i := range n {
+		if len(dst) > limit {
+			return dst
+		}
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = item(dst, i)
+	}
+	return append(dst, close)
+}

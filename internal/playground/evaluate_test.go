@@ -1,0 +1,291 @@
+package playground
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/template"
+)
+
+// expected evaluates s afresh, as the page must.
+func expected(s State) Outcome {
+	var e Evaluator
+	return e.Evaluate(&s)
+}
+
+// exampleKinds is the error kind each error example is about.
+var exampleKinds = map[string]string{
+	"parse-error":  "ParseError",
+	"scope-error":  "ScopeError",
+	"missing-step": "MissingStep",
+	"bad-path":     "BadPath",
+	"empty-data":   "EmptyData",
+	"tool-error":   "ToolError",
+	"input-error":  "InputError",
+}
+
+func TestExamples(t *testing.T) {
+	if len(Examples) < 10 {
+		t.Errorf("%d examples, want at least 10", len(Examples))
+	}
+	seen := map[string]bool{}
+	for i := range Examples {
+		ex := &Examples[i]
+		t.Run(ex.ID, func(t *testing.T) {
+			if seen[ex.ID] {
+				t.Fatalf("two examples are called %s", ex.ID)
+			}
+			seen[ex.ID] = true
+			s := ex.Open()
+			normal := s.Clone()
+			if err := normal.normalize(); err != nil {
+				t.Fatalf("the example's state is not valid: %v", err)
+			}
+			if string(StateJSON(normal)) != string(StateJSON(s)) {
+				t.Fatalf("the example's state is not in normal form: %s", StateJSON(s))
+			}
+			out := expected(s)
+			kind, isError := exampleKinds[ex.ID]
+			if isError != ex.Error {
+				t.Fatalf("Error = %v, but the kind table says %v", ex.Error, isError)
+			}
+			if !isError {
+				if !out.HasValue || len(out.Problems) > 0 {
+					t.Errorf("no result: %+v", out.Problems)
+				}
+				return
+			}
+			if len(out.Problems) == 0 || out.Problems[0].Kind != kind {
+				t.Errorf("problems %+v, want %s first", out.Problems, kind)
+			}
+		})
+	}
+	for _, kind := range exampleKinds {
+		found := false
+		for id := range exampleKinds {
+			found = found || exampleKinds[id] == kind && ExampleByID(id) != nil
+		}
+		if !found {
+			t.Errorf("no example shows %s", kind)
+		}
+	}
+}
+
+func TestDecodeData(t *testing.T) {
+	tests := []struct {
+		Text       string
+		json       string // the value, when it decodes
+		line, col  int    // the error's place, when it does not
+		msgContain string
+	}{
+		{`{"a": [1, 2.50]}`, `{"a":[1,2.50]}`, 0, 0, ""},
+		{"", "null", 0, 0, ""},
+		{"  \n", "null", 0, 0, ""},
+		{"a: 1\nb: [x, y]\n", `{"a":1,"b":["x","y"]}`, 0, 0, ""},
+		{"{\n  \"a\": 1,\n}", "", 3, 1, "JSON"},
+		{"[1, 2", "", 1, 6, "JSON"},
+	}
+	for _, tt := range tests {
+		v, p := DecodeData(tt.Text)
+		if tt.json != "" {
+			if p != nil || v.JSON() != tt.json {
+				t.Errorf("decodeData(%q) = %s, %+v; want %s", tt.Text, v.JSON(), p, tt.json)
+			}
+			continue
+		}
+		if p == nil || p.Kind != "SyntaxError" || p.Line != tt.line || p.Column != tt.col || !strings.Contains(p.Msg, tt.msgContain) {
+			t.Errorf("decodeData(%q) problem = %+v, want a SyntaxError at %d:%d mentioning %q", tt.Text, p, tt.line, tt.col, tt.msgContain)
+		}
+	}
+}
+
+// TestTemplateEditKeepsDecodedRoots checks that an edit to the template
+// never decodes the roots again.
+func TestTemplateEditKeepsDecodedRoots(t *testing.T) {
+	s := DefaultExample.Open()
+	var e Evaluator
+	e.Evaluate(&s)
+	before := map[string]*decoded{}
+	for _, d := range e.cache {
+		before[d.Text] = d
+	}
+	s.Template += " more"
+	e.Evaluate(&s)
+	for _, r := range s.Roots {
+		if d := e.lookup(r.Text); before[r.Text] != d {
+			t.Errorf("root %s was decoded again", r.Name)
+		}
+	}
+	s.Roots[1].Text = `{"issues": []}`
+	e.Evaluate(&s)
+	if d := e.lookup(s.Roots[1].Text); d == before[s.Roots[1].Text] || d.value.JSON() != `{"issues":[]}` {
+		t.Errorf("an edited root was not decoded again")
+	}
+	if len(e.cache) != len(s.Roots) {
+		t.Errorf("the cache holds %d texts for %d roots", len(e.cache), len(s.Roots))
+	}
+}
+
+func TestEvaluateResults(t *testing.T) {
+	roots := []RootText{{"input", `{"team": "Core"}`}, {"E0", `{"n": 1.50, "tags": ["a", "b"], "none": null}`}}
+	tests := []struct {
+		template string
+		json     string
+		display  string
+		typed    bool
+		mixed    bool
+	}{
+		{"{{E0.n}}", "1.50", "1.50", true, false},
+		{"{{ E0.tags }}", `["a","b"]`, `["a", "b"]`, true, false},
+		{"{{E0.none}}", "null", "null", true, false},
+		{"{{input.team}}", `"Core"`, `"Core"`, true, false},
+		{"team {{input.team}}  \n", `"team Core  \n"`, "team Core  \n", false, true},
+		{"<{{E0.tags}}>", `"<[\"a\",\"b\"]>"`, `<["a","b"]>`, false, true},
+	}
+	for _, tt := range tests {
+		s := State{Mode: ModeTemplate, Template: tt.template, Roots: roots}
+		out := expected(s)
+		if !out.HasValue || out.JSON != tt.json || out.Display != tt.display || out.Typed != tt.typed || out.Mixed != tt.mixed {
+			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.JSON, out.Display, out.Typed, out.Mixed, out.Problems)
+		}
+	}
+}
+
+func TestEvaluateProblems(t *testing.T) {
+	roots := []RootText{{"input", `{}`}, {"E0", `{"values": [{"id": 1, "title": "t"}], "empty": []}`}}
+	tests := []struct {
+		name     string
+		template string
+		later    []string
+		kind     string
+		label    string
+		line     int
+		column   int
+		tag      string // the text the problem selects
+		segment  string // the failing segment, "" when none
+		keys     []string
+	}{
+		{"bad path", "x\n  {{ E0.values.0.idd }}", nil, "BadPath", "BadPath", 2, 3, "{{ E0.values.0.idd }}", "idd", []string{"id", "title"}},
+		{"bad root", "{{E1.x}}", nil, "MissingStep", "MissingStep", 1, 1, "{{E1.x}}", "E1", []string{"input", "E0"}},
+		{"later", "é {{E9.x}}", []string{"E9"}, "MissingStep", "MissingStep", 1, 3, "{{E9.x}}", "E9", []string{"input", "E0"}},
+		{"empty", "{{E0.empty.0}}", nil, "EmptyData", "nothing found", 1, 1, "{{E0.empty.0}}", "", nil},
+		{"parse", "{{#if E0}}x{{/if}}", nil, "ParseError", "ParseError", 1, 1, "", "", nil},
+	}
+	for _, tt := range tests {
+		s := State{Mode: ModeTemplate, Template: tt.template, Roots: roots, Later: tt.later}
+		out := expected(s)
+		if out.HasValue || len(out.Problems) == 0 {
+			t.Errorf("%s: no problem, result %s", tt.name, out.JSON)
+			continue
+		}
+		p := out.Problems[0]
+		if p.Kind != tt.kind || p.Label() != tt.label || p.Line != tt.line || p.Column != tt.column || p.Target != TargetMain {
+			t.Errorf("%s: problem %+v, want %s (%s) at %d:%d", tt.name, p, tt.kind, tt.label, tt.line, tt.column)
+			continue
+		}
+		if tt.tag != "" && tt.template[p.Start:p.End] != tt.tag {
+			t.Errorf("%s: selects %q, want %q", tt.name, tt.template[p.Start:p.End], tt.tag)
+		}
+		if tt.segment != "" && (p.SegStart < 0 || tt.template[p.SegStart:p.SegEnd] != tt.segment) {
+			t.Errorf("%s: segment [%d:%d], want %q", tt.name, p.SegStart, p.SegEnd, tt.segment)
+		}
+		if strings.Join(p.Keys, ",") != strings.Join(tt.keys, ",") {
+			t.Errorf("%s: keys %q, want %q", tt.name, p.Keys, tt.keys)
+		}
+	}
+}
+
+func TestRootSyntaxErrorBlocksRender(t *testing.T) {
+	s := State{Mode: ModeTemplate, Template: "{{E0.a}}", Roots: []RootText{{"input", "{}"}, {"E0", "{\"a\": }"}}}
+	out := expected(s)
+	if out.HasValue {
+		t.Error("rendered against a root that does not parse")
+	}
+	p := out.RootErrors["E0"]
+	if p == nil || p.Target != RootTarget("E0") || p.Line != 1 || p.Column != 7 || !strings.HasPrefix(p.Msg, "root E0: JSON") {
+		t.Fatalf("root error = %+v", p)
+	}
+	if len(out.Problems) != 1 || out.Problems[0].Target != RootTarget("E0") {
+		t.Errorf("problems = %+v", out.Problems)
+	}
+}
+
+func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
+	shape := "pr: \"{{E1.number}}\"\ntitle: \"PR {{E1.titel}}\"\n"
+	s := State{Mode: ModeShape, Shape: shape, Roots: []RootText{{"input", "{}"}, {"E1", `{"number": 7, "title": "x"}`}}}
+	out := expected(s)
+	if len(out.Problems) != 1 {
+		t.Fatalf("problems = %+v", out.Problems)
+	}
+	p := out.Problems[0]
+	if p.Kind != "BadPath" || p.At != "/title" || p.Line != 2 || p.Column != 12 || shape[p.Start:p.End] != "{{E1.titel}}" {
+		t.Errorf("problem = %+v", p)
+	}
+	if fixed, ok := ReplaceSegment(shape, &p, "title"); !ok || !strings.Contains(fixed, "{{E1.title}}") {
+		t.Errorf("ReplaceSegment = %q, %v", fixed, ok)
+	}
+}
+
+func TestTrace(t *testing.T) {
+	s := State{Mode: ModeTemplate, Template: "{{#E0.v}}{{n}}{{/E0.v}}{{^E0.none}}-{{/E0.none}}{{#E0.gone}}{{x}}{{/E0.gone}}",
+		Roots: []RootText{{"input", "{}"}, {"E0", `{"v": [{"n": 1}, {"n": 2}], "none": null}`}}}
+	out := expected(s)
+	type row struct{ kind, path, typ, errKind string }
+	want := []row{
+		{"section", "E0.v", "array", ""},
+		{"key", "n", "number", ""},
+		{"inverted", "E0.none", "null", ""},
+		{"section", "E0.gone", "", "BadPath"},
+		{"key", "x", "", ""},
+	}
+	if len(out.Trace) != len(want) {
+		t.Fatalf("trace = %+v", out.Trace)
+	}
+	for i, w := range want {
+		r := out.Trace[i]
+		if (row{r.Kind, r.Path, r.Type, r.ErrKind}) != w {
+			t.Errorf("row %d = %+v, want %+v", i, r, w)
+		}
+	}
+	if out.Trace[1].Count != 2 || out.Trace[4].Count != 0 {
+		t.Errorf("counts: %d and %d", out.Trace[1].Count, out.Trace[4].Count)
+	}
+}
+
+func TestShapeTraceNamesLeaves(t *testing.T) {
+	s := State{Mode: ModeShape, Shape: `{"a": "{{E0.x}}", "b": [1, "n={{E0.y}}"], "c~/d": {"e": "{{input}}"}}`,
+		Roots: []RootText{{"input", "{}"}, {"E0", `{"x": true, "y": 2}`}}}
+	out := expected(s)
+	var leaves []string
+	for _, r := range out.Trace {
+		leaves = append(leaves, r.Leaf+" "+r.Path)
+	}
+	if got, want := strings.Join(leaves, ","), "/a E0.x,/b/1 E0.y,/c~0~1d/e input"; got != want {
+		t.Errorf("shape trace = %s, want %s", got, want)
+	}
+}
+
+func TestPreview(t *testing.T) {
+	long := strings.Repeat("é", 200)
+	tests := []struct {
+		json string
+		want string
+	}{
+		{`[1,2]`, `[1,2]`},
+		{`{"a":"<b>"}`, `{"a":"<b>"}`},
+		{`"` + long + `"`, `"` + strings.Repeat("é", 59) + "…"},
+	}
+	for _, tt := range tests {
+		v, err := template.ParseJSONString(tt.json)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := preview(v, 120); got != tt.want {
+			t.Errorf("preview(%s) = %q, want %q", tt.json, got, tt.want)
+		}
+	}
+	big, _ := template.ParseJSONString("[" + strings.TrimSuffix(strings.Repeat(`{"k":"vvvvvvvvvv"},`, 10000), ",") + "]")
+	if got := preview(big, 120); len(got) > 140 || !strings.HasSuffix(got, "…") {
+		t.Errorf("preview of a large value = %q", got)
+	}
+}

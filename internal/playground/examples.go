@@ -1,0 +1,211 @@
+package playground
+
+// Example is one entry of the Examples menu.
+type Example struct {
+	ID    string // stable, for tests and links
+	Title string
+	About string // the feature it shows, in one line
+	Error bool   // shows an error kind
+	State State
+}
+
+// Open returns a copy of the example's state, ready to edit.
+func (e *Example) Open() State {
+	s := e.State.Clone()
+	s.V = stateVersion
+	if s.Mode == "" {
+		s.Mode = ModeTemplate
+	}
+	if s.Later == nil {
+		s.Later = []string{}
+	}
+	return s
+}
+
+// DefaultExample is what a first visit shows.
+var DefaultExample = &Examples[0]
+
+// ExampleByID returns the example with id, or nil.
+func ExampleByID(id string) *Example {
+	for i := range Examples {
+		if Examples[i].ID == id {
+			return &Examples[i]
+		}
+	}
+	return nil
+}
+
+const issuesRoot = `{
+  "issues": [
+    {"number": 101, "title": "Crash on empty plan", "state": "open", "labels": ["bug", "p1"]},
+    {"number": 102, "title": "Document reshape tools", "state": "open"},
+    {"number": 97, "title": "Faster YAML decoding", "state": "closed", "labels": ["perf"]}
+  ]
+}`
+
+const prRoot = `{
+  "number": 1234,
+  "title": "Add the reshape tool kind",
+  "baseRefOid": "9f2c1e7",
+  "isDraft": false,
+  "author": {"login": "ada", "name": "Ada L."},
+  "labels": ["feature", "reshape"],
+  "additions": 412,
+  "deletions": 37
+}`
+
+// Examples cover every feature of the dialect and every error kind.
+var Examples = []Example{
+	{
+		ID: "issue-digest", Title: "Issue digest", About: "sections, bare keys, {{.}} and length",
+		State: State{
+			Template: "{{input.team}}: {{E0.issues.length}} issues\n" +
+				"{{#E0.issues}}- #{{number}} {{title}} ({{state}}){{#labels}} [{{.}}]{{/labels}}\n" +
+				"{{/E0.issues}}{{^E0.issues}}no results found{{/E0.issues}}",
+			Roots: []RootText{{Name: "input", Text: `{"team": "Core", "max": 50}`}, {Name: "E0", Text: issuesRoot}},
+		},
+	},
+	{
+		ID: "typed-splice", Title: "Typed splice", About: "exactly one tag keeps the value's type",
+		State: State{
+			Template: "{{E0.ids}}",
+			Roots: []RootText{{Name: "input", Text: `{"max": 50}`},
+				{Name: "E0", Text: `{"ids": [101, 102, 97], "limit": 1.50, "big": 12345678901234567890}`}},
+		},
+	},
+	{
+		ID: "comma-idiom", Title: "The comma idiom", About: "{{^@last}}, {{/@last}} between items",
+		State: State{
+			Template: "Reviewers: {{#E1.values}}{{login}}{{^@last}}, {{/@last}}{{/E1.values}}",
+			Roots: []RootText{{Name: "input", Text: `{}`},
+				{Name: "E1", Text: `{"values": [{"login": "ada"}, {"login": "grace"}, {"login": "linus"}]}`}},
+		},
+	},
+	{
+		ID: "no-results", Title: "No results found", About: "an inverted section renders on empty data",
+		State: State{
+			Template: "{{#E1.values}}- {{title}}\n{{/E1.values}}{{^E1.values}}no results found{{/E1.values}}",
+			Roots:    []RootText{{Name: "input", Text: `{"query": "label:regression"}`}, {Name: "E1", Text: `{"values": []}`}},
+		},
+	},
+	{
+		ID: "count-gating", Title: "Count gating", About: "{{#E1.issues.length}} gates on a non-zero count",
+		State: State{
+			Template: "{{#E1.issues.length}}{{E1.issues.length}} issues need triage{{/E1.issues.length}}" +
+				"{{^E1.issues.length}}inbox zero{{/E1.issues.length}}",
+			Roots: []RootText{{Name: "input", Text: `{}`},
+				{Name: "E1", Text: `{"issues": [{"number": 7}, {"number": 9}]}`}},
+		},
+	},
+	{
+		ID: "decide-step", Title: "A decide step", About: "{{E1.branch}} and {{E1.result.…}}, with a YAML root",
+		State: State{
+			Template: "Took the {{E1.branch}} branch: {{E1.result.summary}} (commit {{E1.result.sha}})",
+			Roots: []RootText{{Name: "input", Text: `{"service": "api"}`},
+				{Name: "E1", Text: "branch: hotfix\nresult:\n  summary: patched the null check\n  sha: 4be2a90\n"}},
+		},
+	},
+	{
+		ID: "map-body", Title: "A map body", About: "item, index and accumulator in an iteration",
+		State: State{
+			Template:  "{{index}}. PR #{{item.number}}: {{item.title}} (after {{accumulator.length}} done)",
+			Iteration: true,
+			Roots: []RootText{{Name: "input", Text: `{"repo": "splice"}`},
+				{Name: "item", Text: `{"number": 1234, "title": "Add the reshape tool kind"}`},
+				{Name: "index", Text: "2"},
+				{Name: "accumulator", Text: `["#1230 merged", "#1231 merged"]`}},
+		},
+	},
+	{
+		ID: "pr-card", Title: "Reshape: PR card", About: "a shape renders typed leaves and mixed text",
+		State: State{
+			Mode: ModeShape,
+			Shape: "pr: \"{{E1.number}}\"\ntitle: \"PR #{{E1.number}}: {{E1.title}}\"\nbase_sha: \"{{E1.baseRefOid}}\"\n" +
+				"author: \"{{E1.author.login}}\"\ndraft: \"{{E1.isDraft}}\"\nlabels: \"{{E1.labels}}\"\n" +
+				"size:\n  added: \"{{E1.additions}}\"\n  removed: \"{{E1.deletions}}\"\n",
+			Template: "{{E1.title}}",
+			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E1", Text: prRoot}},
+		},
+	},
+	{
+		ID: "tool-schema", Title: "Reshape tool", About: "a user tool with input_schema and a fixed shape",
+		State: State{
+			Mode: ModeTool,
+			Tool: "name: pr_card\nkind: reshape\ndescription: A compact card for a pull request.\n" +
+				"input_schema:\n  type: object\n  required: [number, title]\n  properties:\n" +
+				"    number: {type: integer}\n    title: {type: string}\n    labels: {type: array, items: {type: string}}\n" +
+				"shape:\n  id: \"{{input.number}}\"\n  heading: \"#{{input.number}} {{input.title}}\"\n  labels: \"{{input.labels}}\"\n",
+			Call:  `{"number": 42, "title": "Add reshape", "labels": ["feature"]}`,
+			Roots: []RootText{{Name: "input", Text: `{}`}},
+		},
+	},
+	{
+		ID: "verbatim", Title: "Verbatim pass-through", About: "Helm and Actions {{ … }} in data are never re-parsed",
+		State: State{
+			Mode:  ModeShape,
+			Shape: "{\n  \"values\": \"{{E0.chart}}\",\n  \"workflow\": \"{{E0.step}}\"\n}",
+			Roots: []RootText{{Name: "input", Text: `{}`},
+				{Name: "E0", Text: `{
+  "chart": "image: {{ .Values.image.repository }}:{{ .Values.image.tag }}",
+  "step": "run: echo ${{ github.sha }}"
+}`}},
+		},
+	},
+	{
+		ID: "parse-error", Title: "ParseError", About: "conditionals and functions are not supported", Error: true,
+		State: State{
+			Template: "{{#if E0.ready}}ship it{{/if}}",
+			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"ready": true}`}},
+		},
+	},
+	{
+		ID: "scope-error", Title: "ScopeError", About: "{{.}} and loop variables need a section", Error: true,
+		State: State{
+			Template: "{{@index}}: {{.}}",
+			Roots:    []RootText{{Name: "input", Text: `{}`}},
+		},
+	},
+	{
+		ID: "missing-step", Title: "MissingStep", About: "unknown and later steps fail at load", Error: true,
+		State: State{
+			Template: "{{E7.summary}} then {{E9.result}}",
+			Later:    []string{"E9"},
+			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"summary": "ok"}`}},
+		},
+	},
+	{
+		ID: "bad-path", Title: "BadPath", About: "the data is there; the path walks off it", Error: true,
+		State: State{
+			Template: "First: {{E0.values.0.idd}}",
+			Roots: []RootText{{Name: "input", Text: `{}`},
+				{Name: "E0", Text: `{"values": [{"id": "T-1", "title": "Triage"}, {"id": "T-2", "title": "Ship"}]}`}},
+		},
+	},
+	{
+		ID: "empty-data", Title: "EmptyData", About: "nothing found: the data ran out", Error: true,
+		State: State{
+			Template: "First: {{E0.values.0.id}}",
+			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"values": []}`}},
+		},
+	},
+	{
+		ID: "tool-error", Title: "ToolError", About: "a tool document that cannot load", Error: true,
+		State: State{
+			Mode:  ModeTool,
+			Tool:  "name: pr card\nkind: reshape\nshape:\n  id: \"{{input.number}}\"\n",
+			Call:  `{"number": 42}`,
+			Roots: []RootText{{Name: "input", Text: `{}`}},
+		},
+	},
+	{
+		ID: "input-error", Title: "InputError", About: "a call that fails the tool's input_schema", Error: true,
+		State: State{
+			Mode: ModeTool,
+			Tool: "name: pr_card\nkind: reshape\ninput_schema:\n  type: object\n  required: [number, title]\n" +
+				"  properties:\n    number: {type: integer}\n    title: {type: string}\n" +
+				"shape:\n  heading: \"#{{input.number}} {{input.title}}\"\n",
+			Call:  `{"number": "42"}`,
+			Roots: []RootText{{Name: "input", Text: `{}`}},
+		},
+	},
+}

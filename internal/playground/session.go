@@ -1,0 +1,318 @@
+package playground
+
+import (
+	"strings"
+
+	"github.com/splicedev/splice/template"
+)
+
+// Session is one page's live playground: the state being edited, its
+// latest evaluation, and the view's own choices (open root tab, pending
+// selection, completions). Components read it and call its methods from
+// their event handlers; every method leaves the outcome up to date. It has
+// no DOM code, so it is tested as plain Go.
+type Session struct {
+	State State
+	Out   Outcome
+	eval  Evaluator
+
+	Active     string     // the open root tab
+	iteration  []RootText // iteration roots switched off, to restore
+	deleted    *deletion  // the last deleted root, for undo
+	NameError  string     // why the last rename or later-steps edit was refused
+	LaterText  string     // the later-steps field as typed
+	Completion Completion // offered at the caret of the main editor
+	Selection  Selection  // a range an editor should select
+
+	Menu   bool      // the examples menu is open
+	Dialog string    // the open dialog: "", dialogShare or dialogHelp
+	Banner string    // a notice above the panes (a link that could not be opened)
+	Share  ShareInfo // what the share dialog shows
+	Link   string    // the state's share payload as last written, "" when too large
+
+	Version int    // counts state changes
+	Changed func() // called after each state change (autosave, address bar)
+}
+
+// The dialogs.
+const (
+	DialogShare = "share"
+	DialogHelp  = "help"
+)
+
+// deletion is a removed root and where it was.
+type deletion struct {
+	root  RootText
+	index int
+}
+
+// Selection asks an editor to select [Start, End) bytes of its text. Seq
+// changes with every request, so that asking twice selects twice.
+type Selection struct {
+	Target     string
+	Start, End int
+	Seq        int
+}
+
+// NewSession starts a session on s.
+func NewSession(s State) *Session {
+	ss := &Session{}
+	ss.Load(s)
+	return ss
+}
+
+// LoadExample replaces the state with the example called id.
+func (ss *Session) LoadExample(id string) {
+	if ex := ExampleByID(id); ex != nil {
+		ss.Load(ex.Open())
+		ss.Menu, ss.Banner = false, ""
+	}
+}
+
+// Load replaces the whole state (an example, a link, an autosave).
+func (ss *Session) Load(s State) {
+	ss.State = s.Clone()
+	ss.Active = "input"
+	if steps := ss.State.Steps(); len(steps) > 1 {
+		ss.Active = steps[len(steps)-1]
+	}
+	ss.iteration, ss.deleted, ss.NameError = nil, nil, ""
+	ss.LaterText = strings.Join(ss.State.Later, ", ")
+	ss.Completion = Completion{}
+	ss.update()
+}
+
+// update re-evaluates and reports the change.
+func (ss *Session) update() {
+	ss.Out = ss.eval.Evaluate(&ss.State)
+	ss.Version++
+	if ss.Changed != nil {
+		ss.Changed()
+	}
+}
+
+// Text returns the text of the editor named by target.
+func (ss *Session) Text(target string) string {
+	switch target {
+	case TargetMain:
+		return ss.State.Text()
+	case TargetCall:
+		return ss.State.Call
+	}
+	if name, ok := CutRootTarget(target); ok {
+		if i := ss.State.RootIndex(name); i >= 0 {
+			return ss.State.Roots[i].Text
+		}
+	}
+	return ""
+}
+
+// SetText records an edit of target's text. caret is the byte offset of
+// the caret after the edit in the main editor (-1 when unknown); the
+// completions are computed there.
+func (ss *Session) SetText(target, text string, caret int) {
+	switch target {
+	case TargetMain:
+		ss.State.SetText(text)
+	case TargetCall:
+		ss.State.Call = text
+	default:
+		name, _ := CutRootTarget(target)
+		ss.State.SetRootText(name, text)
+	}
+	ss.Completion = Completion{}
+	ss.update()
+	if target == TargetMain && caret >= 0 {
+		ss.Complete(caret)
+	}
+}
+
+// Complete offers what may be typed at caret in the main editor.
+func (ss *Session) Complete(caret int) {
+	scope := ss.State.Scope()
+	if ss.State.Mode == ModeTool {
+		scope = template.Scope{Roots: []string{"input"}}
+	}
+	ss.Completion = complete(ss.State.Text(), caret, scope, ss.dataRoots())
+}
+
+// dataRoots returns the roots a completion reads: the call input as
+// "input" in tool mode, else the roots that decode.
+func (ss *Session) dataRoots() template.Roots {
+	if ss.State.Mode == ModeTool {
+		return template.Roots{{Name: "input", Value: ss.eval.lookup(ss.State.Call).value}}
+	}
+	var roots template.Roots
+	for _, r := range ss.State.Roots {
+		if d := ss.eval.lookup(r.Text); d.err == nil {
+			roots = append(roots, template.Root{Name: r.Name, Value: d.value})
+		}
+	}
+	return roots
+}
+
+// SetMode switches the mode.
+func (ss *Session) SetMode(m Mode) {
+	if ss.State.Mode == m {
+		return
+	}
+	ss.State.Mode = m
+	ss.Completion = Completion{}
+	ss.update()
+}
+
+// OpenRoot opens the root tab called name.
+func (ss *Session) OpenRoot(name string) {
+	if ss.State.RootIndex(name) >= 0 {
+		ss.Active, ss.NameError = name, ""
+	}
+}
+
+// AddRoot adds a step and opens it.
+func (ss *Session) AddRoot() {
+	ss.Active, ss.NameError = ss.State.AddRoot(), ""
+	ss.update()
+}
+
+// RenameRoot renames the open root; a refused name is kept in nameError.
+func (ss *Session) RenameRoot(name string) bool {
+	if err := ss.State.RenameRoot(ss.Active, name); err != nil {
+		ss.NameError = err.Error()
+		return false
+	}
+	ss.Active, ss.NameError = name, ""
+	ss.update()
+	return true
+}
+
+// DeleteRoot deletes the open root, keeping it for undo, and opens the
+// one before it.
+func (ss *Session) DeleteRoot() {
+	i := ss.State.RootIndex(ss.Active)
+	removed, err := ss.State.DeleteRoot(ss.Active)
+	if err != nil {
+		ss.NameError = err.Error()
+		return
+	}
+	ss.deleted = &deletion{root: removed, index: i}
+	ss.Active, ss.NameError = ss.State.Roots[i-1].Name, ""
+	ss.update()
+}
+
+// UndoDelete puts the last deleted root back.
+func (ss *Session) UndoDelete() {
+	if ss.deleted == nil {
+		return
+	}
+	if err := ss.State.RestoreRoot(ss.deleted.root, ss.deleted.index); err != nil {
+		ss.NameError = err.Error()
+		return
+	}
+	ss.Active, ss.deleted, ss.NameError = ss.deleted.root.Name, nil, ""
+	ss.update()
+}
+
+// MoveRoot moves the open root by delta among the steps.
+func (ss *Session) MoveRoot(delta int) {
+	if ss.State.MoveRoot(ss.Active, delta) {
+		ss.update()
+	}
+}
+
+// SetIteration switches the iteration body.
+func (ss *Session) SetIteration(on bool) {
+	if on == ss.State.Iteration {
+		return
+	}
+	removed := ss.State.SetIteration(on, ss.iteration)
+	if !on {
+		ss.iteration = removed
+		if FixedRoot(ss.Active) && ss.Active != "input" {
+			ss.Active = "input"
+		}
+	}
+	ss.update()
+}
+
+// SetLater reads the later-steps field; a refused list keeps the field as
+// typed and says why in nameError.
+func (ss *Session) SetLater(text string) {
+	ss.LaterText = text
+	ids, err := ss.State.ParseLater(text)
+	if err != nil {
+		ss.NameError = err.Error()
+		return
+	}
+	ss.NameError = ""
+	ss.State.Later = ids
+	ss.update()
+}
+
+// Format pretty-prints the data text of target (a root or the call).
+func (ss *Session) Format(target string) {
+	text := ss.Text(target)
+	v, bad := DecodeData(text)
+	if bad != nil {
+		return
+	}
+	ss.SetText(target, PrettyJSON(v.JSON()), -1)
+}
+
+// Fix replaces the failing segment of problem i with key, and selects it.
+func (ss *Session) Fix(i int, key string) {
+	if i < 0 || i >= len(ss.Out.Problems) {
+		return
+	}
+	p := ss.Out.Problems[i]
+	text, ok := ReplaceSegment(ss.Text(p.Target), &p, key)
+	if !ok {
+		return
+	}
+	ss.SetText(p.Target, text, -1)
+	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
+}
+
+// Reveal asks the editor of problem i to select its tag, opening its root
+// tab when it is in a root.
+func (ss *Session) Reveal(i int) {
+	if i < 0 || i >= len(ss.Out.Problems) {
+		return
+	}
+	p := ss.Out.Problems[i]
+	if !p.Located() {
+		return
+	}
+	if name, ok := CutRootTarget(p.Target); ok {
+		ss.OpenRoot(name)
+	}
+	ss.Select(p.Target, p.Start, p.End)
+}
+
+// Select asks the editor of target to select [start, end) of its text.
+func (ss *Session) Select(target string, start, end int) {
+	ss.Selection = Selection{Target: target, Start: start, End: end, Seq: ss.Selection.Seq + 1}
+}
+
+// CutRootTarget returns the root name of a root editor's target.
+func CutRootTarget(target string) (string, bool) {
+	return strings.CutPrefix(target, targetRootPref)
+}
+
+// Marks returns the byte ranges of target's failing tags, for underlining.
+func (ss *Session) Marks(target string) [][2]int {
+	var marks [][2]int
+	for _, p := range ss.Out.Problems {
+		if p.Target == target && p.Located() {
+			marks = append(marks, [2]int{p.Start, p.End})
+		}
+	}
+	return marks
+}
+
+// Deleted names the root an undo would bring back, "" when none.
+func (ss *Session) Deleted() string {
+	if ss.deleted == nil {
+		return ""
+	}
+	return ss.deleted.root.Name
+}

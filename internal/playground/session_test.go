@@ -1,0 +1,162 @@
+package playground
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSessionEditsReevaluate(t *testing.T) {
+	ss := NewSession(ExampleByID("typed-splice").Open())
+	changes := 0
+	ss.Changed = func() { changes++ }
+	if ss.Out.JSON != "[101,102,97]" {
+		t.Fatalf("start: %s", ss.Out.JSON)
+	}
+	ss.SetText(TargetMain, "{{E0.limit}}", -1)
+	if ss.Out.JSON != "1.50" || !ss.Out.Typed {
+		t.Errorf("after edit: %s typed %v", ss.Out.JSON, ss.Out.Typed)
+	}
+	ss.SetText(RootTarget("E0"), `{"limit": 7}`, -1)
+	if ss.Out.JSON != "7" {
+		t.Errorf("after root edit: %s", ss.Out.JSON)
+	}
+	if changes != 2 {
+		t.Errorf("%d change notifications, want 2", changes)
+	}
+}
+
+func TestSessionCompletesAtCaret(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetText(TargetMain, "{{E0.is", len("{{E0.is"))
+	if !slices.Equal(ss.Completion.Items, []string{"issues"}) || ss.Completion.From != 5 {
+		t.Errorf("completion = %+v", ss.Completion)
+	}
+	ss.SetText(TargetMain, "{{E0.issues}}", -1)
+	if len(ss.Completion.Items) != 0 {
+		t.Errorf("an edit without a caret kept completions %q", ss.Completion.Items)
+	}
+	ss.SetMode(ModeTool)
+	ss.State.Call = `{"pr": {"n": 1}}`
+	ss.update()
+	ss.SetText(TargetMain, "x: {{input.", len("x: {{input."))
+	if !slices.Equal(ss.Completion.Items, []string{"pr"}) {
+		t.Errorf("tool mode completes from the call input: %q", ss.Completion.Items)
+	}
+}
+
+func TestSessionFixAndReveal(t *testing.T) {
+	ss := NewSession(ExampleByID("bad-path").Open())
+	p := ss.Out.Problems[0]
+	ss.Reveal(0)
+	if ss.Selection.Target != TargetMain || ss.Selection.Start != p.Start || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
+		t.Errorf("reveal selection = %+v", ss.Selection)
+	}
+	ss.Reveal(0)
+	if ss.Selection.Seq != 2 {
+		t.Error("revealing twice did not ask twice")
+	}
+	ss.Fix(0, "title")
+	if ss.State.Template != "First: {{E0.values.0.title}}" || len(ss.Out.Problems) != 0 {
+		t.Fatalf("after fix: %q, problems %+v", ss.State.Template, ss.Out.Problems)
+	}
+	if got := ss.State.Template[ss.Selection.Start:ss.Selection.End]; got != "title" {
+		t.Errorf("the fix selects %q", got)
+	}
+	ss.Fix(5, "x") // no such problem
+}
+
+func TestSessionRevealOpensRootTab(t *testing.T) {
+	s := DefaultExample.Open()
+	s.SetRootText("input", "{\n  \"team\": }")
+	ss := NewSession(s)
+	ss.OpenRoot("E0")
+	ss.Reveal(0)
+	if ss.Active != "input" || ss.Selection.Target != RootTarget("input") {
+		t.Errorf("active %q, selection %+v", ss.Active, ss.Selection)
+	}
+}
+
+func TestSessionRoots(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.AddRoot()
+	if ss.Active != "E1" || !slices.Equal(ss.State.Names(), []string{"input", "E0", "E1"}) {
+		t.Fatalf("after add: active %q, roots %q", ss.Active, ss.State.Names())
+	}
+	if ss.RenameRoot("E0") || !strings.Contains(ss.NameError, "already exists") {
+		t.Errorf("duplicate rename: error %q", ss.NameError)
+	}
+	if !ss.RenameRoot("summary") || ss.Active != "summary" || ss.NameError != "" {
+		t.Errorf("rename: active %q, error %q", ss.Active, ss.NameError)
+	}
+	ss.MoveRoot(-1)
+	if !slices.Equal(ss.State.Names(), []string{"input", "summary", "E0"}) {
+		t.Errorf("after move: %q", ss.State.Names())
+	}
+	ss.DeleteRoot()
+	if ss.Active != "input" || ss.deleted == nil || !slices.Equal(ss.State.Names(), []string{"input", "E0"}) {
+		t.Errorf("after delete: active %q, roots %q", ss.Active, ss.State.Names())
+	}
+	ss.UndoDelete()
+	if ss.Active != "summary" || !slices.Equal(ss.State.Names(), []string{"input", "summary", "E0"}) {
+		t.Errorf("after undo: active %q, roots %q", ss.Active, ss.State.Names())
+	}
+	ss.OpenRoot("input")
+	ss.DeleteRoot()
+	if ss.NameError == "" || len(ss.State.Roots) != 3 {
+		t.Error("input was deleted")
+	}
+}
+
+func TestSessionIterationAndLater(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetIteration(true)
+	ss.OpenRoot("item")
+	ss.SetText(RootTarget("item"), `{"a": 1}`, -1)
+	ss.SetIteration(false)
+	if ss.Active != "input" || ss.State.RootIndex("item") >= 0 {
+		t.Errorf("off: active %q, roots %q", ss.Active, ss.State.Names())
+	}
+	ss.SetIteration(true)
+	if i := ss.State.RootIndex("item"); i < 0 || ss.State.Roots[i].Text != `{"a": 1}` {
+		t.Errorf("on again lost the item text: %+v", ss.State.Roots)
+	}
+
+	ss.SetLater("E9, bad id!")
+	if ss.NameError == "" || ss.LaterText != "E9, bad id!" || len(ss.State.Later) != 0 {
+		t.Errorf("bad later: error %q, text %q, later %q", ss.NameError, ss.LaterText, ss.State.Later)
+	}
+	ss.SetLater("E9")
+	ss.SetText(TargetMain, "{{E9.x}}", -1)
+	if ss.NameError != "" || len(ss.Out.Problems) != 1 || !strings.Contains(ss.Out.Problems[0].Msg, "runs after") {
+		t.Errorf("later step: error %q, problems %+v", ss.NameError, ss.Out.Problems)
+	}
+}
+
+func TestSessionFormat(t *testing.T) {
+	ss := NewSession(ExampleByID("decide-step").Open())
+	ss.Format(RootTarget("E1"))
+	want := "{\n  \"branch\": \"hotfix\",\n  \"result\": { \"summary\": \"patched the null check\", \"sha\": \"4be2a90\" }\n}"
+	if got := ss.Text(RootTarget("E1")); got != want {
+		t.Errorf("formatted:\n%s\nwant\n%s", got, want)
+	}
+	ss.SetText(RootTarget("E1"), "{oops", -1)
+	ss.Format(RootTarget("E1"))
+	if got := ss.Text(RootTarget("E1")); got != "{oops" {
+		t.Errorf("formatting broken text changed it to %q", got)
+	}
+}
+
+func TestSessionLoadExample(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.Menu, ss.Banner = true, "old"
+	ss.LoadExample("map-body")
+	if ss.Menu || ss.Banner != "" || !ss.State.Iteration || ss.Active != "input" {
+		t.Errorf("after loading: menu %v banner %q iteration %v active %q", ss.Menu, ss.Banner, ss.State.Iteration, ss.Active)
+	}
+	before := ss.State.Template
+	ss.LoadExample("no-such-example")
+	if ss.State.Template != before {
+		t.Error("an unknown example changed the state")
+	}
+}

@@ -1,0 +1,347 @@
+package playground
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/template"
+)
+
+// Mode is what the playground renders: a template, a shape or a tool call.
+type Mode string
+
+// The modes, as they are spelled in share links.
+const (
+	ModeTemplate Mode = "template"
+	ModeShape    Mode = "shape"
+	ModeTool     Mode = "tool"
+)
+
+// Modes lists the modes in tab order.
+var Modes = []Mode{ModeTemplate, ModeShape, ModeTool}
+
+// Title is the mode's tab label.
+func (m Mode) Title() string {
+	switch m {
+	case ModeShape:
+		return "Shape"
+	case ModeTool:
+		return "Tool"
+	}
+	return "Template"
+}
+
+// RootText is one root as the author typed it: JSON or YAML text.
+type RootText struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// State is everything a share link carries (schema v1). Editor texts are
+// kept verbatim. Roots are in step order: input first, then step ids, then
+// (in an iteration body) item, index and accumulator.
+type State struct {
+	V         int        `json:"v"`
+	Mode      Mode       `json:"mode"`
+	Template  string     `json:"template"`
+	Shape     string     `json:"shape"`
+	Tool      string     `json:"tool"`
+	Call      string     `json:"call"`
+	Roots     []RootText `json:"roots"`
+	Later     []string   `json:"later"`
+	Iteration bool       `json:"iteration"`
+}
+
+// stateVersion is the schema version this build writes.
+const stateVersion = 1
+
+// iterationRoots join the roots in an iteration body, with their starting
+// texts.
+var iterationRoots = []RootText{
+	{Name: "item", Text: "{}"},
+	{Name: "index", Text: "0"},
+	{Name: "accumulator", Text: "null"},
+}
+
+// FixedRoot reports whether name is a root the playground manages itself:
+// input and the iteration roots cannot be renamed, moved or deleted.
+func FixedRoot(name string) bool {
+	return name == "input" || slices.ContainsFunc(iterationRoots, func(r RootText) bool { return r.Name == name })
+}
+
+// Clone returns a deep copy, so edits to it never reach s.
+func (s State) Clone() State {
+	s.Roots = slices.Clone(s.Roots)
+	s.Later = slices.Clone(s.Later)
+	return s
+}
+
+// Text returns the text of the mode's main editor.
+func (s *State) Text() string {
+	switch s.Mode {
+	case ModeShape:
+		return s.Shape
+	case ModeTool:
+		return s.Tool
+	}
+	return s.Template
+}
+
+// SetText replaces the text of the mode's main editor.
+func (s *State) SetText(text string) {
+	switch s.Mode {
+	case ModeShape:
+		s.Shape = text
+	case ModeTool:
+		s.Tool = text
+	default:
+		s.Template = text
+	}
+}
+
+// RootIndex returns the position of the root called name, or -1.
+func (s *State) RootIndex(name string) int {
+	return slices.IndexFunc(s.Roots, func(r RootText) bool { return r.Name == name })
+}
+
+// Names returns every root's name in order.
+func (s *State) Names() []string {
+	names := make([]string, len(s.Roots))
+	for i, r := range s.Roots {
+		names[i] = r.Name
+	}
+	return names
+}
+
+// Steps returns the names a template may start a path with, in step order:
+// input and the step ids (the iteration roots come from Scope.Iteration).
+func (s *State) Steps() []string {
+	names := make([]string, 0, len(s.Roots))
+	for _, r := range s.Roots {
+		if r.Name == "input" || !FixedRoot(r.Name) {
+			names = append(names, r.Name)
+		}
+	}
+	return names
+}
+
+// Scope is what the template is checked against.
+func (s *State) Scope() template.Scope {
+	return template.Scope{Roots: s.Steps(), Later: slices.Clone(s.Later), Iteration: s.Iteration}
+}
+
+// NextRootName returns the first E<n> that names no root and no later step.
+func (s *State) NextRootName() string {
+	for n := 0; ; n++ {
+		name := "E" + strconv.Itoa(n)
+		if s.RootIndex(name) < 0 && !slices.Contains(s.Later, name) {
+			return name
+		}
+	}
+}
+
+// lastStep is the index after which a new step goes: after the last step
+// id, before the iteration roots.
+func (s *State) lastStep() int {
+	last := 0
+	for i, r := range s.Roots {
+		if !FixedRoot(r.Name) {
+			last = i
+		}
+	}
+	return last
+}
+
+// AddRoot appends a step root with the next free E<n> name and returns it.
+func (s *State) AddRoot() string {
+	name := s.NextRootName()
+	s.Roots = slices.Insert(s.Roots, s.lastStep()+1, RootText{Name: name, Text: "{}"})
+	return name
+}
+
+// NameError says why a name cannot be given to a root or a later step.
+type NameError struct {
+	Name   string
+	Reason string
+}
+
+func (e *NameError) Error() string { return e.Reason }
+
+// checkName validates name for a new step: the dialect's step id rules,
+// and unique among the roots and the later steps (except for old, the
+// root being renamed).
+func (s *State) checkName(name, old string) error {
+	if reason := template.ValidateStepID(name); reason != "" {
+		return &NameError{Name: name, Reason: reason}
+	}
+	if name != old && (s.RootIndex(name) >= 0 || slices.Contains(s.Later, name)) {
+		return &NameError{Name: name, Reason: "a step called " + strconv.Quote(name) + " already exists"}
+	}
+	return nil
+}
+
+// RenameRoot renames the step root old to name.
+func (s *State) RenameRoot(old, name string) error {
+	i := s.RootIndex(old)
+	if i < 0 {
+		return &NameError{Name: old, Reason: "no root called " + strconv.Quote(old)}
+	}
+	if FixedRoot(old) {
+		return &NameError{Name: old, Reason: strconv.Quote(old) + " cannot be renamed"}
+	}
+	if err := s.checkName(name, old); err != nil {
+		return err
+	}
+	s.Roots[i].Name = name
+	return nil
+}
+
+// DeleteRoot removes the step root called name and returns it.
+func (s *State) DeleteRoot(name string) (RootText, error) {
+	i := s.RootIndex(name)
+	if i < 0 || FixedRoot(name) {
+		return RootText{}, &NameError{Name: name, Reason: strconv.Quote(name) + " cannot be deleted"}
+	}
+	removed := s.Roots[i]
+	s.Roots = slices.Delete(s.Roots, i, i+1)
+	return removed, nil
+}
+
+// RestoreRoot puts back a deleted root at index i (undo). It fails when the
+// name has been taken since.
+func (s *State) RestoreRoot(r RootText, i int) error {
+	if err := s.checkName(r.Name, ""); err != nil {
+		return err
+	}
+	i = min(max(i, 1), s.lastStep()+1)
+	s.Roots = slices.Insert(s.Roots, i, r)
+	return nil
+}
+
+// MoveRoot moves the step root called name by delta places among the step
+// ids; input stays first and the iteration roots last. It reports whether
+// anything moved.
+func (s *State) MoveRoot(name string, delta int) bool {
+	i := s.RootIndex(name)
+	if i < 0 || FixedRoot(name) {
+		return false
+	}
+	j := i + delta
+	if j < 1 || j >= len(s.Roots) || FixedRoot(s.Roots[j].Name) {
+		return false
+	}
+	r := s.Roots[i]
+	s.Roots = slices.Delete(s.Roots, i, i+1)
+	s.Roots = slices.Insert(s.Roots, j, r)
+	return true
+}
+
+// SetRootText replaces the text of the root called name.
+func (s *State) SetRootText(name, text string) {
+	if i := s.RootIndex(name); i >= 0 {
+		s.Roots[i].Text = text
+	}
+}
+
+// SetIteration switches the iteration body on or off, adding or removing
+// the item, index and accumulator roots. Texts of removed roots are
+// returned so that switching back can restore them.
+func (s *State) SetIteration(on bool, saved []RootText) []RootText {
+	s.Iteration = on
+	if !on {
+		var removed []RootText
+		s.Roots = slices.DeleteFunc(s.Roots, func(r RootText) bool {
+			if r.Name != "input" && FixedRoot(r.Name) {
+				removed = append(removed, r)
+				return true
+			}
+			return false
+		})
+		return removed
+	}
+	for _, r := range iterationRoots {
+		if s.RootIndex(r.Name) >= 0 {
+			continue
+		}
+		if k := slices.IndexFunc(saved, func(x RootText) bool { return x.Name == r.Name }); k >= 0 {
+			r = saved[k]
+		}
+		s.Roots = append(s.Roots, r)
+	}
+	return nil
+}
+
+// ParseLater reads a list of later step ids separated by commas or spaces,
+// each a valid step id that names no root.
+func (s *State) ParseLater(text string) ([]string, error) {
+	var ids []string
+	for _, id := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+		if reason := template.ValidateStepID(id); reason != "" {
+			return nil, &NameError{Name: id, Reason: reason}
+		}
+		if s.RootIndex(id) >= 0 {
+			return nil, &NameError{Name: id, Reason: strconv.Quote(id) + " is a root already: a later step runs after this one"}
+		}
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
+}
+
+// normalize makes a decoded state usable: a known mode, input first, the
+// iteration roots present exactly when the iteration switch is on. It
+// fails on what cannot be repaired without guessing: bad or duplicate
+// names.
+func (s *State) normalize() error {
+	switch s.Mode {
+	case "":
+		s.Mode = ModeTemplate
+	case ModeTemplate, ModeShape, ModeTool:
+	default:
+		return &NameError{Name: string(s.Mode), Reason: "unknown mode " + strconv.Quote(string(s.Mode))}
+	}
+	if s.RootIndex("input") < 0 {
+		s.Roots = slices.Insert(s.Roots, 0, RootText{Name: "input", Text: "{}"})
+	}
+	var steps, iter []RootText
+	input := s.Roots[s.RootIndex("input")]
+	for _, r := range s.Roots {
+		switch {
+		case r.Name == "input":
+		case FixedRoot(r.Name):
+			iter = append(iter, r)
+		default:
+			steps = append(steps, r)
+		}
+	}
+	seen := map[string]bool{"input": true}
+	for _, r := range append(steps, iter...) {
+		if seen[r.Name] {
+			return &NameError{Name: r.Name, Reason: "two roots are called " + strconv.Quote(r.Name)}
+		}
+		seen[r.Name] = true
+	}
+	for _, r := range steps {
+		if reason := template.ValidateStepID(r.Name); reason != "" {
+			return &NameError{Name: r.Name, Reason: reason}
+		}
+	}
+	s.Roots = append([]RootText{input}, steps...)
+	if s.Iteration {
+		s.SetIteration(true, iter)
+	}
+	later := s.Later
+	s.Later = nil
+	for _, id := range later {
+		if reason := template.ValidateStepID(id); reason != "" {
+			return &NameError{Name: id, Reason: reason}
+		}
+		if !seen[id] && !slices.Contains(s.Later, id) {
+			s.Later = append(s.Later, id)
+		}
+	}
+	s.V = stateVersion
+	return nil
+}

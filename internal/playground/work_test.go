@@ -1,0 +1,53 @@
+package playground
+
+import "testing"
+
+// TestKeystrokeWork counts what one keystroke asks of the engine in each
+// mode: the edit of the main text, and the edit of a root or of the call
+// input alone. The PR card shape has 8 leaves, the tool's shape 3. Before
+// the shape and the tool were traced in the same render as the result, a
+// keystroke in shape mode cost 2 decodes, 16 parses and 16 renders however
+// little changed, and in tool mode 2 decodes, 6 parses, 6 renders and a
+// compilation of the input schema.
+func TestKeystrokeWork(t *testing.T) {
+	tests := []struct {
+		name   string
+		state  State
+		target string // the editor typed in
+		want   Work
+	}{
+		{"template: template edit", ExampleByID("comma-idiom").Open(), TargetMain, Work{Parses: 1, Renders: 1}},
+		{"shape: shape edit", ExampleByID("pr-card").Open(), TargetMain, Work{Decodes: 1, Parses: 8, Renders: 8}},
+		{"shape: root edit", ExampleByID("pr-card").Open(), RootTarget("E1"), Work{Renders: 8}},
+		{"tool: tool edit", ExampleByID("tool-schema").Open(), TargetMain, Work{Decodes: 1, Parses: 3, Renders: 3}},
+		{"tool: call edit", ExampleByID("tool-schema").Open(), TargetCall, Work{Renders: 3}},
+	}
+	for _, tt := range tests {
+		ss := NewSession(tt.state)
+		before := ss.eval.work
+		text := ss.Text(tt.target)
+		ss.SetText(tt.target, text+" ", -1) // a space: the result stays the same
+		got := ss.eval.work
+		got.Decodes -= before.Decodes
+		got.Parses -= before.Parses
+		got.Renders -= before.Renders
+		t.Logf("%-24s %+v", tt.name, got)
+		if got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestTraceWhileWriting keeps the trace of the leaves that parse while
+// another leaf, or the tool file, is broken.
+func TestTraceWhileWriting(t *testing.T) {
+	roots := []RootText{{"input", "{}"}, {"E0", `{"x": 1}`}}
+	shape := Evaluate(State{Mode: ModeShape, Shape: `{"a": "{{E0.x}}", "b": "{{E0."}`, Roots: roots})
+	if len(shape.Trace) != 1 || shape.Trace[0].Leaf != "/a" || shape.HasValue || len(shape.Problems) == 0 {
+		t.Errorf("shape: trace %+v, problems %+v", shape.Trace, shape.Problems)
+	}
+	tool := Evaluate(State{Mode: ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
+	if len(tool.Trace) != 1 || tool.Trace[0].Preview != "2" || len(tool.Problems) == 0 {
+		t.Errorf("tool: trace %+v, problems %+v", tool.Trace, tool.Problems)
+	}
+}
