@@ -31,6 +31,7 @@ type rootsActions interface {
 	MoveRoot(delta int)
 	SetIteration(on bool)
 	SetLater(text string)
+	SetBranch(text string)
 	Format(target string)
 	Select(target string, start, end int)
 	ClearNameError()
@@ -69,6 +70,7 @@ func (a *actions) UndoDelete()                         { a.s.UndoDelete() }
 func (a *actions) MoveRoot(delta int)                  { a.s.MoveRoot(delta) }
 func (a *actions) SetIteration(on bool)                { a.s.SetIteration(on) }
 func (a *actions) SetLater(text string)                { a.s.SetLater(text) }
+func (a *actions) SetBranch(text string)               { a.s.SetBranch(text) }
 func (a *actions) Format(target string)                { a.s.Format(target) }
 func (a *actions) Select(target string, start, end int) {
 	a.s.Select(target, start, end)

@@ -23,6 +23,7 @@ type codeEditor struct {
 	Label    string // the accessible name
 	Text     string
 	Tags     bool                  // highlight tags and offer completions
+	Spans    []template.Span       // the tags of Text, to highlight
 	Marks    [][2]int              // failing tags to underline
 	Complete playground.Completion // what the popup offers at the caret
 	Select   playground.Selection  // a range to select, when aimed at Target
@@ -96,7 +97,7 @@ func (e *codeEditor) Render() app.UI {
 // renderOverlay draws the text with tags styled; a final newline keeps the
 // last line as tall as the textarea's.
 func (e *codeEditor) renderOverlay() app.UI {
-	segs := playground.Highlight(e.Text, template.Analyze(e.Text).Spans, e.Marks)
+	segs := playground.Highlight(e.Text, e.Spans, e.Marks)
 	body := make([]app.UI, 0, len(segs)+1)
 	for _, s := range segs {
 		if s.Class == "" {

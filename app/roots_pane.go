@@ -21,6 +21,7 @@ type rootsPane struct {
 	Error     *playground.Problem // why the open root does not parse
 	Broken    []string            // roots that do not parse
 	Later     string              // the later-steps field
+	Branch    string              // the branch-steps field
 	Iteration bool
 	NameError string
 	Deleted   string               // the root an undo would bring back
@@ -31,15 +32,18 @@ type rootsPane struct {
 	draft    string
 }
 
-// OnUpdate clears the later-steps field when the list empties: go-app
-// drops empty attribute values, which would leave the old text on screen.
+// OnUpdate clears the later- and branch-steps fields when their lists
+// empty: go-app drops empty attribute values, which would leave the old
+// text on screen.
 func (r *rootsPane) OnUpdate(ctx app.Context) {
-	if r.Later == "" {
-		ctx.Defer(func(ctx app.Context) {
-			if field := r.JSValue().Call("querySelector", `[data-testid="later"]`); field.Truthy() {
-				field.Set("value", "")
-			}
-		})
+	for testID, text := range map[string]string{"later": r.Later, "branch": r.Branch} {
+		if text == "" {
+			ctx.Defer(func(ctx app.Context) {
+				if field := r.JSValue().Call("querySelector", `[data-testid="`+testID+`"]`); field.Truthy() {
+					field.Set("value", "")
+				}
+			})
+		}
 	}
 }
 
@@ -175,6 +179,16 @@ func (r *rootsPane) renderScope() app.UI {
 				Value(r.Later).
 				Spellcheck(false).
 				OnInput(func(ctx app.Context, e app.Event) { r.Do.SetLater(ctx.JSSrc().Get("value").String()) }),
+		),
+		app.Label().Class("field").Body(
+			app.Span().Text("Branch steps"),
+			app.Input().
+				DataSet("testid", "branch").
+				Placeholder("E5=E3").
+				Title("Steps of a decide step's branch this step is not in, as ID=DECIDE: referencing them is a MissingStep that points to {{DECIDE.result}}").
+				Value(r.Branch).
+				Spellcheck(false).
+				OnInput(func(ctx app.Context, e app.Event) { r.Do.SetBranch(ctx.JSSrc().Get("value").String()) }),
 		),
 		app.Label().Class("switch").Body(
 			app.Input().

@@ -137,15 +137,6 @@ func ParseShapeLenient(text string) (*Shape, error) {
 	return lenientShape(v, places, "")
 }
 
-// LenientShape is ShapeFromValue that keeps going past the leaves that do
-// not parse, as ParseShapeLenient does.
-func LenientShape(v template.Value) (*Shape, error) {
-	if v.Kind() != template.Object {
-		return nil, notObjectError(v, "", template.Pos{})
-	}
-	return lenientShape(v, nil, "")
-}
-
 // lenientShape is compileShape that keeps going past the leaves that do
 // not parse.
 func lenientShape(v template.Value, places *docPlaces, base string) (*Shape, error) {
@@ -300,6 +291,7 @@ func (s *Shape) Render(roots template.Roots) (template.Value, error) {
 type LeafTrace struct {
 	At      string // the leaf's JSON Pointer
 	Entries []template.TraceEntry
+	Docs    []template.Pos // each entry's place in the shape's text, when it has one
 }
 
 // RenderTrace is Render and the trace of every leaf in one pass, for a
@@ -333,7 +325,7 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 		if r.traces != nil {
 			var entries []template.TraceEntry
 			v, entries, err = l.Template.RenderTrace(r.roots)
-			r.traces[n.leaf] = LeafTrace{At: l.At, Entries: entries}
+			r.traces[n.leaf] = LeafTrace{At: l.At, Entries: entries, Docs: r.shape.places.docs(l, entries)}
 		} else {
 			v, err = l.Template.Render(r.roots)
 		}

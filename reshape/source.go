@@ -149,44 +149,65 @@ func lineOf(starts []int, off int) int {
 }
 
 // docOffset maps byte offset off in text, the decoded string written at p
-// in doc, to an offset in doc. It walks the two in step: what is written
-// as itself matches; an escape stands for what it decodes to; whitespace
-// that folding or indentation removed is skipped; a character folding
-// added (a space or a line break) is not in doc. Tags are written as
-// themselves, so a tag's place is exact.
+// in doc, to an offset in doc.
 func (p place) docOffset(doc, text string, off int) int {
-	s, d := p.pos.Offset, 0
+	w := p.walker(doc, text)
+	return w.to(off)
+}
+
+// walker walks a decoded string and its place in doc in step, for offsets
+// that come in increasing order.
+func (p place) walker(doc, text string) *stringWalker {
+	w := &stringWalker{doc: doc, text: text, style: p.style, s: p.pos.Offset}
 	switch p.style {
 	case jsonQuoted, yamlDouble, yamlSingle:
-		s++ // the opening quote
+		w.s++ // the opening quote
 	case yamlBlock:
-		if nl := strings.IndexByte(doc[s:], '\n'); nl >= 0 {
-			s += nl + 1 // the header line: "|", ">-", comments
+		if nl := strings.IndexByte(doc[w.s:], '\n'); nl >= 0 {
+			w.s += nl + 1 // the header line: "|", ">-", comments
 		}
 	}
-	for d < off && s < len(doc) {
-		c := doc[s]
+	return w
+}
+
+// stringWalker is where a walk is: byte s of the document stands for byte
+// d of the decoded string.
+type stringWalker struct {
+	doc, text string
+	style     scalarStyle
+	s, d      int
+}
+
+// to walks on to offset off of the decoded string and returns its offset in
+// the document. What is written as itself matches; an escape stands for
+// what it decodes to; whitespace that folding or indentation removed is
+// skipped; a character folding added (a space or a line break) is not in
+// the document. Tags are written as themselves, so a tag's place is exact.
+func (w *stringWalker) to(off int) int {
+	doc, text := w.doc, w.text
+	for w.d < off && w.s < len(doc) {
+		c := doc[w.s]
 		switch {
-		case c == '\\' && (p.style == jsonQuoted || p.style == yamlDouble):
-			n, produced := escapeLen(doc[s:], p.style == yamlDouble)
-			s += n
-			d += produced
-		case c == '\'' && p.style == yamlSingle && strings.HasPrefix(doc[s:], "''"):
-			s += 2
-			d++
-		case c == text[d]:
-			s++
-			d++
+		case c == '\\' && (w.style == jsonQuoted || w.style == yamlDouble):
+			n, produced := escapeLen(doc[w.s:], w.style == yamlDouble)
+			w.s += n
+			w.d += produced
+		case c == '\'' && w.style == yamlSingle && strings.HasPrefix(doc[w.s:], "''"):
+			w.s += 2
+			w.d++
+		case c == text[w.d]:
+			w.s++
+			w.d++
 		case isBlank(c):
-			s++
+			w.s++
 		default:
-			d++
+			w.d++
 		}
 	}
-	for d < len(text) && s < len(doc) && !isBlank(text[d]) && isBlank(doc[s]) {
-		s++ // indentation before the character off is at
+	for w.d < len(text) && w.s < len(doc) && !isBlank(text[w.d]) && isBlank(doc[w.s]) {
+		w.s++ // indentation before the character off is at
 	}
-	return s
+	return w.s
 }
 
 // escapeLen returns the length of the escape at the start of s and how
@@ -249,3 +270,40 @@ func (d *docPlaces) locate(e *template.Error, p place, text string) {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// docs places the tags of a leaf's trace in the document; nil when d
+// does not place it.
+func (d *docPlaces) docs(leaf Leaf, entries []template.TraceEntry) []template.Pos {
+	if d == nil || leaf.place.pos.Line == 0 {
+		return nil
+	}
+	docs := make([]template.Pos, len(entries))
+	w := leaf.place.walker(d.text, leaf.Template.Source())
+	for i, e := range entries {
+		docs[i] = d.lines.pos(w.to(e.Pos.Offset))
+	}
+	return docs
+}
+
+// Spans lists the tags of every leaf that parses, placed in the shape's
+// text, for highlighting; nil when the shape came without its text.
+func (s *Shape) Spans() []template.Span {
+	d := s.places
+	if d == nil {
+		return nil
+	}
+	var spans []template.Span
+	for _, l := range s.leaves {
+		if l.place.pos.Line == 0 {
+			continue
+		}
+		w := l.place.walker(d.text, l.Template.Source())
+		for _, sp := range l.Template.Spans() {
+			sp.Start = w.to(sp.Start)
+			sp.PathPos = w.to(sp.PathPos)
+			sp.End = w.to(sp.End)
+			spans = append(spans, sp)
+		}
+	}
+	return spans
+}

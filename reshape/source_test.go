@@ -3,6 +3,7 @@
 package reshape
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,4 +96,27 @@ func mustParse(t *testing.T, text string) template.Value {
 		t.Fatal(err)
 	}
 	return v
+}
+
+func TestShapeSpansArePlacedInTheDocument(t *testing.T) {
+	for _, text := range []string{
+		"# {{not.a.leaf}}\na: \"x {{E0.a}}\\t{{#E0.b}}{{c}}{{/E0.b}}\"\nb: |\n  {{E0.d}}\n",
+		`{"a": "\u00e9 {{E0.a}}", "b": ["{{E0.d}}"]}`,
+	} {
+		s, err := ParseShape(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, sp := range s.Spans() {
+			got = append(got, text[sp.Start:sp.End]+"@"+text[sp.PathPos:sp.PathPos+len(sp.Path)])
+		}
+		want := []string{"{{E0.a}}@E0.a", "{{#E0.b}}@E0.b", "{{c}}@c", "{{/E0.b}}@E0.b", "{{E0.d}}@E0.d"}
+		if strings.HasPrefix(text, "{") {
+			want = []string{"{{E0.a}}@E0.a", "{{E0.d}}@E0.d"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("spans of %q: %q, want %q", text, got, want)
+		}
+	}
 }

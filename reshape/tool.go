@@ -89,6 +89,21 @@ func loadTool(src, namespace string) (*Tool, error) {
 	return l.tool, nil
 }
 
+// ToolShapeLenient is the fixed shape of a tool file being written, as
+// ParseShapeLenient gives it, placed in the file: a view traces it while
+// the file does not load yet. The shape is nil when the file has none.
+func ToolShapeLenient(text string) (*Shape, error) {
+	doc, places, err := decodeYAML(text, true)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := doc.Lookup("shape")
+	if !ok || v.Kind() != template.Object {
+		return nil, nil
+	}
+	return lenientShape(v, places, "/shape")
+}
+
 type toolLoader struct {
 	src    string
 	places *docPlaces

@@ -97,6 +97,7 @@ func (c *checker) missing(t *Tag) {
 	}
 	e := c.fail(MissingStep, t, msg)
 	e.Segment = root
+	e.SegStart, e.SegEnd = t.segmentRange(0)
 	e.setAvailable(known)
 	if !slices.Contains(later, root) && root != "length" && c.scope.Branch[root] == "" {
 		e.Suggestion = suggest(root, known)

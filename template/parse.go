@@ -84,7 +84,7 @@ func (a *Analysis) Template() (*Template, error) {
 	if len(a.Errors) > 0 {
 		return nil, a.Errors
 	}
-	t := &Template{src: a.Source, root: a.Root}
+	t := &Template{src: a.Source, root: a.Root, spans: a.Spans}
 	if len(a.Root.Nodes) == 1 {
 		t.typed, _ = a.Root.Nodes[0].(*VariableNode)
 	}

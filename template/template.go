@@ -16,6 +16,7 @@ import (
 type Template struct {
 	src      string
 	root     *ListNode
+	spans    []Span
 	typed    *VariableNode // the single tag of an exact-tag template, else nil
 	sizeHint atomic.Int64  // the last output's length, to size the next buffer
 }
@@ -41,6 +42,10 @@ func (t *Template) Source() string { return t.src }
 
 // String prints the template back as source, with tags in canonical form.
 func (t *Template) String() string { return t.root.String() }
+
+// Spans returns every tag of the template in source order, for
+// highlighting. The slice must not be modified.
+func (t *Template) Spans() []Span { return t.spans }
 
 // Root returns the parsed tree.
 func (t *Template) Root() *ListNode { return t.root }

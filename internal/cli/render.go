@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/splicedev/splice/reshape"
@@ -83,7 +82,8 @@ func (r *rootFlag) Set(s string) error {
 	return nil
 }
 
-// readValue reads a JSON file, or YAML for .yaml and .yml files; "-" is stdin.
+// readValue reads a file of JSON or YAML by the one rule of
+// reshape.ParseData; "-" is stdin.
 func readValue(file string, stdin io.Reader) (template.Value, error) {
 	var data []byte
 	var err error
@@ -95,14 +95,14 @@ func readValue(file string, stdin io.Reader) (template.Value, error) {
 	if err != nil {
 		return template.Value{}, err
 	}
-	var v template.Value
-	if ext := filepath.Ext(file); ext == ".yaml" || ext == ".yml" {
-		v, err = reshape.ParseYAML(string(data))
-	} else {
-		v, err = template.ParseJSON(data)
+	v, err := reshape.ParseData(string(data))
+	if list := template.Errors(err); len(list) == 1 {
+		named := *list[0]
+		named.Msg = file + ": " + named.Msg
+		return template.Value{}, &named
 	}
 	if err != nil {
-		return template.Value{}, fmt.Errorf("%s:%w", file, err)
+		return template.Value{}, fmt.Errorf("%s: %w", file, err)
 	}
 	return v, nil
 }
@@ -121,7 +121,7 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 	shapeFile := fs.String("shape", "", "a shape `FILE` (JSON or YAML) instead of a template")
 	roots := rootFlag{stdin: stdin}
 	var later listFlag
-	fs.Var(&roots, "root", "a root `NAME=FILE` (JSON, or YAML by extension; - for stdin), repeated in step order; a name given again takes the later file")
+	fs.Var(&roots, "root", "a root `NAME=FILE` (JSON, or YAML, by the text; - for stdin), repeated in step order; a name given again takes the later file")
 	fs.Var(&later, "later", "step `IDS` that run after this step (forward references), repeatable")
 	branch := branchFlag{}
 	fs.Var(branch, "branch-step", "`ID=DECIDE`: step ID sits in a branch of decide step DECIDE that this step is not in, repeatable")

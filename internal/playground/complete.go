@@ -10,9 +10,9 @@ type Completion struct {
 }
 
 // complete asks the engine what may be typed at caret (a byte offset in
-// text) given the scope and the actual root data.
-func complete(text string, caret int, scope template.Scope, roots template.Roots) Completion {
-	c := template.Analyze(text).Complete(caret, scope, roots)
+// the analysed text) given the scope and the actual root data.
+func complete(a *template.Analysis, caret int, scope template.Scope, roots template.Roots) Completion {
+	c := a.Complete(caret, scope, roots)
 	out := Completion{From: c.From, To: c.To}
 	for _, it := range c.Items {
 		out.Items = append(out.Items, it.Label)

@@ -107,10 +107,11 @@ type decoded struct {
 // parses neither again. Lookups compare texts with ==, which is a pointer
 // check for a text that did not change.
 type Evaluator struct {
-	cache []*decoded
-	shape parsedShape
-	tool  loadedTool
-	work  Work // what the evaluations so far cost, for tests
+	cache    []*decoded
+	analysis *template.Analysis // of the last template text: tree, spans and completion
+	shape    parsedShape
+	tool     loadedTool
+	work     Work // what the evaluations so far cost, for tests
 }
 
 // Work counts what evaluations ask of the engine: documents (a shape or a
@@ -160,6 +161,41 @@ func (e *Evaluator) parseShape(text string) *parsedShape {
 	return &e.shape
 }
 
+// Analyze returns the engine's one parse of a template text, from the last
+// call when the text is the same: evaluation, highlighting and completion
+// of a keystroke share it.
+func (e *Evaluator) Analyze(text string) *template.Analysis {
+	if a := e.analysis; a != nil && a.Source == text {
+		return a
+	}
+	e.work.Parses++
+	e.analysis = template.Analyze(text)
+	return e.analysis
+}
+
+// spans are the tags of the state's main text, placed in it, from the
+// parse of its last evaluation: a template's, or the leaves of a shape or
+// of a tool's shape.
+func (e *Evaluator) spans(s *State) []template.Span {
+	var shape *reshape.Shape
+	switch s.Mode {
+	case ModeTemplate:
+		return e.Analyze(s.Template).Spans
+	case ModeShape:
+		shape = e.parseShape(s.Shape).shape
+	case ModeTool:
+		if l := e.loadTool(s.Tool); l.tool != nil {
+			shape = l.tool.Shape
+		} else {
+			shape = l.trace
+		}
+	}
+	if shape == nil {
+		return nil
+	}
+	return shape.Spans()
+}
+
 // loadTool returns text loaded as a tool, from the last evaluation when it
 // loaded the same text.
 func (e *Evaluator) loadTool(text string) *loadedTool {
@@ -171,13 +207,10 @@ func (e *Evaluator) loadTool(text string) *loadedTool {
 	l := loadedTool{text: text, done: true, tool: tool, err: err}
 	if tool != nil {
 		e.work.Parses += leaves(tool.Shape)
-	} else if doc, yamlErr := reshape.ParseYAML(text); yamlErr == nil {
+	} else if l.trace, _ = reshape.ToolShapeLenient(text); l.trace != nil {
 		// Trace what can be traced of a tool being written.
 		e.work.Decodes++
-		if v, ok := doc.Lookup("shape"); ok && v.Kind() == template.Object {
-			l.trace, _ = reshape.LenientShape(v)
-			e.work.Parses += leaves(l.trace)
-		}
+		e.work.Parses += leaves(l.trace)
 	}
 	e.tool = l
 	return &e.tool
@@ -204,32 +237,18 @@ func (e *Evaluator) lookup(text string) *decoded {
 	return d
 }
 
-// DecodeData reads JSON, or YAML when the text is not JSON. Text that
-// starts like JSON ("{" or "[") must be JSON: YAML's flow style would
-// quietly accept a mistyped JSON document ({"a": } is {"a": null}). An
-// empty text is null, as an empty YAML document is.
+// DecodeData reads a root or call text by the engine's one rule for JSON
+// or YAML (reshape.ParseData); a text that does not parse is a problem at
+// the place of its error.
 func DecodeData(text string) (template.Value, *Problem) {
-	trimmed := strings.TrimSpace(text)
-	if trimmed == "" {
-		return template.Value{}, nil
-	}
-	v, jsonErr := template.ParseJSONString(text)
-	if jsonErr == nil {
+	v, err := reshape.ParseData(text)
+	if err == nil {
 		return v, nil
 	}
-	if trimmed[0] != '{' && trimmed[0] != '[' {
-		v, yamlErr := reshape.ParseYAML(text)
-		if yamlErr == nil {
-			return v, nil
-		}
-		if list := template.Errors(yamlErr); list != nil {
-			return template.Value{}, syntaxProblem("YAML: "+list[0].Msg, text, list[0].Pos.Offset)
-		}
+	if list := template.Errors(err); list != nil {
+		return template.Value{}, syntaxProblem(list[0].Msg, text, list[0].Pos.Offset)
 	}
-	if se, ok := jsonErr.(*template.SyntaxError); ok {
-		return template.Value{}, syntaxProblem("JSON: "+se.Msg, text, se.Pos.Offset)
-	}
-	return template.Value{}, syntaxProblem(jsonErr.Error(), text, -1)
+	return template.Value{}, syntaxProblem(err.Error(), text, -1)
 }
 
 // syntaxProblem is a data text that does not parse, at byte offset off
@@ -289,15 +308,17 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			v, traces, err := l.tool.CallTrace(call.value)
 			e.work.Renders += leaves(l.tool.Shape)
 			o.Trace = leafRows(traces)
-			o.setResult(v, err, s.Call, false)
+			o.setResult(v, err, s.Tool, false)
 		case l.trace != nil:
 			_, traces, _ := l.trace.RenderTrace(input)
 			e.work.Renders += leaves(l.trace)
 			o.Trace = leafRows(traces)
 		}
 	default:
-		t, err := template.Load(s.Template, s.Scope())
-		e.work.Parses++
+		t, err := e.Analyze(s.Template).Template()
+		if err == nil {
+			err = t.Check(s.Scope())
+		}
 		o.addErrors(s.Template, TargetMain, err)
 		if t == nil || !rootsOK {
 			break
@@ -374,8 +395,9 @@ func (o *Outcome) addErrors(text, target string, err error) {
 	}
 }
 
-// newProblem places e in text: directly when e's source is text itself,
-// else (a shape leaf) at the first place text holds the leaf verbatim.
+// newProblem places e in text, the editor target's text, by the engine's
+// facts: a template's error is in its source; a shape leaf's carries its
+// place in the whole document.
 func newProblem(e *template.Error, text, target string) Problem {
 	p := Problem{
 		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: e.Msg, Target: target, At: e.At,
@@ -385,55 +407,23 @@ func newProblem(e *template.Error, text, target string) Problem {
 	if e.Kind == template.InputError {
 		p.Target = TargetCall
 	}
-	base := -1
+	pos, end, segStart, segEnd := e.Pos, e.End, e.SegStart, e.SegEnd
 	switch {
-	case e.Pos.Line == 0:
-	case e.Source == text || e.Source == "" && e.At == "":
-		base = 0
-	case e.Source != "":
-		base = strings.Index(text, e.Source)
+	case p.Target != target || e.Pos.Line == 0:
+		return p // in the call's editor, or nowhere
+	case e.Doc.Line > 0:
+		pos, end, segStart, segEnd = e.Doc, e.DocEnd, e.DocSegStart, e.DocSegEnd
+	case e.Source != text && e.Source != "":
+		return p // a leaf of a shape given without its text
 	}
-	if base < 0 || p.Target != target || base+e.End > len(text) {
-		p.Line, p.Column = e.Pos.Line, e.Pos.Column
-		if e.At != "" || p.Target != target {
-			p.Line, p.Column = 0, 0 // a position in a leaf or the call, not in this editor
-		}
+	if pos.Offset > len(text) {
 		return p
 	}
-	pos := template.PosOf(text, base+e.Pos.Offset)
-	p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, base+e.End
-	if p.End <= p.Start { // an error at a point: underline one character
-		p.End = min(p.Start+1, len(text))
-	}
-	p.SegStart, p.SegEnd = segmentRange(text[p.Start:p.End], e)
-	if p.SegStart >= 0 {
-		p.SegStart += p.Start
-		p.SegEnd += p.Start
+	p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(max(end, pos.Offset+1), len(text))
+	if segEnd > segStart {
+		p.SegStart, p.SegEnd = segStart, segEnd
 	}
 	return p
-}
-
-// segmentRange finds the failing segment of e's path in its tag's text.
-func segmentRange(tag string, e *template.Error) (int, int) {
-	if e.Segment == "" || e.Path == "" {
-		return -1, -1
-	}
-	at := strings.Index(tag, e.Path)
-	if at < 0 {
-		return -1, -1
-	}
-	segs := strings.Split(e.Path, ".")
-	k := 0
-	if e.Prefix != "" {
-		k = strings.Count(e.Prefix, ".") + 1
-	}
-	if k >= len(segs) || segs[k] != e.Segment {
-		return -1, -1
-	}
-	for _, s := range segs[:k] {
-		at += len(s) + 1
-	}
-	return at, at + len(e.Segment)
 }
 
 // ReplaceSegment puts key in place of the problem's failing segment.
@@ -460,11 +450,18 @@ func traceRows(leaf string, entries []template.TraceEntry) []TraceRow {
 	return rows
 }
 
-// leafRows turns a shape's traces into rows, each labelled with its leaf.
+// leafRows turns a shape's traces into rows, each labelled with its leaf
+// and placed in the document, as the problems are.
 func leafRows(traces []reshape.LeafTrace) []TraceRow {
 	var rows []TraceRow
 	for _, t := range traces {
-		rows = append(rows, traceRows(t.At, t.Entries)...)
+		leaf := traceRows(t.At, t.Entries)
+		for i := range leaf {
+			if i < len(t.Docs) && t.Docs[i].Line > 0 {
+				leaf[i].Line, leaf[i].Column = t.Docs[i].Line, t.Docs[i].Column
+			}
+		}
+		rows = append(rows, leaf...)
 	}
 	return rows
 }

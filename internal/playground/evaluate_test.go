@@ -226,6 +226,49 @@ func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 	}
 }
 
+// TestLeafProblemsComeFromTheDocument: where a leaf's error is shown comes
+// from the node the leaf was read from, never from searching the text: a
+// leaf written with escapes, a multi-line leaf and text that repeats the
+// leaf elsewhere (a comment) all point at the tag itself, in shape and in
+// tool mode, and the problems and the trace agree.
+func TestLeafProblemsComeFromTheDocument(t *testing.T) {
+	roots := []RootText{{"input", "{}"}, {"E0", `{"name": "n"}`}}
+	tests := []struct {
+		name string
+		s    State
+		line int
+	}{
+		{"a multi-line JSON leaf", State{Mode: ModeShape, Shape: `{"body": "Hello\n  {{E0.nme}}"}`, Roots: roots}, 1},
+		{"a leaf with escapes", State{Mode: ModeShape, Shape: `{"b": "\"q\" \u00e9 {{E0.nme}}"}`, Roots: roots}, 1},
+		{"a comment repeating the leaf", State{Mode: ModeShape, Shape: "# x {{E0.nme}}\nb: x {{E0.nme}}\n", Roots: roots}, 2},
+		{"a YAML block leaf", State{Mode: ModeShape, Shape: "b: |\n  one\n  {{E0.nme}}\n", Roots: roots}, 3},
+		{"a tool's leaf", State{Mode: ModeTool, Tool: "name: t\nkind: reshape\n# {{input.nme}}\nshape:\n  b: |\n    {{input.nme}}\n", Call: `{"name": "n"}`}, 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := expected(tt.s)
+			text := tt.s.Text()
+			if len(out.Problems) != 1 {
+				t.Fatalf("problems = %+v", out.Problems)
+			}
+			p := out.Problems[0]
+			if p.Kind != "BadPath" || p.Line != tt.line || !strings.HasPrefix(text[p.Start:p.End], "{{") || text[p.SegStart:p.SegEnd] != "nme" {
+				t.Fatalf("problem %+v selects %q", p, text[max(p.Start, 0):max(p.End, 0)])
+			}
+			if pos := template.PosOf(text, p.Start); pos.Line != p.Line || pos.Column != p.Column {
+				t.Errorf("problem at %d:%d, its offset is %v", p.Line, p.Column, pos)
+			}
+			var traced bool
+			for _, r := range out.Trace {
+				traced = traced || r.ErrKind == "BadPath" && r.Line == p.Line && r.Column == p.Column
+			}
+			if !traced {
+				t.Errorf("the trace does not place the failing tag at %d:%d: %+v", p.Line, p.Column, out.Trace)
+			}
+		})
+	}
+}
+
 func TestTrace(t *testing.T) {
 	s := State{Mode: ModeTemplate, Template: "{{#E0.v}}{{n}}{{/E0.v}}{{^E0.none}}-{{/E0.none}}{{#E0.gone}}{{x}}{{/E0.gone}}",
 		Roots: []RootText{{"input", "{}"}, {"E0", `{"v": [{"n": 1}, {"n": 2}], "none": null}`}}}

@@ -21,6 +21,7 @@ type Session struct {
 	deleted    *deletion  // the last deleted root, for undo
 	NameError  string     // why the last rename or later-steps edit was refused
 	LaterText  string     // the later-steps field as typed
+	BranchText string     // the branch-steps field as typed
 	Completion Completion // offered at the caret of the main editor
 	Selection  Selection  // a range an editor should select
 
@@ -78,6 +79,7 @@ func (ss *Session) Load(s State) {
 	}
 	ss.iteration, ss.deleted, ss.NameError = nil, nil, ""
 	ss.LaterText = strings.Join(ss.State.Later, ", ")
+	ss.BranchText = BranchText(ss.State.Branch)
 	ss.Completion = Completion{}
 	ss.update()
 }
@@ -133,7 +135,7 @@ func (ss *Session) Complete(caret int) {
 	if ss.State.Mode == ModeTool {
 		scope = template.Scope{Roots: []string{"input"}}
 	}
-	ss.Completion = complete(ss.State.Text(), caret, scope, ss.dataRoots())
+	ss.Completion = complete(ss.eval.Analyze(ss.State.Text()), caret, scope, ss.dataRoots())
 }
 
 // dataRoots returns the roots a completion reads: the call input as
@@ -248,6 +250,20 @@ func (ss *Session) SetLater(text string) {
 	ss.update()
 }
 
+// SetBranch reads the branch-steps field; a refused list keeps the field
+// as typed and says why in NameError.
+func (ss *Session) SetBranch(text string) {
+	ss.BranchText = text
+	steps, err := ss.State.ParseBranch(text)
+	if err != nil {
+		ss.NameError = err.Error()
+		return
+	}
+	ss.NameError = ""
+	ss.State.Branch = steps
+	ss.update()
+}
+
 // Format pretty-prints the data text of target (a root or the call).
 func (ss *Session) Format(target string) {
 	text := ss.Text(target)
@@ -297,6 +313,10 @@ func (ss *Session) Select(target string, start, end int) {
 func CutRootTarget(target string) (string, bool) {
 	return strings.CutPrefix(target, targetRootPref)
 }
+
+// Spans returns the tags of the main text for highlighting, from the parse
+// its evaluation made. Roots and the call input are data: no tags.
+func (ss *Session) Spans() []template.Span { return ss.eval.spans(&ss.State) }
 
 // Marks returns the byte ranges of target's failing tags, for underlining.
 func (ss *Session) Marks(target string) [][2]int {

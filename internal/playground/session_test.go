@@ -160,3 +160,22 @@ func TestSessionLoadExample(t *testing.T) {
 		t.Error("an unknown example changed the state")
 	}
 }
+
+func TestSessionBranchSteps(t *testing.T) {
+	ss := NewSession(State{Mode: ModeTemplate, Template: "{{E5.summary}}", Roots: []RootText{{"input", "{}"}, {"E3", `{"result": {"summary": "ok"}}`}}})
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "MissingStep" {
+		t.Fatalf("before: %+v", ss.Out.Problems)
+	}
+	ss.SetBranch("E5=E3")
+	if ss.State.Branch["E5"] != "E3" || len(ss.Out.Problems) != 1 || !strings.Contains(ss.Out.Problems[0].Msg, "{{E3.result") {
+		t.Fatalf("after: %v %+v", ss.State.Branch, ss.Out.Problems)
+	}
+	ss.SetBranch("E3=E1")
+	if ss.NameError == "" || ss.State.Branch["E5"] != "E3" {
+		t.Errorf("a root as a branch step was taken: %q %v", ss.NameError, ss.State.Branch)
+	}
+	ss.SetText(TargetMain, "{{E3.result.summary}}", -1)
+	if !ss.Out.HasValue || ss.Out.Value.Str() != "ok" {
+		t.Errorf("the decide step's result: %+v", ss.Out)
+	}
+}

@@ -34,6 +34,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		Call:     "  ",
 		Roots:    []RootText{{"input", "{\"k\": \"\\u003c\"}\n"}, {"E0", "- yes\n- on\n"}},
 		Later:    []string{"E9"},
+		Branch:   map[string]string{"E5": "E3", "E6": "E3"},
 	})
 	for _, s := range states {
 		payload, size := EncodeState(s)
@@ -82,6 +83,8 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"wrong type", pack(`{"v":1,"roots":"input"}`), "does not match the schema"},
 		{"duplicate roots", pack(`{"v":1,"roots":[{"name":"E0"},{"name":"E0"}]}`), "two roots"},
 		{"bad mode", pack(`{"v":1,"mode":"graph"}`), "unknown mode"},
+		{"a branch step that is a root", pack(`{"v":1,"roots":[{"name":"E5"}],"branch":{"E5":"E3"}}`), "a branch step is neither"},
+		{"a bad decide step", pack(`{"v":1,"branch":{"E5":"a b"}}`), "must match"},
 	}
 	for _, tt := range tests {
 		_, err := DecodeState(tt.payload, MaxLinkState)

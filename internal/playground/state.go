@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,15 +43,18 @@ type RootText struct {
 // kept verbatim. Roots are in step order: input first, then step ids, then
 // (in an iteration body) item, index and accumulator.
 type State struct {
-	V         int        `json:"v"`
-	Mode      Mode       `json:"mode"`
-	Template  string     `json:"template"`
-	Shape     string     `json:"shape"`
-	Tool      string     `json:"tool"`
-	Call      string     `json:"call"`
-	Roots     []RootText `json:"roots"`
-	Later     []string   `json:"later"`
-	Iteration bool       `json:"iteration"`
+	V        int        `json:"v"`
+	Mode     Mode       `json:"mode"`
+	Template string     `json:"template"`
+	Shape    string     `json:"shape"`
+	Tool     string     `json:"tool"`
+	Call     string     `json:"call"`
+	Roots    []RootText `json:"roots"`
+	Later    []string   `json:"later"`
+	// Branch names the steps of a decide step's branch this step is not in:
+	// step id → the decide step (DIALECT §3, Branches).
+	Branch    map[string]string `json:"branch,omitempty"`
+	Iteration bool              `json:"iteration"`
 }
 
 // stateVersion is the schema version this build writes.
@@ -74,6 +78,7 @@ func FixedRoot(name string) bool {
 func (s State) Clone() State {
 	s.Roots = slices.Clone(s.Roots)
 	s.Later = slices.Clone(s.Later)
+	s.Branch = maps.Clone(s.Branch)
 	return s
 }
 
@@ -128,7 +133,7 @@ func (s *State) Steps() []string {
 
 // Scope is what the template is checked against.
 func (s *State) Scope() template.Scope {
-	return template.Scope{Roots: s.Steps(), Later: slices.Clone(s.Later), Iteration: s.Iteration}
+	return template.Scope{Roots: s.Steps(), Later: slices.Clone(s.Later), Branch: maps.Clone(s.Branch), Iteration: s.Iteration}
 }
 
 // NextRootName returns the first E<n> that names no root and no later step.
@@ -290,6 +295,49 @@ func (s *State) ParseLater(text string) ([]string, error) {
 	return ids, nil
 }
 
+// ParseBranch reads the branch-steps field: pairs ID=DECIDE separated by
+// commas or spaces, each ID a valid step id that names no root and no later
+// step, each DECIDE a valid step id.
+func (s *State) ParseBranch(text string) (map[string]string, error) {
+	var steps map[string]string
+	for _, pair := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+		id, decide, ok := strings.Cut(pair, "=")
+		if !ok {
+			return nil, &NameError{Name: pair, Reason: strconv.Quote(pair) + ": write a branch step as ID=DECIDE, as in E5=E3"}
+		}
+		if err := s.checkBranchStep(id, decide); err != nil {
+			return nil, err
+		}
+		if steps == nil {
+			steps = map[string]string{}
+		}
+		steps[id] = decide
+	}
+	return steps, nil
+}
+
+// checkBranchStep says why step id cannot sit in a branch of decide.
+func (s *State) checkBranchStep(id, decide string) error {
+	for _, name := range []string{id, decide} {
+		if reason := template.ValidateStepID(name); reason != "" {
+			return &NameError{Name: name, Reason: reason}
+		}
+	}
+	if s.RootIndex(id) >= 0 || slices.Contains(s.Later, id) {
+		return &NameError{Name: id, Reason: strconv.Quote(id) + " is a root or a later step already: a branch step is neither"}
+	}
+	return nil
+}
+
+// BranchText writes branch steps as the field shows them, in id order.
+func BranchText(steps map[string]string) string {
+	var pairs []string
+	for _, id := range slices.Sorted(maps.Keys(steps)) {
+		pairs = append(pairs, id+"="+steps[id])
+	}
+	return strings.Join(pairs, ", ")
+}
+
 // normalize makes a decoded state usable: a known mode, input first, the
 // iteration roots present exactly when the iteration switch is on. It
 // fails on what cannot be repaired without guessing: bad or duplicate
@@ -340,6 +388,11 @@ func (s *State) normalize() error {
 		}
 		if !seen[id] && !slices.Contains(s.Later, id) {
 			s.Later = append(s.Later, id)
+		}
+	}
+	for id, decide := range s.Branch {
+		if err := s.checkBranchStep(id, decide); err != nil {
+			return err
 		}
 	}
 	s.V = stateVersion

@@ -16,7 +16,8 @@ func TestKeystrokeWork(t *testing.T) {
 		target string // the editor typed in
 		want   Work
 	}{
-		{"template: template edit", ExampleByID("comma-idiom").Open(), TargetMain, Work{Parses: 1, Renders: 1}},
+		{"template: template edit, completion and highlighting", ExampleByID("comma-idiom").Open(), TargetMain, Work{Parses: 1, Renders: 1}},
+		{"template: root edit", ExampleByID("comma-idiom").Open(), RootTarget("E1"), Work{Renders: 1}},
 		{"shape: shape edit", ExampleByID("pr-card").Open(), TargetMain, Work{Decodes: 1, Parses: 8, Renders: 8}},
 		{"shape: root edit", ExampleByID("pr-card").Open(), RootTarget("E1"), Work{Renders: 8}},
 		{"tool: tool edit", ExampleByID("tool-schema").Open(), TargetMain, Work{Decodes: 1, Parses: 3, Renders: 3}},
@@ -26,7 +27,12 @@ func TestKeystrokeWork(t *testing.T) {
 		ss := NewSession(tt.state)
 		before := ss.eval.work
 		text := ss.Text(tt.target)
-		ss.SetText(tt.target, text+" ", -1) // a space: the result stays the same
+		caret := -1
+		if tt.target == TargetMain && tt.state.Mode == ModeTemplate {
+			caret = len(text) + 1 // with completion at the caret
+		}
+		ss.SetText(tt.target, text+" ", caret) // a space: the result stays the same
+		ss.Spans()                             // and the highlighting of the editor
 		got := ss.eval.work
 		got.Decodes -= before.Decodes
 		got.Parses -= before.Parses
