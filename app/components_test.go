@@ -1,9 +1,12 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/internal/playground"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -24,45 +27,115 @@ func mount(t *testing.T, c app.Composer) string {
 // a handler is there, not which.
 func noop(app.Context, app.Event) {}
 
+// element is one opening tag of rendered HTML with a data-testid: where it
+// starts and its attributes.
+type element struct {
+	at    int
+	attrs map[string]string
+}
+
+var (
+	openTag   = regexp.MustCompile(`<[a-z][a-z0-9]*\b[^>]*>`)
+	attribute = regexp.MustCompile(`([a-z-]+)="([^"]*)"`)
+)
+
+// testElements lists the elements of html that carry a data-testid, by it.
+func testElements(html string) map[string][]element {
+	out := map[string][]element{}
+	for _, loc := range openTag.FindAllStringIndex(html, -1) {
+		attrs := map[string]string{}
+		for _, m := range attribute.FindAllStringSubmatch(html[loc[0]:loc[1]], -1) {
+			attrs[m[1]] = m[2]
+		}
+		if id, ok := attrs["data-testid"]; ok {
+			out[id] = append(out[id], element{at: loc[0], attrs: attrs})
+		}
+	}
+	return out
+}
+
+// TestPlaygroundHooks: the page carries the stable test hooks, with the
+// attributes tests outside this repository read, exactly when they apply.
 func TestPlaygroundHooks(t *testing.T) {
 	tests := []struct {
 		name  string
 		State playground.State
 		edit  func(*playground.Session)
-		hooks []string
-		none  []string
+		hooks []string // data-testids that must be there
+		none  []string // and that must not
+		attrs map[string][]string
 	}{
 		{"template", playground.DefaultExample.Open(), nil,
 			[]string{"mode-template", "mode-shape", "mode-tool", "editor", "root-tab", "root-editor", "root-add",
-				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle"},
-			[]string{"call-editor", "banner", "problem", "example", "share-url"}},
+				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle", "later", "branch", "iteration"},
+			[]string{"call-editor", "banner", "problem", "example", "share-url"},
+			map[string][]string{"root-tab": {"data-name"}, "output": {"data-json"}}},
 		{"tool", playground.ExampleByID("tool-schema").Open(), nil,
-			[]string{"editor", "call-editor"},
-			[]string{"root-tab", "root-editor"}},
+			[]string{"editor", "call-editor", "output"},
+			[]string{"root-tab", "root-editor"}, nil},
 		{"failing", playground.ExampleByID("bad-path").Open(), nil,
 			[]string{"problem", "key-chip"},
-			[]string{`data-testid="output"`, "output-type"}},
+			[]string{"output", "output-type"},
+			map[string][]string{"problem": {"data-kind", "data-line", "data-column"}}},
 		{"menu, banner and share", playground.DefaultExample.Open(), func(s *playground.Session) {
 			s.Menu, s.Banner, s.Dialog = true, "cannot open", playground.DialogShare
 			s.Share = playground.ShareLinks("http://x", s.State)
-		}, []string{"example", "banner", "share-url"}, nil},
-		{"help", playground.DefaultExample.Open(), func(s *playground.Session) { s.Dialog = playground.DialogHelp }, []string{"shortcuts"}, []string{"share-url"}},
+		}, []string{"example", "banner", "share-url"}, nil, nil},
+		{"help", playground.DefaultExample.Open(), func(s *playground.Session) { s.Dialog = playground.DialogHelp },
+			[]string{"shortcuts"}, []string{"share-url"}, nil},
 	}
 	for _, tt := range tests {
 		s := playground.NewSession(tt.State)
 		if tt.edit != nil {
 			tt.edit(s)
 		}
-		html := mount(t, &playgroundPage{s: s})
+		found := testElements(mount(t, &playgroundPage{s: s}))
 		for _, h := range tt.hooks {
-			if !strings.Contains(html, `data-testid="`+h+`"`) && !strings.Contains(html, h) {
-				t.Errorf("%s: no %s", tt.name, h)
+			if len(found[h]) == 0 {
+				t.Errorf("%s: no element with data-testid %q", tt.name, h)
 			}
 		}
 		for _, h := range tt.none {
-			if strings.Contains(html, `data-testid="`+strings.Trim(h, `"`)+`"`) || strings.Contains(html, h+`"`) && strings.Contains(h, "=") {
-				t.Errorf("%s: unexpected %s", tt.name, h)
+			if len(found[h]) > 0 {
+				t.Errorf("%s: an element with data-testid %q", tt.name, h)
 			}
+		}
+		for h, names := range tt.attrs {
+			for _, el := range found[h] {
+				for _, name := range names {
+					if _, ok := el.attrs[name]; !ok {
+						t.Errorf("%s: %s without %s: %v", tt.name, h, name, el.attrs)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestProblemHooksCarryTheirPlace: a problem's data-line and data-column are
+// its tag's, and its key chips sit inside it.
+func TestProblemHooksCarryTheirPlace(t *testing.T) {
+	s := playground.NewSession(playground.ExampleByID("bad-path").Open())
+	found := testElements(mount(t, &playgroundPage{s: s}))
+	want := s.Out.Problems[0]
+	problems, chips := found["problem"], found["key-chip"]
+	wantChips := len(want.Keys)
+	if want.Suggestion != "" {
+		wantChips++ // the did-you-mean is a chip too
+	}
+	if len(problems) != len(s.Out.Problems) || len(chips) != wantChips {
+		t.Fatalf("%d problems and %d chips, want %d and %d", len(problems), len(chips), len(s.Out.Problems), wantChips)
+	}
+	p := problems[0].attrs
+	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Line) || p["data-column"] != strconv.Itoa(want.Column) {
+		t.Errorf("problem hook %v, want kind %s at %d:%d", p, want.Kind, want.Line, want.Column)
+	}
+	for _, c := range chips {
+		if c.attrs["data-key"] == "" {
+			t.Errorf("a key chip that is no fix: %v", c.attrs)
+		}
+		if c.at < problems[0].at || len(problems) > 1 && c.at > problems[1].at {
+			t.Errorf("a key chip at %d lies outside the first problem (at %d)", c.at, problems[0].at)
 		}
 	}
 }
