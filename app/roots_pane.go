@@ -170,26 +170,11 @@ func (r *rootsPane) renderStatus() app.UI {
 // renderScope holds what else the template's load check knows.
 func (r *rootsPane) renderScope() app.UI {
 	return app.Div().Class("scope").Body(
-		app.Label().Class("field").Body(
-			app.Span().Text("Later steps"),
-			app.Input().
-				DataSet("testid", "later").
-				Placeholder("E9, publish").
-				Title("Step ids that run after this step: referencing them is a MissingStep").
-				Value(r.Later).
-				Spellcheck(false).
-				OnInput(func(ctx app.Context, e app.Event) { r.Do.SetLater(ctx.JSSrc().Get("value").String()) }),
-		),
-		app.Label().Class("field").Body(
-			app.Span().Text("Branch steps"),
-			app.Input().
-				DataSet("testid", "branch").
-				Placeholder("E5=E3").
-				Title("Steps of a decide step's branch this step is not in, as ID=DECIDE: referencing them is a MissingStep that points to {{DECIDE.result}}").
-				Value(r.Branch).
-				Spellcheck(false).
-				OnInput(func(ctx app.Context, e app.Event) { r.Do.SetBranch(ctx.JSSrc().Get("value").String()) }),
-		),
+		scopeField("later", "Later steps", "E9, publish", "Step ids that run after this step: referencing them is a MissingStep",
+			r.Later, r.Do.SetLater),
+		scopeField("branch", "Branch steps", "E5=E3",
+			"Steps of a decide step's branch this step is not in, as ID=DECIDE: referencing them is a MissingStep that points to {{DECIDE.result}}",
+			r.Branch, r.Do.SetBranch),
 		app.Label().Class("switch").Body(
 			app.Input().
 				Type("checkbox").
@@ -198,6 +183,20 @@ func (r *rootsPane) renderScope() app.UI {
 				OnChange(func(ctx app.Context, e app.Event) { r.Do.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
 			app.Span().Text("Iteration body (adds item, index, accumulator)"),
 		),
+	)
+}
+
+// scopeField is a text field of the scope; set reads what is typed.
+func scopeField(testID, label, placeholder, title, value string, set func(string)) app.UI {
+	return app.Label().Class("field").Body(
+		app.Span().Text(label),
+		app.Input().
+			DataSet("testid", testID).
+			Placeholder(placeholder).
+			Title(title).
+			Value(value).
+			Spellcheck(false).
+			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }),
 	)
 }
 

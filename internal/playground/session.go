@@ -237,30 +237,28 @@ func (ss *Session) SetIteration(on bool) {
 }
 
 // SetLater reads the later-steps field; a refused list keeps the field as
-// typed and says why in nameError.
+// typed and says why in NameError.
 func (ss *Session) SetLater(text string) {
 	ss.LaterText = text
 	ids, err := ss.State.ParseLater(text)
-	if err != nil {
-		ss.NameError = err.Error()
-		return
-	}
-	ss.NameError = ""
-	ss.State.Later = ids
-	ss.update()
+	ss.setScope(err, func() { ss.State.Later = ids })
 }
 
-// SetBranch reads the branch-steps field; a refused list keeps the field
-// as typed and says why in NameError.
+// SetBranch reads the branch-steps field as SetLater reads its own.
 func (ss *Session) SetBranch(text string) {
 	ss.BranchText = text
 	steps, err := ss.State.ParseBranch(text)
+	ss.setScope(err, func() { ss.State.Branch = steps })
+}
+
+// setScope applies a scope field that parsed, or says why it did not.
+func (ss *Session) setScope(err error, apply func()) {
 	if err != nil {
 		ss.NameError = err.Error()
 		return
 	}
 	ss.NameError = ""
-	ss.State.Branch = steps
+	apply()
 	ss.update()
 }
 
