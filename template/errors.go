@@ -193,19 +193,11 @@ func (l ErrorList) Capped() ErrorList {
 	if len(l) <= MaxErrors {
 		return l
 	}
-	return l[:MaxErrors].withMore(len(l)-MaxErrors, l[MaxErrors])
-}
-
-// withMore appends the LimitError that stands for n errors left out, at
-// the first of them.
-func (l ErrorList) withMore(n int, first *Error) ErrorList {
-	if n <= 0 {
-		return l
-	}
-	more := &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At,
+	n, first := len(l)-MaxErrors, l[MaxErrors]
+	more := &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At, Path: first.Path,
 		Doc: first.Doc, DocEnd: first.DocEnd,
 		Msg: "and " + plural(n, "more error") + " from here on (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}
-	return append(l[:len(l):len(l)], more)
+	return append(l[:MaxErrors:MaxErrors], more)
 }
 
 // setAvailable fills Available and More from keys, capped at MaxAvailable.

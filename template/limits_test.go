@@ -123,3 +123,27 @@ func BenchmarkHostile(b *testing.B) {
 		}
 	}
 }
+
+// TestErrorCapKeepsSourceOrder: a tag that fails only in a later iteration
+// of a section is reported in its place, and the count of the rest starts
+// after the last one reported.
+func TestErrorCapKeepsSourceOrder(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{{#E0.a}}{{#k}}{{E0.early}}{{/k}}")
+	for i := range template.MaxErrors {
+		fmt.Fprintf(&b, "{{E0.m%d}}", i)
+	}
+	b.WriteString("{{/E0.a}}")
+	tmpl, err := template.Parse(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tmpl.Render(template.Roots{{Name: "E0", Value: mustJSON(`{"a": [{}, {"k": 1}]}`)}})
+	list := template.Errors(err)
+	if len(list) != template.MaxErrors+1 || list[0].Path != "E0.early" || list[template.MaxErrors-1].Path != "E0.m98" {
+		t.Fatalf("%d errors: first %v, last reported %v", len(list), list[0], list[len(list)-2])
+	}
+	if more := list[template.MaxErrors]; more.Kind != template.LimitError || more.Path != "E0.m99" || !strings.Contains(more.Msg, "and 1 more error from here on") {
+		t.Errorf("the count of the rest: %+v", more)
+	}
+}

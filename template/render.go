@@ -50,7 +50,7 @@ func (t *Template) run(r *renderer) (Value, error) {
 	r.list(t.root)
 	if len(r.errs) > 0 {
 		sortErrors(r.errs)
-		return Value{}, r.errs.withMore(r.moreErrs, r.firstOut)
+		return Value{}, r.errs.Capped()
 	}
 	t.sizeHint.Store(int64(len(r.out)))
 	if len(r.out) == 0 {
@@ -83,8 +83,6 @@ type renderer struct {
 	out      []byte
 	frames   []frame
 	errs     ErrorList
-	moreErrs int          // failing tags past MaxErrors, only counted
-	firstOut *Error       // the first of them
 	steps    int          // work done, against MaxRenderSteps
 	suggest  int          // did-you-mean work done, against maxSuggestCells
 	number   Value        // holds a computed @index or length while it is used
@@ -180,17 +178,13 @@ func (r *renderer) fail(e *Error) {
 		r.failed = map[int]bool{}
 	}
 	r.failed[e.Pos.Offset] = true
-	if r.full() {
-		if r.moreErrs++; r.firstOut == nil {
-			r.firstOut = e
-		}
-		return
-	}
 	r.errs = append(r.errs, e)
 }
 
-// full reports whether the render has as many errors as it reports: the
-// rest are only counted, and built without the costly details.
+// full reports whether the render has as many errors as it may report in
+// full: the later ones are built without the costly details (the keys on
+// offer, the suggestion), and only the first MaxErrors in source order are
+// reported.
 func (r *renderer) full() bool { return len(r.errs) >= MaxErrors }
 
 func (r *renderer) section(n *SectionNode) {
