@@ -259,7 +259,12 @@ func window(line string, from, to int) (shown string, caretAt, width int) {
 // Format prints an error for people: the message, the source line with a
 // caret under the tag, the available keys and the suggestion. Errors that
 // are not typed print as themselves.
-func Format(err error) string {
+func Format(err error) string { return FormatIn(err, "") }
+
+// FormatIn is Format for the errors of a shape or tool whose text is doc:
+// an error placed in the document prints its document line, with the
+// caret under the tag there.
+func FormatIn(err error, doc string) string {
 	list := Errors(err)
 	if list == nil {
 		if err == nil {
@@ -269,12 +274,17 @@ func Format(err error) string {
 	}
 	var b strings.Builder
 	for _, e := range list {
-		e.format(&b)
+		e.format(&b, doc)
 	}
 	return b.String()
 }
 
-func (e *Error) format(b *strings.Builder) {
+func (e *Error) format(b *strings.Builder, doc string) {
+	source, pos, end := e.Source, e.Pos, e.End
+	inDoc := doc != "" && e.Doc.Line > 0
+	if inDoc {
+		source, pos, end = doc, e.Doc, e.DocEnd
+	}
 	b.WriteString(e.Kind.String())
 	b.WriteString(" (")
 	b.WriteString(e.Phase.String())
@@ -284,25 +294,28 @@ func (e *Error) format(b *strings.Builder) {
 		b.WriteString(e.At)
 	}
 	b.WriteString(", line ")
-	b.WriteString(e.Pos.String())
-	if e.Doc.Line > 0 {
+	b.WriteString(pos.String())
+	switch {
+	case inDoc:
+		b.WriteString(" (in the leaf " + e.Pos.String() + ")")
+	case e.Doc.Line > 0:
 		b.WriteString(" (document " + e.Doc.String() + ")")
 	}
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	b.WriteByte('\n')
-	if e.Source != "" && e.Pos.Offset <= len(e.Source) {
-		lineStart := strings.LastIndexByte(e.Source[:e.Pos.Offset], '\n') + 1
-		lineEnd := strings.IndexByte(e.Source[e.Pos.Offset:], '\n')
+	if source != "" && pos.Offset <= len(source) {
+		lineStart := strings.LastIndexByte(source[:pos.Offset], '\n') + 1
+		lineEnd := strings.IndexByte(source[pos.Offset:], '\n')
 		if lineEnd < 0 {
-			lineEnd = len(e.Source)
+			lineEnd = len(source)
 		} else {
-			lineEnd += e.Pos.Offset
+			lineEnd += pos.Offset
 		}
-		line := strings.TrimSuffix(e.Source[lineStart:lineEnd], "\r")
-		end := min(max(e.End, e.Pos.Offset), lineStart+len(line))
-		shown, caretAt, width := window(line, e.Pos.Offset-lineStart, end-lineStart)
-		gutter := strconv.Itoa(e.Pos.Line)
+		line := strings.TrimSuffix(source[lineStart:lineEnd], "\r")
+		end := min(max(end, pos.Offset), lineStart+len(line))
+		shown, caretAt, width := window(line, pos.Offset-lineStart, end-lineStart)
+		gutter := strconv.Itoa(pos.Line)
 		pad := strings.Repeat(" ", len(gutter))
 		b.WriteString("  " + gutter + " | " + strings.ReplaceAll(shown, "\t", " ") + "\n")
 		b.WriteString("  " + pad + " | " + strings.Repeat(" ", caretAt) + strings.Repeat("^", width) + "\n")

@@ -140,9 +140,10 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 
 	var subj subject
 	var err error
+	var doc string // the shape's text, where its errors are shown
 	switch {
 	case *shapeFile != "":
-		subj, err = readShape(*shapeFile)
+		subj, doc, err = readShape(*shapeFile)
 	case *file != "":
 		var data []byte
 		if data, err = os.ReadFile(*file); err == nil {
@@ -161,7 +162,7 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		}
 	}
 	if err != nil {
-		fmt.Fprint(stderr, template.Format(err))
+		fmt.Fprint(stderr, template.FormatIn(err, doc))
 		return 1
 	}
 	if name == "check" {
@@ -170,12 +171,16 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 	return 0
 }
 
-func readShape(file string) (*reshape.Shape, error) {
+func readShape(file string) (*reshape.Shape, string, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return reshape.ParseShape(string(data))
+	s, err := reshape.ParseShape(string(data))
+	if err != nil {
+		return nil, string(data), err // keep the nil interface a nil *Shape is not
+	}
+	return s, string(data), nil
 }
 
 // printValue prints mixed text as itself and typed values as pretty JSON.

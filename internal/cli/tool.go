@@ -46,7 +46,7 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	tool, err := reshape.LoadTool(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:\n%s", files[0], template.Format(err))
+		fmt.Fprintf(stderr, "%s:\n%s", files[0], template.FormatIn(err, string(data)))
 		return 1
 	}
 	if *call == "" {
@@ -61,7 +61,7 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
-	fmt.Fprint(stderr, template.Format(err))
+	fmt.Fprint(stderr, template.FormatIn(err, string(data)))
 	return 1
 }
 

@@ -38,6 +38,7 @@ func TestToolCommand(t *testing.T) {
 		"nopr.json":   `{"number": 12}`,
 		"bad.yaml":    "name: bad\nkind: reshape\nshape:\n  x: \"{{E0.id}}\"\n",
 		"broken.json": `{"pr": `,
+		"typo.yaml":   "name: t\nkind: reshape\n# {{input.pr.nmber}}\nshape:\n  body: |\n    see {{input.pr.nmber}}\n",
 	})
 	path := func(name string) string { return filepath.Join(dir, name) }
 	runCases(t, []cliCase{
@@ -52,6 +53,8 @@ func TestToolCommand(t *testing.T) {
 			nil, []string{"bad.yaml:", "MissingStep (load) at /x", "available: input"}},
 		{"a call file that is not JSON", []string{"tool", path("card.yaml"), "--call", path("broken.json")}, 1,
 			nil, []string{"broken.json"}},
+		{"a leaf's error is shown in the file", []string{"tool", path("typo.yaml"), "--call", path("call.json")}, 1,
+			nil, []string{"BadPath (render) at /body, line 6:9 (in the leaf 1:5)", "  6 |     see {{input.pr.nmber}}", "    |         ^^^^^^^^^^^^^^^^^^", `did you mean "number"?`}},
 		{"no file", []string{"tool"}, 2, nil, []string{"usage: splice tool FILE"}},
 		{"a missing file", []string{"tool", path("nope.yaml")}, 1, nil, []string{"nope.yaml"}},
 	})
