@@ -162,6 +162,10 @@ func errorObject(e *template.Error) object {
 	if e.Pos.Line > 0 {
 		line, column, offset = e.Pos.Line, e.Pos.Column, e.Pos.Offset
 	}
+	var doc any // a shape leaf's place in the shape's text, null without one
+	if e.Doc.Line > 0 {
+		doc = object{{"line", e.Doc.Line}, {"column", e.Doc.Column}, {"offset", e.Doc.Offset}}
+	}
 	available := e.Available
 	if available == nil {
 		available = []string{}
@@ -178,6 +182,7 @@ func errorObject(e *template.Error) object {
 		{"more", e.More},
 		{"suggestion", e.Suggestion},
 		{"at", e.At},
+		{"doc", doc},
 	}
 }
 

@@ -191,7 +191,7 @@ func TestRenderErrors(t *testing.T) {
 			args("{{E0.values.0.idd}}", []any{root("E0", `{"values": [{"id": 1, "title": "t"}]}`)}),
 			[]object{{
 				{"kind", "BadPath"}, {"phase", "render"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0},
-				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""},
+				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""}, {"doc", nil},
 			}},
 		},
 		{
@@ -199,7 +199,7 @@ func TestRenderErrors(t *testing.T) {
 			args("é\n x {{E7.x}}", []any{root("input", "{}"), root("E0", "{}")}),
 			[]object{{
 				{"kind", "MissingStep"}, {"phase", "load"}, {"message", ""}, {"line", 2}, {"column", 4}, {"offset", 6},
-				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""},
+				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""}, {"doc", nil},
 			}},
 		},
 		{
@@ -207,22 +207,22 @@ func TestRenderErrors(t *testing.T) {
 			args("{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}),
 			[]object{{
 				{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 3}, {"column", 1}, {"offset", 12},
-				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""},
+				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
 			}},
 		},
 		{
 			"load errors come before the roots' errors",
 			args("{{E0.a}} {{#x}}", []any{root("E0", "nope")}),
 			[]object{
-				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}},
-				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}},
+				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}},
+				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}},
 			},
 		},
 		{
 			"a reserved step id is a ScopeError",
 			args("{{length}}", []any{root("length", "1")}),
 			[]object{
-				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}},
+				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}},
 			},
 		},
 	}
@@ -273,7 +273,7 @@ func TestErrorWithoutPosition(t *testing.T) {
 	got := errorObjects(errors.New("boom"), template.ToolError, template.PhaseLoad)
 	want := []object{{
 		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
-		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""},
+		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)
@@ -502,5 +502,11 @@ func TestShapesAndTools(t *testing.T) {
 				t.Errorf("got %v, want %s at %q", errs[0], tt.kind, tt.at)
 			}
 		})
+	}
+	// A leaf's error is placed in the shape's text as well.
+	got, _ := renderShape(args("{\n  \"t\": \"x {{E1.nope}}\"\n}", prRoots))
+	errs, _ := got.Get("errors").([]object)
+	if doc, _ := errs[0].Get("doc").(object); doc == nil || doc.Get("line") != 2 || doc.Get("column") != 11 || errs[0].Get("column") != 3 {
+		t.Errorf("got %v, want the leaf's column 3 and the document's 2:11", errs[0])
 	}
 }
