@@ -1,9 +1,13 @@
 package template
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxJSONDepth bounds the nesting of arrays and objects in decoded JSON, so
@@ -27,47 +31,112 @@ func ParseJSON(data []byte) (Value, error) { return ParseJSONString(string(data)
 // ParseJSONString decodes one JSON document held in a string; strings
 // without escapes and number literals are substrings of src.
 func ParseJSONString(src string) (Value, error) {
-	d := decoder{src: src}
-	d.skipSpace()
+	d := decoder{src: src, b: unsafe.Slice(unsafe.StringData(src), len(src))}
+	s := getScratch()
+	d.elems, d.membs, d.unquote = s.elems[:0], s.membs[:0], s.unquote[:0]
+	d.pos = skipSpace(src, 0)
 	v := d.value(0)
 	if d.err == nil {
-		d.skipSpace()
+		d.pos = skipSpace(src, d.pos)
 		if d.pos < len(d.src) {
 			d.fail("unexpected " + d.describe() + " after the JSON value")
 		}
 	}
+	s.elems, s.membs, s.unquote = d.elems, d.membs, d.unquote
+	putScratch(s)
 	if d.err != nil {
 		return Value{}, d.err
 	}
 	return v, nil
 }
 
+// scratch is the decoder's working memory, reused from one document to the
+// next: its stacks grow to the widest container, which for a large array is
+// a large allocation to repeat for every document.
+type scratch struct {
+	elems   []Value
+	membs   []Member
+	unquote []byte
+}
+
+// maxScratch bounds the stacks kept for reuse, in elements.
+const maxScratch = 1 << 16
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+
+// putScratch returns s for reuse. What the stacks held is cleared first: it
+// points into the document just decoded, which the pool must not keep alive.
+func putScratch(s *scratch) {
+	if cap(s.elems) > maxScratch || cap(s.membs) > maxScratch || cap(s.unquote) > maxScratch {
+		return
+	}
+	clear(s.elems[:cap(s.elems)])
+	clear(s.membs[:cap(s.membs)])
+	scratchPool.Put(s)
+}
+
+// decoder is a recursive-descent JSON decoder. A container's children are
+// gathered on a scratch stack, then copied into a slice of exactly their
+// number carved from a slab, so that a document costs a few large
+// allocations rather than one per container.
 type decoder struct {
-	src   string
-	pos   int
-	err   *SyntaxError
-	elems []Value  // scratch stack for arrays under construction
-	membs []Member // scratch stack for objects under construction
-	vslab []Value  // preallocated room that finished arrays are carved from
-	mslab []Member // likewise for objects
+	src     string
+	b       []byte // src, read only, for loading eight bytes at a time
+	pos     int
+	err     *SyntaxError
+	elems   []Value  // scratch stack for arrays under construction
+	membs   []Member // scratch stack for objects under construction
+	vslab   slab[Value]
+	mslab   slab[Member]
+	unquote []byte   // scratch for the string being unescaped
+	arena   []byte   // room that unescaped strings are copied into
 }
 
 // slabSize bounds the chunks containers are carved from: few allocations
 // per document, and little waste for small ones.
 const slabSize = 1024
 
-// carve returns a slice of n elements cut from *slab, refilling it as
-// needed: one allocation serves many small containers.
-func carve[T any](slab *[]T, n int) []T {
-	if n > len(*slab) {
+// slab is preallocated room that finished containers are carved from:
+// one allocation serves many small containers.
+type slab[T any] struct {
+	free []T
+	size int // of the last allocation, which the next one doubles
+}
+
+// carve returns a slice of exactly n elements.
+func (s *slab[T]) carve(n int) []T {
+	if n > len(s.free) {
 		if n > slabSize/4 {
 			return make([]T, n)
 		}
-		*slab = make([]T, min(slabSize, max(4*n, 16, 2*cap(*slab))))
+		s.size = min(slabSize, max(4*n, 16, 2*s.size))
+		s.free = make([]T, s.size)
 	}
-	s := (*slab)[:n:n]
-	*slab = (*slab)[n:]
-	return s
+	c := s.free[:n:n]
+	s.free = s.free[n:]
+	return c
+}
+
+// arenaSize bounds the chunks unescaped strings are copied into.
+const arenaSize = 16 << 10
+
+// keep returns an unescaped string that stays valid: a copy in the arena,
+// whose bytes are never written again once a string refers to them.
+func (d *decoder) keep(s []byte) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > cap(d.arena)-len(d.arena) {
+		if len(s) > arenaSize/4 {
+			return string(s)
+		}
+		d.arena = make([]byte, 0, min(arenaSize, max(4*len(s), 64, 2*cap(d.arena))))
+	}
+	n := len(d.arena)
+	d.arena = append(d.arena, s...)
+	return unsafe.String(&d.arena[n], len(s))
 }
 
 func (d *decoder) fail(msg string) {
@@ -85,8 +154,6 @@ func (d *decoder) describe() string {
 	return strconv.QuoteRune(r)
 }
 
-func (d *decoder) skipSpace() { d.pos = skipSpace(d.src, d.pos) }
-
 // skipSpace returns the offset of the first byte at or after i that is not
 // JSON whitespace; tags share the same four characters.
 func skipSpace(s string, i int) int {
@@ -101,27 +168,42 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
+// skipSpaceAt is skipSpace over the decoder's bytes, with the common case,
+// no space at all, decided by one comparison.
+func skipSpaceAt(b []byte, i int) int {
+	for i < len(b) && b[i] <= ' ' {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 func (d *decoder) value(depth int) Value {
-	if d.pos >= len(d.src) {
+	if d.pos >= len(d.b) {
 		d.fail("unexpected end of input, expected a JSON value")
 		return Value{}
 	}
-	switch c := d.src[d.pos]; {
-	case c == '{':
+	switch c := d.b[d.pos]; c {
+	case '"':
+		return textValue(String, d.string())
+	case '{':
 		return d.object(depth + 1)
-	case c == '[':
+	case '[':
 		return d.array(depth + 1)
-	case c == '"':
-		s, _ := d.string()
-		return Value{kind: String, text: s}
-	case c == '-' || (c >= '0' && c <= '9'):
-		return d.number()
-	case c == 't':
+	case 't':
 		return d.literal("true", trueValue)
-	case c == 'f':
+	case 'f':
 		return d.literal("false", falseValue)
-	case c == 'n':
+	case 'n':
 		return d.literal("null", Value{})
+	default:
+		if c == '-' || c-'0' < 10 {
+			return d.number()
+		}
 	}
 	d.fail("unexpected " + d.describe() + ", expected a JSON value")
 	return Value{}
@@ -142,7 +224,7 @@ func (d *decoder) number() Value {
 		d.fail("invalid number")
 		return Value{}
 	}
-	v := Value{kind: Number, text: d.src[d.pos : d.pos+n]}
+	v := textValue(Number, d.src[d.pos:d.pos+n])
 	d.pos += n
 	return v
 }
@@ -181,7 +263,7 @@ func numberLen(s string) int {
 
 // digits returns the offset past the decimal digits that start at i.
 func digits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+	for i < len(s) && s[i]-'0' < 10 {
 		i++
 	}
 	return i
@@ -190,63 +272,106 @@ func digits(s string, i int) int {
 // ValidNumber reports whether s is exactly one JSON number literal.
 func ValidNumber(s string) bool { return s != "" && numberLen(s) == len(s) }
 
-func (d *decoder) string() (string, bool) {
-	d.pos++ // opening quote
-	start := d.pos
-	for d.pos < len(d.src) {
-		c := d.src[d.pos]
-		switch {
-		case c == '"':
-			s := d.src[start:d.pos]
-			d.pos++
-			return s, true
-		case c == '\\':
-			return d.escapedString(start)
-		case c < 0x20:
-			d.fail("control character in string; escape it")
-			return "", false
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(d.src[d.pos:])
-			if r == utf8.RuneError && size == 1 {
-				d.fail("invalid UTF-8 in string")
-				return "", false
-			}
-			d.pos += size
-		default:
-			d.pos++
-		}
-	}
-	d.fail("unterminated string")
-	return "", false
+// Bytes repeated in each lane of a word, for scanning eight at a time.
+const (
+	lanes01 = 0x0101010101010101
+	lanes80 = 0x8080808080808080
+)
+
+// specialLanes returns w with the high bit of each byte set where the byte
+// ends a plain run of string contents: a quote, a backslash, a control
+// character or a byte that is not ASCII. A borrow can also mark a byte
+// after a marked one, so only the lowest marked byte is certain, and it is
+// the only one used.
+func specialLanes(w uint64) uint64 {
+	q := w ^ lanes01*'"'
+	e := w ^ lanes01*'\\'
+	return ((q-lanes01)&^q | (e-lanes01)&^e | (w - lanes01*0x20) | w) & lanes80
 }
 
-// escapedString finishes a string that has escapes; it must build a copy.
-func (d *decoder) escapedString(start int) (string, bool) {
-	buf := make([]byte, 0, d.pos-start+16)
-	buf = append(buf, d.src[start:d.pos]...)
-	for d.pos < len(d.src) {
-		c := d.src[d.pos]
+// plainRun returns the offset of the first byte at or after i that ends a
+// plain run of string contents, or len(b).
+func plainRun(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if m := specialLanes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return i
+}
+
+// string decodes the string whose opening quote is at d.pos.
+func (d *decoder) string() string {
+	b := d.b
+	start := d.pos + 1
+	for i := start; ; {
+		if i = plainRun(b, i); i >= len(b) {
+			d.pos = i
+			d.fail("unterminated string")
+			return ""
+		}
+		switch c := b[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return d.src[start:i]
+		case c == '\\':
+			d.pos = i
+			return d.escapedString(start)
+		case c < 0x20:
+			d.pos = i
+			d.fail("control character in string; escape it")
+			return ""
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			d.pos = i
+			d.fail("invalid UTF-8 in string")
+			return ""
+		}
+		i += size
+	}
+}
+
+// escapedString finishes a string that has escapes, from the first one at
+// d.pos; it must build a copy.
+func (d *decoder) escapedString(start int) string {
+	b := d.b
+	buf := append(d.unquote[:0], b[start:d.pos]...)
+	for d.pos < len(b) {
+		if j := plainRun(b, d.pos); j > d.pos {
+			buf = append(buf, b[d.pos:j]...)
+			if d.pos = j; j >= len(b) {
+				break
+			}
+		}
+		c := b[d.pos]
 		switch {
 		case c == '"':
 			d.pos++
-			return string(buf), true
+			d.unquote = buf
+			return d.keep(buf)
 		case c < 0x20:
 			d.fail("control character in string; escape it")
-			return "", false
+			return ""
 		case c != '\\':
-			r, size := utf8.DecodeRuneInString(d.src[d.pos:])
+			r, size := utf8.DecodeRune(b[d.pos:])
 			if r == utf8.RuneError && size == 1 {
 				d.fail("invalid UTF-8 in string")
-				return "", false
+				return ""
 			}
-			buf = append(buf, d.src[d.pos:d.pos+size]...)
+			buf = append(buf, b[d.pos:d.pos+size]...)
 			d.pos += size
 			continue
 		}
-		if d.pos+1 >= len(d.src) {
+		if d.pos+1 >= len(b) {
 			break
 		}
-		esc := d.src[d.pos+1]
+		esc := b[d.pos+1]
 		d.pos += 2
 		switch esc {
 		case '"', '\\', '/':
@@ -264,20 +389,19 @@ func (d *decoder) escapedString(start int) (string, bool) {
 		case 'u':
 			r, ok := d.hex4()
 			if !ok {
-				return "", false
+				return ""
 			}
 			if utf16.IsSurrogate(r) {
 				r2 := utf8.RuneError
-				if d.pos+1 < len(d.src) && d.src[d.pos] == '\\' && d.src[d.pos+1] == 'u' {
+				if d.pos+1 < len(b) && b[d.pos] == '\\' && b[d.pos+1] == 'u' {
 					save := d.pos
 					d.pos += 2
-					if lo, ok := d.hex4(); ok {
-						r2 = utf16.DecodeRune(r, lo)
-						if r2 == utf8.RuneError {
-							d.pos = save
-						}
-					} else {
-						return "", false
+					lo, ok := d.hex4()
+					if !ok {
+						return ""
+					}
+					if r2 = utf16.DecodeRune(r, lo); r2 == utf8.RuneError {
+						d.pos = save
 					}
 				}
 				r = r2
@@ -286,20 +410,20 @@ func (d *decoder) escapedString(start int) (string, bool) {
 		default:
 			d.pos -= 2
 			d.fail("invalid escape \\" + string(rune(esc)) + " in string")
-			return "", false
+			return ""
 		}
 	}
 	d.fail("unterminated string")
-	return "", false
+	return ""
 }
 
 func (d *decoder) hex4() (rune, bool) {
-	if len(d.src)-d.pos < 4 {
+	if len(d.b)-d.pos < 4 {
 		d.fail("invalid \\u escape: want four hex digits")
 		return 0, false
 	}
 	var r rune
-	for _, c := range []byte(d.src[d.pos : d.pos+4]) {
+	for _, c := range d.b[d.pos : d.pos+4] {
 		switch {
 		case c >= '0' && c <= '9':
 			c -= '0'
@@ -317,72 +441,102 @@ func (d *decoder) hex4() (rune, bool) {
 	return r, true
 }
 
-// open consumes a container's opening bracket and reports whether
-// elements follow (false for an empty container or an error).
-func (d *decoder) open(close byte, depth int) bool {
+// tooDeep reports, as an error, a container nested beyond MaxJSONDepth.
+func (d *decoder) tooDeep(depth int) bool {
 	if depth > MaxJSONDepth {
 		d.fail("JSON nested deeper than " + strconv.Itoa(MaxJSONDepth) + " levels")
-		return false
+		return true
 	}
-	d.pos++
-	d.skipSpace()
-	if d.pos < len(d.src) && d.src[d.pos] == close {
-		d.pos++
-		return false
-	}
-	return true
+	return false
 }
 
-// more consumes what follows an element: ',' (another element follows) or
-// the closing bracket.
-func (d *decoder) more(close byte, container string) bool {
-	d.skipSpace()
-	if d.pos < len(d.src) {
-		switch d.src[d.pos] {
+// next consumes what follows an element: ',' (true: another element
+// follows, and d.pos is at it) or the closing bracket (false).
+func (d *decoder) next(close byte, container string) bool {
+	b := d.b
+	i := skipSpaceAt(b, d.pos)
+	if i < len(b) {
+		switch b[i] {
 		case ',':
-			d.pos++
-			d.skipSpace()
+			d.pos = skipSpaceAt(b, i+1)
 			return true
 		case close:
-			d.pos++
+			d.pos = i + 1
 			return false
 		}
 	}
+	d.pos = i
 	d.fail("unexpected " + d.describe() + " in " + container + ", expected ',' or '" + string(close) + "'")
 	return false
 }
 
+// array decodes the array whose '[' is at d.pos.
 func (d *decoder) array(depth int) Value {
-	base := len(d.elems)
-	for more := d.open(']', depth); more && d.err == nil; more = d.more(']', "array") {
-		d.elems = append(d.elems, d.value(depth))
+	if d.tooDeep(depth) {
+		return Value{}
 	}
-	elems := carve(&d.vslab, len(d.elems)-base)
+	if d.pos = skipSpaceAt(d.b, d.pos+1); d.pos < len(d.b) && d.b[d.pos] == ']' {
+		d.pos++
+		return arrayOf(nil)
+	}
+	base := len(d.elems)
+	for {
+		v := d.value(depth)
+		if d.err != nil {
+			return Value{}
+		}
+		d.elems = append(d.elems, v)
+		if !d.next(']', "array") {
+			break
+		}
+	}
+	if d.err != nil {
+		return Value{}
+	}
+	elems := d.vslab.carve(len(d.elems)-base)
 	copy(elems, d.elems[base:])
 	d.elems = d.elems[:base]
-	return Value{kind: Array, elems: elems}
+	return arrayOf(elems)
 }
 
+// object decodes the object whose '{' is at d.pos.
 func (d *decoder) object(depth int) Value {
-	base := len(d.membs)
-	for more := d.open('}', depth); more && d.err == nil; more = d.more('}', "object") {
-		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
-			d.fail("unexpected " + d.describe() + " in object, expected a string key")
-			break
-		}
-		key, _ := d.string()
-		d.skipSpace()
-		if d.err == nil && (d.pos >= len(d.src) || d.src[d.pos] != ':') {
-			d.fail("unexpected " + d.describe() + " after object key, expected ':'")
-		}
-		if d.err != nil {
-			break
-		}
-		d.pos++
-		d.skipSpace()
-		d.membs = append(d.membs, Member{Key: key, Value: d.value(depth)})
+	if d.tooDeep(depth) {
+		return Value{}
 	}
-	members := carve(&d.mslab, len(d.membs)-base)
+	b := d.b
+	if d.pos = skipSpaceAt(b, d.pos+1); d.pos < len(b) && b[d.pos] == '}' {
+		d.pos++
+		return newObject(nil)
+	}
+	base := len(d.membs)
+	for {
+		if d.pos >= len(b) || b[d.pos] != '"' {
+			d.fail("unexpected " + d.describe() + " in object, expected a string key")
+			return Value{}
+		}
+		key := d.string()
+		if d.err != nil {
+			return Value{}
+		}
+		if d.pos = skipSpaceAt(b, d.pos); d.pos >= len(b) || b[d.pos] != ':' {
+			d.fail("unexpected " + d.describe() + " after object key, expected ':'")
+			return Value{}
+		}
+		d.pos = skipSpaceAt(b, d.pos+1)
+		v := d.value(depth)
+		if d.err != nil {
+			return Value{}
+		}
+		d.membs = append(d.membs, Member{Key: key, Value: v})
+		if !d.next('}', "object") {
+			break
+		}
+	}
+	if d.err != nil {
+		return Value{}
+	}
+	members := d.mslab.carve(len(d.membs)-base)
 	copy(members, d.membs[base:])
 	d.membs = d.membs[:base]
 	return newObject(members)
@@ -390,42 +544,44 @@ func (d *decoder) object(depth int) Value {
 
 // AppendJSON appends v as compact JSON. Only '"', '\\' and control
 // characters are escaped; nothing is HTML-escaped (DIALECT §1).
-func (v Value) AppendJSON(dst []byte) []byte {
-	switch v.kind {
+func (v Value) AppendJSON(dst []byte) []byte { return v.appendJSON(dst) }
+
+func (v *Value) appendJSON(dst []byte) []byte {
+	switch v.kind() {
 	case Null:
 		return append(dst, "null"...)
 	case Bool, Number:
-		return append(dst, v.text...)
+		return append(dst, v.text()...)
 	case String:
-		return AppendQuoted(dst, v.text)
+		return AppendQuoted(dst, v.text())
 	case Array:
 		dst = append(dst, '[')
-		for i, e := range v.elems {
+		for i, elems := 0, v.elems(); i < len(elems); i++ {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = e.AppendJSON(dst)
+			dst = elems[i].appendJSON(dst)
 		}
 		return append(dst, ']')
 	}
 	dst = append(dst, '{')
-	for i, m := range v.members {
+	for i, members := 0, v.members(); i < len(members); i++ {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = AppendQuoted(dst, m.Key)
+		dst = AppendQuoted(dst, members[i].Key)
 		dst = append(dst, ':')
-		dst = m.Value.AppendJSON(dst)
+		dst = members[i].Value.appendJSON(dst)
 	}
 	return append(dst, '}')
 }
 
 // JSON returns v as compact JSON.
-func (v Value) JSON() string { return string(v.AppendJSON(nil)) }
+func (v Value) JSON() string { return string(v.appendJSON(nil)) }
 
 // MarshalJSON implements json.Marshaler. Note that encoding/json HTML-escapes
 // what it is given; use AppendJSON where output must stay unescaped.
-func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil), nil }
+func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(nil), nil }
 
 // UnmarshalJSON implements json.Unmarshaler, keeping order and number text.
 func (v *Value) UnmarshalJSON(data []byte) error {

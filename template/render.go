@@ -130,10 +130,10 @@ func (r *renderer) section(n *SectionNode) {
 	case !truthy:
 	case n.Path.Kind == LoopVarPath:
 		r.list(n.Body) // sections on loop variables only gate
-	case v.kind == Array:
-		r.push(frame{elems: v.elems})
+	case v.kind() == Array:
+		r.push(frame{elems: v.elems()})
 		f := len(r.frames) - 1
-		for i := range v.elems {
+		for i := range v.elems() {
 			if r.overLimit(n) {
 				break
 			}
@@ -219,7 +219,7 @@ func boolPtr(b bool) *Value {
 // elements (innermost first), then the roots (DIALECT §5).
 func (r *renderer) key(name string) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
-		if v := r.frames[i].current(); v.kind == Object {
+		if v := r.frames[i].current(); v.kind() == Object {
 			if w := v.member(name); w != nil {
 				return w
 			}
@@ -261,7 +261,7 @@ func (r *renderer) walk(t *Tag) (*Value, *Error) {
 	}
 	for i := 1; i < len(p.Segments); i++ {
 		seg, last := p.Segments[i], i == len(p.Segments)-1
-		switch v.kind {
+		switch v.kind() {
 		case Object:
 			if w := v.member(seg); w != nil {
 				v = w
@@ -273,35 +273,35 @@ func (r *renderer) walk(t *Tag) (*Value, *Error) {
 			return nil, e
 		case Array:
 			if idx := p.indexes[i]; idx >= 0 {
-				if idx < len(v.elems) {
-					v = &v.elems[idx]
+				if idx < len(v.elems()) {
+					v = &v.elems()[idx]
 					continue
 				}
-				msg := "index " + seg + ", array has " + plural(len(v.elems), "element") + " at " + prefix(p, i)
-				if len(v.elems) == 0 {
+				msg := "index " + seg + ", array has " + plural(len(v.elems()), "element") + " at " + prefix(p, i)
+				if len(v.elems()) == 0 {
 					msg = "index " + seg + ", the array at " + prefix(p, i) + " is empty"
 				}
 				return nil, r.pathError(EmptyData, t, i, v, msg)
 			}
 			if last && seg == "length" {
-				r.number = IntValue(len(v.elems))
+				r.number = IntValue(len(v.elems()))
 				return &r.number, nil
 			}
-			e := r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems), "element")+"); use an index or length")
-			e.setAvailable(arrayKeys(len(v.elems)))
-			e.More = len(v.elems) + 1 - len(e.Available)
+			e := r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems()), "element")+"); use an index or length")
+			e.setAvailable(arrayKeys(len(v.elems())))
+			e.More = len(v.elems()) + 1 - len(e.Available)
 			e.Suggestion = suggest(seg, e.Available)
 			return nil, e
 		case String:
 			if last && seg == "length" {
-				r.number = IntValue(runeCount(v.text))
+				r.number = IntValue(runeCount(v.text()))
 				return &r.number, nil
 			}
 			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the string at "+prefix(p, i)+"; only length applies to a string")
 		case Null:
 			return nil, r.pathError(EmptyData, t, i, v, "walked into null at "+prefix(p, i))
 		default:
-			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind.String()+" at "+prefix(p, i))
+			return nil, r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind().String()+" at "+prefix(p, i))
 		}
 	}
 	return v, nil
@@ -311,7 +311,7 @@ func (r *renderer) pathError(kind ErrorKind, t *Tag, i int, at *Value, msg strin
 	e := r.newError(kind, t, msg)
 	e.Segment = t.Path.Segments[i]
 	e.Prefix = prefix(&t.Path, i)
-	e.Found = at.kind.String()
+	e.Found = at.kind().String()
 	return e
 }
 
