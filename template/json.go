@@ -90,8 +90,8 @@ type decoder struct {
 	membs   []Member // scratch stack for objects under construction
 	vslab   slab[Value]
 	mslab   slab[Member]
-	unquote []byte   // scratch for the string being unescaped
-	arena   []byte   // room that unescaped strings are copied into
+	unquote []byte // scratch for the string being unescaped
+	arena   []byte // room that unescaped strings are copied into
 }
 
 // slabSize bounds the chunks containers are carved from: few allocations
@@ -493,7 +493,7 @@ func (d *decoder) array(depth int) Value {
 	if d.err != nil {
 		return Value{}
 	}
-	elems := d.vslab.carve(len(d.elems)-base)
+	elems := d.vslab.carve(len(d.elems) - base)
 	copy(elems, d.elems[base:])
 	d.elems = d.elems[:base]
 	return arrayOf(elems)
@@ -536,7 +536,7 @@ func (d *decoder) object(depth int) Value {
 	if d.err != nil {
 		return Value{}
 	}
-	members := d.mslab.carve(len(d.membs)-base)
+	members := d.mslab.carve(len(d.membs) - base)
 	copy(members, d.membs[base:])
 	d.membs = d.membs[:base]
 	return newObject(members)

@@ -36,7 +36,7 @@ func (t *Template) run(r *renderer) (Value, error) {
 	} else {
 		r.out = make([]byte, 0, len(t.src)+64)
 	}
-	r.list(t.root)
+	r.out = r.list(t.root, r.out)
 	if len(r.errs) > 0 {
 		sortErrors(r.errs)
 		return Value{}, r.errs
@@ -82,26 +82,55 @@ type renderer struct {
 	trace  map[int]*TraceEntry // by tag offset, when tracing
 }
 
-func (r *renderer) list(l *ListNode) {
+// list renders l, appending to out. The output is passed along rather than
+// kept in r.out while rendering: storing to a field of *r would cost a write
+// barrier per append while the garbage collector runs.
+func (r *renderer) list(l *ListNode, out []byte) []byte {
 	r.steps += len(l.Nodes)
 	for _, n := range l.Nodes {
 		switch n := n.(type) {
 		case *TextNode:
-			r.out = append(r.out, n.Text...)
+			if t := n.Text; len(t) <= 4 && cap(out)-len(out) >= 4 {
+				// Separators are short: copying them inline beats a call.
+				o := len(out)
+				out = out[:o+len(t)]
+				for i := 0; i < len(t); i++ {
+					out[o+i] = t[i]
+				}
+				continue
+			}
+			out = append(out, n.Text...)
 		case *VariableNode:
+			if n.Path.Kind == KeyPath && r.trace == nil {
+				// The usual tag of a section body, straight to its lookup.
+				if v := r.key(n.Path.Segments[0]); v != nil {
+					out = v.appendText(out)
+				}
+				continue
+			}
 			v, err := r.variable(&n.Tag)
 			switch {
 			case err != nil:
 				r.fail(err)
 			case v != nil:
-				r.out = v.appendText(r.out)
+				out = v.appendText(out)
 			}
 		case *SectionNode:
-			if r.section(n); r.halted {
-				return
+			if n.Path.Kind == LoopVarPath && r.trace == nil && len(r.frames) > 0 {
+				// A section on a loop variable only gates its body.
+				if r.loopTruthy(n.Path.loopVar) != n.Inverted {
+					if out = r.list(n.Body, out); r.halted {
+						return out
+					}
+				}
+				continue
+			}
+			if out = r.section(n, out); r.halted {
+				return out
 			}
 		}
 	}
+	return out
 }
 
 func (r *renderer) fail(e *Error) {
@@ -115,46 +144,47 @@ func (r *renderer) fail(e *Error) {
 	r.errs = append(r.errs, e)
 }
 
-func (r *renderer) section(n *SectionNode) {
+func (r *renderer) section(n *SectionNode, out []byte) []byte {
 	v, err := r.variable(&n.Tag)
 	if err != nil && err.Kind != BadPath && err.Kind != EmptyData {
 		r.fail(err) // a path that goes nowhere is falsy; an unknown root is not
-		return
+		return out
 	}
 	truthy := v != nil && v.truthy()
 	switch {
 	case n.Inverted:
 		if !truthy {
-			r.list(n.Body)
+			out = r.list(n.Body, out)
 		}
 	case !truthy:
 	case n.Path.Kind == LoopVarPath:
-		r.list(n.Body) // sections on loop variables only gate
+		out = r.list(n.Body, out) // sections on loop variables only gate
 	case v.kind() == Array:
 		r.push(frame{elems: v.elems()})
 		f := len(r.frames) - 1
 		for i := range v.elems() {
-			if r.overLimit(n) {
+			if r.overLimit(n, len(out)) {
 				break
 			}
 			r.frames[f].index = i
-			r.list(n.Body)
+			out = r.list(n.Body, out)
 		}
 		r.frames = r.frames[:f]
 	default:
 		r.push(frame{one: *v}) // a copy: v may point at r.number, which the body reuses
-		r.list(n.Body)
+		out = r.list(n.Body, out)
 		r.frames = r.frames[:len(r.frames)-1]
 	}
+	return out
 }
 
 // overLimit stops the render when it has done too much work, blaming the
 // section that repeats.
-func (r *renderer) overLimit(n *SectionNode) bool {
+func (r *renderer) overLimit(n *SectionNode, size int) bool {
 	if r.halted {
 		return true
 	}
-	if r.steps <= MaxRenderSteps && len(r.out) <= MaxOutput {
+	if r.steps <= MaxRenderSteps && size <= MaxOutput {
 		return false
 	}
 	r.halted = true
@@ -208,6 +238,19 @@ func (r *renderer) loopValue(lv loopVar) *Value {
 	return f.current()
 }
 
+// loopTruthy is loopValue(lv).truthy() for a loop variable, without
+// making the value.
+func (r *renderer) loopTruthy(lv loopVar) bool {
+	f := &r.frames[len(r.frames)-1]
+	switch lv {
+	case loopIndex:
+		return f.index != 0
+	case loopFirst:
+		return f.index == 0
+	}
+	return f.elems == nil || f.index == len(f.elems)-1
+}
+
 func boolPtr(b bool) *Value {
 	if b {
 		return &trueValue
@@ -219,9 +262,19 @@ func boolPtr(b bool) *Value {
 // elements (innermost first), then the roots (DIALECT §5).
 func (r *renderer) key(name string) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
-		if v := r.frames[i].current(); v.kind() == Object {
-			if w := v.member(name); w != nil {
+		v := r.frames[i].current()
+		if v.n>>kindShift != uint64(Object) {
+			if w := v.member(name); w != nil { // a wide object, or none
 				return w
+			}
+			continue
+		}
+		// A small object, scanned here rather than in member: this is the
+		// lookup of every bare key in a section body.
+		for j := v.length() - 1; j >= 0; j-- {
+			m := (*Member)(unsafe.Add(v.p, uintptr(j)*unsafe.Sizeof(Member{})))
+			if len(m.Key) == len(name) && (len(name) == 0 || m.Key[0] == name[0]) && m.Key == name {
+				return &m.Value
 			}
 		}
 	}

@@ -196,9 +196,12 @@ func (v Value) Lookup(key string) (Value, bool) {
 // member is Lookup without copying: a pointer into the object, or nil.
 func (v *Value) member(key string) *Value {
 	if v.n>>kindShift == uint64(Object) {
-		members := unsafe.Slice((*Member)(v.p), v.n&lenMask)
-		for i := len(members) - 1; i >= 0; i-- {
-			if m := &members[i]; len(m.Key) == len(key) && m.Key == key {
+		// Backward, so that the last of duplicate keys wins. Keys of equal
+		// length are told apart by their first byte before memory is
+		// compared: the keys of one object often share a length.
+		for i := int(v.n&lenMask) - 1; i >= 0; i-- {
+			m := (*Member)(unsafe.Add(v.p, uintptr(i)*unsafe.Sizeof(Member{})))
+			if len(m.Key) == len(key) && (len(key) == 0 || m.Key[0] == key[0]) && m.Key == key {
 				return &m.Value
 			}
 		}
@@ -289,14 +292,12 @@ func runeCount(s string) int { return utf8.RuneCountInString(s) }
 func (v Value) AppendText(dst []byte) []byte { return v.appendText(dst) }
 
 // appendText is AppendText without copying the value, for the render path.
+// It is small enough to be inlined where text is rendered.
 func (v *Value) appendText(dst []byte) []byte {
 	if v.hasText() {
 		return append(dst, unsafe.String((*byte)(v.p), v.n&lenMask)...)
 	}
-	if v.n == 0 {
-		return append(dst, "null"...)
-	}
-	return v.appendJSON(dst)
+	return v.appendJSON(dst) // null, an array or an object
 }
 
 // Text returns v as mixed text renders it.
