@@ -24,16 +24,22 @@ func (e *SyntaxError) Error() string {
 	return strconv.Itoa(e.Pos.Line) + ":" + strconv.Itoa(e.Pos.Column) + ": " + e.Msg
 }
 
-// ParseJSON decodes one JSON document into a Value. Strings without escapes
-// and number literals share the memory of one copy of data.
-func ParseJSON(data []byte) (Value, error) { return ParseJSONString(string(data)) }
+// ParseJSON decodes one JSON document into a Value. Nothing refers to data
+// afterwards: strings and number literals are copied, and keys that repeat
+// share one copy.
+func ParseJSON(data []byte) (Value, error) {
+	// The decoder reads data as a string, but keeps no substring of it.
+	return parseJSON(unsafe.String(unsafe.SliceData(data), len(data)), true)
+}
 
 // ParseJSONString decodes one JSON document held in a string; strings
 // without escapes and number literals are substrings of src.
-func ParseJSONString(src string) (Value, error) {
-	d := decoder{src: src, b: unsafe.Slice(unsafe.StringData(src), len(src))}
+func ParseJSONString(src string) (Value, error) { return parseJSON(src, false) }
+
+func parseJSON(src string, copying bool) (Value, error) {
+	d := decoder{src: src, b: unsafe.Slice(unsafe.StringData(src), len(src)), copying: copying}
 	s := getScratch()
-	d.elems, d.membs, d.unquote = s.elems[:0], s.membs[:0], s.unquote[:0]
+	d.elems, d.membs, d.unquote, d.keys = s.elems[:0], s.membs[:0], s.unquote[:0], &s.keys
 	d.pos = skipSpace(src, 0)
 	v := d.value(0)
 	if d.err == nil {
@@ -57,6 +63,7 @@ type scratch struct {
 	elems   []Value
 	membs   []Member
 	unquote []byte
+	keys    [keyCacheSize]string
 }
 
 // maxScratch bounds the stacks kept for reuse, in elements.
@@ -74,49 +81,28 @@ func putScratch(s *scratch) {
 	}
 	clear(s.elems[:cap(s.elems)])
 	clear(s.membs[:cap(s.membs)])
+	clear(s.keys[:])
 	scratchPool.Put(s)
 }
 
-// decoder is a recursive-descent JSON decoder. A container's children are
-// gathered on a scratch stack, then copied into a slice of exactly their
-// number carved from a slab, so that a document costs a few large
+// decoder is a recursive-descent JSON decoder. Containers are built in
+// place in chunks (see run), so that a document costs a few large
 // allocations rather than one per container.
 type decoder struct {
+	// src is the document. When copying, it is the caller's memory, which
+	// no decoded string may share: strings are copied into the arena.
 	src     string
-	b       []byte // src, read only, for loading eight bytes at a time
+	copying bool
+	keys    *[keyCacheSize]string // when copying, recent keys by hash
+	b       []byte                // src, read only, for loading eight bytes at a time
 	pos     int
 	err     *SyntaxError
-	elems   []Value  // scratch stack for arrays under construction
-	membs   []Member // scratch stack for objects under construction
-	vslab   slab[Value]
-	mslab   slab[Member]
-	unquote []byte // scratch for the string being unescaped
-	arena   []byte // room that unescaped strings are copied into
-}
-
-// slabSize bounds the chunks containers are carved from: few allocations
-// per document, and little waste for small ones.
-const slabSize = 1024
-
-// slab is preallocated room that finished containers are carved from:
-// one allocation serves many small containers.
-type slab[T any] struct {
-	free []T
-	size int // of the last allocation, which the next one doubles
-}
-
-// carve returns a slice of exactly n elements.
-func (s *slab[T]) carve(n int) []T {
-	if n > len(s.free) {
-		if n > slabSize/4 {
-			return make([]T, n)
-		}
-		s.size = min(slabSize, max(4*n, 16, 2*s.size))
-		s.free = make([]T, s.size)
-	}
-	c := s.free[:n:n]
-	s.free = s.free[n:]
-	return c
+	elems   []Value       // stack for arrays too long for a chunk
+	membs   []Member      // likewise for objects
+	varrs   []run[Value]  // by depth, where arrays are built
+	mobjs   []run[Member] // likewise for objects
+	unquote []byte        // scratch for the string being unescaped
+	arena   []byte        // room that unescaped strings are copied into
 }
 
 // arenaSize bounds the chunks unescaped strings are copied into.
@@ -137,6 +123,38 @@ func (d *decoder) keep(s []byte) string {
 	n := len(d.arena)
 	d.arena = append(d.arena, s...)
 	return unsafe.String(&d.arena[n], len(s))
+}
+
+// text returns src[i:j] as the decoded document may keep it.
+func (d *decoder) text(i, j int) string {
+	if !d.copying {
+		return d.src[i:j]
+	}
+	if n := len(d.arena); j > i && j-i <= cap(d.arena)-n {
+		d.arena = append(d.arena, d.b[i:j]...)
+		return unsafe.String(&d.arena[n], j-i)
+	}
+	return d.keep(d.b[i:j])
+}
+
+// keyCacheSize is the number of keys remembered while copying: objects in
+// arrays repeat their keys, which then cost no memory but the first time.
+const keyCacheSize = 256
+
+// intern returns the key src[i:j], shared with the previous occurrence of
+// the same key if it is still cached.
+func (d *decoder) intern(i, j int) string {
+	k := d.b[i:j]
+	if len(k) == 0 {
+		return ""
+	}
+	h := (uint(len(k))*0x9e ^ uint(k[0])<<3 ^ uint(k[len(k)-1])<<1 ^ uint(k[len(k)>>1])) % keyCacheSize
+	if s := d.keys[h]; s == string(k) {
+		return s
+	}
+	s := d.keep(k)
+	d.keys[h] = s
+	return s
 }
 
 func (d *decoder) fail(msg string) {
@@ -189,7 +207,7 @@ func (d *decoder) value(depth int) Value {
 	}
 	switch c := d.b[d.pos]; c {
 	case '"':
-		return textValue(String, d.string())
+		return textValue(String, d.string(false))
 	case '{':
 		return d.object(depth + 1)
 	case '[':
@@ -224,7 +242,7 @@ func (d *decoder) number() Value {
 		d.fail("invalid number")
 		return Value{}
 	}
-	v := textValue(Number, d.src[d.pos:d.pos+n])
+	v := textValue(Number, d.text(d.pos, d.pos+n))
 	d.pos += n
 	return v
 }
@@ -305,8 +323,9 @@ func plainRun(b []byte, i int) int {
 	return i
 }
 
-// string decodes the string whose opening quote is at d.pos.
-func (d *decoder) string() string {
+// string decodes the string whose opening quote is at d.pos, an object key
+// when key is set.
+func (d *decoder) string(key bool) string {
 	b := d.b
 	start := d.pos + 1
 	for i := start; ; {
@@ -318,7 +337,10 @@ func (d *decoder) string() string {
 		switch c := b[i]; {
 		case c == '"':
 			d.pos = i + 1
-			return d.src[start:i]
+			if key && d.copying {
+				return d.intern(start, i)
+			}
+			return d.text(start, i)
 		case c == '\\':
 			d.pos = i
 			return d.escapedString(start)
@@ -479,13 +501,13 @@ func (d *decoder) array(depth int) Value {
 		d.pos++
 		return arrayOf(nil)
 	}
-	base := len(d.elems)
+	d.arrays(depth).open()
 	for {
-		v := d.value(depth)
+		v := d.value(depth) // may grow d.varrs: the run is looked up again
 		if d.err != nil {
 			return Value{}
 		}
-		d.elems = append(d.elems, v)
+		d.varrs[depth].add(v, &d.elems)
 		if !d.next(']', "array") {
 			break
 		}
@@ -493,10 +515,7 @@ func (d *decoder) array(depth int) Value {
 	if d.err != nil {
 		return Value{}
 	}
-	elems := d.vslab.carve(len(d.elems) - base)
-	copy(elems, d.elems[base:])
-	d.elems = d.elems[:base]
-	return arrayOf(elems)
+	return arrayOf(d.varrs[depth].close(&d.elems))
 }
 
 // object decodes the object whose '{' is at d.pos.
@@ -509,13 +528,13 @@ func (d *decoder) object(depth int) Value {
 		d.pos++
 		return newObject(nil)
 	}
-	base := len(d.membs)
+	d.objects(depth).open()
 	for {
 		if d.pos >= len(b) || b[d.pos] != '"' {
 			d.fail("unexpected " + d.describe() + " in object, expected a string key")
 			return Value{}
 		}
-		key := d.string()
+		key := d.string(true)
 		if d.err != nil {
 			return Value{}
 		}
@@ -528,7 +547,7 @@ func (d *decoder) object(depth int) Value {
 		if d.err != nil {
 			return Value{}
 		}
-		d.membs = append(d.membs, Member{Key: key, Value: v})
+		d.mobjs[depth].add(Member{Key: key, Value: v}, &d.membs)
 		if !d.next('}', "object") {
 			break
 		}
@@ -536,10 +555,7 @@ func (d *decoder) object(depth int) Value {
 	if d.err != nil {
 		return Value{}
 	}
-	members := d.mslab.carve(len(d.membs) - base)
-	copy(members, d.membs[base:])
-	d.membs = d.membs[:base]
-	return newObject(members)
+	return newObject(d.mobjs[depth].close(&d.membs))
 }
 
 // AppendJSON appends v as compact JSON. Only '"', '\\' and control
