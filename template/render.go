@@ -263,19 +263,13 @@ func boolPtr(b bool) *Value {
 func (r *renderer) key(name string) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
 		v := r.frames[i].current()
-		if v.n>>kindShift != uint64(Object) {
-			if w := v.member(name); w != nil { // a wide object, or none
+		if v.isSmallObject() {
+			// Inlined: this is the lookup of every bare key in a section.
+			if w := v.scan(name); w != nil {
 				return w
 			}
-			continue
-		}
-		// A small object, scanned here rather than in member: this is the
-		// lookup of every bare key in a section body.
-		for j := v.length() - 1; j >= 0; j-- {
-			m := (*Member)(unsafe.Add(v.p, uintptr(j)*unsafe.Sizeof(Member{})))
-			if len(m.Key) == len(name) && (len(name) == 0 || m.Key[0] == name[0]) && m.Key == name {
-				return &m.Value
-			}
+		} else if w := v.member(name); w != nil {
+			return w
 		}
 	}
 	return r.roots.lookup(name)

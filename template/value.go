@@ -195,20 +195,28 @@ func (v Value) Lookup(key string) (Value, bool) {
 
 // member is Lookup without copying: a pointer into the object, or nil.
 func (v *Value) member(key string) *Value {
-	if v.n>>kindShift == uint64(Object) {
-		// Backward, so that the last of duplicate keys wins. Keys of equal
-		// length are told apart by their first byte before memory is
-		// compared: the keys of one object often share a length.
-		for i := int(v.n&lenMask) - 1; i >= 0; i-- {
-			m := (*Member)(unsafe.Add(v.p, uintptr(i)*unsafe.Sizeof(Member{})))
-			if len(m.Key) == len(key) && (len(key) == 0 || m.Key[0] == key[0]) && m.Key == key {
-				return &m.Value
-			}
-		}
-		return nil
+	if v.isSmallObject() {
+		return v.scan(key)
 	}
 	if v.n&wideFlag != 0 {
 		return (*wideObject)(v.p).lookup(key)
+	}
+	return nil
+}
+
+// isSmallObject reports whether v is an object without an index.
+func (v *Value) isSmallObject() bool { return v.n>>kindShift == uint64(Object) }
+
+// scan looks key up in a small object. It goes backward, so that the last
+// of duplicate keys wins, and tells keys of equal length apart by their
+// first byte before comparing memory: the keys of one object often share a
+// length. It is small enough to be inlined in the renderer's lookups.
+func (v *Value) scan(key string) *Value {
+	for i := int(v.n&lenMask) - 1; i >= 0; i-- {
+		m := (*Member)(unsafe.Add(v.p, uintptr(i)*unsafe.Sizeof(Member{})))
+		if len(m.Key) == len(key) && (len(key) == 0 || m.Key[0] == key[0]) && m.Key == key {
+			return &m.Value
+		}
 	}
 	return nil
 }
