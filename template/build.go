@@ -16,7 +16,11 @@ type run[T any] struct {
 	chunk []T // chunk[start:] are the children of the open container
 	start int
 	size  int // capacity of the last chunk; the next doubles it
-	spill int // where the open container's children start on the stack, or -1
+	// spill is where the open container's children start on the stack, or
+	// -1. While it spills, chunk is cut to its length, so that appends take
+	// the slow path, and free keeps the chunk's room for later containers.
+	spill int
+	free  []T
 }
 
 // open begins a container.
@@ -25,15 +29,8 @@ func (r *run[T]) open() {
 	r.spill = -1
 }
 
-// add appends a child to the open container.
-func (r *run[T]) add(v T, stack *[]T) {
-	if n := len(r.chunk); n < cap(r.chunk) && r.spill < 0 {
-		r.chunk = r.chunk[:n+1]
-		r.chunk[n] = v
-		return
-	}
-	r.addSlow(v, stack)
-}
+// A child is appended to the open container at the call, for speed, while
+// the chunk has room (so that append never grows it), else by addSlow.
 
 // addSlow appends a child when the chunk is full: a short container moves
 // to a new chunk, a long one to the stack.
@@ -42,14 +39,15 @@ func (r *run[T]) addSlow(v T, stack *[]T) {
 		open := r.chunk[r.start:]
 		if len(open) < chunkSize/4 {
 			r.size = min(chunkSize, max(16, 2*r.size, 4*(len(open)+1)))
-			c := make([]T, len(open), r.size)
+			c := make([]T, len(open)+1, r.size)
 			copy(c, open)
-			r.chunk, r.start = append(c, v), 0
+			c[len(open)] = v
+			r.chunk, r.start = c, 0
 			return
 		}
 		r.spill = len(*stack)
 		*stack = append(*stack, open...)
-		r.chunk = r.chunk[:r.start]
+		r.free, r.chunk = r.chunk[:r.start], r.chunk[:r.start:r.start]
 	}
 	*stack = append(*stack, v)
 }
@@ -60,7 +58,7 @@ func (r *run[T]) close(stack *[]T) []T {
 		c := make([]T, len(*stack)-r.spill)
 		copy(c, (*stack)[r.spill:])
 		*stack = (*stack)[:r.spill]
-		r.spill = -1
+		r.chunk, r.free, r.spill = r.free, nil, -1
 		return c
 	}
 	n := len(r.chunk)

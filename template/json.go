@@ -111,6 +111,10 @@ const arenaSize = 16 << 10
 // keep returns an unescaped string that stays valid: a copy in the arena,
 // whose bytes are never written again once a string refers to them.
 func (d *decoder) keep(s []byte) string {
+	if n := len(d.arena); len(s) <= cap(d.arena)-n && len(s) > 0 {
+		d.arena = append(d.arena, s...)
+		return unsafe.String(&d.arena[n], len(s))
+	}
 	if len(s) == 0 {
 		return ""
 	}
@@ -127,14 +131,10 @@ func (d *decoder) keep(s []byte) string {
 
 // text returns src[i:j] as the decoded document may keep it.
 func (d *decoder) text(i, j int) string {
-	if !d.copying {
-		return d.src[i:j]
+	if d.copying {
+		return d.keep(d.b[i:j])
 	}
-	if n := len(d.arena); j > i && j-i <= cap(d.arena)-n {
-		d.arena = append(d.arena, d.b[i:j]...)
-		return unsafe.String(&d.arena[n], j-i)
-	}
-	return d.keep(d.b[i:j])
+	return d.src[i:j]
 }
 
 // keyCacheSize is the number of keys remembered while copying: objects in
@@ -329,11 +329,19 @@ func (d *decoder) string(key bool) string {
 	b := d.b
 	start := d.pos + 1
 	for i := start; ; {
+		// plainRun, with its common case here rather than in a call.
+		for ; i+8 <= len(b); i += 8 {
+			if m := specialLanes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto special
+			}
+		}
 		if i = plainRun(b, i); i >= len(b) {
 			d.pos = i
 			d.fail("unterminated string")
 			return ""
 		}
+	special:
 		switch c := b[i]; {
 		case c == '"':
 			d.pos = i + 1
@@ -507,7 +515,11 @@ func (d *decoder) array(depth int) Value {
 		if d.err != nil {
 			return Value{}
 		}
-		d.varrs[depth].add(v, &d.elems)
+		if r := &d.varrs[depth]; len(r.chunk) < cap(r.chunk) {
+			r.chunk = append(r.chunk, v) // never grows: see run
+		} else {
+			r.addSlow(v, &d.elems)
+		}
 		if !d.next(']', "array") {
 			break
 		}
@@ -547,7 +559,11 @@ func (d *decoder) object(depth int) Value {
 		if d.err != nil {
 			return Value{}
 		}
-		d.mobjs[depth].add(Member{Key: key, Value: v}, &d.membs)
+		if r := &d.mobjs[depth]; len(r.chunk) < cap(r.chunk) {
+			r.chunk = append(r.chunk, Member{Key: key, Value: v}) // never grows: see run
+		} else {
+			r.addSlow(Member{Key: key, Value: v}, &d.membs)
+		}
 		if !d.next('}', "object") {
 			break
 		}
