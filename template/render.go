@@ -103,7 +103,9 @@ func (r *renderer) list(l *ListNode, out []byte) []byte {
 		case *VariableNode:
 			if n.Path.Kind == KeyPath && r.trace == nil {
 				// The usual tag of a section body, straight to its lookup.
-				if v := r.key(n.Path.Segments[0]); v != nil {
+				if v := r.key(n.Path.Segments[0]); v != nil && v.hasText() {
+					out = append(out, v.text()...)
+				} else if v != nil {
 					out = v.appendText(out)
 				}
 				continue
