@@ -146,8 +146,8 @@ func (r *renderer) enter(sections []*SectionNode) {
 		f := frame{section: &s.Tag}
 		switch {
 		case v == nil:
-		case v.kind == Array && len(v.elems) > 0:
-			f.elems = v.elems
+		case v.kind() == Array && v.length() > 0:
+			f.elems = v.elems()
 		default:
 			f.one = *v
 		}
@@ -168,16 +168,16 @@ func (r *renderer) scopeCandidates(scope Scope) []Candidate {
 		}
 	}
 	for i := len(r.frames) - 1; i >= 0; i-- {
-		if v := r.frames[i].current(); v.kind == Object {
-			for _, m := range v.members {
-				add(Candidate{Label: m.Key, Kind: CandidateKey, Type: m.Value.kind.String()})
+		if v := r.frames[i].current(); v.kind() == Object {
+			for _, m := range v.members() {
+				add(Candidate{Label: m.Key, Kind: CandidateKey, Type: m.Value.kind().String()})
 			}
 		}
 	}
 	for _, name := range scope.Available() {
 		c := Candidate{Label: name, Kind: CandidateRoot}
 		if v := r.roots.lookup(name); v != nil {
-			c.Type = v.kind.String()
+			c.Type = v.kind().String()
 		}
 		add(c)
 	}
@@ -210,17 +210,17 @@ func (r *renderer) pathCandidates(prefix string, scope Scope) []Candidate {
 	if failed >= 0 {
 		return nil
 	}
-	switch v.kind {
+	switch v.kind() {
 	case Object:
-		items := make([]Candidate, len(v.members))
-		for i, m := range v.members {
-			items[i] = Candidate{Label: m.Key, Kind: CandidateKey, Type: m.Value.kind.String()}
+		items := make([]Candidate, v.length())
+		for i, m := range v.members() {
+			items[i] = Candidate{Label: m.Key, Kind: CandidateKey, Type: m.Value.kind().String()}
 		}
 		return items
 	case Array:
 		var items []Candidate
-		for i := range min(len(v.elems), MaxAvailable) {
-			items = append(items, Candidate{Label: strconv.Itoa(i), Kind: CandidateIndex, Type: v.elems[i].kind.String()})
+		for i := range min(v.length(), MaxAvailable) {
+			items = append(items, Candidate{Label: strconv.Itoa(i), Kind: CandidateIndex, Type: v.elems()[i].kind().String()})
 		}
 		return append(items, Candidate{Label: "length", Kind: CandidateLength, Type: Number.String()})
 	case String:

@@ -1,9 +1,13 @@
 package template
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxJSONDepth bounds the nesting of arrays and objects in decoded JSON, so
@@ -20,67 +24,148 @@ func (e *SyntaxError) Error() string {
 	return strconv.Itoa(e.Pos.Line) + ":" + strconv.Itoa(e.Pos.Column) + ": " + e.Msg
 }
 
-// ParseJSON decodes one JSON document into a Value. Strings without escapes
-// and number literals share the memory of one copy of data.
-func ParseJSON(data []byte) (Value, error) { return ParseJSONString(string(data)) }
+// ParseJSON decodes one JSON document into a Value. Nothing refers to data
+// afterwards: strings and number literals are copied, and keys that repeat
+// share one copy.
+func ParseJSON(data []byte) (Value, error) {
+	// The decoder reads data as a string, but keeps no substring of it.
+	return parseJSON(unsafe.String(unsafe.SliceData(data), len(data)), true, nil)
+}
 
 // ParseJSONString decodes one JSON document held in a string; strings
 // without escapes and number literals are substrings of src.
-func ParseJSONString(src string) (Value, error) {
-	d := decoder{src: src}
-	return d.document()
-}
+func ParseJSONString(src string) (Value, error) { return parseJSON(src, false, nil) }
 
 // ParseJSONStrings is ParseJSONString that also returns the byte offset of
 // the opening quote of every string of src, object keys included, in
 // document order, so that errors inside strings can be placed in src.
 func ParseJSONStrings(src string) (Value, []int, error) {
-	d := decoder{src: src, quotes: []int{}}
-	v, err := d.document()
-	return v, d.quotes, err
+	quotes := []int{}
+	v, err := parseJSON(src, false, &quotes)
+	return v, quotes, err
 }
 
-func (d *decoder) document() (Value, error) {
-	d.skipSpace()
+func parseJSON(src string, copying bool, quotes *[]int) (Value, error) {
+	d := decoder{src: src, b: unsafe.Slice(unsafe.StringData(src), len(src)), copying: copying, quotes: quotes}
+	s := getScratch()
+	d.elems, d.membs, d.unquote, d.keys = s.elems[:0], s.membs[:0], s.unquote[:0], &s.keys
+	d.pos = skipSpace(src, 0)
 	v := d.value(0)
 	if d.err == nil {
-		d.skipSpace()
+		d.pos = skipSpace(src, d.pos)
 		if d.pos < len(d.src) {
 			d.fail("unexpected " + d.describe() + " after the JSON value")
 		}
 	}
+	s.elems, s.membs, s.unquote = d.elems, d.membs, d.unquote
+	putScratch(s)
 	if d.err != nil {
 		return Value{}, d.err
 	}
 	return v, nil
 }
 
-type decoder struct {
-	src    string
-	pos    int
-	err    *SyntaxError
-	quotes []int    // offsets of strings' opening quotes, when recording
-	elems  []Value  // scratch stack for arrays under construction
-	membs  []Member // scratch stack for objects under construction
-	vslab  []Value  // preallocated room that finished arrays are carved from
-	mslab  []Member // likewise for objects
+// scratch is the decoder's working memory, reused from one document to the
+// next: its stacks grow to the widest container, which for a large array is
+// a large allocation to repeat for every document, and its key cache is
+// 4 KiB to clear rather than allocate.
+type scratch struct {
+	elems   []Value
+	membs   []Member
+	unquote []byte
+	keys    [keyCacheSize]string
 }
 
-// slabSize bounds the chunks containers are carved from: few allocations
-// per document, and little waste for small ones.
-const slabSize = 1024
+// maxScratch bounds the stacks kept for reuse, in elements.
+const maxScratch = 1 << 16
 
-// carve returns a slice of n elements cut from *slab, refilling it as
-// needed: one allocation serves many small containers.
-func carve[T any](slab *[]T, n int) []T {
-	if n > len(*slab) {
-		if n > slabSize/4 {
-			return make([]T, n)
-		}
-		*slab = make([]T, min(slabSize, max(4*n, 16, 2*cap(*slab))))
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+
+// putScratch returns s for reuse. What the stacks held is cleared first: it
+// points into the document just decoded, which the pool must not keep alive.
+func putScratch(s *scratch) {
+	if cap(s.elems) > maxScratch || cap(s.membs) > maxScratch || cap(s.unquote) > maxScratch {
+		return
 	}
-	s := (*slab)[:n:n]
-	*slab = (*slab)[n:]
+	clear(s.elems[:cap(s.elems)])
+	clear(s.membs[:cap(s.membs)])
+	clear(s.keys[:])
+	scratchPool.Put(s)
+}
+
+// decoder is a recursive-descent JSON decoder. Containers are built in
+// place in chunks (see run), so that a document costs a few large
+// allocations rather than one per container.
+type decoder struct {
+	// src is the document. When copying, it is the caller's memory, which
+	// no decoded string may share: strings are copied into the arena.
+	src     string
+	copying bool
+	keys    *[keyCacheSize]string // when copying, recent keys by hash
+	b       []byte                // src, read only, for loading eight bytes at a time
+	pos     int
+	err     *SyntaxError
+	elems   []Value       // stack for arrays too long for a chunk
+	membs   []Member      // likewise for objects
+	varrs   []run[Value]  // by depth, where arrays are built
+	mobjs   []run[Member] // likewise for objects
+	unquote []byte        // scratch for the string being unescaped
+	arena   []byte        // room that strings are copied into
+	quotes  *[]int        // where strings open, when recording
+}
+
+// arenaSize bounds the chunks strings are copied into: unescaped ones, and
+// all of them when copying.
+const arenaSize = 16 << 10
+
+// keep returns a copy of s that stays valid: in the arena, whose bytes are
+// never written again once a string refers to them.
+func (d *decoder) keep(s []byte) string {
+	if n := len(d.arena); len(s) <= cap(d.arena)-n && len(s) > 0 {
+		d.arena = append(d.arena, s...)
+		return unsafe.String(&d.arena[n], len(s))
+	}
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > cap(d.arena)-len(d.arena) {
+		if len(s) > arenaSize/4 {
+			return string(s)
+		}
+		d.arena = make([]byte, 0, min(arenaSize, max(4*len(s), 64, 2*cap(d.arena))))
+	}
+	n := len(d.arena)
+	d.arena = append(d.arena, s...)
+	return unsafe.String(&d.arena[n], len(s))
+}
+
+// text returns src[i:j] as the decoded document may keep it.
+func (d *decoder) text(i, j int) string {
+	if d.copying {
+		return d.keep(d.b[i:j])
+	}
+	return d.src[i:j]
+}
+
+// keyCacheSize is the number of keys remembered while copying: objects in
+// arrays repeat their keys, which then cost no memory but the first time.
+const keyCacheSize = 256
+
+// intern returns the key src[i:j], shared with the previous occurrence of
+// the same key if it is still cached.
+func (d *decoder) intern(i, j int) string {
+	k := d.b[i:j]
+	if len(k) == 0 {
+		return ""
+	}
+	h := (uint(len(k))*0x9e ^ uint(k[0])<<3 ^ uint(k[len(k)-1])<<1 ^ uint(k[len(k)>>1])) % keyCacheSize
+	if s := d.keys[h]; s == string(k) {
+		return s
+	}
+	s := d.keep(k)
+	d.keys[h] = s
 	return s
 }
 
@@ -99,8 +184,6 @@ func (d *decoder) describe() string {
 	return strconv.QuoteRune(r)
 }
 
-func (d *decoder) skipSpace() { d.pos = skipSpace(d.src, d.pos) }
-
 // skipSpace returns the offset of the first byte at or after i that is not
 // JSON whitespace; tags share the same four characters.
 func skipSpace(s string, i int) int {
@@ -115,27 +198,42 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
+// skipSpaceAt is skipSpace over the decoder's bytes, with the common case,
+// no space at all, decided by one comparison.
+func skipSpaceAt(b []byte, i int) int {
+	for i < len(b) && b[i] <= ' ' {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
 func (d *decoder) value(depth int) Value {
-	if d.pos >= len(d.src) {
+	if d.pos >= len(d.b) {
 		d.fail("unexpected end of input, expected a JSON value")
 		return Value{}
 	}
-	switch c := d.src[d.pos]; {
-	case c == '{':
+	switch c := d.b[d.pos]; c {
+	case '"':
+		return textValue(String, d.string(false))
+	case '{':
 		return d.object(depth + 1)
-	case c == '[':
+	case '[':
 		return d.array(depth + 1)
-	case c == '"':
-		s, _ := d.string()
-		return Value{kind: String, text: s}
-	case c == '-' || (c >= '0' && c <= '9'):
-		return d.number()
-	case c == 't':
+	case 't':
 		return d.literal("true", trueValue)
-	case c == 'f':
+	case 'f':
 		return d.literal("false", falseValue)
-	case c == 'n':
+	case 'n':
 		return d.literal("null", Value{})
+	default:
+		if c == '-' || c-'0' < 10 {
+			return d.number()
+		}
 	}
 	d.fail("unexpected " + d.describe() + ", expected a JSON value")
 	return Value{}
@@ -156,7 +254,7 @@ func (d *decoder) number() Value {
 		d.fail("invalid number")
 		return Value{}
 	}
-	v := Value{kind: Number, text: d.src[d.pos : d.pos+n]}
+	v := textValue(Number, d.text(d.pos, d.pos+n))
 	d.pos += n
 	return v
 }
@@ -195,7 +293,7 @@ func numberLen(s string) int {
 
 // digits returns the offset past the decimal digits that start at i.
 func digits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+	for i < len(s) && s[i]-'0' < 10 {
 		i++
 	}
 	return i
@@ -204,66 +302,121 @@ func digits(s string, i int) int {
 // ValidNumber reports whether s is exactly one JSON number literal.
 func ValidNumber(s string) bool { return s != "" && numberLen(s) == len(s) }
 
-func (d *decoder) string() (string, bool) {
-	if d.quotes != nil {
-		d.quotes = append(d.quotes, d.pos)
-	}
-	d.pos++ // opening quote
-	start := d.pos
-	for d.pos < len(d.src) {
-		c := d.src[d.pos]
-		switch {
-		case c == '"':
-			s := d.src[start:d.pos]
-			d.pos++
-			return s, true
-		case c == '\\':
-			return d.escapedString(start)
-		case c < 0x20:
-			d.fail("control character in string; escape it")
-			return "", false
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(d.src[d.pos:])
-			if r == utf8.RuneError && size == 1 {
-				d.fail("invalid UTF-8 in string")
-				return "", false
-			}
-			d.pos += size
-		default:
-			d.pos++
-		}
-	}
-	d.fail("unterminated string")
-	return "", false
+// Bytes repeated in each lane of a word, for scanning eight at a time.
+const (
+	lanes01 = 0x0101010101010101
+	lanes80 = 0x8080808080808080
+)
+
+// specialLanes returns w with the high bit of each byte set where the byte
+// ends a plain run of string contents: a quote, a backslash, a control
+// character or a byte that is not ASCII. A borrow can also mark a byte
+// after a marked one, so only the lowest marked byte is certain, and it is
+// the only one used.
+func specialLanes(w uint64) uint64 {
+	q := w ^ lanes01*'"'
+	e := w ^ lanes01*'\\'
+	return ((q-lanes01)&^q | (e-lanes01)&^e | (w - lanes01*0x20) | w) & lanes80
 }
 
-// escapedString finishes a string that has escapes; it must build a copy.
-func (d *decoder) escapedString(start int) (string, bool) {
-	buf := make([]byte, 0, d.pos-start+16)
-	buf = append(buf, d.src[start:d.pos]...)
-	for d.pos < len(d.src) {
-		c := d.src[d.pos]
+// plainRun returns the offset of the first byte at or after i that ends a
+// plain run of string contents, or len(b).
+func plainRun(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		if m := specialLanes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return i
+}
+
+// string decodes the string whose opening quote is at d.pos, an object key
+// when key is set.
+func (d *decoder) string(key bool) string {
+	if d.quotes != nil {
+		*d.quotes = append(*d.quotes, d.pos)
+	}
+	b := d.b
+	start := d.pos + 1
+	for i := start; ; {
+		// plainRun, with its common case here rather than in a call.
+		for ; i+8 <= len(b); i += 8 {
+			if m := specialLanes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto special
+			}
+		}
+		if i = plainRun(b, i); i >= len(b) {
+			d.pos = i
+			d.fail("unterminated string")
+			return ""
+		}
+	special:
+		switch c := b[i]; {
+		case c == '"':
+			d.pos = i + 1
+			if key && d.copying {
+				return d.intern(start, i)
+			}
+			return d.text(start, i)
+		case c == '\\':
+			d.pos = i
+			return d.escapedString(start)
+		case c < 0x20:
+			d.pos = i
+			d.fail("control character in string; escape it")
+			return ""
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 {
+			d.pos = i
+			d.fail("invalid UTF-8 in string")
+			return ""
+		}
+		i += size
+	}
+}
+
+// escapedString finishes a string that has escapes, from the first one at
+// d.pos; it must build a copy.
+func (d *decoder) escapedString(start int) string {
+	b := d.b
+	buf := append(d.unquote[:0], b[start:d.pos]...)
+	for d.pos < len(b) {
+		if j := plainRun(b, d.pos); j > d.pos {
+			buf = append(buf, b[d.pos:j]...)
+			if d.pos = j; j >= len(b) {
+				break
+			}
+		}
+		c := b[d.pos]
 		switch {
 		case c == '"':
 			d.pos++
-			return string(buf), true
+			d.unquote = buf
+			return d.keep(buf)
 		case c < 0x20:
 			d.fail("control character in string; escape it")
-			return "", false
+			return ""
 		case c != '\\':
-			r, size := utf8.DecodeRuneInString(d.src[d.pos:])
+			r, size := utf8.DecodeRune(b[d.pos:])
 			if r == utf8.RuneError && size == 1 {
 				d.fail("invalid UTF-8 in string")
-				return "", false
+				return ""
 			}
-			buf = append(buf, d.src[d.pos:d.pos+size]...)
+			buf = append(buf, b[d.pos:d.pos+size]...)
 			d.pos += size
 			continue
 		}
-		if d.pos+1 >= len(d.src) {
+		if d.pos+1 >= len(b) {
 			break
 		}
-		esc := d.src[d.pos+1]
+		esc := b[d.pos+1]
 		d.pos += 2
 		switch esc {
 		case '"', '\\', '/':
@@ -281,20 +434,19 @@ func (d *decoder) escapedString(start int) (string, bool) {
 		case 'u':
 			r, ok := d.hex4()
 			if !ok {
-				return "", false
+				return ""
 			}
 			if utf16.IsSurrogate(r) {
 				r2 := utf8.RuneError
-				if d.pos+1 < len(d.src) && d.src[d.pos] == '\\' && d.src[d.pos+1] == 'u' {
+				if d.pos+1 < len(b) && b[d.pos] == '\\' && b[d.pos+1] == 'u' {
 					save := d.pos
 					d.pos += 2
-					if lo, ok := d.hex4(); ok {
-						r2 = utf16.DecodeRune(r, lo)
-						if r2 == utf8.RuneError {
-							d.pos = save
-						}
-					} else {
-						return "", false
+					lo, ok := d.hex4()
+					if !ok {
+						return ""
+					}
+					if r2 = utf16.DecodeRune(r, lo); r2 == utf8.RuneError {
+						d.pos = save
 					}
 				}
 				r = r2
@@ -303,20 +455,20 @@ func (d *decoder) escapedString(start int) (string, bool) {
 		default:
 			d.pos -= 2
 			d.fail("invalid escape \\" + string(rune(esc)) + " in string")
-			return "", false
+			return ""
 		}
 	}
 	d.fail("unterminated string")
-	return "", false
+	return ""
 }
 
 func (d *decoder) hex4() (rune, bool) {
-	if len(d.src)-d.pos < 4 {
+	if len(d.b)-d.pos < 4 {
 		d.fail("invalid \\u escape: want four hex digits")
 		return 0, false
 	}
 	var r rune
-	for _, c := range []byte(d.src[d.pos : d.pos+4]) {
+	for _, c := range d.b[d.pos : d.pos+4] {
 		switch {
 		case c >= '0' && c <= '9':
 			c -= '0'
@@ -334,115 +486,149 @@ func (d *decoder) hex4() (rune, bool) {
 	return r, true
 }
 
-// open consumes a container's opening bracket and reports whether
-// elements follow (false for an empty container or an error).
-func (d *decoder) open(close byte, depth int) bool {
+// tooDeep reports, as an error, a container nested beyond MaxJSONDepth.
+func (d *decoder) tooDeep(depth int) bool {
 	if depth > MaxJSONDepth {
 		d.fail("JSON nested deeper than " + strconv.Itoa(MaxJSONDepth) + " levels")
-		return false
+		return true
 	}
-	d.pos++
-	d.skipSpace()
-	if d.pos < len(d.src) && d.src[d.pos] == close {
-		d.pos++
-		return false
-	}
-	return true
+	return false
 }
 
-// more consumes what follows an element: ',' (another element follows) or
-// the closing bracket.
-func (d *decoder) more(close byte, container string) bool {
-	d.skipSpace()
-	if d.pos < len(d.src) {
-		switch d.src[d.pos] {
+// next consumes what follows an element: ',' (true: another element
+// follows, and d.pos is at it) or the closing bracket (false).
+func (d *decoder) next(close byte, container string) bool {
+	b := d.b
+	i := skipSpaceAt(b, d.pos)
+	if i < len(b) {
+		switch b[i] {
 		case ',':
-			d.pos++
-			d.skipSpace()
+			d.pos = skipSpaceAt(b, i+1)
 			return true
 		case close:
-			d.pos++
+			d.pos = i + 1
 			return false
 		}
 	}
+	d.pos = i
 	d.fail("unexpected " + d.describe() + " in " + container + ", expected ',' or '" + string(close) + "'")
 	return false
 }
 
+// array decodes the array whose '[' is at d.pos.
 func (d *decoder) array(depth int) Value {
-	base := len(d.elems)
-	for more := d.open(']', depth); more && d.err == nil; more = d.more(']', "array") {
-		d.elems = append(d.elems, d.value(depth))
+	if d.tooDeep(depth) {
+		return Value{}
 	}
-	elems := carve(&d.vslab, len(d.elems)-base)
-	copy(elems, d.elems[base:])
-	d.elems = d.elems[:base]
-	return Value{kind: Array, elems: elems}
+	if d.pos = skipSpaceAt(d.b, d.pos+1); d.pos < len(d.b) && d.b[d.pos] == ']' {
+		d.pos++
+		return arrayOf(nil)
+	}
+	d.arrays(depth).open()
+	for {
+		v := d.value(depth) // may grow d.varrs: the run is looked up again
+		if d.err != nil {
+			return Value{}
+		}
+		if r := &d.varrs[depth]; len(r.chunk) < cap(r.chunk) {
+			r.chunk = append(r.chunk, v) // never grows: see run
+		} else {
+			r.addSlow(v, &d.elems)
+		}
+		if !d.next(']', "array") {
+			break
+		}
+	}
+	if d.err != nil {
+		return Value{}
+	}
+	return arrayOf(d.varrs[depth].close(&d.elems))
 }
 
+// object decodes the object whose '{' is at d.pos.
 func (d *decoder) object(depth int) Value {
-	base := len(d.membs)
-	for more := d.open('}', depth); more && d.err == nil; more = d.more('}', "object") {
-		if d.pos >= len(d.src) || d.src[d.pos] != '"' {
-			d.fail("unexpected " + d.describe() + " in object, expected a string key")
-			break
-		}
-		key, _ := d.string()
-		d.skipSpace()
-		if d.err == nil && (d.pos >= len(d.src) || d.src[d.pos] != ':') {
-			d.fail("unexpected " + d.describe() + " after object key, expected ':'")
-		}
-		if d.err != nil {
-			break
-		}
-		d.pos++
-		d.skipSpace()
-		d.membs = append(d.membs, Member{Key: key, Value: d.value(depth)})
+	if d.tooDeep(depth) {
+		return Value{}
 	}
-	members := carve(&d.mslab, len(d.membs)-base)
-	copy(members, d.membs[base:])
-	d.membs = d.membs[:base]
-	return newObject(members)
+	b := d.b
+	if d.pos = skipSpaceAt(b, d.pos+1); d.pos < len(b) && b[d.pos] == '}' {
+		d.pos++
+		return newObject(nil)
+	}
+	d.objects(depth).open()
+	for {
+		if d.pos >= len(b) || b[d.pos] != '"' {
+			d.fail("unexpected " + d.describe() + " in object, expected a string key")
+			return Value{}
+		}
+		key := d.string(true)
+		if d.err != nil {
+			return Value{}
+		}
+		if d.pos = skipSpaceAt(b, d.pos); d.pos >= len(b) || b[d.pos] != ':' {
+			d.fail("unexpected " + d.describe() + " after object key, expected ':'")
+			return Value{}
+		}
+		d.pos = skipSpaceAt(b, d.pos+1)
+		v := d.value(depth)
+		if d.err != nil {
+			return Value{}
+		}
+		if r := &d.mobjs[depth]; len(r.chunk) < cap(r.chunk) {
+			r.chunk = append(r.chunk, Member{Key: key, Value: v}) // never grows: see run
+		} else {
+			r.addSlow(Member{Key: key, Value: v}, &d.membs)
+		}
+		if !d.next('}', "object") {
+			break
+		}
+	}
+	if d.err != nil {
+		return Value{}
+	}
+	return newObject(d.mobjs[depth].close(&d.membs))
 }
 
 // AppendJSON appends v as compact JSON. Only '"', '\\' and control
 // characters are escaped; nothing is HTML-escaped (DIALECT §1).
-func (v Value) AppendJSON(dst []byte) []byte {
-	switch v.kind {
+func (v Value) AppendJSON(dst []byte) []byte { return v.appendJSON(dst) }
+
+func (v *Value) appendJSON(dst []byte) []byte {
+	switch v.kind() {
 	case Null:
 		return append(dst, "null"...)
 	case Bool, Number:
-		return append(dst, v.text...)
+		return append(dst, v.text()...)
 	case String:
-		return AppendQuoted(dst, v.text)
+		return AppendQuoted(dst, v.text())
 	case Array:
 		dst = append(dst, '[')
-		for i, e := range v.elems {
+		for i, elems := 0, v.elems(); i < len(elems); i++ {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = e.AppendJSON(dst)
+			dst = elems[i].appendJSON(dst)
 		}
 		return append(dst, ']')
 	}
 	dst = append(dst, '{')
-	for i, m := range v.members {
+	for i, members := 0, v.members(); i < len(members); i++ {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = AppendQuoted(dst, m.Key)
+		dst = AppendQuoted(dst, members[i].Key)
 		dst = append(dst, ':')
-		dst = m.Value.AppendJSON(dst)
+		dst = members[i].Value.appendJSON(dst)
 	}
 	return append(dst, '}')
 }
 
 // JSON returns v as compact JSON.
-func (v Value) JSON() string { return string(v.AppendJSON(nil)) }
+func (v Value) JSON() string { return string(v.appendJSON(nil)) }
 
 // MarshalJSON implements json.Marshaler. Note that encoding/json HTML-escapes
 // what it is given; use AppendJSON where output must stay unescaped.
-func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil), nil }
+func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(nil), nil }
 
 // UnmarshalJSON implements json.Unmarshaler, keeping order and number text.
 func (v *Value) UnmarshalJSON(data []byte) error {

@@ -47,7 +47,7 @@ func (t *Template) run(r *renderer) (Value, error) {
 	} else {
 		r.out = make([]byte, 0, len(t.src)+64)
 	}
-	r.list(t.root)
+	r.out = r.list(t.root, r.out)
 	if len(r.errs) > 0 {
 		sortErrors(r.errs)
 		return Value{}, r.errs.Capped()
@@ -94,42 +94,66 @@ type renderer struct {
 	trace  map[int]*TraceEntry // by tag offset, when tracing
 }
 
-func (r *renderer) list(l *ListNode) {
+// list renders l, appending to out. The output is passed along rather than
+// kept in r.out while rendering: storing to a field of *r would cost a write
+// barrier per append while the garbage collector runs.
+func (r *renderer) list(l *ListNode, out []byte) []byte {
 	if r.spend(len(l.Nodes), nil) {
-		return
+		return out
 	}
 	for _, n := range l.Nodes {
+		var tag *Tag
 		switch n := n.(type) {
 		case *TextNode:
-			r.write(n.Text, nil)
+			if t := n.Text; len(t) <= 4 && cap(out)-len(out) >= 4 {
+				// Separators are short: copying them inline beats a call.
+				o := len(out)
+				out = out[:o+len(t)]
+				for i := 0; i < len(t); i++ {
+					out[o+i] = t[i]
+				}
+				continue
+			}
+			out = append(out, n.Text...)
 		case *VariableNode:
-			v, err := r.variable(&n.Tag)
+			tag = &n.Tag
+			if n.Path.Kind == KeyPath && r.trace == nil {
+				// The usual tag of a section body, straight to its lookup.
+				if v := r.key(n.Path.Segments[0], tag); v != nil && v.hasText() {
+					out = append(out, v.text()...)
+				} else if v != nil {
+					out = v.appendText(out)
+				}
+				break
+			}
+			v, err := r.variable(tag)
 			switch {
 			case err != nil:
 				r.fail(err)
 			case v != nil:
-				r.out = v.appendText(r.out)
-				r.checkOutput(&n.Tag)
+				out = v.appendText(out)
 			}
 		case *SectionNode:
-			if r.section(n); r.halted() {
-				return
+			if n.Path.Kind == LoopVarPath && r.trace == nil && len(r.frames) > 0 {
+				// A section on a loop variable only gates its body.
+				if r.loopTruthy(n.Path.loopVar) != n.Inverted {
+					out = r.list(n.Body, out)
+				}
+			} else {
+				out = r.section(n, out)
 			}
+			if r.halted() {
+				return out
+			}
+			continue
+		}
+		// The output limit holds at every write (DIALECT §5).
+		if len(out) > MaxOutput {
+			r.halt(tag, "the output passed "+strconv.Itoa(MaxOutput>>20)+" MiB")
+			return out
 		}
 	}
-}
-
-// write appends text from the template itself.
-func (r *renderer) write(text string, t *Tag) {
-	r.out = append(r.out, text...)
-	r.checkOutput(t)
-}
-
-// checkOutput stops the render once its output passes MaxOutput.
-func (r *renderer) checkOutput(t *Tag) {
-	if len(r.out) > MaxOutput && !r.halted() {
-		r.halt(t, "the output passed "+strconv.Itoa(MaxOutput>>20)+" MiB")
-	}
+	return out
 }
 
 // spend counts n units of work done for tag t (nil: a text node) and
@@ -187,37 +211,39 @@ func (r *renderer) fail(e *Error) {
 // reported.
 func (r *renderer) full() bool { return len(r.errs) >= MaxErrors }
 
-func (r *renderer) section(n *SectionNode) {
+func (r *renderer) section(n *SectionNode, out []byte) []byte {
 	v, err := r.variable(&n.Tag)
 	if err != nil && err.Kind != BadPath && err.Kind != EmptyData {
 		r.fail(err) // a path that goes nowhere is falsy; an unknown root is not
-		return
+		return out
 	}
 	truthy := v != nil && v.truthy()
 	switch {
 	case n.Inverted:
 		if !truthy {
-			r.list(n.Body)
+			out = r.list(n.Body, out)
 		}
 	case !truthy:
 	case n.Path.Kind == LoopVarPath:
-		r.list(n.Body) // sections on loop variables only gate
-	case v.kind == Array:
-		r.push(frame{elems: v.elems, section: &n.Tag})
+		out = r.list(n.Body, out) // sections on loop variables only gate
+	case v.kind() == Array:
+		elems := v.elems()
+		r.push(frame{elems: elems, section: &n.Tag})
 		f := len(r.frames) - 1
-		for i := range v.elems {
+		for i := range elems {
 			if r.halted() {
 				break
 			}
 			r.frames[f].index = i
-			r.list(n.Body)
+			out = r.list(n.Body, out)
 		}
 		r.frames = r.frames[:f]
 	default:
 		r.push(frame{one: *v, section: &n.Tag}) // a copy: v may point at r.number, which the body reuses
-		r.list(n.Body)
+		out = r.list(n.Body, out)
 		r.frames = r.frames[:len(r.frames)-1]
 	}
+	return out
 }
 
 // push pushes a frame, allocating the stack once for typical nesting.
@@ -265,6 +291,19 @@ func (r *renderer) loopValue(lv loopVar) *Value {
 	return f.current()
 }
 
+// loopTruthy is loopValue(lv).truthy() for a loop variable, without
+// making the value.
+func (r *renderer) loopTruthy(lv loopVar) bool {
+	f := &r.frames[len(r.frames)-1]
+	switch lv {
+	case loopIndex:
+		return f.index != 0
+	case loopFirst:
+		return f.index == 0
+	}
+	return f.elems == nil || f.index == len(f.elems)-1
+}
+
 func boolPtr(b bool) *Value {
 	if b {
 		return &trueValue
@@ -276,10 +315,17 @@ func boolPtr(b bool) *Value {
 // elements (innermost first), then the roots (DIALECT §5).
 func (r *renderer) key(name string, t *Tag) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
-		if v := r.frames[i].current(); v.kind == Object {
-			if w := r.member(v, name, t); w != nil {
+		v := r.frames[i].current()
+		if v.isSmallObject() {
+			// Inlined: this is the lookup of every bare key in a section.
+			if r.spend((1+len(name)>>6)*v.length(), t) {
+				return nil
+			}
+			if w := v.scan(name); w != nil {
 				return w
 			}
+		} else if w := r.member(v, name, t); w != nil {
+			return w
 		}
 	}
 	if r.spend(len(r.roots), t) {
@@ -292,8 +338,8 @@ func (r *renderer) key(name string, t *Tag) *Value {
 // key longer than 64 bytes counts once per 64 bytes).
 func (r *renderer) member(v *Value, key string, t *Tag) *Value {
 	cost := 1 + len(key)>>6
-	if v.index == nil {
-		cost *= len(v.members)
+	if v.isSmallObject() {
+		cost *= v.length()
 	}
 	if r.spend(cost, t) {
 		return nil
@@ -339,24 +385,24 @@ func (r *renderer) follow(p *Path, n int, t *Tag) (v *Value, failed int) {
 			return v, i
 		}
 		seg, last := p.Segments[i], i == len(p.Segments)-1
-		switch v.kind {
+		switch v.kind() {
 		case Object:
 			if w := r.member(v, seg, t); w != nil {
 				v = w
 				continue
 			}
 		case Array:
-			if idx := p.indexes[i]; idx >= 0 && idx < len(v.elems) {
-				v = &v.elems[idx]
+			if idx := p.indexes[i]; idx >= 0 && idx < v.length() {
+				v = &v.elems()[idx]
 				continue
 			}
 			if last && seg == "length" {
-				r.number = IntValue(len(v.elems))
+				r.number = IntValue(v.length())
 				return &r.number, -1
 			}
 		case String:
 			if last && seg == "length" {
-				r.number = IntValue(runeCount(v.text))
+				r.number = IntValue(runeCount(v.text()))
 				return &r.number, -1
 			}
 		}
@@ -378,7 +424,7 @@ func (r *renderer) missError(t *Tag, v *Value, i int) *Error {
 	}
 	seg := p.Segments[i]
 	var e *Error
-	switch v.kind {
+	switch v.kind() {
 	case Object:
 		e = r.pathError(BadPath, t, i, v, "no key "+quote(seg)+" in the object at "+prefix(p, i))
 		if !r.full() {
@@ -386,22 +432,22 @@ func (r *renderer) missError(t *Tag, v *Value, i int) *Error {
 		}
 	case Array:
 		if p.indexes[i] >= 0 {
-			msg := "index " + seg + ", array has " + plural(len(v.elems), "element") + " at " + prefix(p, i)
-			if len(v.elems) == 0 {
+			msg := "index " + seg + ", array has " + plural(v.length(), "element") + " at " + prefix(p, i)
+			if v.length() == 0 {
 				msg = "index " + seg + ", the array at " + prefix(p, i) + " is empty"
 			}
 			return r.pathError(EmptyData, t, i, v, msg)
 		}
-		e = r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(len(v.elems), "element")+"); use an index or length")
-		e.setAvailable(arrayKeys(len(v.elems)))
-		e.More = len(v.elems) + 1 - len(e.Available)
+		e = r.pathError(BadPath, t, i, v, quote(seg)+" is not an index of the array at "+prefix(p, i)+" ("+plural(v.length(), "element")+"); use an index or length")
+		e.setAvailable(arrayKeys(v.length()))
+		e.More = v.length() + 1 - len(e.Available)
 		e.Suggestion = suggest(seg, e.Available)
 	case String:
 		e = r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the string at "+prefix(p, i)+"; only length applies to a string")
 	case Null:
 		e = r.pathError(EmptyData, t, i, v, "walked into null at "+prefix(p, i))
 	default:
-		e = r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind.String()+" at "+prefix(p, i))
+		e = r.pathError(BadPath, t, i, v, "cannot read "+quote(seg)+" from the "+v.kind().String()+" at "+prefix(p, i))
 	}
 	return e
 }
@@ -409,19 +455,20 @@ func (r *renderer) missError(t *Tag, v *Value, i int) *Error {
 // offerKeys lists an object's first keys in e and the one nearest its
 // segment, counting the work: an object may have millions of keys.
 func (r *renderer) offerKeys(e *Error, v *Value, t *Tag) {
-	n := min(len(v.members), MaxAvailable)
+	members := v.members()
+	n := min(len(members), MaxAvailable)
 	keys := make([]string, n)
 	for i := range keys {
-		keys[i] = v.members[i].Key
+		keys[i] = members[i].Key
 	}
-	e.Available, e.More = keys, len(v.members)-n
+	e.Available, e.More = keys, len(members)-n
 	limit := suggestLimit(e.Segment)
 	best, bestDist := "", limit+1
-	for i := range v.members {
+	for i := range members {
 		if r.spend(1, t) || r.suggest > maxSuggestCells {
 			return
 		}
-		key := v.members[i].Key
+		key := members[i].Key
 		d, cells := distance(e.Segment, key, limit)
 		r.suggest += cells
 		if d < bestDist && key != e.Segment {
@@ -436,7 +483,7 @@ func (r *renderer) pathError(kind ErrorKind, t *Tag, i int, at *Value, msg strin
 	e.Segment = t.Path.Segments[i]
 	e.SegStart, e.SegEnd = t.segmentRange(i)
 	e.Prefix = prefix(&t.Path, i)
-	e.Found = at.kind.String()
+	e.Found = at.kind().String()
 	return e
 }
 

@@ -3,6 +3,7 @@ package template
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Kind is the JSON type of a Value.
@@ -29,30 +30,32 @@ func (k Kind) String() string {
 
 // Value is an immutable JSON value that keeps what encoding/json loses:
 // object key order and the literal text of numbers.
+//
+// A Value is two words: a pointer and a tagged length. The pointer is the
+// text of a string, number or boolean, the first element of an array, or
+// the first member of an object (for a wide object, its *wideObject); the
+// other word holds the kind in its top byte and the length below it. The
+// memory pointed to is never written once the Value exists, which is what
+// makes Values safe to share between goroutines.
 type Value struct {
-	kind    Kind
-	text    string         // String: the contents; Number: the literal; Bool: "true" or "false"
-	elems   []Value        // Array
-	members []Member       // Object, in source order
-	index   map[string]int // Object with many members: key → its last position
+	_ [0]func() // Values compare with Equal: == would compare pointers
+	p unsafe.Pointer
+	n uint64 // kind<<kindShift | wideFlag | length
 }
+
+const (
+	kindShift = 56
+	lenMask   = 1<<kindShift - 1
+	// wideFlag marks an object whose p is a *wideObject, which can carry a
+	// hash index of its keys.
+	wideFlag = 1 << 63
+	tagMask  = 0x7f
+)
 
 // indexedMembers is the size from which an object gets a hash index, so
 // that looking keys up in wide objects stays constant-time: templates look
 // up the same wide object once per element of a section.
 const indexedMembers = 32
-
-// newObject returns an object of members, indexed when it is wide.
-func newObject(members []Member) Value {
-	v := Value{kind: Object, members: members}
-	if len(members) >= indexedMembers {
-		v.index = make(map[string]int, len(members))
-		for i, m := range members {
-			v.index[m.Key] = i
-		}
-	}
-	return v
-}
 
 // Member is one key of an object.
 type Member struct {
@@ -60,9 +63,29 @@ type Member struct {
 	Value Value
 }
 
+// textValue returns a Bool, Number or String of text s.
+func textValue(k Kind, s string) Value {
+	return Value{p: unsafe.Pointer(unsafe.StringData(s)), n: uint64(k)<<kindShift | uint64(len(s))}
+}
+
+// arrayOf returns an array of elems.
+func arrayOf(elems []Value) Value {
+	return Value{p: unsafe.Pointer(unsafe.SliceData(elems)), n: uint64(Array)<<kindShift | uint64(len(elems))}
+}
+
+// newObject returns an object of members; a wide one gets a header that
+// its key index hangs from once it is first needed.
+func newObject(members []Member) Value {
+	n := uint64(Object)<<kindShift | uint64(len(members))
+	if len(members) >= indexedMembers {
+		return Value{p: unsafe.Pointer(&wideObject{members: members}), n: n | wideFlag}
+	}
+	return Value{p: unsafe.Pointer(unsafe.SliceData(members)), n: n}
+}
+
 var (
-	trueValue  = Value{kind: Bool, text: "true"}
-	falseValue = Value{kind: Bool, text: "false"}
+	trueValue  = textValue(Bool, "true")
+	falseValue = textValue(Bool, "false")
 )
 
 // BoolValue returns true or false.
@@ -74,57 +97,91 @@ func BoolValue(b bool) Value {
 }
 
 // StringValue returns a string.
-func StringValue(s string) Value { return Value{kind: String, text: s} }
+func StringValue(s string) Value { return textValue(String, s) }
 
 // NumberValue returns a number with the literal text lit, which must be a
 // JSON number (see ValidNumber); the text is kept exactly as given.
-func NumberValue(lit string) Value { return Value{kind: Number, text: lit} }
+func NumberValue(lit string) Value { return textValue(Number, lit) }
 
 // IntValue returns the number n.
-func IntValue(n int) Value { return Value{kind: Number, text: strconv.Itoa(n)} }
+func IntValue(n int) Value { return textValue(Number, strconv.Itoa(n)) }
 
 // ArrayValue returns an array of elems; the slice is kept, not copied.
-func ArrayValue(elems []Value) Value { return Value{kind: Array, elems: elems} }
+func ArrayValue(elems []Value) Value { return arrayOf(elems) }
 
 // ObjectValue returns an object of members in the given order; the slice is kept, not copied.
 func ObjectValue(members []Member) Value { return newObject(members) }
 
+// kind is Kind without copying the value.
+func (v *Value) kind() Kind { return Kind(v.n >> kindShift & tagMask) }
+
+// length is the length of the text, elements or members.
+func (v *Value) length() int { return int(v.n & lenMask) }
+
+// hasText reports whether v is a Bool, Number or String.
+func (v *Value) hasText() bool { return v.n>>kindShift-1 < 3 }
+
+// text is Str without copying the value.
+func (v *Value) text() string {
+	if !v.hasText() {
+		return ""
+	}
+	return unsafe.String((*byte)(v.p), v.n&lenMask)
+}
+
+// elems is Elems without copying the value.
+func (v *Value) elems() []Value {
+	if v.n>>kindShift != uint64(Array) {
+		return nil
+	}
+	return unsafe.Slice((*Value)(v.p), v.n&lenMask)
+}
+
+// members is Members without copying the value.
+func (v *Value) members() []Member {
+	switch v.n >> kindShift {
+	case uint64(Object):
+		return unsafe.Slice((*Member)(v.p), v.n&lenMask)
+	case uint64(Object) | wideFlag>>kindShift:
+		return (*wideObject)(v.p).members
+	}
+	return nil
+}
+
 // Kind reports the JSON type.
-func (v Value) Kind() Kind { return v.kind }
+func (v Value) Kind() Kind { return v.kind() }
 
 // IsNull reports whether v is null.
-func (v Value) IsNull() bool { return v.kind == Null }
+func (v Value) IsNull() bool { return v.n == 0 }
 
 // Str returns the contents of a string, the literal of a number, "true" or
 // "false" for a boolean, and "" otherwise.
-func (v Value) Str() string { return v.text }
+func (v Value) Str() string { return v.text() }
 
 // Bool reports whether v is the boolean true.
-func (v Value) Bool() bool { return v.kind == Bool && len(v.text) == 4 }
+func (v Value) Bool() bool { return v.n == trueValue.n }
 
 // Len returns the number of elements of an array or members of an object.
 func (v Value) Len() int {
-	switch v.kind {
-	case Array:
-		return len(v.elems)
-	case Object:
-		return len(v.members)
+	if v.kind() < Array {
+		return 0
 	}
-	return 0
+	return v.length()
 }
 
 // Elems returns the elements of an array. The slice must not be modified.
-func (v Value) Elems() []Value { return v.elems }
+func (v Value) Elems() []Value { return v.elems() }
 
 // Members returns the members of an object in order. The slice must not be modified.
-func (v Value) Members() []Member { return v.members }
+func (v Value) Members() []Member { return v.members() }
 
 // Index returns element i of an array.
 func (v Value) Index(i int) (Value, bool) {
-	if v.kind != Array || i < 0 || i >= len(v.elems) {
+	elems := v.elems()
+	if i < 0 || i >= len(elems) {
 		return Value{}, false
 	}
-	return v.elems[i], true
+	return elems[i], true
 }
 
 // Lookup returns the value of key in an object. A duplicate key resolves to
@@ -138,15 +195,27 @@ func (v Value) Lookup(key string) (Value, bool) {
 
 // member is Lookup without copying: a pointer into the object, or nil.
 func (v *Value) member(key string) *Value {
-	if v.index != nil {
-		if i, ok := v.index[key]; ok {
-			return &v.members[i].Value
-		}
-		return nil
+	if v.isSmallObject() {
+		return v.scan(key)
 	}
-	for i := len(v.members) - 1; i >= 0; i-- {
-		if v.members[i].Key == key {
-			return &v.members[i].Value
+	if v.n&wideFlag != 0 {
+		return (*wideObject)(v.p).lookup(key)
+	}
+	return nil
+}
+
+// isSmallObject reports whether v is an object without an index.
+func (v *Value) isSmallObject() bool { return v.n>>kindShift == uint64(Object) }
+
+// scan looks key up in a small object. It goes backward, so that the last
+// of duplicate keys wins, and tells keys of equal length apart by their
+// first byte before comparing memory: the keys of one object often share a
+// length. It is small enough to be inlined in the renderer's lookups.
+func (v *Value) scan(key string) *Value {
+	for i := int(v.n&lenMask) - 1; i >= 0; i-- {
+		m := (*Member)(unsafe.Add(v.p, uintptr(i)*unsafe.Sizeof(Member{})))
+		if len(m.Key) == len(key) && (len(key) == 0 || m.Key[0] == key[0]) && m.Key == key {
+			return &m.Value
 		}
 	}
 	return nil
@@ -154,9 +223,10 @@ func (v *Value) member(key string) *Value {
 
 // Keys returns the keys of an object in source order.
 func (v Value) Keys() []string {
-	keys := make([]string, len(v.members))
-	for i, m := range v.members {
-		keys[i] = m.Key
+	members := v.members()
+	keys := make([]string, len(members))
+	for i := range members {
+		keys[i] = members[i].Key
 	}
 	return keys
 }
@@ -167,19 +237,15 @@ func (v Value) Truthy() bool { return v.truthy() }
 
 // truthy is Truthy without copying the value, for the render path.
 func (v *Value) truthy() bool {
-	switch v.kind {
+	switch v.kind() {
 	case Null:
 		return false
 	case Bool:
-		return v.Bool()
+		return v.n == trueValue.n
 	case Number:
-		return !isZeroNumber(v.text)
-	case String:
-		return v.text != ""
-	case Array:
-		return len(v.elems) > 0
+		return !isZeroNumber(v.text())
 	}
-	return len(v.members) > 0
+	return v.length() > 0
 }
 
 // isZeroNumber reports whether a number literal denotes zero: its mantissa
@@ -198,21 +264,32 @@ func isZeroNumber(lit string) bool {
 
 // Equal reports structural equality: numbers by literal text, objects by
 // keys and values in order, strings exactly.
-func (v Value) Equal(w Value) bool {
-	if v.kind != w.kind || v.text != w.text || len(v.elems) != len(w.elems) || len(v.members) != len(w.members) {
+func (v Value) Equal(w Value) bool { return v.equal(&w) }
+
+func (v *Value) equal(w *Value) bool {
+	k := v.kind()
+	if k != w.kind() || v.length() != w.length() {
 		return false
 	}
-	for i := range v.elems {
-		if !v.elems[i].Equal(w.elems[i]) {
-			return false
+	switch k {
+	case Array:
+		ve, we := v.elems(), w.elems()
+		for i := range ve {
+			if !ve[i].equal(&we[i]) {
+				return false
+			}
 		}
-	}
-	for i := range v.members {
-		if v.members[i].Key != w.members[i].Key || !v.members[i].Value.Equal(w.members[i].Value) {
-			return false
+		return true
+	case Object:
+		vm, wm := v.members(), w.members()
+		for i := range vm {
+			if vm[i].Key != wm[i].Key || !vm[i].Value.equal(&wm[i].Value) {
+				return false
+			}
 		}
+		return true
 	}
-	return true
+	return v.text() == w.text()
 }
 
 // runeCount is the length operator on strings: code points, not bytes.
@@ -223,24 +300,21 @@ func runeCount(s string) int { return utf8.RuneCountInString(s) }
 func (v Value) AppendText(dst []byte) []byte { return v.appendText(dst) }
 
 // appendText is AppendText without copying the value, for the render path.
+// It is small enough to be inlined where text is rendered.
 func (v *Value) appendText(dst []byte) []byte {
-	switch v.kind {
-	case Null:
-		return append(dst, "null"...)
-	case Array, Object:
-		return v.AppendJSON(dst)
+	if v.hasText() {
+		return append(dst, unsafe.String((*byte)(v.p), v.n&lenMask)...)
 	}
-	return append(dst, v.text...)
+	return v.appendJSON(dst) // null, an array or an object
 }
 
 // Text returns v as mixed text renders it.
 func (v Value) Text() string {
-	switch v.kind {
-	case Null, Array, Object:
-		return string(v.AppendText(nil))
+	if v.hasText() {
+		return v.text()
 	}
-	return v.text
+	return string(v.appendText(nil))
 }
 
 // String returns compact JSON; it makes Value print well in tests and logs.
-func (v Value) String() string { return string(v.AppendJSON(nil)) }
+func (v Value) String() string { return string(v.appendJSON(nil)) }
