@@ -78,15 +78,15 @@ func (f *frame) current() *Value {
 }
 
 type renderer struct {
-	src      string
-	roots    Roots
-	out      []byte
-	frames   []frame
-	errs     ErrorList
-	steps    int          // work done, against MaxRenderSteps
-	suggest  int          // did-you-mean work done, against maxSuggestCells
-	number   Value        // holds a computed @index or length while it is used
-	failed   map[int]bool // offsets of tags already reported
+	src     string
+	roots   Roots
+	out     []byte
+	frames  []frame
+	errs    ErrorList
+	steps   int          // work done, against MaxRenderSteps
+	suggest int          // did-you-mean work done, against maxSuggestCells
+	number  Value        // holds a computed @index or length while it is used
+	failed  map[int]bool // offsets of tags already reported
 	// misses memoizes failed root-anchored paths by tag offset: with the
 	// roots fixed they fail the same way each time a section repeats them,
 	// and building an error (keys, suggestions) is the costly part.
