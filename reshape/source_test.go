@@ -120,3 +120,22 @@ func TestShapeSpansArePlacedInTheDocument(t *testing.T) {
 		}
 	}
 }
+
+func TestLeafPlacesSkipAnchorsAndTags(t *testing.T) {
+	for _, text := range []string{
+		"a: &x y {{E0.nme}}\n",
+		"a: !!str y {{E0.nme}}\n",
+		"a: &x !!str \"y {{E0.nme}}\"\n",
+		"a: &x # a comment\n  y {{E0.nme}}\n",
+	} {
+		s, err := ParseShape(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.Render(template.Roots{{Name: "E0", Value: mustParse(t, `{"name": 1}`)}})
+		e := template.Errors(err)[0]
+		if tag := text[e.Doc.Offset:e.DocEnd]; tag != "{{E0.nme}}" {
+			t.Errorf("%q: the document range holds %q", text, tag)
+		}
+	}
+}

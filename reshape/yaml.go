@@ -137,6 +137,32 @@ func (d *yamlDecoder) nodePos(n *yaml.Node) template.Pos {
 	return d.lines.at(n.Line, n.Column)
 }
 
+// valueStart is where the text of n starts: past the properties (an
+// &anchor, a !tag, and the spaces, line breaks and comments after them)
+// that the parser's position of n includes.
+func (d *yamlDecoder) valueStart(n *yaml.Node) template.Pos {
+	pos := d.nodePos(n)
+	if n.Anchor == "" && n.Style&yaml.TaggedStyle == 0 {
+		return pos
+	}
+	src, off := d.src, pos.Offset
+	for off < len(src) && (src[off] == '&' || src[off] == '!') {
+		for off < len(src) && !isBlank(src[off]) {
+			off++
+		}
+		for off < len(src) && (isBlank(src[off]) || src[off] == '#') {
+			if src[off] == '#' {
+				for off < len(src) && src[off] != '\n' {
+					off++
+				}
+				continue
+			}
+			off++
+		}
+	}
+	return d.lines.pos(off)
+}
+
 // nodeStyle is how the scalar n is written.
 func nodeStyle(n *yaml.Node) scalarStyle {
 	switch {
@@ -181,7 +207,7 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 	}
 	if d.places != nil {
 		if _, seen := d.places.values[ptr]; !seen {
-			d.places.values[ptr] = place{pos: d.nodePos(n), style: nodeStyle(n)}
+			d.places.values[ptr] = place{pos: d.valueStart(n), style: nodeStyle(n)}
 		}
 	}
 	if n.Kind == yaml.AliasNode {
