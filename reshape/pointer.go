@@ -52,7 +52,7 @@ func ResolvePointer(v template.Value, ptr string) (template.Value, bool) {
 				return template.Value{}, false
 			}
 		case template.Array:
-			i, ok := arrayIndex(token)
+			i, ok := template.CanonicalIndex(token)
 			if !ok {
 				return template.Value{}, false
 			}
@@ -84,16 +84,4 @@ func unescapeToken(s string) (string, bool) {
 		i++
 	}
 	return b.String(), true
-}
-
-// arrayIndex parses a canonical decimal index: no sign, no leading zeros.
-func arrayIndex(s string) (int, bool) {
-	if s == "" || len(s) > 1 && s[0] == '0' {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || s[0] == '+' {
-		return 0, false
-	}
-	return n, true
 }

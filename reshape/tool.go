@@ -184,7 +184,7 @@ func (l *toolLoader) field(m template.Member, allowed []string) {
 		if !want(template.String, "a string") {
 			return
 		}
-		if !validToolName(v.Str()) {
+		if !template.IsName(v.Str()) {
 			l.errorAt(ptr, "name "+strconv.Quote(v.Str())+" must match [a-zA-Z0-9_-]+")
 			return
 		}
@@ -330,18 +330,6 @@ func (l *toolLoader) templates(doc template.Value) error {
 		return errs.Capped()
 	}
 	return nil
-}
-
-func validToolName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, c := range []byte(name) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // Call runs the tool on a call's input. input_schema is checked first, so

@@ -133,9 +133,7 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, "splice "+name+": give exactly one of -t TEMPLATE, -f FILE or --shape FILE")
 		return 2
 	}
-	if _, ok := roots.roots.Lookup("input"); !ok {
-		roots.roots = append(template.Roots{{Name: "input", Value: template.ObjectValue(nil)}}, roots.roots...)
-	}
+	roots.roots = roots.roots.WithInput()
 	scope := template.Scope{Roots: roots.roots.Names(), Later: later, Branch: branch, Iteration: *iteration}
 
 	var subj subject

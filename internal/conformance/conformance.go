@@ -123,12 +123,10 @@ func decodeTest(v template.Value) (*Test, error) {
 		return nil, fmt.Errorf("%q: a test has exactly one of template, shape or tool", t.Name)
 	}
 	roots, _ := v.Lookup("roots")
-	if _, ok := roots.Lookup("input"); !ok {
-		t.Roots = template.Roots{{Name: "input", Value: template.ObjectValue(nil)}}
-	}
 	for _, m := range roots.Members() {
 		t.Roots = append(t.Roots, template.Root{Name: m.Key, Value: m.Value})
 	}
+	t.Roots = t.Roots.WithInput()
 	later, _ := v.Lookup("later")
 	t.Later = strs(later)
 	if branch, ok := v.Lookup("branch_steps"); ok {
