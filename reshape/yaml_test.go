@@ -169,6 +169,14 @@ func TestParseYAMLDepth(t *testing.T) {
 	if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "levels deep") {
 		t.Fatalf("want a depth error, got %v", err)
 	}
+	// Far deeper, the parser itself stops, before its recursion could
+	// overflow a small (WebAssembly) stack.
+	for _, deeper := range []string{strings.Repeat("[", 100_000), strings.Repeat("- ", 100_000) + "x"} {
+		_, err = ParseYAML(deeper)
+		if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "exceeded max depth") {
+			t.Errorf("want the parser's depth error, got %v", err)
+		}
+	}
 }
 
 // FuzzParseYAML: any text decodes or fails with one ToolError positioned

@@ -953,7 +953,7 @@ func yaml_parser_remove_simple_key(parser *yaml_parser_t) bool {
 }
 
 // max_flow_level limits the flow_level
-const max_flow_level = 10000
+const max_flow_level = 1000 // Splice: 10000 in the library; deeper recursion overflows the WebAssembly stack
 
 // Increase the flow level and resize the simple key list if needed.
 func yaml_parser_increase_flow_level(parser *yaml_parser_t) bool {
@@ -987,7 +987,7 @@ func yaml_parser_decrease_flow_level(parser *yaml_parser_t) bool {
 }
 
 // max_indents limits the indents stack size
-const max_indents = 10000
+const max_indents = 1000 // Splice: as max_flow_level
 
 // Push the current indentation level to the stack and set the new level
 // the current column is greater than the indentation level.  In this case,
