@@ -7,7 +7,7 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 # The browser side: stripped, and reproducible wherever it is built.
 WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath
 
-.PHONY: all build wasm run static test vet unit bench fuzz clean
+.PHONY: all build wasm run static test vet unit bench bench-browser fuzz clean
 
 all: build
 
@@ -49,6 +49,12 @@ test: vet unit
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/
 	$(GO) test -tags browser -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
+
+# bench-browser loads the playground and an empty go-app app (built from
+# app/testdata/emptyapp) cold, in turns, and prints both medians and the ratio.
+BENCH_RUNS ?= 9
+bench-browser: build
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserColdLoadVsEmpty$$' -benchtime $(BENCH_RUNS)x -v ./app/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/

@@ -51,6 +51,19 @@ type Site struct {
 // app.wasm. Its version is buildVersion or else a hash of webDir's files.
 func NewSite(webDir string) (*Site, error) {
 	ui.Routes()
+	return NewAppSite(webDir, pagesHandler)
+}
+
+// Pages makes the go-app handler of a site's pages from the files of web/
+// (its Resources), the site's version and app.wasm's size.
+type Pages func(files app.ResourceResolver, version string, wasmSize int64) *app.Handler
+
+// NewAppSite serves any go-app app the way the playground is served: its
+// pages, which pages makes, behind the security headers, and the files of
+// webDir (which must hold a built app.wasm) with content ETags and their
+// pre-compressed .wasm copies. The app's routes must be set already. The
+// cold-load benchmark serves an empty go-app app with it.
+func NewAppSite(webDir string, pages Pages) (*Site, error) {
 	wasm, err := os.Stat(filepath.Join(webDir, "app.wasm"))
 	if err != nil {
 		return nil, fmt.Errorf("%w (run make build first)", err)
@@ -62,12 +75,12 @@ func NewSite(webDir string) (*Site, error) {
 		}
 	}
 	files := webFiles{dir: webDir, files: http.StripPrefix("/web", http.FileServer(http.Dir(webDir))), etags: new(etagCache)}
-	return &Site{pages: pagesHandler(files, version, wasm.Size()), files: files, version: version}, nil
+	return &Site{pages: pages(files, version, wasm.Size()), files: files, version: version}, nil
 }
 
 // pagesHandler is go-app's configuration of the playground. Every icon is
 // local: go-app's defaults load them from another host.
-func pagesHandler(files webFiles, version string, wasmSize int64) *app.Handler {
+func pagesHandler(files app.ResourceResolver, version string, wasmSize int64) *app.Handler {
 	return &app.Handler{
 		Name:        "Splice",
 		ShortName:   "Splice",
