@@ -45,13 +45,18 @@ type Site struct {
 	pages   *app.Handler
 	files   webFiles
 	version string
+	loader  []byte // the patched app.js, or nil for go-app's own
 }
 
 // NewSite serves the playground from webDir, which must hold a built
 // app.wasm. Its version is buildVersion or else a hash of webDir's files.
 func NewSite(webDir string) (*Site, error) {
 	ui.Routes()
-	return NewAppSite(webDir, pagesHandler)
+	s, err := NewAppSite(webDir, pagesHandler)
+	if err != nil {
+		return nil, err
+	}
+	return s, s.UseFastLoader()
 }
 
 // Pages makes the go-app handler of a site's pages from the files of web/
@@ -100,7 +105,19 @@ func pagesHandler(files app.ResourceResolver, version string, wasmSize int64) *a
 		// loader counts its progress against.
 		WasmContentLength: strconv.FormatInt(wasmSize, 10),
 		Resources:         files,
+		RawHeaders:        []string{WasmPreload},
 	}
+}
+
+// UseFastLoader serves go-app's loader with the changes of loaderPatches.
+// The pages should carry WasmPreload in their RawHeaders.
+func (s *Site) UseFastLoader() error {
+	js, err := fastLoader(s.pages)
+	if err != nil {
+		return err
+	}
+	s.loader = js
+	return nil
 }
 
 // Version is what the pages and the service worker know this build by.
@@ -124,6 +141,9 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.URL.Path == "/app.wasm" || r.URL.Path == "/goapp.wasm":
 		r = r.Clone(r.Context())
 		r.URL.Path = "/web/app.wasm"
+	case s.loader != nil && (r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js"):
+		serveLoader(w, r, s.loader)
+		return
 	case !strings.HasPrefix(r.URL.Path, "/web/"):
 		s.pages.ServeHTTP(w, r)
 		return

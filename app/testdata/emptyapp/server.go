@@ -17,6 +17,7 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	web := flag.String("web", "web", "directory of app.wasm")
+	fast := flag.Bool("fast-loader", false, "serve the playground's loader instead of go-app's own")
 	flag.Parse()
 	site, err := server.NewAppSite(*web, func(files app.ResourceResolver, version string, wasmSize int64) *app.Handler {
 		return &app.Handler{
@@ -25,8 +26,12 @@ func main() {
 			Version:           version,
 			WasmContentLength: strconv.FormatInt(wasmSize, 10),
 			Resources:         files,
+			RawHeaders:        rawHeaders(*fast),
 		}
 	})
+	if err == nil && *fast {
+		err = site.UseFastLoader()
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -36,4 +41,11 @@ func main() {
 	}
 	fmt.Printf("http://%s\n", ln.Addr())
 	log.Fatal(http.Serve(ln, site))
+}
+
+func rawHeaders(fast bool) []string {
+	if fast {
+		return []string{server.WasmPreload}
+	}
+	return nil
 }
