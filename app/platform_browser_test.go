@@ -293,8 +293,9 @@ func startEmptyApp(b *testing.B) (url, webDir string) {
 		b.Fatal(err)
 	}
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	wasm := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(webDir, "app.wasm"), "./testdata/emptyapp")
-	wasm.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	env, flags := appWasmFlags(b)
+	wasm := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", filepath.Join(webDir, "app.wasm"), "./testdata/emptyapp")...)
+	wasm.Env = append(append(os.Environ(), "GOOS=js", "GOARCH=wasm"), env...)
 	host := exec.Command(goTool, "build", "-o", filepath.Join(dir, "emptyapp"), "./testdata/emptyapp")
 	for _, cmd := range []*exec.Cmd{wasm, host} {
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -331,6 +332,59 @@ func startEmptyApp(b *testing.B) (url, webDir string) {
 		b.Fatalf("starting the empty app's server: %v", err)
 	}
 	return strings.TrimSpace(line) + "/", webDir
+}
+
+// appWasmFlags reads how the Makefile builds app.wasm: the environment of
+// WASM_BUILD (GOEXPERIMENT) and its flags, -trimpath and APP_WASM_FLAGS.
+func appWasmFlags(b *testing.B) (env, flags []string) {
+	b.Helper()
+	makefile, err := os.ReadFile("../Makefile")
+	if err != nil {
+		b.Fatal(err)
+	}
+	vars := map[string][]string{}
+	for _, line := range strings.Split(string(makefile), "\n") {
+		if name, value, ok := strings.Cut(line, " := "); ok {
+			vars[name] = shellWords(value)
+		}
+	}
+	for _, word := range vars["WASM_BUILD"] {
+		switch {
+		case strings.HasPrefix(word, "GOEXPERIMENT="):
+			env = append(env, word)
+		case strings.HasPrefix(word, "-"):
+			flags = append(flags, word)
+		}
+	}
+	if vars["APP_WASM_FLAGS"] == nil {
+		b.Fatal("the Makefile has no APP_WASM_FLAGS")
+	}
+	return env, append(flags, vars["APP_WASM_FLAGS"]...)
+}
+
+// shellWords splits a Makefile value into words at the spaces that are not
+// escaped with a backslash.
+func shellWords(s string) []string {
+	var words []string
+	var word strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == ' ':
+			word.WriteByte(' ')
+			i++
+		case s[i] == ' ' || s[i] == '\t':
+			if word.Len() > 0 {
+				words = append(words, word.String())
+				word.Reset()
+			}
+		default:
+			word.WriteByte(s[i])
+		}
+	}
+	if word.Len() > 0 {
+		words = append(words, word.String())
+	}
+	return words
 }
 
 // coldLoadRatioTarget is how much slower than an empty go-app app the
