@@ -5,17 +5,17 @@ BIN     := bin/splice
 # The commit the build comes from, reported by the engine as splice.version.
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 # The browser side: stripped, and reproducible wherever it is built, with
-# Go's classic garbage collector (Green Tea's code is some 10 kB more with
+# Go's classic garbage collector (Green Tea's code is 9 to 16 kB more with
 # brotli and a wasm program runs on one thread anyway).
 WASM_BUILD := GOOS=js GOARCH=wasm GOEXPERIMENT=nogreenteagc $(GO) build -trimpath
 # app.wasm inlines calls only in the runtime and the packages that run on
 # every keystroke (the engine, the playground's model, YAML); elsewhere
-# (go-app, the components, the standard library) inlining costs some 0.1 MB
+# (go-app, the components, the standard library) inlining costs 85 kB
 # with brotli and buys nothing a visitor notices. BenchmarkBrowserColdLoadVsEmpty
 # builds its empty go-app app with these same flags.
 APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicedev/splice/template= -gcflags=github.com/splicedev/splice/reshape= -gcflags=github.com/splicedev/splice/internal/playground= -gcflags=go.yaml.in/yaml/v3= -ldflags=-s\ -w
 # The engine alone answers a docs page's few calls: no inlining at all, some
-# 40 kB less with brotli.
+# 43 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l
 
 .PHONY: all build wasm run static test vet unit bench bench-browser fuzz clean
