@@ -72,6 +72,10 @@ async function spliceFetchWasm(url, progress) {
       }
       controller.enqueue(chunk);
     },
+    flush() {
+      cancelAnimationFrame(frame);
+      show();
+    },
   }));
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
