@@ -258,17 +258,26 @@ func BenchmarkBrowserColdLoad(b *testing.B) {
 // BenchmarkBrowserColdLoadVsEmpty measures, in one run and in turns, the
 // first visit of the playground and of an empty go-app app of the same
 // go-app version (testdata/emptyapp: one textarea), built with the same
-// flags and served by the same server code; it reports both medians and
-// their ratio (make bench-browser).
+// flags and served by the same server code with go-app's own loader; it
+// reports both medians and their ratio (make bench-browser). With
+// SPLICE_BENCH_FAST_EMPTY=1 it also loads the empty app with the
+// playground's loader (server.UseFastLoader).
 func BenchmarkBrowserColdLoadVsEmpty(b *testing.B) {
 	playground := startServer(b) + "/"
-	empty, emptyWeb := startEmptyApp(b)
+	empty, emptyWeb := startEmptyApp(b, false)
+	var fast string
+	if os.Getenv("SPLICE_BENCH_FAST_EMPTY") != "" {
+		fast, _ = startEmptyApp(b, true)
+	}
 	reportSizes(b, "app.wasm")
 	b.Logf("empty app's app.wasm: %s", wasmSizes(filepath.Join(emptyWeb, "app.wasm")))
-	var playgroundLoads, emptyLoads []time.Duration
+	var playgroundLoads, emptyLoads, fastLoads []time.Duration
 	for b.Loop() {
 		emptyLoads = append(emptyLoads, coldLoad(b, empty, loadedScript("textarea")))
 		playgroundLoads = append(playgroundLoads, coldLoad(b, playground, loadedScript(`[data-testid="editor"]`)))
+		if fast != "" {
+			fastLoads = append(fastLoads, coldLoad(b, fast, loadedScript("textarea")))
+		}
 	}
 	slices.Sort(playgroundLoads)
 	slices.Sort(emptyLoads)
@@ -279,13 +288,19 @@ func BenchmarkBrowserColdLoadVsEmpty(b *testing.B) {
 	b.ReportMetric(ratio, "ratio")
 	b.Logf("cold load over %d runs each: playground median %v (all %v), empty go-app app median %v (all %v): %.2f× (target ≤ %.1f×)",
 		len(playgroundLoads), p, playgroundLoads, e, emptyLoads, ratio, coldLoadRatioTarget)
+	if fast != "" {
+		slices.Sort(fastLoads)
+		f := percentile(fastLoads, 50)
+		b.Logf("empty go-app app with the playground's loader: median %v (all %v); the playground is %.2f× that", f, fastLoads, float64(p)/float64(f))
+	}
 }
 
 // startEmptyApp builds testdata/emptyapp as make builds the playground
 // (its app.wasm with GOOS=js and the same flags, with brotli and gzip
 // copies; its server for this machine), runs its server on a free port
-// until the benchmark ends, and returns its URL and web directory.
-func startEmptyApp(b *testing.B) (url, webDir string) {
+// until the benchmark ends, with go-app's loader or the playground's, and
+// returns its URL and web directory.
+func startEmptyApp(b *testing.B, fastLoader bool) (url, webDir string) {
 	b.Helper()
 	dir := b.TempDir()
 	webDir = filepath.Join(dir, "web")
@@ -314,7 +329,7 @@ func startEmptyApp(b *testing.B) (url, webDir string) {
 	if err := server.CompressStale(webDir, io.Discard); err != nil {
 		b.Fatal(err)
 	}
-	srv := exec.Command(filepath.Join(dir, "emptyapp"), "-web", webDir)
+	srv := exec.Command(filepath.Join(dir, "emptyapp"), "-web", webDir, "-fast-loader="+strconv.FormatBool(fastLoader))
 	stdout, err := srv.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)
