@@ -4,10 +4,21 @@ ADDR    ?= 127.0.0.1:8080
 BIN     := bin/splice
 # The commit the build comes from, reported by the engine as splice.version.
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
-# The browser side: stripped, and reproducible wherever it is built.
-WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath
+# The browser side: stripped, and reproducible wherever it is built, with
+# Go's classic garbage collector (Green Tea's code is 9 to 16 kB more with
+# brotli and a wasm program runs on one thread anyway).
+WASM_BUILD := GOOS=js GOARCH=wasm GOEXPERIMENT=nogreenteagc $(GO) build -trimpath
+# app.wasm inlines calls only in the runtime and the packages that run on
+# every keystroke (the engine, the playground's model, YAML); elsewhere
+# (go-app, the components, the standard library) inlining costs 85 kB
+# with brotli and buys nothing a visitor notices. BenchmarkBrowserColdLoadVsEmpty
+# builds its empty go-app app with these same flags.
+APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicedev/splice/template= -gcflags=github.com/splicedev/splice/reshape= -gcflags=github.com/splicedev/splice/internal/playground= -gcflags=go.yaml.in/yaml/v3= -ldflags=-s\ -w
+# The engine alone answers a docs page's few calls: no inlining at all, some
+# 43 kB less with brotli.
+ENGINE_GCFLAGS := -gcflags=all=-l
 
-.PHONY: all build wasm run static test vet unit bench fuzz clean
+.PHONY: all build wasm run static test vet unit bench bench-browser fuzz clean
 
 all: build
 
@@ -15,9 +26,9 @@ all: build
 # sites: web/engine.wasm without YAML and tools (the splice_lite tag), which
 # engine.js loads first, and web/engine-full.wasm with them.
 wasm:
-	$(WASM_BUILD) -ldflags="-s -w" -o web/app.wasm ./cmd/splice
-	$(WASM_BUILD) -tags splice_lite -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
-	$(WASM_BUILD) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine-full.wasm ./wasm
+	$(WASM_BUILD) $(APP_WASM_FLAGS) -o web/app.wasm ./cmd/splice
+	$(WASM_BUILD) $(ENGINE_GCFLAGS) -tags splice_lite -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
+	$(WASM_BUILD) $(ENGINE_GCFLAGS) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine-full.wasm ./wasm
 
 # build makes the wasm files, their brotli and gzip copies (only when stale:
 # brotli's best quality takes a while) and the splice command.
@@ -49,6 +60,12 @@ test: vet unit
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/
 	$(GO) test -tags browser -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
+
+# bench-browser loads the playground and an empty go-app app (built from
+# app/testdata/emptyapp) cold, in turns, and prints both medians and the ratio.
+BENCH_RUNS ?= 9
+bench-browser: build
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserColdLoadVsEmpty$$' -benchtime $(BENCH_RUNS)x -v ./app/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/

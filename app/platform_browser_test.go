@@ -3,15 +3,19 @@
 package app_test
 
 import (
+	"bufio"
 	"cmp"
 	"fmt"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/server"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,17 +252,174 @@ func BenchmarkBrowserColdLoad(b *testing.B) {
 	for _, name := range []string{"app.wasm", "engine.wasm"} {
 		reportSizes(b, name)
 	}
-	// The server prerenders the editor; it is interactive once go-app runs
-	// and has removed the loader that the page showed until then.
-	coldLoads(b, base+"/", `let loaderSeen = false;
+	coldLoads(b, base+"/", loadedScript(`[data-testid="editor"]`), "editor")
+}
+
+// BenchmarkBrowserColdLoadVsEmpty measures, in one run and in turns, the
+// first visit of the playground and of an empty go-app app of the same
+// go-app version (testdata/emptyapp: one textarea), built with the same
+// flags and served by the same server code with go-app's own loader; it
+// reports both medians and their ratio (make bench-browser). With
+// SPLICE_BENCH_FAST_EMPTY=1 it also loads the empty app with the
+// playground's loader (server.UseFastLoader).
+func BenchmarkBrowserColdLoadVsEmpty(b *testing.B) {
+	playground := startServer(b) + "/"
+	empty, emptyWeb := startEmptyApp(b, false)
+	var fast string
+	if os.Getenv("SPLICE_BENCH_FAST_EMPTY") != "" {
+		fast, _ = startEmptyApp(b, true)
+	}
+	reportSizes(b, "app.wasm")
+	b.Logf("empty app's app.wasm: %s", wasmSizes(filepath.Join(emptyWeb, "app.wasm")))
+	var playgroundLoads, emptyLoads, fastLoads []time.Duration
+	for b.Loop() {
+		emptyLoads = append(emptyLoads, coldLoad(b, empty, loadedScript("textarea")))
+		playgroundLoads = append(playgroundLoads, coldLoad(b, playground, loadedScript(`[data-testid="editor"]`)))
+		if fast != "" {
+			fastLoads = append(fastLoads, coldLoad(b, fast, loadedScript("textarea")))
+		}
+	}
+	slices.Sort(playgroundLoads)
+	slices.Sort(emptyLoads)
+	p, e := percentile(playgroundLoads, 50), percentile(emptyLoads, 50)
+	ratio := float64(p) / float64(e)
+	b.ReportMetric(float64(p.Milliseconds()), "playground-median-ms")
+	b.ReportMetric(float64(e.Milliseconds()), "empty-median-ms")
+	b.ReportMetric(ratio, "ratio")
+	b.Logf("cold load over %d runs each: playground median %v (all %v), empty go-app app median %v (all %v): %.2f× (target ≤ %.1f×)",
+		len(playgroundLoads), p, playgroundLoads, e, emptyLoads, ratio, coldLoadRatioTarget)
+	if fast != "" {
+		slices.Sort(fastLoads)
+		f := percentile(fastLoads, 50)
+		b.Logf("empty go-app app with the playground's loader: median %v (all %v); the playground is %.2f× that", f, fastLoads, float64(p)/float64(f))
+	}
+}
+
+// startEmptyApp builds testdata/emptyapp as make builds the playground
+// (its app.wasm with GOOS=js and the same flags, with brotli and gzip
+// copies; its server for this machine), runs its server on a free port
+// until the benchmark ends, with go-app's loader or the playground's, and
+// returns its URL and web directory.
+func startEmptyApp(b *testing.B, fastLoader bool) (url, webDir string) {
+	b.Helper()
+	dir := b.TempDir()
+	webDir = filepath.Join(dir, "web")
+	if err := os.Mkdir(webDir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	env, flags := appWasmFlags(b)
+	wasm := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", filepath.Join(webDir, "app.wasm"), "./testdata/emptyapp")...)
+	wasm.Env = append(append(os.Environ(), "GOOS=js", "GOARCH=wasm"), env...)
+	host := exec.Command(goTool, "build", "-o", filepath.Join(dir, "emptyapp"), "./testdata/emptyapp")
+	for _, cmd := range []*exec.Cmd{wasm, host} {
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("building the empty app: %v\n%s", err, out)
+		}
+	}
+	for _, icon := range []string{"icon-192.png", "icon-512.png", "icon.svg"} {
+		data, err := os.ReadFile(filepath.Join(testWebDir, icon))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(webDir, icon), data, 0o644)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := server.CompressStale(webDir, io.Discard); err != nil {
+		b.Fatal(err)
+	}
+	srv := exec.Command(filepath.Join(dir, "emptyapp"), "-web", webDir, "-fast-loader="+strconv.FormatBool(fastLoader))
+	stdout, err := srv.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv.Stderr = testLog{b}
+	if err := srv.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		srv.Process.Kill()
+		srv.Wait()
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		b.Fatalf("starting the empty app's server: %v", err)
+	}
+	return strings.TrimSpace(line) + "/", webDir
+}
+
+// appWasmFlags reads how the Makefile builds app.wasm: the environment of
+// WASM_BUILD (GOEXPERIMENT) and its flags, -trimpath and APP_WASM_FLAGS.
+func appWasmFlags(b *testing.B) (env, flags []string) {
+	b.Helper()
+	makefile, err := os.ReadFile("../Makefile")
+	if err != nil {
+		b.Fatal(err)
+	}
+	vars := map[string][]string{}
+	for _, line := range strings.Split(string(makefile), "\n") {
+		if name, value, ok := strings.Cut(line, " := "); ok {
+			vars[name] = shellWords(value)
+		}
+	}
+	for _, word := range vars["WASM_BUILD"] {
+		switch {
+		case strings.HasPrefix(word, "GOEXPERIMENT="):
+			env = append(env, word)
+		case strings.HasPrefix(word, "-"):
+			flags = append(flags, word)
+		}
+	}
+	if vars["APP_WASM_FLAGS"] == nil {
+		b.Fatal("the Makefile has no APP_WASM_FLAGS")
+	}
+	return env, append(flags, vars["APP_WASM_FLAGS"]...)
+}
+
+// shellWords splits a Makefile value into words at the spaces that are not
+// escaped with a backslash.
+func shellWords(s string) []string {
+	var words []string
+	var word strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == ' ':
+			word.WriteByte(' ')
+			i++
+		case s[i] == ' ' || s[i] == '\t':
+			if word.Len() > 0 {
+				words = append(words, word.String())
+				word.Reset()
+			}
+		default:
+			word.WriteByte(s[i])
+		}
+	}
+	if word.Len() > 0 {
+		words = append(words, word.String())
+	}
+	return words
+}
+
+// coldLoadRatioTarget is how much slower than an empty go-app app the
+// playground may be to load.
+const coldLoadRatioTarget = 1.3
+
+// loadedScript sets window.__ready once go-app runs: it has removed the
+// loader that the page showed until then (the server prerenders the page)
+// and the element that selector names is there and visible.
+func loadedScript(selector string) string {
+	return `let loaderSeen = false;
 new MutationObserver((_, observer) => {
   const loader = document.getElementById("app-wasm-loader");
   loaderSeen = loaderSeen || !!loader;
-  if (loaderSeen && !loader && document.querySelector('[data-testid="editor"]')) {
+  const el = document.querySelector(` + strconv.Quote(selector) + `);
+  if (loaderSeen && !loader && el && el.getClientRects().length > 0) {
     window.__ready = performance.now();
     observer.disconnect();
   }
-}).observe(document, {subtree: true, childList: true});`, "editor")
+}).observe(document, {subtree: true, childList: true});`
 }
 
 // coldLoads loads url in a fresh profile per benchmark run (nothing cached)
@@ -267,19 +428,7 @@ new MutationObserver((_, observer) => {
 func coldLoads(b *testing.B, url, readyScript, what string) {
 	var loads []time.Duration
 	for b.Loop() {
-		b.StopTimer()
-		ctx := newBrowser(b)
-		if readyScript != "" {
-			runBeforeEachPage(b, ctx, readyScript)
-		}
-		b.StartTimer()
-		navigate(b, ctx, url)
-		waitJS(b, ctx, `window.__ready !== undefined`)
-		b.StopTimer()
-		ms := evalJS[float64](b, ctx, `window.__ready`)
-		loads = append(loads, time.Duration(ms*float64(time.Millisecond)))
-		chromedp.Cancel(ctx)
-		b.StartTimer()
+		loads = append(loads, coldLoad(b, url, readyScript))
 	}
 	slices.Sort(loads)
 	b.ReportMetric(float64(percentile(loads, 50).Milliseconds()), "median-ms")
@@ -287,18 +436,43 @@ func coldLoads(b *testing.B, url, readyScript, what string) {
 	b.Logf("cold load to %s over %d runs: median %v, p95 %v, all %v", what, len(loads), percentile(loads, 50), percentile(loads, 95), loads)
 }
 
+// coldLoad loads url once in a fresh browser and profile and returns the
+// time from navigation until readyScript, run before the page, sets
+// window.__ready. The benchmark's timer runs only during the load.
+func coldLoad(b *testing.B, url, readyScript string) time.Duration {
+	b.StopTimer()
+	defer b.StartTimer()
+	ctx := newBrowser(b)
+	if readyScript != "" {
+		runBeforeEachPage(b, ctx, readyScript)
+	}
+	b.StartTimer()
+	navigate(b, ctx, url)
+	waitJS(b, ctx, `window.__ready !== undefined`)
+	b.StopTimer()
+	ms := evalJS[float64](b, ctx, `window.__ready`)
+	chromedp.Cancel(ctx)
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
 // reportSizes logs the size of a built .wasm file as it is and as served.
 func reportSizes(b *testing.B, name string) {
-	file := filepath.Join(testWebDir, name)
+	if sizes := wasmSizes(filepath.Join(testWebDir, name)); sizes != "" {
+		b.Logf("%s: %s", name, sizes)
+	}
+}
+
+// wasmSizes gives the sizes of a .wasm file and its compressed copies.
+func wasmSizes(file string) string {
 	var sizes []string
 	for _, ext := range []string{"", ".gz", ".br"} {
 		info, err := os.Stat(file + ext)
 		if err != nil {
-			return
+			break
 		}
-		sizes = append(sizes, fmt.Sprintf("%s %.2f MB", strings.TrimPrefix(cmp.Or(ext, ".raw"), "."), float64(info.Size())/1e6))
+		sizes = append(sizes, fmt.Sprintf("%s %.3f MB", strings.TrimPrefix(cmp.Or(ext, ".raw"), "."), float64(info.Size())/1e6))
 	}
-	b.Logf("%s: %s", name, strings.Join(sizes, ", "))
+	return strings.Join(sizes, ", ")
 }
 
 // percentile returns the p-th percentile of sorted durations, nearest rank.

@@ -2,6 +2,8 @@
 
 package reshape
 
+import "sync"
+
 // builtinReshapeYAML defines builtin__reshape in the same format as user
 // tools.
 const builtinReshapeYAML = `name: reshape
@@ -24,7 +26,9 @@ input_schema:
 // Call returns it verbatim, so values containing "{{ … }}" are never parsed
 // again; called with a shape nobody rendered, it returns what it was given.
 // A missing or non-object shape is an InputError.
-var Builtin = mustLoad(builtinReshapeYAML, "builtin")
+// It is loaded on first use: loading it at init would cost every program
+// that links the package (the playground's start among them).
+var Builtin = sync.OnceValue(func() *Tool { return mustLoad(builtinReshapeYAML, "builtin") })
 
 func mustLoad(src, namespace string) *Tool {
 	t, err := loadTool(src, namespace)

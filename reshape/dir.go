@@ -115,8 +115,8 @@ func (c *Catalog) load(dir string) error {
 
 // Lookup returns the tool called name ("user__pr_card", "builtin__reshape").
 func (c *Catalog) Lookup(name string) (*Tool, bool) {
-	if name == Builtin.QualifiedName() {
-		return Builtin, true
+	if name == Builtin().QualifiedName() {
+		return Builtin(), true
 	}
 	t, ok := c.tools[name]
 	return t, ok

@@ -7,16 +7,26 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// pointerEscaper escapes a reference token for a JSON Pointer (RFC 6901):
-// "~" becomes "~0" and "/" becomes "~1".
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
-
-// appendToken appends "/" and the escaped token to a JSON Pointer.
+// appendToken appends "/" and the token to a JSON Pointer, escaped as RFC
+// 6901 has it: "~" becomes "~0" and "/" becomes "~1". (A loop rather than
+// a strings.Replacer, whose code would be most of the engine's strings.)
 func appendToken(ptr, token string) string {
-	if strings.ContainsAny(token, "~/") {
-		token = pointerEscaper.Replace(token)
+	if !strings.ContainsAny(token, "~/") {
+		return ptr + "/" + token
 	}
-	return ptr + "/" + token
+	b := make([]byte, 0, len(ptr)+len(token)+8)
+	b = append(append(b, ptr...), '/')
+	for i := 0; i < len(token); i++ {
+		switch token[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, token[i])
+		}
+	}
+	return string(b)
 }
 
 // appendIndex appends an array index to a JSON Pointer.

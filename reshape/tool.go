@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"github.com/splicedev/splice/template"
 )
 
@@ -47,7 +45,7 @@ type Tool struct {
 
 	InputSchema, OutputSchema template.Value // as written; null when absent
 
-	input, output *jsonschema.Schema
+	input, output *schema
 	source        string       // the YAML text
 	namePos       template.Pos // where the name is, for errors about it
 }

@@ -34,7 +34,7 @@ func TestBuiltinAsPlanStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Builtin.Call(rendered)
+	got, err := Builtin().Call(rendered)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +46,10 @@ func TestBuiltinAsPlanStep(t *testing.T) {
 // TestBuiltinCalledDirectly: a shape nobody rendered comes back as given;
 // a missing or non-object shape is an InputError naming the field.
 func TestBuiltinCalledDirectly(t *testing.T) {
-	if Builtin.QualifiedName() != "builtin__reshape" || !Builtin.ReadOnly || !Builtin.CallerShape {
-		t.Fatalf("builtin__reshape is %s read_only=%v caller_shape=%v", Builtin.QualifiedName(), Builtin.ReadOnly, Builtin.CallerShape)
+	if Builtin().QualifiedName() != "builtin__reshape" || !Builtin().ReadOnly || !Builtin().CallerShape {
+		t.Fatalf("builtin__reshape is %s read_only=%v caller_shape=%v", Builtin().QualifiedName(), Builtin().ReadOnly, Builtin().CallerShape)
 	}
-	got, err := Builtin.Call(mustJSON(t, `{"shape":{"k":"{{E0.x}}","n":1.50}}`))
+	got, err := Builtin().Call(mustJSON(t, `{"shape":{"k":"{{E0.x}}","n":1.50}}`))
 	if err != nil || got.JSON() != `{"k":"{{E0.x}}","n":1.50}` {
 		t.Errorf("got %s, %v", got.JSON(), err)
 	}
@@ -59,7 +59,7 @@ func TestBuiltinCalledDirectly(t *testing.T) {
 		`{"shape":null}`: "field /shape: want object, got null",
 		`[1]`:            "the input: want object, got array",
 	} {
-		_, err := Builtin.Call(mustJSON(t, input))
+		_, err := Builtin().Call(mustJSON(t, input))
 		errs := template.Errors(err)
 		if len(errs) == 0 || errs[0].Kind != template.InputError || errs[0].Phase != template.PhaseRender || !strings.Contains(errs[0].Msg, want) {
 			t.Errorf("Call(%s): got %v, want an InputError with %q", input, err, want)
@@ -162,7 +162,7 @@ func TestLoadDir(t *testing.T) {
 	if got, err := card.Call(mustJSON(t, `{"id":5}`)); err != nil || got.JSON() != `{"id":5}` {
 		t.Errorf("user__card: %s %v", got.JSON(), err)
 	}
-	if b, ok := c.Lookup("builtin__reshape"); !ok || b != Builtin {
+	if b, ok := c.Lookup("builtin__reshape"); !ok || b != Builtin() {
 		t.Error("builtin__reshape is not in the catalog")
 	}
 	if _, err := LoadDir(filepath.Join(dir, "missing")); err == nil {

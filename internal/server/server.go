@@ -45,12 +45,30 @@ type Site struct {
 	pages   *app.Handler
 	files   webFiles
 	version string
+	loader  []byte // the patched app.js, or nil for go-app's own
 }
 
 // NewSite serves the playground from webDir, which must hold a built
 // app.wasm. Its version is buildVersion or else a hash of webDir's files.
 func NewSite(webDir string) (*Site, error) {
 	ui.Routes()
+	s, err := NewAppSite(webDir, pagesHandler)
+	if err != nil {
+		return nil, err
+	}
+	return s, s.UseFastLoader()
+}
+
+// Pages makes the go-app handler of a site's pages from the files of web/
+// (its Resources), the site's version and app.wasm's size.
+type Pages func(files app.ResourceResolver, version string, wasmSize int64) *app.Handler
+
+// NewAppSite serves any go-app app the way the playground is served: its
+// pages, which pages makes, behind the security headers, and the files of
+// webDir (which must hold a built app.wasm) with content ETags and their
+// pre-compressed .wasm copies. The app's routes must be set already. The
+// cold-load benchmark serves an empty go-app app with it.
+func NewAppSite(webDir string, pages Pages) (*Site, error) {
 	wasm, err := os.Stat(filepath.Join(webDir, "app.wasm"))
 	if err != nil {
 		return nil, fmt.Errorf("%w (run make build first)", err)
@@ -62,12 +80,12 @@ func NewSite(webDir string) (*Site, error) {
 		}
 	}
 	files := webFiles{dir: webDir, files: http.StripPrefix("/web", http.FileServer(http.Dir(webDir))), etags: new(etagCache)}
-	return &Site{pages: pagesHandler(files, version, wasm.Size()), files: files, version: version}, nil
+	return &Site{pages: pages(files, version, wasm.Size()), files: files, version: version}, nil
 }
 
 // pagesHandler is go-app's configuration of the playground. Every icon is
 // local: go-app's defaults load them from another host.
-func pagesHandler(files webFiles, version string, wasmSize int64) *app.Handler {
+func pagesHandler(files app.ResourceResolver, version string, wasmSize int64) *app.Handler {
 	return &app.Handler{
 		Name:        "Splice",
 		ShortName:   "Splice",
@@ -87,7 +105,19 @@ func pagesHandler(files webFiles, version string, wasmSize int64) *app.Handler {
 		// loader counts its progress against.
 		WasmContentLength: strconv.FormatInt(wasmSize, 10),
 		Resources:         files,
+		RawHeaders:        []string{WasmPreload},
 	}
+}
+
+// UseFastLoader serves go-app's loader with the changes of loaderPatches.
+// The pages should carry WasmPreload in their RawHeaders.
+func (s *Site) UseFastLoader() error {
+	js, err := fastLoader(s.pages)
+	if err != nil {
+		return err
+	}
+	s.loader = js
+	return nil
 }
 
 // Version is what the pages and the service worker know this build by.
@@ -111,6 +141,9 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.URL.Path == "/app.wasm" || r.URL.Path == "/goapp.wasm":
 		r = r.Clone(r.Context())
 		r.URL.Path = "/web/app.wasm"
+	case s.loader != nil && (r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js"):
+		serveLoader(w, r, s.loader)
+		return
 	case !strings.HasPrefix(r.URL.Path, "/web/"):
 		s.pages.ServeHTTP(w, r)
 		return

@@ -510,9 +510,35 @@ func TestStaticWebsite(t *testing.T) {
 	if want := `goappWasmContentLength = "` + strconv.Itoa(len(wasm)) + `"`; !bytes.Contains(appJS, []byte(want)) {
 		t.Errorf("the static app.js lacks %s", want)
 	}
+	if !bytes.Contains(appJS, []byte("function spliceFetchWasm(")) {
+		t.Error("the static app.js is go-app's own, not the playground's")
+	}
 	// The copies keep their times, so the site's web/ can be served as is.
 	source, _ := os.Stat(filepath.Join(out, "web/app.wasm"))
 	if !isFresh(filepath.Join(out, "web/app.wasm.br"), source) {
 		t.Error("the copied app.wasm.br is not fresh beside its app.wasm")
+	}
+}
+
+// TestFastLoader: the playground's app.js registers the service worker
+// once the app runs and streams app.wasm into the compiler; the pages
+// preload app.wasm; the static export has the same app.js.
+func TestFastLoader(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	s := newTestSite(t, dir)
+	appJS := string(readBody(t, get(s, "/app.js")))
+	for _, want := range []string{"goappInitWebAssembly().finally(spliceRegisterWorkerWhenIdle);", "spliceFetchWasm(\"/web/app.wasm\"", "function spliceFetchWasm("} {
+		if !strings.Contains(appJS, want) {
+			t.Errorf("app.js lacks %s", want)
+		}
+	}
+	if strings.Contains(appJS, "\ngoappInitServiceWorker();") {
+		t.Error("app.js registers the service worker first")
+	}
+	if page := string(readBody(t, get(s, "/"))); !strings.Contains(page, `rel="preload" href="/web/app.wasm" as="fetch"`) {
+		t.Error("the page does not preload app.wasm")
+	}
+	if _, err := patchLoader("no loader here"); err == nil {
+		t.Error("patching a loader that changed: no error")
 	}
 }

@@ -28,6 +28,11 @@ func WriteStatic(out, webDir string, log io.Writer) error {
 	if err := app.GenerateStaticWebsite(out, s.pages); err != nil {
 		return err
 	}
+	if s.loader != nil {
+		if err := os.WriteFile(filepath.Join(out, "app.js"), s.loader, 0o644); err != nil {
+			return err
+		}
+	}
 	return copyDir(filepath.Join(out, "web"), webDir)
 }
 

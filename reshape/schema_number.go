@@ -1,0 +1,147 @@
+//go:build !splice_lite
+
+package reshape
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// decimal is a JSON number read exactly, without expanding its exponent
+// (1e999999999 costs nothing): 0.digits × 10^exp, negative when neg.
+// digits has no leading or trailing zeros; zero has none at all.
+type decimal struct {
+	neg    bool
+	digits string
+	exp    int
+}
+
+// maxExponent bounds the exponents a decimal keeps: past it, a number is
+// beyond any bound a schema sets in practice and saturates.
+const maxExponent = 1 << 30
+
+// parseDecimal reads the text of a JSON number.
+func parseDecimal(text string) decimal {
+	var d decimal
+	if strings.HasPrefix(text, "-") {
+		d.neg, text = true, text[1:]
+	}
+	mantissa, exponent, _ := strings.Cut(strings.ToLower(text), "e")
+	whole, frac, _ := strings.Cut(mantissa, ".")
+	digits := whole + frac
+	exp := len(whole)
+	trimmed := strings.TrimLeft(digits, "0")
+	exp -= len(digits) - len(trimmed)
+	d.digits = strings.TrimRight(trimmed, "0")
+	if d.digits == "" {
+		return decimal{}
+	}
+	if exponent != "" {
+		e, err := strconv.ParseInt(exponent, 10, 64)
+		if err != nil || e > maxExponent || e < -maxExponent {
+			e = maxExponent
+			if strings.HasPrefix(exponent, "-") {
+				e = -maxExponent
+			}
+		}
+		exp += int(e)
+	}
+	d.exp = min(max(exp, -maxExponent), maxExponent)
+	return d
+}
+
+func (d decimal) isZero() bool { return d.digits == "" }
+
+// isInt reports whether d is a whole number.
+func (d decimal) isInt() bool { return d.isZero() || d.exp >= len(d.digits) }
+
+// cmp compares two decimals: -1, 0 or +1.
+func (d decimal) cmp(e decimal) int {
+	switch {
+	case d.isZero() && e.isZero():
+		return 0
+	case d.isZero():
+		return e.sign() * -1
+	case e.isZero():
+		return d.sign()
+	case d.neg != e.neg:
+		return d.sign()
+	}
+	c := 0
+	switch {
+	case d.exp > e.exp:
+		c = 1
+	case d.exp < e.exp:
+		c = -1
+	default:
+		c = strings.Compare(d.digits, e.digits) // no trailing zeros: the shorter is smaller
+	}
+	return c * d.sign()
+}
+
+func (d decimal) sign() int {
+	switch {
+	case d.isZero():
+		return 0
+	case d.neg:
+		return -1
+	}
+	return 1
+}
+
+// int returns d as an int when it is a whole number that fits.
+func (d decimal) int() (int, bool) {
+	if !d.isInt() || d.exp > 18 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(d.digits+strings.Repeat("0", d.exp-len(d.digits)), 10, 64)
+	if d.isZero() {
+		n, err = 0, nil
+	}
+	if d.neg {
+		n = -n
+	}
+	return int(n), err == nil
+}
+
+// rat is d as a fraction, when its exponent is small enough to expand.
+func (d decimal) rat() (*big.Rat, bool) {
+	if d.exp > 4096 || d.exp < -4096 || len(d.digits) > 4096 {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(map[bool]string{true: "-", false: ""}[d.neg] + "0." + d.digits + "e" + strconv.Itoa(d.exp))
+	if d.isZero() {
+		return new(big.Rat), true
+	}
+	return r, ok
+}
+
+// multipleOf reports whether d is a whole multiple of m (m > 0).
+func (d decimal) multipleOf(m decimal) bool {
+	if d.isZero() {
+		return true
+	}
+	a, ok1 := d.rat()
+	b, ok2 := m.rat()
+	if !ok1 || !ok2 {
+		// Out of range for exact arithmetic: as near as floats get.
+		x, _ := strconv.ParseFloat(d.String(), 64)
+		y, _ := strconv.ParseFloat(m.String(), 64)
+		q := x / y
+		return q == float64(int64(q))
+	}
+	return new(big.Rat).Quo(a, b).IsInt()
+}
+
+// String writes d as a JSON number.
+func (d decimal) String() string {
+	if d.isZero() {
+		return "0"
+	}
+	s := "0." + d.digits + "e" + strconv.Itoa(d.exp)
+	if d.neg {
+		s = "-" + s
+	}
+	return s
+}
