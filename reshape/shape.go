@@ -1,7 +1,6 @@
 package reshape
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/splicedev/splice/template"
@@ -210,7 +209,7 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 // duplicate reports a key the shape repeats, at the repeated key.
 func (c *shapeCompiler) duplicate(key, at string) {
 	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: at,
-		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + strconv.Quote(key) + " in the shape"}
+		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + string(template.AppendQuoted(nil, key)) + " in the shape"}
 	if c.places != nil {
 		if pos, ok := c.places.keys[c.base+at]; ok {
 			e.Pos, e.End, e.Source = pos, pos.Offset, c.places.text

@@ -1,9 +1,7 @@
 package template
 
 import (
-	"maps"
 	"slices"
-	"unicode"
 )
 
 // Check runs the load-time checks of DIALECT §6 without data: every
@@ -34,7 +32,14 @@ func (c *checker) fail(kind ErrorKind, t *Tag, msg string) *Error {
 // the template, so they are reported first, at its start.
 func (c *checker) scopeNames() {
 	start := &Tag{Pos: Pos{Line: 1, Column: 1}}
-	branch := slices.Sorted(maps.Keys(c.scope.Branch))
+	var branch []string // in id order, for errors in a stable order
+	for id := range c.scope.Branch {
+		i := len(branch)
+		for i > 0 && branch[i-1] > id {
+			i--
+		}
+		branch = slices.Insert(branch, i, id)
+	}
 	for _, names := range [][]string{c.scope.Roots, c.scope.Later, branch} {
 		for _, name := range names {
 			if name == "input" || c.scope.Iteration && slices.Contains(iterationRoots, name) {
@@ -172,14 +177,18 @@ func distance(a, b string, limit int) (d, cells int) {
 	return d, cells + 1
 }
 
-// lowerRunes decodes s lowercased into buf; false when s is longer.
+// lowerRunes decodes s, its ASCII letters lowercased, into buf; false when
+// s is longer.
 func lowerRunes(s string, buf *[maxSuggestRunes]rune) (int, bool) {
 	n := 0
 	for _, r := range s {
 		if n == len(buf) {
 			return 0, false
 		}
-		buf[n] = unicode.ToLower(r)
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A' // ASCII only: Unicode's case tables cost the engine's wasm more than they suggest
+		}
+		buf[n] = r
 		n++
 	}
 	return n, true

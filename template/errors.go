@@ -1,7 +1,6 @@
 package template
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -144,7 +143,7 @@ func (e *Error) Message() string {
 		b.WriteString(e.AvailableText())
 	}
 	if e.Suggestion != "" {
-		b.WriteString("; did you mean " + strconv.Quote(e.Suggestion) + "?")
+		b.WriteString("; did you mean " + quote(e.Suggestion) + "?")
 	}
 	return b.String()
 }
@@ -165,13 +164,20 @@ func (l ErrorList) Error() string {
 // Errors returns the typed errors carried by err: an ErrorList, an *Error,
 // or anything wrapping them. Other errors give nil.
 func Errors(err error) ErrorList {
-	var list ErrorList
-	if errors.As(err, &list) {
-		return list
-	}
-	var one *Error
-	if errors.As(err, &one) {
-		return ErrorList{one}
+	// Unwrapped by hand: errors.As would bring reflection into the
+	// engine's wasm.
+	for err != nil {
+		switch e := err.(type) {
+		case ErrorList:
+			return e
+		case *Error:
+			return ErrorList{e}
+		}
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok {
+			return nil
+		}
+		err = u.Unwrap()
 	}
 	return nil
 }
@@ -324,6 +330,6 @@ func (e *Error) format(b *strings.Builder, doc string) {
 		b.WriteString("  available: " + e.AvailableText() + "\n")
 	}
 	if e.Suggestion != "" {
-		b.WriteString("  did you mean " + strconv.Quote(e.Suggestion) + "?\n")
+		b.WriteString("  did you mean " + quote(e.Suggestion) + "?\n")
 	}
 }

@@ -1,10 +1,9 @@
 package template
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"strconv"
-	"sync"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -79,9 +78,17 @@ type scratch struct {
 // maxScratch bounds the stacks kept for reuse, in elements.
 const maxScratch = 1 << 16
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+// spare is one scratch kept for the next document. One is enough: a
+// program decodes on few goroutines at once, and a second one at the same
+// moment makes its own. (A sync.Pool costs the engine's wasm more code.)
+var spare atomic.Pointer[scratch]
 
-func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+func getScratch() *scratch {
+	if s := spare.Swap(nil); s != nil {
+		return s
+	}
+	return new(scratch)
+}
 
 // putScratch returns s for reuse. What the stacks held is cleared first: it
 // points into the document just decoded, which the pool must not keep alive.
@@ -92,7 +99,7 @@ func putScratch(s *scratch) {
 	clear(s.elems[:cap(s.elems)])
 	clear(s.membs[:cap(s.membs)])
 	clear(s.keys[:])
-	scratchPool.Put(s)
+	spare.Store(s)
 }
 
 // decoder is a recursive-descent JSON decoder. Containers are built in
@@ -181,7 +188,7 @@ func (d *decoder) describe() string {
 		return "end of input"
 	}
 	r, _ := utf8.DecodeRuneInString(d.src[d.pos:])
-	return strconv.QuoteRune(r)
+	return quoteRune(r)
 }
 
 // skipSpace returns the offset of the first byte at or after i that is not
@@ -308,6 +315,14 @@ const (
 	lanes80 = 0x8080808080808080
 )
 
+// load64 reads eight bytes little-endian; the compiler makes it one load.
+// (encoding/binary would bring reflect into the engine's wasm.)
+func load64(b []byte) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
 // specialLanes returns w with the high bit of each byte set where the byte
 // ends a plain run of string contents: a quote, a backslash, a control
 // character or a byte that is not ASCII. A borrow can also mark a byte
@@ -323,7 +338,7 @@ func specialLanes(w uint64) uint64 {
 // plain run of string contents, or len(b).
 func plainRun(b []byte, i int) int {
 	for ; i+8 <= len(b); i += 8 {
-		if m := specialLanes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+		if m := specialLanes(load64(b[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -346,7 +361,7 @@ func (d *decoder) string(key bool) string {
 	for i := start; ; {
 		// plainRun, with its common case here rather than in a call.
 		for ; i+8 <= len(b); i += 8 {
-			if m := specialLanes(binary.LittleEndian.Uint64(b[i:])); m != 0 {
+			if m := specialLanes(load64(b[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto special
 			}

@@ -1,7 +1,6 @@
 package template
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -217,18 +216,47 @@ func parsePath(body item, depth int) (path Path, msg string) {
 	return newPath(pathKindOf(body, depth), text), ""
 }
 
-// quote quotes s for a message, keeping non-ASCII text readable.
-func quote(s string) string { return strconv.Quote(s) }
+// quote quotes s for a message as a JSON string, keeping non-ASCII text
+// readable. (strconv.Quote would bring its tables of printable runes into
+// the engine's wasm.)
+func quote(s string) string { return string(AppendQuoted(nil, s)) }
 
+// quoteRune quotes one character of a source for a message: 'x'.
 func quoteRune(r rune) string {
-	if r == utf8.RuneError {
+	switch {
+	case r == utf8.RuneError:
 		return "(invalid UTF-8)"
+	case r < 0x20 || r == 0x7f:
+		return "U+00" + string(hexDigits[r>>4]) + string(hexDigits[r&0xf])
+	case r == '\'':
+		return `'\''`
 	}
-	return strconv.QuoteRune(r)
+	return "'" + string(r) + "'"
 }
 
 // sortErrors puts errors in source order; errors at one offset keep the
 // order they were found in.
 func sortErrors(errs ErrorList) {
-	slices.SortStableFunc(errs, func(a, b *Error) int { return a.Pos.Offset - b.Pos.Offset })
+	// A merge sort of its own: the standard library's generic sorts cost
+	// the engine's wasm some 30 kB.
+	if len(errs) < 2 {
+		return
+	}
+	buf := make(ErrorList, len(errs))
+	for width := 1; width < len(errs); width *= 2 {
+		for lo := 0; lo < len(errs); lo += 2 * width {
+			mid, hi := min(lo+width, len(errs)), min(lo+2*width, len(errs))
+			i, j, k := lo, mid, lo
+			for ; i < mid && j < hi; k++ {
+				if errs[j].Pos.Offset < errs[i].Pos.Offset {
+					buf[k], j = errs[j], j+1
+				} else {
+					buf[k], i = errs[i], i+1
+				}
+			}
+			k += copy(buf[k:], errs[i:mid])
+			copy(buf[k:], errs[j:hi])
+		}
+		copy(errs, buf)
+	}
 }

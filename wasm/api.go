@@ -288,7 +288,7 @@ func decodeOptions(v jsValue) (options, error) {
 	case jsString:
 		opts.mode = mode.String()
 		if !slices.Contains([]string{"template", "shape", "tool"}, opts.mode) {
-			return opts, &usageError{"splice: options.mode must be \"template\", \"shape\" or \"tool\", not " + strconv.Quote(opts.mode)}
+			return opts, &usageError{"splice: options.mode must be \"template\", \"shape\" or \"tool\", not " + string(template.AppendQuoted(nil, opts.mode))}
 		}
 	default:
 		return opts, misuse("options.mode", "a string", mode)

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"errors"
 	"syscall/js"
 )
 
@@ -42,11 +41,11 @@ func export(fn func([]jsValue) (object, error)) js.Func {
 			in[i] = value{a}
 		}
 		out, err := guard(fn, in)
-		var usage *usageError
-		switch {
-		case errors.As(err, &usage):
+		switch err.(type) {
+		case *usageError:
 			return js.Global().Get("TypeError").New(err.Error())
-		case err != nil:
+		case nil:
+		default:
 			return js.Global().Get("Error").New(err.Error())
 		}
 		return toJS(out)
