@@ -242,6 +242,17 @@ func (d *docPlaces) mark(list template.ErrorList, err error, leaf Leaf) template
 	return list
 }
 
+// Reads reports whether a render of the shape may read the root called
+// name (see template.Template.Reads).
+func (s *Shape) Reads(name string) bool {
+	for _, l := range s.leaves {
+		if l.Template.Reads(name) {
+			return true
+		}
+	}
+	return false
+}
+
 // Value returns the shape as it was given.
 func (s *Shape) Value() template.Value { return s.value }
 

@@ -794,3 +794,29 @@ func checkErrorPositions(t *testing.T, src string, err error) {
 		}
 	}
 }
+
+func TestReads(t *testing.T) {
+	tests := []struct {
+		src  string
+		root string
+		want bool
+	}{
+		{"{{E0.a}}", "E0", true},
+		{"{{E0.a}}", "E1", false},
+		{"{{input}}", "input", true},
+		{"{{#E0.v}}{{E1}}{{/E0.v}}", "E1", true}, // a bare key may fall back to the root
+		{"{{#E0.v}}{{E1.x}}{{/E0.v}}", "E1", true},
+		{"{{^E2}}x{{/E2}}", "E2", true},
+		{"{{#E0.v}}{{.}}{{@index}}{{/E0.v}}", "E1", false},
+		{"text", "E0", false},
+	}
+	for _, tt := range tests {
+		tmpl, err := template.Parse(tt.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tmpl.Reads(tt.root); got != tt.want {
+			t.Errorf("Parse(%q).Reads(%q) = %v, want %v", tt.src, tt.root, got, tt.want)
+		}
+	}
+}

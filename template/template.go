@@ -37,6 +37,33 @@ func Load(src string, scope Scope) (*Template, error) {
 	return t, nil
 }
 
+// Reads reports whether a render may read the root called name: a
+// root-anchored path starts at it, or a bare key of that name inside a
+// section may fall back to it. A view renders what does not read a root
+// whose data is broken.
+func (t *Template) Reads(name string) bool { return reads(t.root, name) }
+
+func reads(l *ListNode, name string) bool {
+	for _, n := range l.Nodes {
+		var tag *Tag
+		switch n := n.(type) {
+		case *VariableNode:
+			tag = &n.Tag
+		case *SectionNode:
+			if reads(n.Body, name) {
+				return true
+			}
+			tag = &n.Tag
+		default:
+			continue
+		}
+		if k := tag.Path.Kind; (k == RootPath || k == KeyPath) && tag.Path.Segments[0] == name {
+			return true
+		}
+	}
+	return false
+}
+
 // Source returns the text the template was parsed from.
 func (t *Template) Source() string { return t.src }
 

@@ -272,7 +272,15 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 	if s.Mode != ModeTool { // a tool sees only its call
 		roots = e.roots(s, &o, &used)
 	}
-	rootsOK := len(o.RootErrors) == 0
+	// A root that does not decode blocks only what reads it.
+	readsNoBrokenRoot := func(reads func(string) bool) bool {
+		for name := range o.RootErrors {
+			if reads(name) {
+				return false
+			}
+		}
+		return true
+	}
 
 	switch s.Mode {
 	case ModeShape:
@@ -284,7 +292,7 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			err = p.shape.Check(s.Scope())
 		}
 		o.addErrors(s.Shape, TargetMain, err)
-		if p.shape != nil && rootsOK {
+		if p.shape != nil && readsNoBrokenRoot(p.shape.Reads) {
 			v, traces, renderErr := p.shape.RenderTrace(roots)
 			e.work.Renders += leaves(p.shape)
 			o.Trace = leafRows(traces)
@@ -320,7 +328,7 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			err = t.Check(s.Scope())
 		}
 		o.addErrors(s.Template, TargetMain, err)
-		if t == nil || !rootsOK {
+		if t == nil || !readsNoBrokenRoot(t.Reads) {
 			break
 		}
 		v, trace, renderErr := t.RenderTrace(roots)

@@ -210,6 +210,32 @@ func TestRootSyntaxErrorBlocksRender(t *testing.T) {
 	}
 }
 
+// TestBrokenRootBlocksOnlyWhatReadsIt: a root that does not decode keeps
+// its problem, and blocks the templates and shapes that may read it, not
+// the others.
+func TestBrokenRootBlocksOnlyWhatReadsIt(t *testing.T) {
+	roots := []RootText{{"input", `{"team": "Core"}`}, {"E1", `{"a": 1,,}`}}
+	tests := []struct {
+		s      State
+		result string // the JSON of the result, "" when there is none
+	}{
+		{State{Mode: ModeTemplate, Template: "team {{input.team}}", Roots: roots}, `"team Core"`},
+		{State{Mode: ModeTemplate, Template: "{{E1.a}}", Roots: roots}, ""},
+		{State{Mode: ModeTemplate, Template: "{{#input.team}}{{E1}}{{/input.team}}", Roots: roots}, ""}, // a bare key may read the root
+		{State{Mode: ModeShape, Shape: `{"t": "{{input.team}}"}`, Roots: roots}, `{"t":"Core"}`},
+		{State{Mode: ModeShape, Shape: `{"t": "{{input.team}}", "a": "{{E1.a}}"}`, Roots: roots}, ""},
+	}
+	for _, tt := range tests {
+		out := expected(tt.s)
+		if out.RootErrors["E1"] == nil {
+			t.Errorf("%s: the broken root has no problem", tt.s.Text())
+		}
+		if got := map[bool]string{true: out.JSON}[out.HasValue]; got != tt.result {
+			t.Errorf("%s: result %q, want %q", tt.s.Text(), got, tt.result)
+		}
+	}
+}
+
 func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 	shape := "pr: \"{{E1.number}}\"\ntitle: \"PR {{E1.titel}}\"\n"
 	s := State{Mode: ModeShape, Shape: shape, Roots: []RootText{{"input", "{}"}, {"E1", `{"number": 7, "title": "x"}`}}}
