@@ -70,14 +70,6 @@ func validate(s *schema, v template.Value, place func(ptr string) string) []sche
 	return issues
 }
 
-func dependentIssues(at, prop string, missing []string) []schemaIssue {
-	issues := make([]schemaIssue, len(missing))
-	for i, name := range missing {
-		issues[i] = schemaIssue{appendToken(at, name), "missing required field " + strconv.Quote(name) + inField(at) + ", needed with " + strconv.Quote(prop)}
-	}
-	return issues
-}
-
 // count writes n with its noun, plural when it is not 1.
 func count(n int, noun string) string {
 	if n != 1 {

@@ -75,13 +75,9 @@ func ParseShape(text string) (*Shape, error) {
 		return nil, err
 	}
 	if v.Kind() != template.Object {
-		pos := places.values[""].pos
-		if pos.Line == 0 { // JSON places only strings: find the value
-			pos = template.PosOf(text, len(text)-len(strings.TrimLeft(text, " \t\r\n")))
-		}
-		return nil, notObjectError(v, text, pos)
+		return nil, places.notObject(v)
 	}
-	return compileShape(v, places, "")
+	return compileShape(v, places, "", false)
 }
 
 // notObjectError reports a shape whose top level is not an object.
@@ -107,18 +103,24 @@ func ShapeFromValue(v template.Value) (*Shape, error) {
 	if v.Kind() != template.Object {
 		return nil, notObjectError(v, "", template.Pos{})
 	}
-	return compileShape(v, nil, "")
+	return compileShape(v, nil, "", false)
 }
 
 // compileShape parses the leaves of v, which sits at JSON Pointer base in
-// the document that places locates (nil: no document).
-func compileShape(v template.Value, places *docPlaces, base string) (*Shape, error) {
-	c := shapeCompiler{places: places, base: base}
+// the document that places locates (nil: no document). A failing leaf
+// fails the shape, unless lenient: then the shape of the leaves that parse
+// comes with the errors (a leaf that does not parse renders as null).
+func compileShape(v template.Value, places *docPlaces, base string, lenient bool) (*Shape, error) {
+	c := shapeCompiler{places: places, base: base, lenient: lenient}
 	root := c.node(v, "")
-	if len(c.errs) > 0 {
-		return nil, c.errs.Capped()
+	s := &Shape{value: v, root: root, leaves: c.leaves, places: places}
+	switch {
+	case len(c.errs) == 0:
+		return s, nil
+	case lenient:
+		return s, c.errs.Capped()
 	}
-	return &Shape{value: v, root: root, leaves: c.leaves, places: places}, nil
+	return nil, c.errs.Capped()
 }
 
 // ParseShapeLenient is ParseShape for a shape being written: with the
@@ -131,21 +133,9 @@ func ParseShapeLenient(text string) (*Shape, error) {
 		return nil, err
 	}
 	if v.Kind() != template.Object {
-		return ParseShape(text)
+		return nil, places.notObject(v)
 	}
-	return lenientShape(v, places, "")
-}
-
-// lenientShape is compileShape that keeps going past the leaves that do
-// not parse.
-func lenientShape(v template.Value, places *docPlaces, base string) (*Shape, error) {
-	c := shapeCompiler{places: places, base: base, lenient: true}
-	root := c.node(v, "")
-	s := &Shape{value: v, root: root, leaves: c.leaves, places: places}
-	if len(c.errs) > 0 {
-		return s, c.errs.Capped()
-	}
-	return s, nil
+	return compileShape(v, places, "", true)
 }
 
 type shapeCompiler struct {
@@ -235,7 +225,7 @@ func (d *docPlaces) mark(list template.ErrorList, err error, leaf Leaf) template
 		marked := *e
 		marked.At = leaf.At
 		if d != nil && len(list) < template.MaxErrors {
-			d.locate(&marked, leaf.place, e.Source)
+			d.locate(&marked, leaf.place)
 		}
 		list = append(list, &marked)
 	}
@@ -288,7 +278,7 @@ func (s *Shape) Check(scope template.Scope) error {
 // the leaves resolve to is returned verbatim, never parsed again. The error
 // lists every failing leaf's render errors in document order.
 func (s *Shape) Render(roots template.Roots) (template.Value, error) {
-	r := shapeRenderer{shape: s, roots: roots}
+	r := shapeRenderer{shape: s, leaf: func(l Leaf, _ int) (template.Value, error) { return l.Template.Render(roots) }}
 	v := r.node(&s.root)
 	if len(r.errs) > 0 {
 		return template.Value{}, r.errs.Capped()
@@ -309,19 +299,25 @@ type LeafTrace struct {
 // template. The traces are in document order, one per leaf; they are
 // returned when the render fails too.
 func (s *Shape) RenderTrace(roots template.Roots) (template.Value, []LeafTrace, error) {
-	r := shapeRenderer{shape: s, roots: roots, traces: make([]LeafTrace, len(s.leaves))}
+	traces := make([]LeafTrace, len(s.leaves))
+	r := shapeRenderer{shape: s, leaf: func(l Leaf, i int) (template.Value, error) {
+		v, entries, err := l.Template.RenderTrace(roots)
+		traces[i] = LeafTrace{At: l.At, Entries: entries, Docs: s.places.docs(l, entries)}
+		return v, err
+	}}
 	v := r.node(&s.root)
 	if len(r.errs) > 0 {
-		return template.Value{}, r.traces, r.errs.Capped()
+		return template.Value{}, traces, r.errs.Capped()
 	}
-	return v, r.traces, nil
+	return v, traces, nil
 }
 
 type shapeRenderer struct {
-	shape  *Shape
-	roots  template.Roots
-	errs   template.ErrorList
-	traces []LeafTrace // by leaf, when tracing
+	shape *Shape
+	errs  template.ErrorList
+	// leaf renders leaf i: Render renders it, RenderTrace traces it too
+	// (and only a build that traces links the trace).
+	leaf func(l Leaf, i int) (template.Value, error)
 }
 
 func (r *shapeRenderer) node(n *shapeNode) template.Value {
@@ -330,15 +326,7 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 		return n.value
 	case n.kind == template.String:
 		l := r.shape.leaves[n.leaf]
-		var v template.Value
-		var err error
-		if r.traces != nil {
-			var entries []template.TraceEntry
-			v, entries, err = l.Template.RenderTrace(r.roots)
-			r.traces[n.leaf] = LeafTrace{At: l.At, Entries: entries, Docs: r.shape.places.docs(l, entries)}
-		} else {
-			v, err = l.Template.Render(r.roots)
-		}
+		v, err := r.leaf(l, n.leaf)
 		if err != nil {
 			r.errs = r.shape.places.mark(r.errs, err, l)
 		}

@@ -148,13 +148,6 @@ func lineOf(starts []int, off int) int {
 	return lo + 1
 }
 
-// docOffset maps byte offset off in text, the decoded string written at p
-// in doc, to an offset in doc.
-func (p place) docOffset(doc, text string, off int) int {
-	w := p.walker(doc, text)
-	return w.to(off)
-}
-
 // walker walks a decoded string and its place in doc in step, for offsets
 // that come in increasing order.
 func (p place) walker(doc, text string) *stringWalker {
@@ -216,7 +209,15 @@ func escapeLen(s string, yaml bool) (n, produced int) {
 	if len(s) < 2 {
 		return len(s), 0
 	}
-	hex := map[byte]int{'u': 4, 'x': 2, 'U': 8}[s[1]]
+	hex := 0 // the hexadecimal digits the escape takes
+	switch s[1] {
+	case 'x':
+		hex = 2
+	case 'u':
+		hex = 4
+	case 'U':
+		hex = 8
+	}
 	switch {
 	case yaml && (s[1] == '\n' || s[1] == '\r'):
 		n = 2 + strings.IndexFunc(s[2:]+"x", func(r rune) bool { return r != ' ' && r != '\t' && r != '\r' && r != '\n' })
@@ -254,19 +255,30 @@ func hexValue(c byte) byte {
 	return c - '0'
 }
 
-// locate places e, an error of the leaf at p whose string is text, in the
+// locate places e, an error of the leaf at p (e.Source is its string), in the
 // document: Doc and DocEnd, and the segment's range, in doc's offsets.
-func (d *docPlaces) locate(e *template.Error, p place, text string) {
-	if p.pos.Line == 0 || e.Source != text {
+func (d *docPlaces) locate(e *template.Error, p place) {
+	if p.pos.Line == 0 {
 		return
 	}
-	start := p.docOffset(d.text, text, e.Pos.Offset)
-	e.Doc = d.lines.pos(start)
-	e.DocEnd = p.docOffset(d.text, text, e.End)
+	// One walk, in the order the offsets come: the tag, its segment, its end.
+	w := p.walker(d.text, e.Source)
+	e.Doc = d.lines.pos(w.to(e.Pos.Offset))
 	if e.SegEnd > e.SegStart {
-		e.DocSegStart = p.docOffset(d.text, text, e.SegStart)
-		e.DocSegEnd = p.docOffset(d.text, text, e.SegEnd)
+		e.DocSegStart = w.to(e.SegStart)
+		e.DocSegEnd = w.to(e.SegEnd)
 	}
+	e.DocEnd = w.to(e.End)
+}
+
+// notObject reports a document whose top level is not an object, at the
+// value.
+func (d *docPlaces) notObject(v template.Value) *template.Error {
+	pos := d.values[""].pos
+	if pos.Line == 0 { // JSON places only strings: find the value
+		pos = d.lines.pos(len(d.text) - len(strings.TrimLeft(d.text, " \t\r\n")))
+	}
+	return notObjectError(v, d.text, pos)
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

@@ -99,7 +99,7 @@ func ToolShapeLenient(text string) (*Shape, error) {
 	if !ok || v.Kind() != template.Object {
 		return nil, nil
 	}
-	return lenientShape(v, places, "/shape")
+	return compileShape(v, places, "/shape", true)
 }
 
 type toolLoader struct {
@@ -285,7 +285,7 @@ func (l *toolLoader) templates(doc template.Value) error {
 			return nil
 		}
 		shapeValue, _ := doc.Lookup("shape")
-		shape, err := compileShape(shapeValue, l.places, "/shape")
+		shape, err := compileShape(shapeValue, l.places, "/shape", false)
 		if err != nil {
 			return err
 		}

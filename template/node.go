@@ -179,6 +179,3 @@ func canonicalIndex(s string) int {
 	}
 	return n
 }
-
-// dotted reports whether the path has more than one segment.
-func (p Path) dotted() bool { return len(p.Segments) > 1 }
