@@ -18,7 +18,7 @@ APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicede
 # 43 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l
 
-.PHONY: all build wasm run static test vet unit bench bench-browser fuzz clean
+.PHONY: all build wasm editor run static test vet unit bench bench-browser fuzz clean
 
 all: build
 
@@ -29,6 +29,12 @@ wasm:
 	$(WASM_BUILD) $(APP_WASM_FLAGS) -o web/app.wasm ./cmd/splice
 	$(WASM_BUILD) $(ENGINE_GCFLAGS) -tags splice_lite -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine.wasm ./wasm
 	$(WASM_BUILD) $(ENGINE_GCFLAGS) -ldflags="-s -w -X main.version=$(VERSION)" -o web/engine-full.wasm ./wasm
+
+# editor rebuilds web/editor.js, the editors (CodeMirror 6 and the bridge
+# in editor/src), from the locked packages: it needs Node and npm. The bundle
+# is committed, so that building and running need Go alone.
+editor:
+	cd editor && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
 # build makes the wasm files, their brotli and gzip copies (only when stale:
 # brotli's best quality takes a while) and the splice command.
@@ -72,4 +78,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
 
 clean:
-	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz
+	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/editor.js.br web/editor.js.gz

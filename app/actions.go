@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/template"
 )
 
 // Components show what their fields hold and report what the user does
@@ -12,12 +13,14 @@ import (
 // compares a component's fields to decide whether it must render again,
 // sees the same value on every render.
 
-// editorActions is what a code editor reports: an edit of the text of
-// target (caret is the byte offset of the caret after it, -1 when
-// unknown), and a request for completions at the caret.
+// editorActions is what a code editor reports and asks: an edit of the
+// text of target; what may be typed at a caret of the main text and what
+// its tag at an offset is worth (byte offsets); the problems of a target.
 type editorActions interface {
-	Edit(target, text string, caret int)
-	Complete(caret int)
+	Edit(target, text string)
+	Complete(caret int) template.Completion
+	Hover(off int) (playground.Hover, bool)
+	Problems(target string) []playground.Problem
 }
 
 // rootsActions is what the roots pane does to the roots.
@@ -35,6 +38,8 @@ type rootsActions interface {
 	Format(target string)
 	Select(target string, start, end int)
 	ClearNameError()
+	UpdateReferences()
+	DismissRename()
 }
 
 // problemsActions is what a click in the problems pane does.
@@ -60,18 +65,27 @@ type dialogActions interface {
 // actions carries out the components' actions on a page's session.
 type actions struct{ s *playground.Session }
 
-func (a *actions) Edit(target, text string, caret int) { a.s.SetText(target, text, caret) }
-func (a *actions) Complete(caret int)                  { a.s.Complete(caret) }
-func (a *actions) OpenRoot(name string)                { a.s.OpenRoot(name) }
-func (a *actions) AddRoot()                            { a.s.AddRoot() }
-func (a *actions) RenameRoot(name string) bool         { return a.s.RenameRoot(name) }
-func (a *actions) DeleteRoot()                         { a.s.DeleteRoot() }
-func (a *actions) UndoDelete()                         { a.s.UndoDelete() }
-func (a *actions) MoveRoot(delta int)                  { a.s.MoveRoot(delta) }
-func (a *actions) SetIteration(on bool)                { a.s.SetIteration(on) }
-func (a *actions) SetLater(text string)                { a.s.SetLater(text) }
-func (a *actions) SetBranch(text string)               { a.s.SetBranch(text) }
-func (a *actions) Format(target string)                { a.s.Format(target) }
+// Edit records the edit and writes the new output at once: it runs inside
+// the editor's update, before the frame is painted.
+func (a *actions) Edit(target, text string) {
+	a.s.SetText(target, text)
+	paintOutput(&a.s.Out)
+}
+func (a *actions) Complete(caret int) template.Completion      { return a.s.Complete(caret) }
+func (a *actions) Hover(off int) (playground.Hover, bool)      { return a.s.HoverAt(off) }
+func (a *actions) Problems(target string) []playground.Problem { return a.s.Problems(target) }
+func (a *actions) UpdateReferences()                           { a.s.UpdateReferences() }
+func (a *actions) DismissRename()                              { a.s.DismissRename() }
+func (a *actions) OpenRoot(name string)                        { a.s.OpenRoot(name) }
+func (a *actions) AddRoot()                                    { a.s.AddRoot() }
+func (a *actions) RenameRoot(name string) bool                 { return a.s.RenameRoot(name) }
+func (a *actions) DeleteRoot()                                 { a.s.DeleteRoot() }
+func (a *actions) UndoDelete()                                 { a.s.UndoDelete() }
+func (a *actions) MoveRoot(delta int)                          { a.s.MoveRoot(delta) }
+func (a *actions) SetIteration(on bool)                        { a.s.SetIteration(on) }
+func (a *actions) SetLater(text string)                        { a.s.SetLater(text) }
+func (a *actions) SetBranch(text string)                       { a.s.SetBranch(text) }
+func (a *actions) Format(target string)                        { a.s.Format(target) }
 func (a *actions) Select(target string, start, end int) {
 	a.s.Select(target, start, end)
 }

@@ -117,3 +117,36 @@ func verbatim(text string) []app.UI {
 	}
 	return out
 }
+
+// paintOutput writes a new plain result into the output pane's nodes at
+// once, before go-app's next tick redraws the page with the same text: the
+// result is painted in the frame of the keystroke. Only the text nodes and
+// attributes go-app made are changed, so its own updates still reach them;
+// any other change (a result appearing, mixed text) waits for the redraw.
+func paintOutput(out *playground.Outcome) {
+	if !app.IsClient || !out.HasValue || out.Mixed {
+		return
+	}
+	doc := app.Window().Get("document")
+	pre := doc.Call("querySelector", `[data-testid="output"]:not(.result-text)`)
+	if !pre.Truthy() || !setOnlyText(pre, out.Display) {
+		return
+	}
+	pre.Call("setAttribute", "data-json", out.JSON)
+	if badge := doc.Call("querySelector", `[data-testid="output-type"]`); badge.Truthy() && setOnlyText(badge, out.Type()) {
+		badge.Call("setAttribute", "class", "badge badge-"+out.Type())
+	}
+}
+
+// setOnlyText sets the text of an element holding one text node, and
+// reports whether it held one.
+func setOnlyText(el app.Value, text string) bool {
+	nodes := el.Get("childNodes")
+	if nodes.Length() != 1 || nodes.Index(0).Get("nodeType").Int() != 3 {
+		return false
+	}
+	if nodes.Index(0).Get("nodeValue").String() != text {
+		nodes.Index(0).Set("nodeValue", text)
+	}
+	return true
+}

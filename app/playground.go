@@ -182,20 +182,24 @@ func arrowTabs(ctx app.Context, e app.Event, n, current int, choose func(i int))
 	})
 }
 
-// mainEditor edits the mode's text.
+// mainEditor edits the mode's text; each mode keeps its own undo history.
 func mainEditor(do *actions) app.UI {
 	s := do.s
+	text, syntax := s.State.Text(), "text"
+	if s.State.Mode != playground.ModeTemplate {
+		syntax = dataSyntax(text)
+	}
 	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
-		Do:       do,
-		Target:   playground.TargetMain,
-		TestID:   "editor",
-		Label:    s.State.Mode.Title() + " editor",
-		Text:     s.State.Text(),
-		Tags:     true,
-		Spans:    s.Spans(),
-		Marks:    s.Marks(playground.TargetMain),
-		Complete: s.Completion,
-		Select:   s.Selection,
+		Do:     do,
+		Target: playground.TargetMain,
+		Key:    playground.TargetMain + "-" + string(s.State.Mode),
+		TestID: "editor",
+		Label:  s.State.Mode.Title() + " editor",
+		Text:   text,
+		Syntax: syntax,
+		Tags:   true,
+		Marks:  editorMarks(text, s.Spans(), s.Problems(playground.TargetMain)),
+		Select: s.Selection,
 	})
 }
 
@@ -210,16 +214,23 @@ func callPane(do *actions) app.UI {
 			app.Button().Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
 				OnClick(func(ctx app.Context, e app.Event) { do.Format(playground.TargetCall) }),
 		),
-		&codeEditor{
-			Do:     do,
-			Target: playground.TargetCall,
-			TestID: "call-editor",
-			Label:  "Call input editor",
-			Text:   s.State.Call,
-			Marks:  s.Marks(playground.TargetCall),
-			Select: s.Selection,
-		},
+		dataEditor(do, playground.TargetCall, "call-editor", "Call input editor", s.State.Call, s.Selection),
 	)
+}
+
+// dataEditor edits a root's or the call's JSON or YAML.
+func dataEditor(do editorActions, target, testID, label, text string, sel playground.Selection) *codeEditor {
+	return &codeEditor{
+		Do:     do,
+		Target: target,
+		TestID: testID,
+		Label:  label,
+		Text:   text,
+		Syntax: dataSyntax(text),
+		Marks:  editorMarks(text, nil, do.Problems(target)),
+		Select: sel,
+		Large:  true,
+	}
 }
 
 // rootsPaneOf gives the roots pane the parts of the session it shows, so
@@ -233,6 +244,7 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		}
 	}
 	deleted := s.Deleted()
+	renamed, refs := s.RenameOffer()
 	sel := s.Selection
 	if sel.Target != playground.RootTarget(s.Active) {
 		sel = playground.Selection{}
@@ -249,6 +261,8 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		Iteration: s.State.Iteration,
 		NameError: s.NameError,
 		Deleted:   deleted,
+		Renamed:   renamed,
+		Refs:      refs,
 		Select:    sel,
 		Compact:   compact,
 	}

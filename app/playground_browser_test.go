@@ -220,7 +220,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	// A click on the place selects the tag in the editor.
 	click(t, ctx, `[data-testid="problem"] .where`)
 	p := want.Problems[0]
-	waitJS(t, ctx, fmt.Sprintf(`document.activeElement === %[1]s && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
+	waitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
 		byTestID("editor"), playground.UTF16Offset(s.Template, p.Start), playground.UTF16Offset(s.Template, p.End)))
 }
 
@@ -414,7 +414,9 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 	frame := childFrame(t, ctx, base+playground.EmbedPath) // frame URLs leave out the fragment
 	want := playground.Evaluate(s)
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
-	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="editor"]').value === `+jsString(s.Template))
+	// An isolated world sees the page's DOM, not the editor's value
+	// property: it reads the lines drawn.
+	waitInFrame(t, ctx, frame.ID, `[...document.querySelectorAll('[data-testid="editor"] .cm-line')].map(l => l.textContent).join("\n") === `+jsString(s.Template))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="open-playground"]').getAttribute("href") === `+
 		jsString("/#"+playground.LinkPrefix+payload))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector(".app").dataset.theme === "dark"`)

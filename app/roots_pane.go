@@ -25,6 +25,8 @@ type rootsPane struct {
 	Iteration bool
 	NameError string
 	Deleted   string               // the root an undo would bring back
+	Renamed   playground.Rename    // the last rename
+	Refs      int                  // the main text's references to Renamed.From
 	Select    playground.Selection // aimed at the open root's editor
 	Compact   bool                 // in an embed: no scope settings
 
@@ -85,17 +87,12 @@ func (r *rootsPane) Render() app.UI {
 				)
 			}),
 		),
-		app.Div().Class("rename-slot").Body(app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() })),
+		app.Div().Class("rename-slot").Body(
+			app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() }),
+			app.If(r.Refs > 0, func() app.UI { return r.renderRenameOffer() }),
+		),
 		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Aria("labelledby", "root-tab-"+r.Active).Body(
-			&codeEditor{
-				Do:     r.Do,
-				Target: playground.RootTarget(r.Active),
-				TestID: "root-editor",
-				Label:  "Root " + r.Active + " (JSON or YAML)",
-				Text:   r.Text,
-				Marks:  r.Marks(),
-				Select: r.Select,
-			},
+			dataEditor(r.Do, playground.RootTarget(r.Active), "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select),
 		),
 		app.Div().Class("root-status").Body(r.renderStatus()),
 		app.If(!r.Compact, func() app.UI { return r.renderScope() }),
@@ -207,11 +204,21 @@ func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
 	}
 }
 
-func (r *rootsPane) Marks() [][2]int {
-	if r.Error == nil || !r.Error.Located() {
-		return nil
+// renderRenameOffer offers to rename the old name's references too: one
+// change of the main editor, which Ctrl+Z there takes back.
+func (r *rootsPane) renderRenameOffer() app.UI {
+	places := "places"
+	if r.Refs == 1 {
+		places = "place"
 	}
-	return [][2]int{{r.Error.Start, r.Error.End}}
+	return app.Div().Class("rename-offer").Role("status").Body(
+		app.Span().Text("The editor still reads "+r.Renamed.From+". "),
+		app.Button().Class("btn btn-small btn-primary").DataSet("testid", "rename-refs").
+			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
+			OnClick(func(ctx app.Context, e app.Event) { r.Do.UpdateReferences() }),
+		app.Button().Class("btn btn-small").Text("Keep").
+			OnClick(func(ctx app.Context, e app.Event) { r.Do.DismissRename() }),
+	)
 }
 
 func (r *rootsPane) onRename(ctx app.Context, e app.Event) {

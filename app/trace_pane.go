@@ -59,20 +59,18 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 		cells = append(cells, app.Td().Class("leaf").Text(r.Leaf))
 	}
 	cells = append(cells, app.Td().Body(app.Code().Class("tk tk-"+r.Kind).Text(tagText(r))))
-	section := r.Kind == "section" || r.Kind == "inverted"
-	switch {
-	case r.Err != "" && section && r.ErrKind != "MissingStep":
-		// A section on a path that goes nowhere is falsy, not a failure.
+	switch r.State() {
+	case playground.RowFalsy:
 		cells = append(cells,
 			app.Td().Body(app.Span().Class("kind kind-falsy").Text("falsy")),
 			app.Td().Class("value muted").Text(r.Err))
-	case r.Err != "":
+	case playground.RowFailed:
 		cells = append(cells,
 			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(playground.KindLabel(r.ErrKind))),
 			app.Td().Class("value value-error").Text(r.Err))
-	case r.Count == 0:
+	case playground.RowUnreached:
 		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))
-	case r.Type == "":
+	case playground.RowAbsent:
 		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("absent: renders empty"))
 	default:
 		cells = append(cells,

@@ -45,10 +45,15 @@ func ParseData(text string) (template.Value, error) {
 	return v, err
 }
 
+// IsJSON reports whether ParseData reads text as JSON (else as YAML).
+func IsJSON(text string) bool {
+	start := strings.TrimLeft(text, " \t\r\n")
+	return start != "" && (start[0] == '{' || start[0] == '[')
+}
+
 // parseData is ParseData that can also place every node.
 func parseData(text string, track bool) (template.Value, *docPlaces, error) {
-	start := strings.TrimLeft(text, " \t\r\n")
-	if start == "" || start[0] != '{' && start[0] != '[' {
+	if !IsJSON(text) {
 		return decodeYAML(text, track)
 	}
 	v, quotes, err := template.ParseJSONStrings(text)

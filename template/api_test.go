@@ -820,3 +820,32 @@ func TestReads(t *testing.T) {
 		}
 	}
 }
+
+func TestReferences(t *testing.T) {
+	tests := []struct {
+		src, root string
+		want      []string // the text at each reference
+		at        []int
+	}{
+		{"{{E0.a}} {{E0}} {{E01.a}} {{x.E0}}", "E0", []string{"E0", "E0"}, []int{2, 11}},
+		// A close tag names its section's root; a bare key inside a
+		// section is the element's, not a root.
+		{"{{#E0.items}}{{E0}}{{.}}{{/E0.items}}", "E0", []string{"E0", "E0"}, []int{3, 27}},
+		{"{{#items}}{{items}}{{/items}}", "items", []string{"items", "items"}, []int{3, 22}},
+		{"{{^E0}}none{{/E0}} {{#E0.x}}{{/E0.y}}", "E0", []string{"E0", "E0", "E0"}, []int{3, 14, 22}},
+		{"{{E0.a}", "E0", nil, nil},
+		{"{{@index}} {{E0.a}}", "", nil, nil},
+	}
+	for _, tt := range tests {
+		refs := template.References(template.Analyze(tt.src).Spans, tt.root)
+		var got []string
+		var at []int
+		for _, r := range refs {
+			got = append(got, tt.src[r[0]:r[1]])
+			at = append(at, r[0])
+		}
+		if !slices.Equal(got, tt.want) || !slices.Equal(at, tt.at) {
+			t.Errorf("References(%q, %q) = %q at %v, want %q at %v", tt.src, tt.root, got, at, tt.want, tt.at)
+		}
+	}
+}

@@ -146,7 +146,7 @@ func (p *parser) tag(open item) {
 	tag := Tag{Pos: pos, End: end, PathPos: body.pos, Path: path}
 	switch sigil {
 	case itemOpen:
-		span.Kind = path.spanKind()
+		span.Kind, span.Root = path.spanKind(), path.RootOf()
 		p.add(&VariableNode{tag})
 	case itemSection, itemInverted:
 		if len(p.open) >= MaxSectionDepth {
@@ -154,7 +154,7 @@ func (p *parser) tag(open item) {
 			return
 		}
 		s := &SectionNode{Tag: tag, Inverted: sigil == itemInverted, Body: &ListNode{Pos: p.pos.at(end)}}
-		span.Kind = SpanSection
+		span.Kind, span.Root = SpanSection, path.RootOf()
 		if s.Inverted {
 			span.Kind = SpanInverted
 		}
@@ -165,8 +165,11 @@ func (p *parser) tag(open item) {
 			p.scope++
 		}
 	case itemClose:
-		if p.close(pos, end, path) {
+		if s := p.innermost(); p.close(pos, end, path) {
 			span.Kind = SpanClose
+			if s.Path.Text == path.Text {
+				span.Root = s.Path.RootOf()
+			}
 		}
 	}
 }
@@ -174,6 +177,14 @@ func (p *parser) tag(open item) {
 // pushesContext reports whether a section's body reads items from it:
 // inverted sections and sections on loop variables only gate.
 func pushesContext(s *SectionNode) bool { return !s.Inverted && s.Path.Kind != LoopVarPath }
+
+// innermost returns the innermost open section, nil when none.
+func (p *parser) innermost() *SectionNode {
+	if len(p.open) == 0 {
+		return nil
+	}
+	return p.open[len(p.open)-1]
+}
 
 // close closes the innermost open section; it reports false for a close
 // tag with no open section.

@@ -25,12 +25,35 @@ func (k SpanKind) String() string {
 }
 
 // Span is one tag of a template: its kind, its byte range (from "{{" to past
-// "}}"), its path text and where that text starts.
+// "}}"), its path text and where that text starts, and the root the path
+// names when it is root-anchored (its first segment, at PathPos), else "".
+// A close tag names its section's root.
 type Span struct {
 	Kind       SpanKind
 	Start, End int
 	Path       string
 	PathPos    int
+	Root       string
+}
+
+// RootOf returns the root a root-anchored path names, else "".
+func (p Path) RootOf() string {
+	if p.Kind != RootPath || len(p.Segments) == 0 {
+		return ""
+	}
+	return p.Segments[0]
+}
+
+// References returns the byte ranges of the tags' root segments that name
+// root, for renaming a step everywhere it is read.
+func References(spans []Span, root string) [][2]int {
+	var refs [][2]int
+	for _, s := range spans {
+		if s.Root == root && root != "" {
+			refs = append(refs, [2]int{s.PathPos, s.PathPos + len(root)})
+		}
+	}
+	return refs
 }
 
 func (p Path) spanKind() SpanKind {

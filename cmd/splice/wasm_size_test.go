@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// wasmBudgets are the most bytes each built .wasm file may take as the
-// server sends it, compressed with brotli (make build writes the copies).
+// wasmBudgets are the most bytes each built .wasm file, and the editors'
+// bundle, may take as the server sends them, compressed with brotli (make
+// build writes the copies).
 var wasmBudgets = []struct {
 	name   string
 	budget int64
@@ -18,6 +19,7 @@ var wasmBudgets = []struct {
 	{"app.wasm", 1_850_000},
 	{"engine.wasm", 500_000},
 	{"engine-full.wasm", 1_000_000},
+	{"editor.js", 150_000},
 }
 
 // TestWasmSizeBudgets fails when a built .wasm file, compressed with

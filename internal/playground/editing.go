@@ -1,11 +1,11 @@
 package playground
 
 import (
-	"strings"
+	"slices"
 	"unicode/utf8"
 )
 
-// Textareas count offsets in UTF-16 code units, Go in bytes: these convert.
+// Editors count offsets in UTF-16 code units, Go in bytes: these convert.
 
 // UTF16Offset converts byte offset off in s to UTF-16 code units.
 func UTF16Offset(s string, off int) int {
@@ -22,6 +22,33 @@ func UTF16Offset(s string, off int) int {
 	return n
 }
 
+// UTF16Offsets converts byte offsets of s to UTF-16 code units in one walk
+// of s, in place, whatever their order: a large text is read once for all
+// the tags and problems of an editor.
+func UTF16Offsets(s string, offs []int) {
+	order := make([]int, len(offs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return offs[a] - offs[b] })
+	units, at := 0, 0 // UTF-16 units of s[:at]
+	for _, i := range order {
+		off := min(max(offs[i], 0), len(s))
+		for at < off {
+			if s[at] < utf8.RuneSelf {
+				at, units = at+1, units+1
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[at:])
+			at, units = at+size, units+1
+			if r >= 0x10000 {
+				units++ // a surrogate pair
+			}
+		}
+		offs[i] = units
+	}
+}
+
 // ByteOffset converts an offset of u UTF-16 code units in s to bytes.
 func ByteOffset(s string, u int) int {
 	n := 0
@@ -35,69 +62,4 @@ func ByteOffset(s string, u int) int {
 		}
 	}
 	return len(s)
-}
-
-// indentUnit is what Tab inserts.
-const indentUnit = "  "
-
-// Indent applies Tab (or Shift+Tab when outdent) to text with the
-// selection [start, end) in bytes, and returns the new text and selection.
-// Without a multi-line selection, Tab inserts two spaces at the caret;
-// otherwise every selected line is shifted.
-func Indent(text string, start, end int, outdent bool) (string, int, int) {
-	start, end = min(max(start, 0), len(text)), min(max(end, 0), len(text))
-	if start > end {
-		start, end = end, start
-	}
-	if !outdent && !strings.Contains(text[start:end], "\n") {
-		return text[:start] + indentUnit + text[end:], start + len(indentUnit), start + len(indentUnit)
-	}
-	lineStart := strings.LastIndexByte(text[:start], '\n') + 1
-	last := end
-	if end > start && text[end-1] == '\n' {
-		last-- // a selection ending at a line start does not take that line
-	}
-	blockEnd := len(text)
-	if nl := strings.IndexByte(text[last:], '\n'); nl >= 0 {
-		blockEnd = last + nl
-	}
-	lines := strings.Split(text[lineStart:blockEnd], "\n")
-	firstDelta, total := 0, 0
-	for i, line := range lines {
-		if outdent {
-			lines[i] = strings.TrimPrefix(strings.TrimPrefix(line, " "), " ")
-		} else {
-			lines[i] = indentUnit + line
-		}
-		d := len(lines[i]) - len(line)
-		if i == 0 {
-			firstDelta = d
-		}
-		total += d
-	}
-	newStart := max(start+firstDelta, lineStart)
-	newEnd := max(end+total, newStart)
-	return text[:lineStart] + strings.Join(lines, "\n") + text[blockEnd:], newStart, newEnd
-}
-
-// LineCol returns the 0-based line and rune column of byte offset off.
-func LineCol(text string, off int) (line, col int) {
-	off = min(max(off, 0), len(text))
-	line = strings.Count(text[:off], "\n")
-	col = utf8.RuneCountInString(text[strings.LastIndexByte(text[:off], '\n')+1 : off])
-	return line, col
-}
-
-// ChangedRange finds the one range that differs between a and b: a[from:
-// aTo] became b[from:bTo].
-func ChangedRange(a, b string) (from, aTo, bTo int) {
-	for from < len(a) && from < len(b) && a[from] == b[from] {
-		from++
-	}
-	aTo, bTo = len(a), len(b)
-	for aTo > from && bTo > from && a[aTo-1] == b[bTo-1] {
-		aTo--
-		bTo--
-	}
-	return from, aTo, bTo
 }

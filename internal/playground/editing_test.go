@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -21,60 +22,14 @@ func TestUTF16Offsets(t *testing.T) {
 	}
 }
 
-func TestIndent(t *testing.T) {
-	tests := []struct {
-		name       string
-		Text       string
-		start, end int
-		outdent    bool
-		want       string
-		ws, we     int
-	}{
-		{"caret", "ab", 1, 1, false, "a  b", 3, 3},
-		{"selection on one line", "abcd", 1, 3, false, "a  d", 3, 3},
-		{"lines", "a\nb\nc", 0, 3, false, "  a\n  b\nc", 2, 7},
-		{"selection ends at a line start", "a\nb\nc", 0, 4, false, "  a\n  b\nc", 2, 8},
-		{"outdent", "  a\n b\nc", 2, 6, true, "a\nb\nc", 0, 3},
-		{"outdent caret", "    x", 4, 4, true, "  x", 2, 2},
-		{"outdent nothing", "x", 1, 1, true, "x", 1, 1},
-		{"reversed", "a\nb", 3, 0, false, "  a\n  b", 2, 7},
-	}
-	for _, tt := range tests {
-		got, s, e := Indent(tt.Text, tt.start, tt.end, tt.outdent)
-		if got != tt.want || s != tt.ws || e != tt.we {
-			t.Errorf("%s: indent = %q [%d,%d), want %q [%d,%d)", tt.name, got, s, e, tt.want, tt.ws, tt.we)
-		}
-	}
-}
-
-func TestLineCol(t *testing.T) {
-	text := "ab\nçd\n"
-	tests := []struct{ off, line, col int }{{0, 0, 0}, {2, 0, 2}, {3, 1, 0}, {5, 1, 1}, {7, 2, 0}, {99, 2, 0}}
-	for _, tt := range tests {
-		if l, c := LineCol(text, tt.off); l != tt.line || c != tt.col {
-			t.Errorf("lineCol(%d) = %d:%d, want %d:%d", tt.off, l, c, tt.line, tt.col)
-		}
-	}
-}
-
-func TestChangedRange(t *testing.T) {
-	tests := []struct {
-		a, b           string
-		from, aTo, bTo int
-	}{
-		{"abc", "abc", 3, 3, 3},
-		{"abc", "aXc", 1, 2, 2},
-		{"abc", "abXc", 2, 2, 3},
-		{"aaa", "aa", 2, 3, 2},
-		{"", "x", 0, 0, 1},
-	}
-	for _, tt := range tests {
-		f, at, bt := ChangedRange(tt.a, tt.b)
-		if f != tt.from || at != tt.aTo || bt != tt.bTo {
-			t.Errorf("changedRange(%q, %q) = %d,%d,%d; want %d,%d,%d", tt.a, tt.b, f, at, bt, tt.from, tt.aTo, tt.bTo)
-		}
-		if tt.a[:f]+tt.b[f:bt]+tt.a[at:] != tt.b {
-			t.Errorf("changedRange(%q, %q) does not rebuild b", tt.a, tt.b)
+func TestUTF16OffsetsInOneWalk(t *testing.T) {
+	s := "aé😀b\n\xffz"
+	offs := []int{9, 0, 3, 7, 1, 99, 10, 3, -1}
+	got := slices.Clone(offs)
+	UTF16Offsets(s, got)
+	for i, off := range offs {
+		if want := UTF16Offset(s, max(off, 0)); got[i] != want {
+			t.Errorf("UTF16Offsets: offset %d = %d, want %d", off, got[i], want)
 		}
 	}
 }

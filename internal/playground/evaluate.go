@@ -2,6 +2,7 @@ package playground
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -68,11 +69,57 @@ type TraceRow struct {
 	Path    string
 	Line    int // in the leaf or template text
 	Column  int
+	Start   int    // the tag's byte offset in the editor's text, -1 when unknown
 	Count   int    // evaluations; 0 when never reached
 	Type    string // JSON type of the value, "" when it failed or was absent
 	Preview string // the value as shortened compact JSON
 	ErrKind string
 	Err     string
+}
+
+// RowState is what became of a traced tag.
+type RowState uint8
+
+// The row states.
+const (
+	RowValue     RowState = iota // it resolved to a value of Type
+	RowFalsy                     // a section on a path that goes nowhere: falsy, not a failure
+	RowFailed                    // it failed with ErrKind
+	RowUnreached                 // no render reached it
+	RowAbsent                    // a bare key nothing had: renders empty
+)
+
+// State says what became of the row's tag.
+func (r *TraceRow) State() RowState {
+	section := r.Kind == "section" || r.Kind == "inverted"
+	switch {
+	case r.Err != "" && section && r.ErrKind != "MissingStep":
+		return RowFalsy
+	case r.Err != "":
+		return RowFailed
+	case r.Count == 0:
+		return RowUnreached
+	case r.Type == "":
+		return RowAbsent
+	}
+	return RowValue
+}
+
+// Describe says in one line what the row's tag resolved to, as the trace
+// pane shows it.
+func (r *TraceRow) Describe() string {
+	runs := " (×" + strconv.Itoa(r.Count) + ")"
+	switch r.State() {
+	case RowFalsy:
+		return "falsy: " + r.Err + runs
+	case RowFailed:
+		return KindLabel(r.ErrKind) + ": " + r.Err
+	case RowUnreached:
+		return "not reached"
+	case RowAbsent:
+		return "absent: renders empty" + runs
+	}
+	return r.Type + " " + r.Preview + runs
 }
 
 // Outcome is everything one evaluation shows.
@@ -446,7 +493,7 @@ func ReplaceSegment(text string, p *Problem, key string) (string, bool) {
 func traceRows(leaf string, entries []template.TraceEntry) []TraceRow {
 	rows := make([]TraceRow, 0, len(entries))
 	for _, t := range entries {
-		row := TraceRow{Leaf: leaf, Kind: t.Kind.String(), Path: t.Path, Line: t.Pos.Line, Column: t.Pos.Column, Count: t.Count}
+		row := TraceRow{Leaf: leaf, Kind: t.Kind.String(), Path: t.Path, Line: t.Pos.Line, Column: t.Pos.Column, Start: t.Pos.Offset, Count: t.Count}
 		switch {
 		case t.Err != nil:
 			row.ErrKind, row.Err = t.Err.Kind.String(), t.Err.Msg
@@ -465,8 +512,9 @@ func leafRows(traces []reshape.LeafTrace) []TraceRow {
 	for _, t := range traces {
 		leaf := traceRows(t.At, t.Entries)
 		for i := range leaf {
+			leaf[i].Start = -1
 			if i < len(t.Docs) && t.Docs[i].Line > 0 {
-				leaf[i].Line, leaf[i].Column = t.Docs[i].Line, t.Docs[i].Column
+				leaf[i].Line, leaf[i].Column, leaf[i].Start = t.Docs[i].Line, t.Docs[i].Column, t.Docs[i].Offset
 			}
 		}
 		rows = append(rows, leaf...)

@@ -22,8 +22,8 @@ type Session struct {
 	NameError  string     // why the last rename or later-steps edit was refused
 	LaterText  string     // the later-steps field as typed
 	BranchText string     // the branch-steps field as typed
-	Completion Completion // offered at the caret of the main editor
 	Selection  Selection  // a range an editor should select
+	Renamed    *Rename    // the last rename, whose references may be updated
 
 	Menu   bool      // the examples menu is open
 	Dialog string    // the open dialog: "", dialogShare or dialogHelp
@@ -80,7 +80,7 @@ func (ss *Session) Load(s State) {
 	ss.iteration, ss.deleted, ss.NameError = nil, nil, ""
 	ss.LaterText = strings.Join(ss.State.Later, ", ")
 	ss.BranchText = BranchText(ss.State.Branch)
-	ss.Completion = Completion{}
+	ss.Renamed = nil
 	ss.update()
 }
 
@@ -109,10 +109,8 @@ func (ss *Session) Text(target string) string {
 	return ""
 }
 
-// SetText records an edit of target's text. caret is the byte offset of
-// the caret after the edit in the main editor (-1 when unknown); the
-// completions are computed there.
-func (ss *Session) SetText(target, text string, caret int) {
+// SetText records an edit of target's text.
+func (ss *Session) SetText(target, text string) {
 	switch target {
 	case TargetMain:
 		ss.State.SetText(text)
@@ -122,20 +120,17 @@ func (ss *Session) SetText(target, text string, caret int) {
 		name, _ := CutRootTarget(target)
 		ss.State.SetRootText(name, text)
 	}
-	ss.Completion = Completion{}
 	ss.update()
-	if target == TargetMain && caret >= 0 {
-		ss.Complete(caret)
-	}
 }
 
-// Complete offers what may be typed at caret in the main editor.
-func (ss *Session) Complete(caret int) {
+// Complete returns what may be typed at caret (a byte offset) in the main
+// editor, as the engine sees the text, the scope and the roots' data.
+func (ss *Session) Complete(caret int) template.Completion {
 	scope := ss.State.Scope()
 	if ss.State.Mode == ModeTool {
 		scope = template.Scope{Roots: []string{"input"}}
 	}
-	ss.Completion = complete(ss.eval.Analyze(ss.State.Text()), caret, scope, ss.dataRoots())
+	return ss.eval.Analyze(ss.State.Text()).Complete(caret, scope, ss.dataRoots())
 }
 
 // dataRoots returns the roots a completion reads: the call input as
@@ -159,7 +154,6 @@ func (ss *Session) SetMode(m Mode) {
 		return
 	}
 	ss.State.Mode = m
-	ss.Completion = Completion{}
 	ss.update()
 }
 
@@ -177,15 +171,67 @@ func (ss *Session) AddRoot() {
 }
 
 // RenameRoot renames the open root; a refused name is kept in nameError.
+// The main text's references to the old name are left as they are, and
+// offered for update (UpdateReferences).
 func (ss *Session) RenameRoot(name string) bool {
-	if err := ss.State.RenameRoot(ss.Active, name); err != nil {
+	old := ss.Active
+	if err := ss.State.RenameRoot(old, name); err != nil {
 		ss.NameError = err.Error()
 		return false
 	}
 	ss.Active, ss.NameError = name, ""
+	ss.Renamed = &Rename{From: old, To: name}
 	ss.update()
 	return true
 }
+
+// Rename is a root's rename, whose references in the main text may follow.
+type Rename struct{ From, To string }
+
+// references returns the byte ranges of the main text that name root.
+func (ss *Session) references(root string) [][2]int {
+	text := ss.State.Text()
+	var refs [][2]int
+	for _, r := range template.References(ss.Spans(), root) {
+		// A shape leaf's tag is placed in the document; a name written
+		// with escapes there is not renamed.
+		if r[1] <= len(text) && text[r[0]:r[1]] == root {
+			refs = append(refs, r)
+		}
+	}
+	return refs
+}
+
+// RenameOffer says how many references of the last rename's old name the
+// main text holds; none when there is nothing to offer.
+func (ss *Session) RenameOffer() (r Rename, n int) {
+	if ss.Renamed == nil || ss.State.RootIndex(ss.Renamed.From) >= 0 {
+		return Rename{}, 0
+	}
+	return *ss.Renamed, len(ss.references(ss.Renamed.From))
+}
+
+// UpdateReferences renames the last rename's references in the main text.
+func (ss *Session) UpdateReferences() {
+	r, n := ss.RenameOffer()
+	if n == 0 {
+		return
+	}
+	text := ss.State.Text()
+	var b strings.Builder
+	last := 0
+	for _, ref := range ss.references(r.From) {
+		b.WriteString(text[last:ref[0]])
+		b.WriteString(r.To)
+		last = ref[1]
+	}
+	b.WriteString(text[last:])
+	ss.Renamed = nil
+	ss.SetText(TargetMain, b.String())
+}
+
+// DismissRename drops the offer to update references.
+func (ss *Session) DismissRename() { ss.Renamed = nil }
 
 // DeleteRoot deletes the open root, keeping it for undo, and opens the
 // one before it.
@@ -269,7 +315,7 @@ func (ss *Session) Format(target string) {
 	if bad != nil {
 		return
 	}
-	ss.SetText(target, PrettyJSON(v.JSON()), -1)
+	ss.SetText(target, PrettyJSON(v.JSON()))
 }
 
 // Fix replaces the failing segment of problem i with key, and selects it.
@@ -282,7 +328,7 @@ func (ss *Session) Fix(i int, key string) {
 	if !ok {
 		return
 	}
-	ss.SetText(p.Target, text, -1)
+	ss.SetText(p.Target, text)
 	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
 }
 
@@ -316,15 +362,53 @@ func CutRootTarget(target string) (string, bool) {
 // its evaluation made. Roots and the call input are data: no tags.
 func (ss *Session) Spans() []template.Span { return ss.eval.spans(&ss.State) }
 
-// Marks returns the byte ranges of target's failing tags, for underlining.
-func (ss *Session) Marks(target string) [][2]int {
-	var marks [][2]int
+// Problems returns the problems placed in target's text, for the editor.
+func (ss *Session) Problems(target string) []Problem {
+	var ps []Problem
 	for _, p := range ss.Out.Problems {
 		if p.Target == target && p.Located() {
-			marks = append(marks, [2]int{p.Start, p.End})
+			ps = append(ps, p)
 		}
 	}
-	return marks
+	if name, ok := CutRootTarget(target); ok {
+		if p := ss.Out.RootErrors[name]; p != nil && p.Located() && !containsProblem(ps, p) {
+			ps = append(ps, *p)
+		}
+	}
+	return ps
+}
+
+func containsProblem(ps []Problem, p *Problem) bool {
+	for i := range ps {
+		if ps[i].Start == p.Start && ps[i].Msg == p.Msg {
+			return true
+		}
+	}
+	return false
+}
+
+// Hover is what a tag of the main text is worth in the last evaluation.
+type Hover struct {
+	Start, End int // the tag's byte range
+	Text       string
+	Failed     bool
+}
+
+// HoverAt returns what the tag at byte offset off of the main text
+// evaluated to, from the trace; false when no tag is there.
+func (ss *Session) HoverAt(off int) (Hover, bool) {
+	for _, sp := range ss.Spans() {
+		if off < sp.Start || off >= sp.End {
+			continue
+		}
+		for _, row := range ss.Out.Trace {
+			if row.Start == sp.Start {
+				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.Err != ""}, true
+			}
+		}
+		return Hover{}, false
+	}
+	return Hover{}, false
 }
 
 // Deleted names the root an undo would bring back, "" when none.

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/template"
 )
 
 func TestSessionEditsReevaluate(t *testing.T) {
@@ -13,11 +15,11 @@ func TestSessionEditsReevaluate(t *testing.T) {
 	if ss.Out.JSON != "[101,102,97]" {
 		t.Fatalf("start: %s", ss.Out.JSON)
 	}
-	ss.SetText(TargetMain, "{{E0.limit}}", -1)
+	ss.SetText(TargetMain, "{{E0.limit}}")
 	if ss.Out.JSON != "1.50" || !ss.Out.Typed {
 		t.Errorf("after edit: %s typed %v", ss.Out.JSON, ss.Out.Typed)
 	}
-	ss.SetText(RootTarget("E0"), `{"limit": 7}`, -1)
+	ss.SetText(RootTarget("E0"), `{"limit": 7}`)
 	if ss.Out.JSON != "7" {
 		t.Errorf("after root edit: %s", ss.Out.JSON)
 	}
@@ -28,20 +30,66 @@ func TestSessionEditsReevaluate(t *testing.T) {
 
 func TestSessionCompletesAtCaret(t *testing.T) {
 	ss := NewSession(DefaultExample.Open())
-	ss.SetText(TargetMain, "{{E0.is", len("{{E0.is"))
-	if !slices.Equal(ss.Completion.Items, []string{"issues"}) || ss.Completion.From != 5 {
-		t.Errorf("completion = %+v", ss.Completion)
-	}
-	ss.SetText(TargetMain, "{{E0.issues}}", -1)
-	if len(ss.Completion.Items) != 0 {
-		t.Errorf("an edit without a caret kept completions %q", ss.Completion.Items)
+	ss.SetText(TargetMain, "{{E0.is")
+	c := ss.Complete(len("{{E0.is"))
+	if labels(c) != "issues" || c.From != 5 || c.Items[0].Type != "array" {
+		t.Errorf("completion = %+v", c)
 	}
 	ss.SetMode(ModeTool)
 	ss.State.Call = `{"pr": {"n": 1}}`
 	ss.update()
-	ss.SetText(TargetMain, "x: {{input.", len("x: {{input."))
-	if !slices.Equal(ss.Completion.Items, []string{"pr"}) {
-		t.Errorf("tool mode completes from the call input: %q", ss.Completion.Items)
+	ss.SetText(TargetMain, "x: {{input.")
+	if c := ss.Complete(len("x: {{input.")); labels(c) != "pr" {
+		t.Errorf("tool mode completes from the call input: %+v", c)
+	}
+}
+
+func labels(c template.Completion) string {
+	var out []string
+	for _, it := range c.Items {
+		out = append(out, it.Label)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestSessionRenameUpdatesReferences(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetText(TargetMain, "{{#E0.issues}}{{number}} {{E0.x}}{{/E0.issues}} {{E01}} {{x.E0}}")
+	ss.OpenRoot("E0")
+	if !ss.RenameRoot("fetch_pr") {
+		t.Fatalf("rename refused: %s", ss.NameError)
+	}
+	if r, n := ss.RenameOffer(); r.From != "E0" || r.To != "fetch_pr" || n != 3 {
+		t.Fatalf("offer = %+v in %d places, want E0 to fetch_pr in 3", r, n)
+	}
+	ss.UpdateReferences()
+	want := "{{#fetch_pr.issues}}{{number}} {{fetch_pr.x}}{{/fetch_pr.issues}} {{E01}} {{x.E0}}"
+	if ss.State.Template != want {
+		t.Errorf("after update:\n got %s\nwant %s", ss.State.Template, want)
+	}
+	if _, n := ss.RenameOffer(); n != 0 {
+		t.Error("the offer stayed after the update")
+	}
+	for _, p := range ss.Out.Problems {
+		if p.Kind == "MissingStep" && strings.Contains(p.Msg, `"E0"`) {
+			t.Errorf("a reference was left: %s", p.Msg)
+		}
+	}
+}
+
+func TestSessionHover(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetText(TargetMain, "n={{E0.issues.0.number}} {{E0.nope}}")
+	h, ok := ss.HoverAt(5)
+	if !ok || h.Start != 2 || h.End != 24 || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
+		t.Errorf("hover on a value = %+v %v", h, ok)
+	}
+	h, ok = ss.HoverAt(28)
+	if !ok || !h.Failed || !strings.Contains(h.Text, "nope") {
+		t.Errorf("hover on a failure = %+v %v", h, ok)
+	}
+	if _, ok := ss.HoverAt(0); ok {
+		t.Error("hover outside a tag")
 	}
 }
 
@@ -112,7 +160,7 @@ func TestSessionIterationAndLater(t *testing.T) {
 	ss := NewSession(DefaultExample.Open())
 	ss.SetIteration(true)
 	ss.OpenRoot("item")
-	ss.SetText(RootTarget("item"), `{"a": 1}`, -1)
+	ss.SetText(RootTarget("item"), `{"a": 1}`)
 	ss.SetIteration(false)
 	if ss.Active != "input" || ss.State.RootIndex("item") >= 0 {
 		t.Errorf("off: active %q, roots %q", ss.Active, ss.State.Names())
@@ -127,7 +175,7 @@ func TestSessionIterationAndLater(t *testing.T) {
 		t.Errorf("bad later: error %q, text %q, later %q", ss.NameError, ss.LaterText, ss.State.Later)
 	}
 	ss.SetLater("E9")
-	ss.SetText(TargetMain, "{{E9.x}}", -1)
+	ss.SetText(TargetMain, "{{E9.x}}")
 	if ss.NameError != "" || len(ss.Out.Problems) != 1 || !strings.Contains(ss.Out.Problems[0].Msg, "runs after") {
 		t.Errorf("later step: error %q, problems %+v", ss.NameError, ss.Out.Problems)
 	}
@@ -140,7 +188,7 @@ func TestSessionFormat(t *testing.T) {
 	if got := ss.Text(RootTarget("E1")); got != want {
 		t.Errorf("formatted:\n%s\nwant\n%s", got, want)
 	}
-	ss.SetText(RootTarget("E1"), "{oops", -1)
+	ss.SetText(RootTarget("E1"), "{oops")
 	ss.Format(RootTarget("E1"))
 	if got := ss.Text(RootTarget("E1")); got != "{oops" {
 		t.Errorf("formatting broken text changed it to %q", got)
@@ -174,7 +222,7 @@ func TestSessionBranchSteps(t *testing.T) {
 	if ss.NameError == "" || ss.State.Branch["E5"] != "E3" {
 		t.Errorf("a root as a branch step was taken: %q %v", ss.NameError, ss.State.Branch)
 	}
-	ss.SetText(TargetMain, "{{E3.result.summary}}", -1)
+	ss.SetText(TargetMain, "{{E3.result.summary}}")
 	if !ss.Out.HasValue || ss.Out.Value.Str() != "ok" {
 		t.Errorf("the decide step's result: %+v", ss.Out)
 	}

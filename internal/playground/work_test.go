@@ -27,12 +27,11 @@ func TestKeystrokeWork(t *testing.T) {
 		ss := NewSession(tt.state)
 		before := ss.eval.work
 		text := ss.Text(tt.target)
-		caret := -1
+		ss.SetText(tt.target, text+" ") // a space: the result stays the same
 		if tt.target == TargetMain && tt.state.Mode == ModeTemplate {
-			caret = len(text) + 1 // with completion at the caret
+			ss.Complete(len(text) + 1) // with completion at the caret
 		}
-		ss.SetText(tt.target, text+" ", caret) // a space: the result stays the same
-		ss.Spans()                             // and the highlighting of the editor
+		ss.Spans() // and the highlighting of the editor
 		got := ss.eval.work
 		got.Decodes -= before.Decodes
 		got.Parses -= before.Parses

@@ -11,8 +11,9 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// encoding is a content coding the server can send a .wasm file in, stored
-// pre-compressed beside it (web/app.wasm.br, web/app.wasm.gz).
+// encoding is a content coding the server can send a large file of web/ in
+// (a .wasm file, the editor bundle), stored pre-compressed beside it
+// (web/app.wasm.br, web/app.wasm.gz).
 type encoding struct {
 	name string // the Content-Encoding token
 	ext  string // the suffix of the stored file
@@ -54,9 +55,23 @@ func compressGzip(dst io.Writer, src io.Reader) error {
 	return w.Close()
 }
 
-// wasmFiles lists the .wasm files of the web directory.
-func wasmFiles(webDir string) ([]string, error) {
-	return filepath.Glob(filepath.Join(webDir, "*.wasm"))
+// editorBundle is the editors' script, built from editor/ and committed.
+const editorBundle = "editor.js"
+
+// precompressed reports whether the file called name of web/ is served
+// from its compressed copies.
+func precompressed(name string) bool {
+	return filepath.Ext(name) == ".wasm" || filepath.Base(name) == editorBundle
+}
+
+// precompressedFiles lists the files of the web directory that are served
+// compressed.
+func precompressedFiles(webDir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(webDir, "*.wasm"))
+	if _, serr := os.Stat(filepath.Join(webDir, editorBundle)); serr == nil {
+		files = append(files, filepath.Join(webDir, editorBundle))
+	}
+	return files, err
 }
 
 // isFresh reports whether the compressed file was made from this version of
@@ -67,13 +82,13 @@ func isFresh(compressed string, source os.FileInfo) bool {
 	return err == nil && info.ModTime().Equal(source.ModTime())
 }
 
-// CompressStale writes the missing or stale compressed files of every .wasm
-// file in webDir and reports each one it writes to log. Brotli's best
+// CompressStale writes the missing or stale compressed files of every
+// precompressed file in webDir and reports each one it writes to log. Brotli's best
 // quality takes seconds per megabyte, so fresh files are left alone, and so
 // are copies of a file rewritten with the same bytes (go build rewrites its
 // output every time): they only take its new time.
 func CompressStale(webDir string, log io.Writer) error {
-	files, err := wasmFiles(webDir)
+	files, err := precompressedFiles(webDir)
 	if err != nil {
 		return err
 	}

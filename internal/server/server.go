@@ -97,8 +97,11 @@ func pagesHandler(files app.ResourceResolver, version string, wasmSize int64) *a
 			Maskable: "/web/icon-512.png",
 			SVG:      "/web/icon.svg",
 		},
-		LoadingLabel:       "Loading Splice {progress}%",
-		Styles:             []string{"/web/app.css", "/web/docs.css"},
+		LoadingLabel: "Loading Splice {progress}%",
+		Styles:       []string{"/web/app.css", "/web/docs.css"},
+		// The editors' bundle runs before app.wasm starts (both deferred,
+		// in order), so the editors can be made as the page mounts.
+		Scripts:            []string{"/web/editor.js defer"},
 		CacheableResources: ui.OfflinePages,
 		Version:            version,
 		// app.wasm comes compressed, so Content-Length is not the size the
@@ -208,8 +211,8 @@ func versioned(name string) bool {
 	return !strings.HasPrefix(name, ".")
 }
 
-// webFiles serves web/ under /web/: each .wasm file in the best stored
-// compression the client accepts, the other files as they are.
+// webFiles serves web/ under /web/: each precompressed file in the best
+// stored compression the client accepts, the other files as they are.
 type webFiles struct {
 	dir   string
 	files http.Handler
@@ -237,7 +240,7 @@ func (f webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("ETag", etag)
-	if path.Ext(clean) == ".wasm" && f.serveCompressed(w, r, name, info) {
+	if precompressed(name) && f.serveCompressed(w, r, name, info) {
 		return
 	}
 	f.files.ServeHTTP(w, r)
@@ -285,8 +288,9 @@ func (c *etagCache) get(name string, info os.FileInfo) (string, error) {
 	return etag, nil
 }
 
-// serveCompressed serves the stored compressed copy of a .wasm file in the
-// first of encodings the request accepts, and reports whether it did.
+// serveCompressed serves the stored compressed copy of a precompressed
+// file in the first of encodings the request accepts, and reports whether
+// it did.
 func (f webFiles) serveCompressed(w http.ResponseWriter, r *http.Request, name string, source os.FileInfo) bool {
 	w.Header().Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
@@ -300,7 +304,7 @@ func (f webFiles) serveCompressed(w http.ResponseWriter, r *http.Request, name s
 		}
 		defer file.Close()
 		h := w.Header()
-		h.Set("Content-Type", "application/wasm")
+		h.Set("Content-Type", contentType(name))
 		h.Set("Content-Encoding", enc.name)
 		// ServeContent leaves the length of an encoded body out.
 		if info, err := file.Stat(); err == nil && r.Header.Get("Range") == "" {
@@ -314,6 +318,13 @@ func (f webFiles) serveCompressed(w http.ResponseWriter, r *http.Request, name s
 		return true
 	}
 	return false
+}
+
+func contentType(name string) string {
+	if filepath.Ext(name) == ".wasm" {
+		return "application/wasm"
+	}
+	return "text/javascript; charset=utf-8"
 }
 
 // acceptsEncoding reports whether an Accept-Encoding header allows coding:

@@ -1,0 +1,387 @@
+// The playground's editors: CodeMirror 6 views behind the small API the Go
+// side drives through syscall/js (window.spliceEditor). JS owns the editor;
+// the engine answers questions about the text: which tags it holds, what
+// fails where, what may be typed at the caret, what a tag is worth.
+//
+// Positions crossing the bridge are UTF-16 offsets into the text as Go
+// holds it, line breaks as in the document: a CRLF text stays CRLF, so
+// problem positions computed on it select exactly their tag.
+
+import {
+  EditorView, Decoration, keymap, lineNumbers, highlightActiveLineGutter,
+  highlightSpecialChars, drawSelection, highlightActiveLine, hoverTooltip,
+} from "@codemirror/view";
+import {
+  EditorState, Compartment, StateField, StateEffect, Annotation, Prec,
+} from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
+import {
+  autocompletion, acceptCompletion, closeBrackets, closeBracketsKeymap, completionStatus,
+} from "@codemirror/autocomplete";
+import { lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
+import {
+  bracketMatching, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting, indentUnit,
+} from "@codemirror/language";
+import { classHighlighter } from "@lezer/highlight";
+import { json } from "@codemirror/lang-json";
+import { yaml } from "@codemirror/lang-yaml";
+import { StyleModule } from "style-mod";
+
+// CodeMirror writes its styles into a <style> element, which the page's
+// Content-Security-Policy (style-src 'self') refuses, unless the root it
+// mounts them in has no head: then they go into a constructed style sheet,
+// which the policy allows. The document is given to it as such a root.
+const sheetRoot = {
+  ownerDocument: document,
+  get adoptedStyleSheets() { return document.adoptedStyleSheets; },
+  set adoptedStyleSheets(sheets) { document.adoptedStyleSheets = sheets; },
+};
+const mount = StyleModule.mount;
+StyleModule.mount = (root, modules, options) => mount(root === document ? sheetRoot : root, modules, options);
+
+// fromGo marks the transactions Go asked for: Go already holds their text.
+const fromGo = Annotation.define();
+
+// The states of editors that were closed (a root tab left, a pane hidden),
+// by target, so that coming back keeps the undo history.
+const saved = new Map();
+
+// Tags: the engine's spans, drawn as marks and mapped through edits until
+// the engine sends the next set.
+const setTags = StateEffect.define();
+const tagField = StateField.define({
+  create: () => Decoration.none,
+  update(tags, tr) {
+    for (const e of tr.effects) if (e.is(setTags)) return e.value;
+    return tr.docChanged ? tags.map(tr.changes) : tags;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+const tagMarks = new Map();
+function tagMark(cls) {
+  let m = tagMarks.get(cls);
+  if (!m) tagMarks.set(cls, (m = Decoration.mark({ class: cls })));
+  return m;
+}
+
+// crlf reports whether every line break of text is CRLF (and there is one):
+// such a text is edited with CRLF breaks; any other is edited with LF.
+function crlf(text) {
+  return text.includes("\r\n") && !/\r(?!\n)|(?<!\r)\n/.test(text);
+}
+
+function syntaxOf(name) {
+  switch (name) {
+    case "json": return [json(), closeBrackets(), keymap.of(closeBracketsKeymap)];
+    case "yaml": return [yaml(), openTag];
+  }
+  return [openTag];
+}
+
+// openTag closes a tag as it opens: typing "{" after "{" gives "{{|}}",
+// and typing "}" before the "}}" of an open tag steps over it. JSON
+// editors get both from closeBrackets, which closes every brace.
+const openTag = EditorView.inputHandler.of((view, from, to, text) => {
+  const s = view.state;
+  if (from !== to) return false;
+  if (text === "{" && s.sliceDoc(from - 1, from) === "{" && s.sliceDoc(from, from + 2) !== "}}") {
+    view.dispatch({ changes: { from, insert: "{}}" }, selection: { anchor: from + 1 }, userEvent: "input.type" });
+    return true;
+  }
+  if (text === "}" && s.sliceDoc(from, from + 1) === "}" && insideTag(s, from)) {
+    view.dispatch({ selection: { anchor: from + 1 }, userEvent: "input.type" });
+    return true;
+  }
+  return false;
+});
+
+// insideTag reports whether pos is after a "{{" of its line that no "}}"
+// closes before the "}" at pos.
+function insideTag(s, pos) {
+  const line = s.doc.lineAt(pos);
+  const before = s.sliceDoc(line.from, pos);
+  const open = before.lastIndexOf("{{");
+  if (open < 0 || before.indexOf("}}", open) >= 0) return false;
+  // The "}" at pos closes the tag only with a second one after it, or
+  // after a first one typed already.
+  return s.sliceDoc(pos, pos + 2) === "}}" || before.endsWith("}");
+}
+
+// completionType shows what a completion names (a key's JSON type, a
+// root) after its label, drawn from an attribute: the option's text stays
+// its label alone.
+function completionType(c) {
+  const span = document.createElement("span");
+  span.className = "cm-completionType";
+  span.dataset.type = c.jsonType || c.type;
+  return span;
+}
+
+// afterPaint runs f once the browser has painted the current frame.
+function afterPaint(f) {
+  requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = f;
+    ch.port2.postMessage(0);
+  });
+}
+
+class Editor {
+  // opts: target (its key), doc, syntax ("text", "json" or "yaml"), label,
+  // tags (complete and hover), defer (a length past which edits reach Go
+  // after the frame is painted), and Go's callbacks: onChange(text, caret),
+  // complete(offset, explicit) and hover(offset), which answer JSON.
+  constructor(host, opts) {
+    this.host = host;
+    this.opts = opts;
+    this.target = opts.target;
+    this.busy = 0; // inside a view update: dispatches wait for a microtask
+    this.pending = false; // an edit waits to reach Go after the paint
+    this.syntax = new Compartment();
+    this.crlf = false;
+    this.view = new EditorView({ parent: host, state: this.restore(opts.target, opts.doc, opts.syntax) });
+    this.expose();
+    // Completions are found by the page's tests and tools by data-testid.
+    this.observer = new MutationObserver(() => {
+      for (const li of this.view.dom.querySelectorAll(".cm-tooltip-autocomplete li:not([data-testid])")) {
+        li.dataset.testid = "completion";
+      }
+    });
+    this.observer.observe(this.view.dom, { childList: true, subtree: true });
+  }
+
+  // restore returns the saved state of target when it still holds text,
+  // else a new one.
+  restore(target, text, syntax) {
+    const s = saved.get(target);
+    saved.delete(target);
+    if (s && s.state.sliceDoc() === text) {
+      this.crlf = s.crlf;
+      this.syntaxName = s.syntaxName;
+      this.syntax = s.syntax;
+      return s.state;
+    }
+    return this.fresh(text, syntax);
+  }
+
+  fresh(text, syntax) {
+    this.crlf = crlf(text);
+    this.syntaxName = syntax;
+    this.syntax = new Compartment();
+    const o = this.opts;
+    const ext = [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightSpecialChars(),
+      history(),
+      foldGutter(),
+      drawSelection(),
+      highlightActiveLine(),
+      indentOnInput(),
+      indentUnit.of("  "),
+      syntaxHighlighting(classHighlighter),
+      bracketMatching(),
+      highlightSelectionMatches(),
+      Prec.high(keymap.of([{ key: "Tab", run: (v) => completionStatus(v.state) === "active" && acceptCompletion(v) }])),
+      keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
+      EditorView.contentAttributes.of({ "aria-label": o.label, "aria-multiline": "true" }),
+      this.syntax.of(syntaxOf(syntax)),
+      tagField,
+      EditorView.updateListener.of((u) => this.changed(u)),
+    ];
+    if (this.crlf) {
+      ext.push(EditorState.lineSeparator.of("\r\n"),
+        EditorView.clipboardInputFilter.of((t) => t.replace(/\r\n|\r|\n/g, "\r\n")));
+    }
+    if (o.tags) {
+      ext.push(
+        autocompletion({
+          override: [(ctx) => this.complete(ctx)], icons: false, activateOnTypingDelay: 0, interactionDelay: 0,
+          addToOptions: [{ render: completionType, position: 80 }],
+        }),
+        hoverTooltip((view, pos) => this.hover(view, pos), { hoverTime: 250 }),
+      );
+    }
+    return EditorState.create({ doc: text, extensions: ext });
+  }
+
+  // expose gives the host what a textarea has, for tests and tools.
+  expose() {
+    const host = this.host;
+    const ed = this;
+    Object.defineProperty(host, "value", {
+      configurable: true,
+      get: () => ed.view.state.sliceDoc(),
+      // Setting the value is an edit, as if the text were pasted.
+      set: (text) => {
+        const s = ed.view.state;
+        ed.view.dispatch({ changes: { from: 0, to: s.doc.length, insert: s.toText(String(text)) }, userEvent: "input.paste" });
+      },
+    });
+    Object.defineProperty(host, "selectionStart", { configurable: true, get: () => ed.toOffset(ed.view.state.selection.main.from) });
+    Object.defineProperty(host, "selectionEnd", { configurable: true, get: () => ed.toOffset(ed.view.state.selection.main.to) });
+    host.focus = () => ed.view.focus();
+    host.setSelectionRange = (start, end) => ed.select(start, end, false);
+  }
+
+  // toPos turns an offset into the text into a position of the editor,
+  // where a line break counts one.
+  toPos(off) {
+    const doc = this.view.state.doc;
+    off = Math.max(0, Math.min(off | 0, this.toOffset(doc.length)));
+    if (!this.crlf) return off;
+    let lo = 1, hi = doc.lines;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (doc.line(mid).from + mid - 1 <= off) lo = mid; else hi = mid - 1;
+    }
+    const line = doc.line(lo);
+    return Math.min(off - (lo - 1), line.to);
+  }
+
+  toOffset(pos) {
+    return this.crlf ? pos + this.view.state.doc.lineAt(pos).number - 1 : pos;
+  }
+
+  changed(u) {
+    if (!u.docChanged || u.transactions.some((tr) => tr.annotation(fromGo))) return;
+    if (this.opts.defer && u.state.doc.length > this.opts.defer) {
+      if (!this.pending) {
+        this.pending = true;
+        afterPaint(() => { this.pending = false; this.notify(); });
+      }
+      return;
+    }
+    this.notify();
+  }
+
+  // notify hands the text to Go, which evaluates it and updates the output
+  // before the frame is painted.
+  notify() {
+    if (!this.view) return;
+    this.busy++;
+    try {
+      const s = this.view.state;
+      this.opts.onChange(s.sliceDoc(), this.toOffset(s.selection.main.head));
+    } finally {
+      this.busy--;
+    }
+  }
+
+  // run dispatches spec, after the view update in progress if any.
+  run(spec) {
+    if (this.busy || this.view.updateState !== 0) queueMicrotask(() => this.view && this.view.dispatch(spec()));
+    else this.view.dispatch(spec());
+  }
+
+  // setDoc changes the text to the one Go holds (a Format, a fix, a rename
+  // of references, a loaded example) as one undoable change of the part
+  // that differs.
+  setDoc(text) {
+    const s = this.view.state;
+    const old = s.sliceDoc();
+    if (old === text) return;
+    if (crlf(text) !== this.crlf) {
+      this.view.setState(this.fresh(text, this.syntaxName));
+      return;
+    }
+    let from = 0;
+    const n = Math.min(old.length, text.length);
+    while (from < n && old.charCodeAt(from) === text.charCodeAt(from)) from++;
+    let end = 0;
+    while (end < n - from && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
+    const a = this.toPos(from), b = this.toPos(old.length - end);
+    const insert = s.toText(text.slice(from, text.length - end));
+    this.run(() => ({ changes: { from: a, to: b, insert }, annotations: fromGo.of(true), userEvent: "input.complete" }));
+  }
+
+  // open shows another target's text (another root tab), keeping this
+  // one's state for when it comes back.
+  open(target, text, syntax) {
+    if (target === this.target) {
+      this.setDoc(text);
+      this.setSyntax(syntax);
+      return;
+    }
+    this.save();
+    this.target = target;
+    this.view.setState(this.restore(target, text, syntax));
+  }
+
+  save() {
+    saved.set(this.target, { state: this.view.state, crlf: this.crlf, syntax: this.syntax, syntaxName: this.syntaxName });
+  }
+
+  setSyntax(name) {
+    if (name === this.syntaxName) return;
+    this.syntaxName = name;
+    this.run(() => ({ effects: this.syntax.reconfigure(syntaxOf(name)) }));
+  }
+
+  // setMarks draws the engine's tags and problems. marks is JSON:
+  // {tags: [from, to, class, ...], problems: [{from, to, severity, message}]}.
+  setMarks(marks) {
+    const m = JSON.parse(marks);
+    this.run(() => {
+      const tags = [];
+      for (let i = 0; i + 2 < m.tags.length; i += 3) {
+        const from = this.toPos(m.tags[i]), to = this.toPos(m.tags[i + 1]);
+        if (from < to) tags.push(tagMark(m.tags[i + 2]).range(from, to));
+      }
+      const diags = m.problems.map((p) => ({
+        from: this.toPos(p.from), to: this.toPos(p.to), severity: p.severity, message: p.message,
+      }));
+      const spec = setDiagnostics(this.view.state, diags);
+      spec.effects = [].concat(spec.effects || [], setTags.of(Decoration.set(tags, true)));
+      return spec;
+    });
+  }
+
+  // select selects [start, end) of the text and scrolls it into view;
+  // focus moves to the editor when asked.
+  select(start, end, focus) {
+    const anchor = this.toPos(start), head = this.toPos(end);
+    this.run(() => ({ selection: { anchor, head }, scrollIntoView: true }));
+    if (focus) this.view.focus();
+  }
+
+  complete(ctx) {
+    const r = this.opts.complete(this.toOffset(ctx.pos), ctx.explicit);
+    if (!r) return null;
+    const c = JSON.parse(r);
+    if (!c.options.length) return null;
+    return { from: this.toPos(c.from), to: this.toPos(c.to), options: c.options, filter: false };
+  }
+
+  hover(view, pos) {
+    let covered = false;
+    forEachDiagnostic(view.state, (d) => { if (d.from <= pos && pos <= d.to) covered = true; });
+    if (covered) return null; // the problem's own tooltip says it
+    const r = this.opts.hover(this.toOffset(pos));
+    if (!r) return null;
+    const h = JSON.parse(r);
+    return {
+      pos: this.toPos(h.from),
+      end: this.toPos(h.to),
+      create() {
+        const dom = document.createElement("div");
+        dom.className = "cm-splice-hover" + (h.error ? " cm-splice-hover-error" : "");
+        dom.dataset.testid = "hover";
+        dom.textContent = h.text;
+        return { dom };
+      },
+    };
+  }
+
+  destroy() {
+    this.save();
+    this.observer.disconnect();
+    this.view.destroy();
+    this.view = null;
+    for (const k of ["value", "selectionStart", "selectionEnd", "focus", "setSelectionRange"]) delete this.host[k];
+  }
+}
+
+window.spliceEditor = { create: (host, opts) => new Editor(host, opts) };
