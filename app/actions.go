@@ -14,10 +14,14 @@ import (
 // sees the same value on every render.
 
 // editorActions is what a code editor reports and asks: an edit of the
-// text of target; what may be typed at a caret of the main text and what
-// its tag at an offset is worth (byte offsets); the problems of a target.
+// text of target (true when the page must be redrawn for more than the
+// result, which Edit paints itself); whether evaluating an edit would take
+// long (a large root decoded again); what may be typed at a caret of the
+// main text and what its tag at an offset is worth (byte offsets); the
+// problems of a target.
 type editorActions interface {
-	Edit(target, text string)
+	Edit(target, text string) (redraw bool)
+	Slow(target, text string) bool
 	Complete(caret int) template.Completion
 	Hover(off int) (playground.Hover, bool)
 	Problems(target string) []playground.Problem
@@ -67,10 +71,12 @@ type actions struct{ s *playground.Session }
 
 // Edit records the edit and writes the new output at once: it runs inside
 // the editor's update, before the frame is painted.
-func (a *actions) Edit(target, text string) {
-	a.s.SetText(target, text)
+func (a *actions) Edit(target, text string) bool {
+	more := a.s.SetText(target, text)
 	paintOutput(&a.s.Out)
+	return more
 }
+func (a *actions) Slow(target, text string) bool               { return a.s.Slow(target, text) }
 func (a *actions) Complete(caret int) template.Completion      { return a.s.Complete(caret) }
 func (a *actions) Hover(off int) (playground.Hover, bool)      { return a.s.HoverAt(off) }
 func (a *actions) Problems(target string) []playground.Problem { return a.s.Problems(target) }

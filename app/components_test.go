@@ -197,11 +197,11 @@ func TestOutputPane(t *testing.T) {
 		} else {
 			result = result.Class("result")
 		}
-		if err := app.Match(result, o, 0, 1); err != nil {
+		if err := app.Match(result, o, 0, 1, 0); err != nil {
 			t.Errorf("%s: result: %v", tt.name, err)
 		}
 		for i, child := range tt.children {
-			if err := app.Match(child, o, 0, 1, i); err != nil {
+			if err := app.Match(child, o, 0, 1, 0, i); err != nil {
 				t.Errorf("%s: result child %d: %v", tt.name, i, err)
 			}
 		}
@@ -263,7 +263,7 @@ func TestUserContentStaysText(t *testing.T) {
 	s := playground.NewSession(playground.State{Template: payload + "{{E0.x}}", Roots: roots})
 	o := outputOf(&s.Out, s.Version)
 	mount(t, o)
-	if err := app.Match(app.Text(payload+payload), o, 0, 1, 0); err != nil {
+	if err := app.Match(app.Text(payload+payload), o, 0, 1, 0, 0); err != nil {
 		t.Errorf("output: %v", err)
 	}
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"strings"
 	"unsafe"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -28,22 +29,25 @@ type codeEditor struct {
 	Tags   bool   // completion and hover on tags
 	Marks  string // the tags and problems to draw (editorMarks)
 	Select playground.Selection
-	// Large marks a text whose edits may reach Go after the frame is
-	// painted, so that typing never waits on decoding it.
+	// Large marks a data text, which may be large: its edits reach Go as
+	// changes, and are evaluated after the frame is painted when that
+	// would take long, so that typing never waits on decoding it.
 	Large bool
 
 	ctx      app.Context
 	view     app.Value // the bridge's editor, nil until mounted
 	funcs    []app.Func
-	open     string // the key the view shows
-	shown    string // the text the view and Go agree on
+	later    app.Func // afterPaint, for the bridge
+	waiting  bool     // an edit waits for the paint
+	open     string   // the key the view shows
+	shown    string   // the text the view and Go agree on
 	syntax   string
 	marks    string
 	selected int // the last selection request carried out
 }
 
-// largeText is the length (in UTF-16 units) past which edits of a Large
-// text reach Go after the paint.
+// largeText is the length (in UTF-16 units) past which the view sends the
+// changes of a Large text rather than the text.
 const largeText = 64 << 10
 
 func (e *codeEditor) key() string {
@@ -71,10 +75,11 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	opts.Set("syntax", e.Syntax)
 	opts.Set("label", e.Label)
 	opts.Set("tags", e.Tags)
-	if e.Large {
-		opts.Set("defer", largeText)
-	}
 	opts.Set("onChange", e.fn(e.onChange))
+	if e.Large {
+		opts.Set("changes", largeText)
+		e.later = e.fn(e.afterPaint)
+	}
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
 	e.view = bridge.Call("create", e.JSValue(), opts)
@@ -138,17 +143,69 @@ func sameText(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
-// onChange takes an edit made in the view. It runs inside the view's
-// update, so the engine evaluates and the output is written before the
-// frame is painted; go-app redraws the rest on its next tick.
+// onChange takes an edit made in the view: its new text, or for a large
+// text the changes to the one Go holds (no copy of the whole text from JS
+// per keystroke). It runs inside the view's update, so the engine
+// evaluates and the output is written before the frame is painted, and
+// go-app redraws the rest on its next tick when there is more to redraw
+// (typing plain text changes only the result). An edit that would block
+// the keystroke (a large root decoded again) is evaluated once the frame
+// is painted instead.
 func (e *codeEditor) onChange(args []app.Value) any {
 	if len(args) < 1 {
 		return nil
 	}
-	e.shown = args[0].String()
-	e.Do.Edit(e.Target, e.shown)
-	e.ctx.Dispatch(nil)
+	if args[0].Type() == app.TypeString {
+		e.shown = args[0].String()
+	} else {
+		e.shown = applyChanges(e.shown, args[0])
+	}
+	if e.Large && e.Do.Slow(e.Target, e.shown) {
+		if !e.waiting {
+			e.waiting = true
+			app.Window().Get("spliceEditor").Call("afterPaint", e.later)
+		}
+		return nil
+	}
+	e.edit()
 	return nil
+}
+
+// edit hands the shown text to the session.
+func (e *codeEditor) edit() {
+	if e.Do.Edit(e.Target, e.shown) {
+		e.ctx.Dispatch(nil)
+	}
+}
+
+// afterPaint takes the last edit, put off by onChange.
+func (e *codeEditor) afterPaint([]app.Value) any {
+	e.waiting = false
+	e.edit()
+	return nil
+}
+
+// applyChanges applies the view's changes, [from, to, inserted] in UTF-16
+// offsets of text in ascending order, to text in one walk.
+func applyChanges(text string, changes app.Value) string {
+	n := changes.Length()
+	offs := make([]int, 2*n)
+	for i := range n {
+		c := changes.Index(i)
+		offs[2*i], offs[2*i+1] = c.Index(0).Int(), c.Index(1).Int()
+	}
+	playground.ByteOffsets(text, offs)
+	var b strings.Builder
+	b.Grow(len(text))
+	last := 0
+	for i := range n {
+		from, to := max(offs[2*i], last), max(offs[2*i+1], last)
+		b.WriteString(text[last:from])
+		b.WriteString(changes.Index(i).Index(2).String())
+		last = to
+	}
+	b.WriteString(text[last:])
+	return b.String()
 }
 
 // complete answers the view's completion request at a UTF-16 offset.

@@ -13,7 +13,12 @@ var shortcuts = []struct{ Keys, Does string }{
 	{"Ctrl + Space", "complete roots and keys at the caret"},
 	{"↑ ↓ then Enter or Tab", "pick a completion"},
 	{"Tab / Shift + Tab", "indent or outdent the line or selection"},
-	{"Ctrl/⌘ + Z", "undo, in any editor"},
+	{"Esc then Tab", "leave the editor: Tab moves the focus on, once"},
+	{"Ctrl + M", "Tab moves the focus (press again to indent with it)"},
+	{"Ctrl/⌘ + Z, Ctrl/⌘ + Shift + Z", "undo, redo in the editor: typing, Format, fixes, renames"},
+	{"Ctrl/⌘ + F", "find and replace in the editor"},
+	{"Ctrl + Shift + [ / ]", "fold, unfold the block at the caret"},
+	{"Ctrl + Shift + M", "list the editor's problems"},
 }
 
 // helpDialog lists the keyboard shortcuts and the dialect in brief.

@@ -54,16 +54,7 @@ func (o *outputPane) Render() app.UI {
 	return app.Section().Class("pane pane-output").Aria("label", "Output").Body(
 		app.Div().Class("pane-head").Body(head...),
 		app.If(out.HasValue, func() app.UI {
-			result := app.Pre().
-				Class("result").
-				DataSet("testid", "output").
-				DataSet("json", out.JSON).
-				TabIndex(0).
-				Aria("label", "Result")
-			if out.Mixed {
-				return result.Class("result-text").Body(verbatim(out.Display)...)
-			}
-			return result.Text(out.Display)
+			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON}
 		}).Else(func() app.UI {
 			return app.P().Class("empty").Text(emptyText(out.HasProblems))
 		}),
@@ -95,58 +86,146 @@ func (o *outputPane) onCopy(ctx app.Context, e app.Event) {
 	})
 }
 
-// verbatim draws mixed text line by line, wrapping each line's trailing
-// spaces and tabs in a span that makes them visible. An empty result says
-// so instead of showing nothing.
-func verbatim(text string) []app.UI {
-	if text == "" {
-		return []app.UI{app.Span().Class("empty-string").Text("(empty string)")}
+// resultView is the result itself. In the browser go-app makes the
+// element and paintResult writes its content and data-json, on every render
+// and, right after a keystroke, from paintOutput: the result is painted in
+// the frame of the keystroke, before go-app's next tick redraws the rest of
+// the page. The prerendered page, where no script runs, has them in its
+// HTML.
+type resultView struct {
+	app.Compo
+
+	Display string
+	Mixed   bool
+	JSON    string
+}
+
+func (r *resultView) Render() app.UI {
+	pre := app.Pre().Class("result").DataSet("testid", "output").TabIndex(0).Aria("label", "Result")
+	if !app.IsServer {
+		return pre
 	}
-	var out []app.UI
-	for i, line := range strings.Split(text, "\n") {
+	parts := resultParts(r.Display, r.Mixed)
+	body := make([]app.UI, len(parts))
+	for i, p := range parts {
+		body[i] = p.ui()
+	}
+	if r.Mixed {
+		pre = pre.Class("result-text")
+	}
+	return pre.DataSet("json", r.JSON).Body(body...)
+}
+
+func (r *resultView) OnMount(ctx app.Context)  { paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON) }
+func (r *resultView) OnUpdate(ctx app.Context) { paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON) }
+
+// resultPart is a run of the result as shown: plain text (no Class), the
+// trailing spaces and tabs of a line ("trail"), a line end's mark ("eol"),
+// or the note that the text is empty ("empty-string").
+type resultPart struct{ Class, Text string }
+
+// resultParts cuts a result into its runs: pretty JSON as it is, mixed
+// text line by line with its trailing whitespace and line ends made
+// visible, and an empty string saying so instead of showing nothing.
+func resultParts(display string, mixed bool) []resultPart {
+	if !mixed {
+		return []resultPart{{Text: display}}
+	}
+	if display == "" {
+		return []resultPart{{Class: "empty-string", Text: "(empty string)"}}
+	}
+	var parts []resultPart
+	for i, line := range strings.Split(display, "\n") {
 		if i > 0 {
-			out = append(out, app.Span().Class("eol").Aria("hidden", "true"), app.Text("\n"))
+			parts = append(parts, resultPart{Class: "eol"}, resultPart{Text: "\n"})
 		}
 		body := strings.TrimRight(line, " \t")
 		if body != "" {
-			out = append(out, app.Text(body))
+			parts = append(parts, resultPart{Text: body})
 		}
 		if trail := line[len(body):]; trail != "" {
-			out = append(out, app.Span().Class("trail").Title("trailing whitespace").Text(trail))
+			parts = append(parts, resultPart{Class: "trail", Text: trail})
 		}
 	}
-	return out
+	return parts
 }
 
-// paintOutput writes a new plain result into the output pane's nodes at
-// once, before go-app's next tick redraws the page with the same text: the
-// result is painted in the frame of the keystroke. Only the text nodes and
-// attributes go-app made are changed, so its own updates still reach them;
-// any other change (a result appearing, mixed text) waits for the redraw.
+// ui is the part as go-app renders it.
+func (p resultPart) ui() app.UI {
+	switch p.Class {
+	case "":
+		return app.Text(p.Text)
+	case "eol":
+		return app.Span().Class("eol").Aria("hidden", "true")
+	case "trail":
+		return app.Span().Class("trail").Title("trailing whitespace").Text(p.Text)
+	}
+	return app.Span().Class(p.Class).Text(p.Text)
+}
+
+// node is the part as a DOM node of doc, as ui renders it.
+func (p resultPart) node(doc app.Value) any {
+	if p.Class == "" {
+		return p.Text
+	}
+	span := doc.Call("createElement", "span")
+	span.Set("className", p.Class)
+	span.Set("textContent", p.Text)
+	switch p.Class {
+	case "eol":
+		span.Call("setAttribute", "aria-hidden", "true")
+	case "trail":
+		span.Set("title", "trailing whitespace")
+	}
+	return span
+}
+
+// paintOutput writes a new result into the output pane at once, when the
+// pane shows a result already (one appearing waits for go-app).
 func paintOutput(out *playground.Outcome) {
-	if !app.IsClient || !out.HasValue || out.Mixed {
+	if !app.IsClient || !out.HasValue {
 		return
 	}
 	doc := app.Window().Get("document")
-	pre := doc.Call("querySelector", `[data-testid="output"]:not(.result-text)`)
-	if !pre.Truthy() || !setOnlyText(pre, out.Display) {
+	pre := doc.Call("querySelector", `[data-testid="output"]`)
+	if !pre.Truthy() {
 		return
 	}
-	pre.Call("setAttribute", "data-json", out.JSON)
-	if badge := doc.Call("querySelector", `[data-testid="output-type"]`); badge.Truthy() && setOnlyText(badge, out.Type()) {
+	paintResult(pre, out.Display, out.Mixed, out.JSON)
+	// The type badge and the copy button hold one text node go-app made:
+	// changed in place, go-app's own update still finds them.
+	if badge := doc.Call("querySelector", `[data-testid="output-type"]`); setText(badge, out.Type()) {
 		badge.Call("setAttribute", "class", "badge badge-"+out.Type())
 	}
+	setText(doc.Call("querySelector", `[data-testid="copy"]`), copyLabel(false)) // a new result is not copied yet
 }
 
-// setOnlyText sets the text of an element holding one text node, and
-// reports whether it held one.
-func setOnlyText(el app.Value, text string) bool {
-	nodes := el.Get("childNodes")
-	if nodes.Length() != 1 || nodes.Index(0).Get("nodeType").Int() != 3 {
+// setText sets the text of an element that holds one text node, and
+// reports whether it changed.
+func setText(el app.Value, text string) bool {
+	if !el.Truthy() {
 		return false
 	}
-	if nodes.Index(0).Get("nodeValue").String() != text {
-		nodes.Index(0).Set("nodeValue", text)
+	t := el.Get("firstChild")
+	if !t.Truthy() || t.Get("nodeType").Int() != 3 || t.Get("nodeValue").String() == text {
+		return false
 	}
+	t.Set("nodeValue", text)
 	return true
+}
+
+// paintResult writes the result into pre, unless it shows it already.
+func paintResult(pre app.Value, display string, mixed bool, json string) {
+	if !pre.Truthy() || pre.Call("getAttribute", "data-json").String() == json && pre.Get("classList").Call("contains", "result-text").Bool() == mixed {
+		return
+	}
+	pre.Call("setAttribute", "data-json", json)
+	pre.Get("classList").Call("toggle", "result-text", mixed)
+	doc := app.Window().Get("document")
+	parts := resultParts(display, mixed)
+	nodes := make([]any, len(parts))
+	for i, p := range parts {
+		nodes[i] = p.node(doc)
+	}
+	pre.Call("replaceChildren", nodes...)
 }

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
@@ -65,13 +64,13 @@ func waitShows(t *testing.T, ctx context.Context, s playground.State) {
 }
 
 // waitOutput waits until the output holds the compact JSON want.
-func waitOutput(t *testing.T, ctx context.Context, want string) {
+func waitOutput(t testing.TB, ctx context.Context, want string) {
 	t.Helper()
 	waitJS(t, ctx, byTestID("output")+`?.dataset.json === `+jsString(want))
 }
 
 // click clicks the first element matching the CSS selector.
-func click(t *testing.T, ctx context.Context, selector string) {
+func click(t testing.TB, ctx context.Context, selector string) {
 	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(selector))); err != nil {
 		t.Fatalf("clicking %s: %v", selector, err)
@@ -80,7 +79,7 @@ func click(t *testing.T, ctx context.Context, selector string) {
 
 // typeAt puts the caret of the textarea with data-testid=id at byte offset
 // at (-1: the end) and types keys there.
-func typeAt(t *testing.T, ctx context.Context, id string, at int, keys string) {
+func typeAt(t testing.TB, ctx context.Context, id string, at int, keys string) {
 	t.Helper()
 	evalJS[bool](t, ctx, `(() => { const el = `+byTestID(id)+`; el.focus();
   const at = `+fmt.Sprint(at)+` < 0 ? el.value.length : `+fmt.Sprint(at)+`; el.setSelectionRange(at, at); return true })()`)
@@ -92,7 +91,7 @@ func typeAt(t *testing.T, ctx context.Context, id string, at int, keys string) {
 // pressKey presses a key the way a keyboard does when the page handles it:
 // a key down the page may cancel, and no separate character event (which
 // the protocol would deliver even for a canceled key down).
-func pressKey(t *testing.T, ctx context.Context, key string, keyCode int64) {
+func pressKey(t testing.TB, ctx context.Context, key string, keyCode int64) {
 	t.Helper()
 	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
 		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{
@@ -516,8 +515,8 @@ func emulateScheme(t *testing.T, ctx context.Context, scheme string) {
 const screenshotsEnv = "SPLICE_SCREENSHOTS"
 
 // TestBrowserScreenshots writes the screenshots the README shows: the
-// playground in light and dark, and the embed. It runs when
-// SPLICE_SCREENSHOTS=1.
+// playground in light and dark, the whole page at a phone's width, and the
+// embed. It runs when SPLICE_SCREENSHOTS=1.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv(screenshotsEnv) == "" {
 		t.Skip("set " + screenshotsEnv + "=1 to write docs/*.png")
@@ -527,10 +526,12 @@ func TestBrowserScreenshots(t *testing.T) {
 		file, scheme, path string
 		width, height      int64
 		State              playground.State
+		whole              bool // the whole page, not the viewport
 	}{
-		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest")},
-		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path")},
-		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom")},
+		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), false},
+		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), false},
+		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), true},
+		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), false},
 	}
 	for _, shot := range shots {
 		ctx := newBrowser(t)
@@ -543,112 +544,16 @@ func TestBrowserScreenshots(t *testing.T) {
 		waitAppReady(t, ctx)
 		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text()))
 		time.Sleep(300 * time.Millisecond)
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		shoot := chromedp.CaptureScreenshot()
+		if shot.whole {
+			shoot = chromedp.FullScreenshot(100)
+		}
+		png, err := chromedp.Run(ctx, shoot)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join("..", "docs", shot.file), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-}
-
-// keystrokes is how many keys each keystroke benchmark types.
-const keystrokes = 100
-
-// latencyProbe records, for every key pressed, the time from its keydown
-// to the first change of the output pane.
-const latencyProbe = `(() => {
-  window.__latencies = [];
-  let down = 0;
-  document.addEventListener("keydown", () => { down = performance.now(); }, true);
-  new MutationObserver(() => {
-    if (down) { window.__latencies.push(performance.now() - down); down = 0; }
-  }).observe(document.querySelector(".pane-output"), {subtree: true, childList: true, characterData: true, attributes: true});
-  return true;
-})()`
-
-// typeKey types a letter as a keyboard does: one key down that carries its
-// text, so that keydown, keypress and input happen in one task (chromedp's
-// KeyEvent sends the text in a second message, milliseconds later).
-func typeKey(t testing.TB, ctx context.Context, r rune) {
-	t.Helper()
-	key := string(r)
-	code := int64(unicode.ToUpper(r))
-	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeKeyDown, input.DispatchKeyEventTypeKeyUp} {
-		p := input.DispatchKeyEventParams{Type: typ, Key: key, Code: "Key" + strings.ToUpper(key), WindowsVirtualKeyCode: code, NativeVirtualKeyCode: code}
-		if typ == input.DispatchKeyEventTypeKeyDown {
-			p.Text, p.UnmodifiedText = key, key
-		}
-		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, p); err != nil {
-			t.Fatalf("typing %q: %v", r, err)
-		}
-	}
-}
-
-// bigRoot returns a step result of about size bytes: the default example's
-// issues and a long history the template never reads.
-func bigRoot(size int) string {
-	var b strings.Builder
-	b.WriteString(`{"issues": [{"number": 101, "title": "Crash on empty plan", "state": "open"}], "history": [`)
-	for i := 0; b.Len() < size; i++ {
-		if i > 0 {
-			b.WriteString(",\n")
-		}
-		fmt.Fprintf(&b, `{"id": %d, "event": "labeled", "actor": {"login": "user%d"}, "labels": ["bug", "p%d"], "at": "2025-01-%02dT10:00:00Z"}`, i, i%97, i%4, 1+i%28)
-	}
-	b.WriteString("]}")
-	return b.String()
-}
-
-// BenchmarkBrowserKeystroke types into the template and reports the median
-// and p95 time from keydown to the updated output, on the default example
-// and with a 1 MB E0 root open in its editor. Run it with -benchtime 1x.
-func BenchmarkBrowserKeystroke(b *testing.B) {
-	base := startServer(b)
-	cases := []struct {
-		name string
-		e0   string // replaces E0's text, when set
-	}{
-		{"default", ""},
-		{"1MB-E0", bigRoot(1 << 20)},
-	}
-	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
-			ctx := newBrowser(b)
-			var latencies []time.Duration
-			for b.Loop() {
-				b.StopTimer()
-				navigate(b, ctx, base+"/")
-				waitAppReady(b, ctx)
-				waitJS(b, ctx, byTestID("output")+` !== null`)
-				if c.e0 != "" {
-					evalJS[bool](b, ctx, `(() => {
-  document.querySelector('[data-testid="root-tab"][data-name="E0"]').click();
-  return true })()`)
-					waitJS(b, ctx, `document.querySelector('[data-testid="root-tab"][data-name="E0"]').getAttribute("aria-selected") === "true"`)
-					evalJS[bool](b, ctx, `(() => { const el = `+byTestID("root-editor")+`;
-  el.value = `+jsString(c.e0)+`; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
-					waitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(c.e0)))
-				}
-				evalJS[bool](b, ctx, latencyProbe)
-				evalJS[bool](b, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(el.value.length, el.value.length); return true })()`)
-				b.StartTimer()
-				for i := range keystrokes {
-					typeKey(b, ctx, rune('a'+i%26))
-					waitJS(b, ctx, fmt.Sprintf(`window.__latencies.length === %d`, i+1))
-				}
-				b.StopTimer()
-				for _, ms := range evalJS[[]float64](b, ctx, `window.__latencies`) {
-					latencies = append(latencies, time.Duration(ms*float64(time.Millisecond)))
-				}
-				b.StartTimer()
-			}
-			slices.Sort(latencies)
-			median, p95 := percentile(latencies, 50), percentile(latencies, 95)
-			b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
-			b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")
-			b.Logf("keystroke to output, %s, %d keys: median %v, p95 %v", c.name, len(latencies), median, p95)
-		})
 	}
 }

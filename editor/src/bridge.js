@@ -21,7 +21,7 @@ import {
 } from "@codemirror/autocomplete";
 import { lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
 import {
-  bracketMatching, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting, indentUnit,
+  bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, indentUnit,
 } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
 import { json } from "@codemirror/lang-json";
@@ -72,12 +72,50 @@ function crlf(text) {
   return text.includes("\r\n") && !/\r(?!\n)|(?<!\r)\n/.test(text);
 }
 
-function syntaxOf(name) {
+// largeDoc is the length past which a JSON or YAML text is edited without
+// its parser: re-parsing a document of megabytes on every keystroke would
+// cost frames. Such a text keeps bracket matching, search and folding (by
+// indentation), without token colours.
+const largeDoc = 256 << 10;
+
+function syntaxOf(name, length) {
+  const close = [closeBrackets(), keymap.of(closeBracketsKeymap)];
+  if (length > largeDoc && (name === "json" || name === "yaml")) {
+    return [indentFolding, name === "json" ? close : openTag];
+  }
   switch (name) {
-    case "json": return [json(), closeBrackets(), keymap.of(closeBracketsKeymap)];
+    case "json": return [json(), close];
     case "yaml": return [yaml(), openTag];
   }
   return [openTag];
+}
+
+// indentFolding folds the lines indented deeper than the one a fold starts
+// on, for the texts edited without a parser.
+const indentFolding = foldService.of((state, lineStart, lineEnd) => {
+  const doc = state.doc;
+  const first = doc.lineAt(lineStart);
+  const depth = indentOf(first.text);
+  if (depth < 0 || first.number === doc.lines) return null;
+  let last = first;
+  for (let n = first.number + 1; n <= doc.lines; n++) {
+    const line = doc.line(n);
+    const d = indentOf(line.text);
+    if (d < 0) continue; // blank lines fold along
+    if (d <= depth) {
+      // a closing bracket at the same depth folds with its block
+      if (/^\s*[\]}]/.test(line.text) && last !== first) last = line;
+      break;
+    }
+    last = line;
+  }
+  return last === first ? null : { from: lineEnd, to: last.to };
+});
+
+// indentOf returns the indentation of a line, -1 when it is blank.
+function indentOf(text) {
+  const m = /^[ \t]*/.exec(text)[0].length;
+  return m === text.length ? -1 : m;
 }
 
 // openTag closes a tag as it opens: typing "{" after "{" gives "{{|}}",
@@ -130,15 +168,15 @@ function afterPaint(f) {
 
 class Editor {
   // opts: target (its key), doc, syntax ("text", "json" or "yaml"), label,
-  // tags (complete and hover), defer (a length past which edits reach Go
-  // after the frame is painted), and Go's callbacks: onChange(text, caret),
-  // complete(offset, explicit) and hover(offset), which answer JSON.
+  // tags (complete and hover), changes (a length past which edits reach Go
+  // as changes rather than the text), and Go's callbacks:
+  // onChange(text or changes, caret), complete(offset, explicit) and
+  // hover(offset), which answer JSON.
   constructor(host, opts) {
     this.host = host;
     this.opts = opts;
     this.target = opts.target;
     this.busy = 0; // inside a view update: dispatches wait for a microtask
-    this.pending = false; // an edit waits to reach Go after the paint
     this.syntax = new Compartment();
     this.crlf = false;
     this.view = new EditorView({ parent: host, state: this.restore(opts.target, opts.doc, opts.syntax) });
@@ -187,7 +225,7 @@ class Editor {
       Prec.high(keymap.of([{ key: "Tab", run: (v) => completionStatus(v.state) === "active" && acceptCompletion(v) }])),
       keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
       EditorView.contentAttributes.of({ "aria-label": o.label, "aria-multiline": "true" }),
-      this.syntax.of(syntaxOf(syntax)),
+      this.syntax.of(syntaxOf(syntax, text.length)),
       tagField,
       EditorView.updateListener.of((u) => this.changed(u)),
     ];
@@ -247,24 +285,19 @@ class Editor {
 
   changed(u) {
     if (!u.docChanged || u.transactions.some((tr) => tr.annotation(fromGo))) return;
-    if (this.opts.defer && u.state.doc.length > this.opts.defer) {
-      if (!this.pending) {
-        this.pending = true;
-        afterPaint(() => { this.pending = false; this.notify(); });
-      }
-      return;
-    }
-    this.notify();
-  }
-
-  // notify hands the text to Go, which evaluates it and updates the output
-  // before the frame is painted.
-  notify() {
-    if (!this.view) return;
     this.busy++;
     try {
-      const s = this.view.state;
-      this.opts.onChange(s.sliceDoc(), this.toOffset(s.selection.main.head));
+      const s = u.state;
+      const caret = this.toOffset(s.selection.main.head);
+      // A large text goes to Go as its changes, [from, to, inserted] in
+      // offsets of the text before them, which Go holds.
+      if (this.opts.changes && u.startState.doc.length > this.opts.changes && !this.crlf) {
+        const changes = [];
+        u.changes.iterChanges((fromA, toA, fromB, toB, inserted) => changes.push([fromA, toA, inserted.toString()]));
+        this.opts.onChange(changes, caret);
+      } else {
+        this.opts.onChange(s.sliceDoc(), caret);
+      }
     } finally {
       this.busy--;
     }
@@ -317,7 +350,7 @@ class Editor {
   setSyntax(name) {
     if (name === this.syntaxName) return;
     this.syntaxName = name;
-    this.run(() => ({ effects: this.syntax.reconfigure(syntaxOf(name)) }));
+    this.run(() => ({ effects: this.syntax.reconfigure(syntaxOf(name, this.view.state.doc.length)) }));
   }
 
   // setMarks draws the engine's tags and problems. marks is JSON:
@@ -384,4 +417,6 @@ class Editor {
   }
 }
 
-window.spliceEditor = { create: (host, opts) => new Editor(host, opts) };
+// afterPaint lets Go evaluate an edit that would hold the keystroke's frame
+// once the frame is painted.
+window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()) };

@@ -49,6 +49,26 @@ func UTF16Offsets(s string, offs []int) {
 	}
 }
 
+// ByteOffsets converts offsets of s in UTF-16 code units to bytes in one
+// walk, in place; they must be in ascending order.
+func ByteOffsets(s string, offs []int) {
+	at, units := 0, 0 // s[:at] is units UTF-16 units long
+	for i, u := range offs {
+		for at < len(s) && units < u {
+			if s[at] < utf8.RuneSelf {
+				at, units = at+1, units+1
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[at:])
+			at, units = at+size, units+1
+			if r >= 0x10000 {
+				units++
+			}
+		}
+		offs[i] = at
+	}
+}
+
 // ByteOffset converts an offset of u UTF-16 code units in s to bytes.
 func ByteOffset(s string, u int) int {
 	n := 0

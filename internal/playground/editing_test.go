@@ -33,3 +33,15 @@ func TestUTF16OffsetsInOneWalk(t *testing.T) {
 		}
 	}
 }
+
+func TestByteOffsets(t *testing.T) {
+	s := "aé😀b\nz"
+	units := []int{0, 1, 2, 4, 5, 6, 7, 99}
+	got := slices.Clone(units)
+	ByteOffsets(s, got)
+	for i, u := range units {
+		if want := ByteOffset(s, u); got[i] != want {
+			t.Errorf("ByteOffsets: %d units = byte %d, want %d", u, got[i], want)
+		}
+	}
+}

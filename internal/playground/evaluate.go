@@ -146,6 +146,7 @@ type decoded struct {
 	Text  string
 	value template.Value
 	err   *Problem
+	doc   *template.JSONDoc // a large JSON text's document, to edit in place
 }
 
 // Evaluator evaluates states, keeping decoded root texts so that an edit
@@ -162,10 +163,10 @@ type Evaluator struct {
 }
 
 // Work counts what evaluations ask of the engine: documents (a shape or a
-// tool file) decoded, and templates (a template, or a shape's string
-// leaves) parsed and rendered.
+// tool file) decoded, data texts (a root, the call input) decoded, and
+// templates (a template, or a shape's string leaves) parsed and rendered.
 type Work struct {
-	Decodes, Parses, Renders int
+	Decodes, DataDecodes, Parses, Renders int
 }
 
 // parsedShape is a shape text parsed leniently: the shape of the leaves
@@ -272,17 +273,63 @@ func (e *Evaluator) decode(text string, used *[]*decoded) *decoded {
 }
 
 // lookup returns text decoded, from the cache when the last evaluation
-// decoded an identical text.
+// decoded an identical text. A large JSON text that differs from a cached
+// one only inside a string value (typing in a large root) is not decoded
+// again: the cached value takes the edit.
 func (e *Evaluator) lookup(text string) *decoded {
 	for _, d := range e.cache {
 		if d.Text == text {
 			return d
 		}
 	}
+	large := len(text) >= editedInPlace && reshape.IsJSON(text)
+	if large {
+		for _, d := range e.cache {
+			if d.doc == nil {
+				continue
+			}
+			if doc, ok := d.doc.Edit(text); ok {
+				return &decoded{Text: text, value: doc.Value, doc: doc}
+			}
+		}
+		if doc, err := template.ParseJSONDoc(text); err == nil {
+			e.work.DataDecodes++
+			return &decoded{Text: text, value: doc.Value, doc: doc}
+		}
+	}
+	e.work.DataDecodes++
 	d := &decoded{Text: text}
 	d.value, d.err = DecodeData(text)
 	return d
 }
+
+// prepare reports whether text decodes quickly: a small text, one the last
+// evaluation decoded, or a large JSON text it can take as an edit of a
+// cached one, which it then keeps for the evaluation to find.
+func (e *Evaluator) prepare(text string) bool {
+	if len(text) < editedInPlace || !reshape.IsJSON(text) {
+		return len(text) < editedInPlace
+	}
+	for _, d := range e.cache {
+		if d.Text == text {
+			return true
+		}
+	}
+	for _, d := range e.cache {
+		if d.doc == nil {
+			continue
+		}
+		if doc, ok := d.doc.Edit(text); ok {
+			e.cache = append(e.cache, &decoded{Text: text, value: doc.Value, doc: doc})
+			return true
+		}
+	}
+	return false
+}
+
+// editedInPlace is the size from which a JSON root keeps where its
+// strings are, to take edits inside them without decoding again.
+const editedInPlace = 64 << 10
 
 // DecodeData reads a root or call text by the engine's one rule for JSON
 // or YAML (reshape.ParseData); a text that does not parse is a problem at

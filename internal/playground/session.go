@@ -1,6 +1,8 @@
 package playground
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/splicedev/splice/template"
@@ -109,8 +111,13 @@ func (ss *Session) Text(target string) string {
 	return ""
 }
 
-// SetText records an edit of target's text.
-func (ss *Session) SetText(target, text string) {
+// SetText records an edit of target's text. It reports whether the view
+// changed beyond the result and the text itself (the problems, the trace,
+// the tags, a root's error, the result's kind): typing that changes only
+// the result needs no more than the result redrawn.
+func (ss *Session) SetText(target, text string) (more bool) {
+	before, spans := ss.Out, ss.Spans()
+	defer func() { more = !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans()) }()
 	switch target {
 	case TargetMain:
 		ss.State.SetText(text)
@@ -121,6 +128,24 @@ func (ss *Session) SetText(target, text string) {
 		ss.State.SetRootText(name, text)
 	}
 	ss.update()
+	return
+}
+
+// Slow reports whether evaluating target's text as text would take long:
+// a large root (or call input) that must be decoded again, the edit being
+// more than typing inside one of its strings. Asking does the quick part
+// of the work, which the evaluation then finds done.
+func (ss *Session) Slow(target, text string) bool {
+	if target == TargetMain {
+		return false
+	}
+	return !ss.eval.prepare(text)
+}
+
+// sameView reports whether two outcomes show the same but for the result.
+func sameView(a, b *Outcome) bool {
+	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && a.Typed == b.Typed && a.Type() == b.Type() &&
+		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors)
 }
 
 // Complete returns what may be typed at caret (a byte offset) in the main

@@ -227,3 +227,27 @@ func TestSessionBranchSteps(t *testing.T) {
 		t.Errorf("the decide step's result: %+v", ss.Out)
 	}
 }
+
+func TestSessionSetTextSaysWhatMoreChanged(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	text := ss.State.Template
+	tests := []struct {
+		name string
+		text string
+		more bool
+	}{
+		{"text after the last tag", text + " and more", false},
+		{"more of it", text + " and more text", false},
+		{"a new tag", text + " {{E0.issues.length}}", true},
+		{"a failing tag", text + " {{E0.nope}}", true},
+		{"text before the tags moves them", "> " + text, true},
+	}
+	for _, tt := range tests {
+		if got := ss.SetText(TargetMain, tt.text); got != tt.more {
+			t.Errorf("%s: SetText = %v, want %v", tt.name, got, tt.more)
+		}
+	}
+	if ss.SetText(RootTarget("E0"), "{oops") != true {
+		t.Error("a root that stops parsing changes more than the result")
+	}
+}

@@ -1,6 +1,10 @@
 package playground
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestKeystrokeWork counts what one keystroke asks of the engine in each
 // mode: the edit of the main text, and the edit of a root or of the call
@@ -17,11 +21,11 @@ func TestKeystrokeWork(t *testing.T) {
 		want   Work
 	}{
 		{"template: template edit, completion and highlighting", ExampleByID("comma-idiom").Open(), TargetMain, Work{Parses: 1, Renders: 1}},
-		{"template: root edit", ExampleByID("comma-idiom").Open(), RootTarget("E1"), Work{Renders: 1}},
+		{"template: root edit", ExampleByID("comma-idiom").Open(), RootTarget("E1"), Work{DataDecodes: 1, Renders: 1}},
 		{"shape: shape edit", ExampleByID("pr-card").Open(), TargetMain, Work{Decodes: 1, Parses: 8, Renders: 8}},
-		{"shape: root edit", ExampleByID("pr-card").Open(), RootTarget("E1"), Work{Renders: 8}},
+		{"shape: root edit", ExampleByID("pr-card").Open(), RootTarget("E1"), Work{DataDecodes: 1, Renders: 8}},
 		{"tool: tool edit", ExampleByID("tool-schema").Open(), TargetMain, Work{Decodes: 1, Parses: 3, Renders: 3}},
-		{"tool: call edit", ExampleByID("tool-schema").Open(), TargetCall, Work{Renders: 3}},
+		{"tool: call edit", ExampleByID("tool-schema").Open(), TargetCall, Work{DataDecodes: 1, Renders: 3}},
 	}
 	for _, tt := range tests {
 		ss := NewSession(tt.state)
@@ -34,11 +38,48 @@ func TestKeystrokeWork(t *testing.T) {
 		ss.Spans() // and the highlighting of the editor
 		got := ss.eval.work
 		got.Decodes -= before.Decodes
+		got.DataDecodes -= before.DataDecodes
 		got.Parses -= before.Parses
 		got.Renders -= before.Renders
 		t.Logf("%-24s %+v", tt.name, got)
 		if got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestLargeRootEditedInPlace: typing inside a string of a large JSON root
+// decodes nothing; any other edit decodes it once.
+func TestLargeRootEditedInPlace(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"issues": [{"number": 101, "title": "Crash", "state": "open", "labels": []}], "history": [`)
+	for i := 0; b.Len() < editedInPlace*2; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`{"id": ` + strconv.Itoa(i) + `, "event": "labeled"}`)
+	}
+	b.WriteString("]}")
+	s := DefaultExample.Open()
+	s.Roots[s.RootIndex("E0")].Text = b.String()
+	ss := NewSession(s)
+	for _, tt := range []struct {
+		name, old, new string
+		decodes        int
+	}{
+		{"typing in a title", `"Crash"`, `"Crashes"`, 0},
+		{"deleting in it", `"Crashes"`, `"Cras"`, 0},
+		{"a number", `101`, `102`, 1},
+		{"then typing again", `"Cras"`, `"Crash"`, 0},
+	} {
+		before := ss.eval.work.DataDecodes
+		s.Roots[s.RootIndex("E0")].Text = strings.Replace(s.Roots[s.RootIndex("E0")].Text, tt.old, tt.new, 1)
+		ss.SetText(RootTarget("E0"), s.Roots[s.RootIndex("E0")].Text)
+		if got := ss.eval.work.DataDecodes - before; got != tt.decodes {
+			t.Errorf("%s: %d decodes, want %d", tt.name, got, tt.decodes)
+		}
+		if want := Evaluate(s); ss.Out.JSON != want.JSON {
+			t.Errorf("%s: output %s, want %s", tt.name, ss.Out.JSON, want.JSON)
 		}
 	}
 }

@@ -1,0 +1,246 @@
+//go:build browser
+
+package app_test
+
+// The editors in Chromium: what CodeMirror does for the playground, and
+// what the engine tells it.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/template"
+)
+
+// Modifier bits of input.DispatchKeyEvent.
+const (
+	modCtrl  = 2
+	modShift = 8
+)
+
+// pressChord presses key with modifiers, as a keyboard does.
+func pressChord(t testing.TB, ctx context.Context, key string, keyCode int64, modifiers int64) {
+	t.Helper()
+	code := key
+	if len(key) == 1 {
+		code = "Key" + strings.ToUpper(key)
+		if modifiers&modShift != 0 {
+			key = strings.ToUpper(key) // as a keyboard reports it
+		}
+	}
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, input.DispatchKeyEventParams{
+			Type: typ, Key: key, Code: code, Modifiers: modifiers, WindowsVirtualKeyCode: keyCode, NativeVirtualKeyCode: keyCode,
+		}); err != nil {
+			t.Fatalf("pressing %s: %v", key, err)
+		}
+	}
+}
+
+// undo presses Ctrl+Z in the editor with data-testid=id.
+func undo(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	evalJS[bool](t, ctx, byTestID(id)+`.focus() || true`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+}
+
+// waitValue waits until the editor with data-testid=id holds text.
+func waitValue(t *testing.T, ctx context.Context, id, text string) {
+	t.Helper()
+	waitJS(t, ctx, byTestID(id)+`?.value === `+jsString(text))
+}
+
+func TestBrowserEditorUndoesChipFix(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "bad-path")
+	openState(t, ctx, base, s)
+	p := playground.Evaluate(s).Problems[0]
+	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Keys[0])+`]`)
+	fixed, _ := playground.ReplaceSegment(s.Template, &p, p.Keys[0])
+	waitValue(t, ctx, "editor", fixed)
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", s.Template)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
+}
+
+func TestBrowserEditorUndoesFormat(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	yaml := "# the step's result, with a comment Format drops\nissues:\n  - {number: 7, title: Seven, state: open, labels: []}\n"
+	s.Roots[s.RootIndex("E0")].Text = yaml
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	waitValue(t, ctx, "root-editor", yaml)
+	click(t, ctx, `[data-testid="root-format"]`)
+	v, bad := playground.DecodeData(yaml)
+	if bad != nil {
+		t.Fatal(bad.Msg)
+	}
+	waitValue(t, ctx, "root-editor", playground.PrettyJSON(v.JSON()))
+	undo(t, ctx, "root-editor")
+	waitValue(t, ctx, "root-editor", yaml)
+	// Redo, then undo again: the history holds both.
+	pressChord(t, ctx, "z", 90, modCtrl|modShift)
+	waitValue(t, ctx, "root-editor", playground.PrettyJSON(v.JSON()))
+	pressChord(t, ctx, "z", 90, modCtrl)
+	waitValue(t, ctx, "root-editor", yaml)
+}
+
+func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	refs := len(template.References(template.Analyze(s.Template).Spans, "E0"))
+	if refs < 3 {
+		t.Fatalf("the default template should read E0 in several places, not %d", refs)
+	}
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	click(t, ctx, `[data-testid="root-rename"]`)
+	waitTestID(t, ctx, "root-name")
+	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("fetch_pr"+kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitTestID(t, ctx, "rename-refs")
+	if got, want := evalJS[string](t, ctx, byTestID("rename-refs")+`.textContent`), fmt.Sprintf("Rename E0 to fetch_pr in %d places", refs); got != want {
+		t.Errorf("offer = %q, want %q", got, want)
+	}
+	// Until the references follow, they are MissingSteps.
+	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].some(e => e.dataset.kind === "MissingStep")`)
+	click(t, ctx, `[data-testid="rename-refs"]`)
+	renamed := s
+	renamed.Roots = append([]playground.RootText(nil), s.Roots...)
+	renamed.Roots[s.RootIndex("E0")].Name = "fetch_pr"
+	renamed.Template = strings.ReplaceAll(s.Template, "E0.", "fetch_pr.")
+	waitValue(t, ctx, "editor", renamed.Template)
+	waitOutput(t, ctx, playground.Evaluate(renamed).JSON)
+	waitJS(t, ctx, byTestID("rename-refs")+` === null`)
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", s.Template)
+}
+
+func TestBrowserEditorSearch(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
+	pressChord(t, ctx, "f", 70, modCtrl)
+	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") !== null && document.activeElement.matches(".cm-search input[name=search]")`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("title"+kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	at := playground.UTF16Offset(s.Template, strings.Index(s.Template, "title"))
+	waitJS(t, ctx, fmt.Sprintf(`%[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`, byTestID("editor"), at, at+len("title")))
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") === null`)
+}
+
+func TestBrowserEditorFocusEscape(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	inEditor := byTestID("editor") + `.contains(document.activeElement)`
+	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
+	// Tab indents.
+	pressKey(t, ctx, "Tab", 9)
+	waitValue(t, ctx, "editor", "  "+s.Template)
+	if !evalJS[bool](t, ctx, inEditor) {
+		t.Fatal("Tab left the editor")
+	}
+	// Escape, then Tab: the focus moves on.
+	pressKey(t, ctx, "Escape", 27)
+	pressKey(t, ctx, "Tab", 9)
+	waitJS(t, ctx, `!`+inEditor+` && document.activeElement !== document.body`)
+	waitValue(t, ctx, "editor", "  "+s.Template)
+	// Ctrl+M switches Tab to moving the focus until pressed again.
+	evalJS[bool](t, ctx, byTestID("editor")+`.focus() || true`)
+	pressChord(t, ctx, "m", 77, modCtrl)
+	pressKey(t, ctx, "Tab", 9)
+	waitJS(t, ctx, `!`+inEditor)
+	waitValue(t, ctx, "editor", "  "+s.Template)
+}
+
+func TestBrowserEditorHoverShowsValue(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	const tag = "{{E0.issues.length}}"
+	var want string
+	for _, row := range playground.Evaluate(s).Trace {
+		if row.Path == "E0.issues.length" {
+			want = row.Describe()
+		}
+	}
+	if want == "" {
+		t.Fatalf("the default example should trace %s", tag)
+	}
+	box := evalJS[[]float64](t, ctx, `(() => {
+  const tag = [...`+byTestID("editor")+`.querySelectorAll(".tk")].find(e => e.textContent === `+jsString(tag)+`);
+  const r = tag.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2] })()`)
+	if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: box[0], Y: box[1]}); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, byTestID("hover")+`?.textContent === `+jsString(want))
+}
+
+func TestBrowserEditorCRLFPositions(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.Template = "Issues:\r\n{{E0.issues.length}}\r\nfirst {{E0.zz}}\r\n"
+	openState(t, ctx, base, s)
+	want := playground.Evaluate(s).Problems
+	if len(want) != 1 || want[0].Line != 3 {
+		t.Fatalf("the template should fail once on line 3, got %+v", want)
+	}
+	p := want[0]
+	// The editor keeps the CRLF line breaks, and the underline is on the
+	// failing segment.
+	waitValue(t, ctx, "editor", s.Template)
+	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
+	click(t, ctx, `[data-testid="problem"] .where`)
+	waitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
+		byTestID("editor"), playground.UTF16Offset(s.Template, p.Start), playground.UTF16Offset(s.Template, p.End)))
+	if got := evalJS[string](t, ctx, `getSelection().toString()`); got != s.Template[p.Start:p.End] {
+		t.Errorf("selected %q, want the tag %q", got, s.Template[p.Start:p.End])
+	}
+	// Typing keeps them: Enter adds a CRLF.
+	pressKey(t, ctx, "ArrowRight", 39)
+	pressKey(t, ctx, "Enter", 13)
+	at := p.End
+	waitValue(t, ctx, "editor", s.Template[:at]+"\r\n"+s.Template[at:])
+}
+
+func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.Template = ""
+	openState(t, ctx, base, s)
+	typeAt(t, ctx, "editor", 0, "{{E0.issues.0.")
+	// The keys of an issue, once the list is for the whole path.
+	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === "title")`)
+	content := byTestID("editor") + `.querySelector(".cm-content")`
+	waitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelector('[data-testid="completion"][aria-selected="true"]').id`)
+	pressKey(t, ctx, "ArrowDown", 40)
+	waitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelectorAll('[data-testid="completion"]')[1].id`)
+	second := evalJS[string](t, ctx, `document.querySelectorAll('[data-testid="completion"]')[1].textContent`)
+	// Tab accepts, as Enter does.
+	pressKey(t, ctx, "Tab", 9)
+	waitValue(t, ctx, "editor", "{{E0.issues.0."+second+"}}")
+}

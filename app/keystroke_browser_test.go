@@ -1,0 +1,200 @@
+//go:build browser
+
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// keystrokes is how many keys each keystroke benchmark types.
+const keystrokes = 60
+
+// latencyProbe records two measures for every key typed. __latencies: the
+// time from the key's keydown (its timestamp, taken when the key arrived)
+// to the first painted frame showing a change of what %s selects (the
+// output pane): the
+// frame after the change, measured once it is painted (a message posted
+// from requestAnimationFrame runs after the paint). __events: the Event
+// Timing durations of the key events (keydown, keypress, keyup), the time
+// from the key's arrival to the next paint after its handlers ran; the
+// browser reports only those of 16 ms or more, so __keyEvents counts them
+// all and the rest are under 16 ms.
+const latencyProbe = `(() => {
+  window.__latencies = [];
+  window.__events = [];
+  window.__keyEvents = 0;
+  let down = 0;
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    document.addEventListener(type, () => { window.__keyEvents++; }, true);
+  }
+  document.addEventListener("keydown", (e) => { down = e.timeStamp; }, true);
+  new MutationObserver(() => {
+    if (!down) return;
+    const from = down;
+    down = 0;
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => window.__latencies.push(performance.now() - from);
+      ch.port2.postMessage(0);
+    });
+  }).observe(document.querySelector(%s), {subtree: true, childList: true, characterData: true, attributes: true});
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "keydown" || e.name === "keypress" || e.name === "keyup") window.__events.push(e.duration);
+    }
+  }).observe({type: "event", durationThreshold: 16});
+  return true;
+})()`
+
+// typeKey types a letter as a keyboard does: one key down that carries its
+// text, so that keydown, keypress and input happen in one task (chromedp's
+// KeyEvent sends the text in a second message, milliseconds later).
+func typeKey(t testing.TB, ctx context.Context, r rune) {
+	t.Helper()
+	key := string(r)
+	code := int64(unicode.ToUpper(r))
+	for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeKeyDown, input.DispatchKeyEventTypeKeyUp} {
+		p := input.DispatchKeyEventParams{Type: typ, Key: key, Code: "Key" + strings.ToUpper(key), WindowsVirtualKeyCode: code, NativeVirtualKeyCode: code}
+		if typ == input.DispatchKeyEventTypeKeyDown {
+			p.Text, p.UnmodifiedText = key, key
+		}
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, p); err != nil {
+			t.Fatalf("typing %q: %v", r, err)
+		}
+	}
+}
+
+// bigRoot returns a step result of about size bytes: the default example's
+// issues and a long history the template never reads.
+func bigRoot(size int) string {
+	var b strings.Builder
+	b.WriteString(`{"issues": [{"number": 101, "title": "Crash on empty plan", "state": "open"}], "history": [`)
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "event": "labeled", "actor": {"login": "user%d"}, "labels": ["bug", "p%d"], "at": "2025-01-%02dT10:00:00Z"}`, i, i%97, i%4, 1+i%28)
+	}
+	b.WriteString("]}")
+	return b.String()
+}
+
+// BenchmarkBrowserKeystroke types into the playground and reports, per
+// case, the median and p95 time from keydown to the first painted frame
+// with the new output, and the p95 Event Timing duration of the key events
+// (0 when under the 16 ms the browser reports from). The cases: the
+// template of the default example; the same with a 750 KB E0 root open in
+// its editor; and typing inside that root, in a title the template shows.
+// Each has a peer measured in the same run: the editor bundle alone on a
+// page, holding the same text, with nothing behind it (its latency is to
+// the painted frame with the typed character): what CodeMirror costs by
+// itself here. Run it with -benchtime 1x.
+func BenchmarkBrowserKeystroke(b *testing.B) {
+	base := startServer(b)
+	big := bigRoot(750 << 10)
+	template := playground.DefaultExample.Open().Template
+	title := strings.Index(big, "Crash on empty plan") + len("Crash")
+	cases := []struct {
+		name   string
+		e0     string // replaces E0's text, when set
+		editor string // where the keys go
+		at     int    // the caret's UTF-16 offset there, -1 for the end
+		peer   string // the text of the editor alone, and its syntax
+		syntax string
+	}{
+		{"template", "", "editor", -1, template, "text"},
+		{"template-750KB-root-open", big, "editor", -1, template, "text"},
+		{"inside-750KB-root", big, "root-editor", title, big, "json"},
+	}
+	for _, c := range cases {
+		for _, peer := range []bool{false, true} {
+			name := c.name
+			if peer {
+				name += "/codemirror-alone"
+			}
+			b.Run(name, func(b *testing.B) {
+				ctx := newBrowser(b)
+				editor, watch := byTestID(c.editor), `".pane-output"`
+				var latencies, events []time.Duration
+				keyEvents := 0
+				for b.Loop() {
+					b.StopTimer()
+					if peer {
+						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax)))
+						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
+						editor, watch = `document.getElementById("host")`, `".cm-content"`
+					} else {
+						openForTyping(b, ctx, base, c.e0)
+					}
+					evalJS[bool](b, ctx, fmt.Sprintf(latencyProbe, watch))
+					evalJS[bool](b, ctx, fmt.Sprintf(`(() => { const el = %s; el.focus();
+  const at = %d < 0 ? el.value.length : %d; el.setSelectionRange(at, at); return true })()`, editor, c.at, c.at))
+					b.StartTimer()
+					for i := range keystrokes {
+						typeKey(b, ctx, rune('a'+i%26))
+						waitJS(b, ctx, fmt.Sprintf(`window.__latencies.length === %d`, i+1))
+					}
+					b.StopTimer()
+					pause(ctx, 200*time.Millisecond) // the last events' timings
+					for _, ms := range evalJS[[]float64](b, ctx, `window.__latencies`) {
+						latencies = append(latencies, time.Duration(ms*float64(time.Millisecond)))
+					}
+					for _, ms := range evalJS[[]float64](b, ctx, `window.__events`) {
+						events = append(events, time.Duration(ms*float64(time.Millisecond)))
+					}
+					keyEvents += evalJS[int](b, ctx, `window.__keyEvents`)
+					b.StartTimer()
+				}
+				slices.Sort(latencies)
+				median, p95 := percentile(latencies, 50), percentile(latencies, 95)
+				// The events under 16 ms are not reported: they count as 0.
+				all := append(make([]time.Duration, max(keyEvents-len(events), 0)), events...)
+				slices.Sort(all)
+				eventP95 := percentile(all, 95)
+				b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
+				b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")
+				b.ReportMetric(float64(eventP95.Microseconds())/1000, "event-p95-ms")
+				b.Logf("%s, %d keys: keydown to painted frame median %v, p95 %v; key events: %d of %d took 16 ms or more, p95 %v",
+					name, len(latencies), median.Round(100*time.Microsecond), p95.Round(100*time.Microsecond), len(events), keyEvents, eventP95)
+			})
+		}
+	}
+}
+
+// editorAlone is a page with the editor bundle of the site at base and one
+// editor holding text, which nothing evaluates.
+func editorAlone(base, text, syntax string) string {
+	return `<!doctype html><title>editor</title><div id="host" style="height: 320px"></div>
+<script src="` + base + `/web/editor.js"></script>
+<script>spliceEditor.create(document.getElementById("host"), {target: "peer", doc: ` + jsString(text) + `, syntax: "` + syntax + `",
+  label: "editor", tags: false, changes: 65536, onChange() {}, complete() { return "" }, hover() { return "" }});</script>`
+}
+
+// openForTyping opens the default example, with e0 as E0's text when set,
+// in its editor.
+func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
+	navigate(b, ctx, base+"/")
+	waitAppReady(b, ctx)
+	s := playground.DefaultExample.Open()
+	waitOutput(b, ctx, playground.Evaluate(s).JSON)
+	if e0 == "" {
+		return
+	}
+	evalJS[bool](b, ctx, `(() => { document.querySelector('[data-testid="root-tab"][data-name="E0"]').click(); return true })()`)
+	waitJS(b, ctx, `document.querySelector('[data-testid="root-tab"][data-name="E0"]').getAttribute("aria-selected") === "true"`)
+	evalJS[bool](b, ctx, `(() => { const el = `+byTestID("root-editor")+`;
+  el.value = `+jsString(e0)+`; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
+	waitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(e0)))
+	s.Roots[s.RootIndex("E0")].Text = e0
+	waitOutput(b, ctx, playground.Evaluate(s).JSON)
+}
