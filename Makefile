@@ -18,7 +18,7 @@ APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicede
 # 43 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l
 
-.PHONY: all build wasm editor run static test vet unit bench bench-browser fuzz clean
+.PHONY: all build wasm editor run static test vet unit bench bench-browser bench-keystroke fuzz clean
 
 all: build
 
@@ -72,6 +72,13 @@ bench: build
 BENCH_RUNS ?= 9
 bench-browser: build
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserColdLoadVsEmpty$$' -benchtime $(BENCH_RUNS)x -v ./app/
+
+# bench-keystroke types 60 keys in each of three cases (the template; the
+# template with a 750 KB root open; inside that root) and beside each, the
+# editor alone with the same text, and prints the latencies and the key
+# events' durations.
+bench-keystroke: build
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime 1x -v ./app/
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/

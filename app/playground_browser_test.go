@@ -451,6 +451,9 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
 	}
+	// The completions and the hover offer the HTML key as text.
+	typeAt(t, ctx, "editor", -1, " {{E0.")
+	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === `+jsString(html)+`)`)
 	// Only the logo is an image, and no script came in.
 	if n := evalJS[int](t, ctx, `document.querySelectorAll('body img:not(.logo)').length + document.querySelectorAll('body script:not([src])').length`); n != 0 {
 		t.Errorf("%d elements were injected from user content", n)
@@ -515,8 +518,8 @@ func emulateScheme(t *testing.T, ctx context.Context, scheme string) {
 const screenshotsEnv = "SPLICE_SCREENSHOTS"
 
 // TestBrowserScreenshots writes the screenshots the README shows: the
-// playground in light and dark, the whole page at a phone's width, and the
-// embed. It runs when SPLICE_SCREENSHOTS=1.
+// playground in light and dark, at a phone's width (the editor, and
+// scrolled to the output), and the embed. It runs when SPLICE_SCREENSHOTS=1.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv(screenshotsEnv) == "" {
 		t.Skip("set " + screenshotsEnv + "=1 to write docs/*.png")
@@ -526,12 +529,13 @@ func TestBrowserScreenshots(t *testing.T) {
 		file, scheme, path string
 		width, height      int64
 		State              playground.State
-		whole              bool // the whole page, not the viewport
+		scroll             string // the element to scroll to, if any
 	}{
-		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), false},
-		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), false},
-		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), true},
-		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), false},
+		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), ""},
+		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), ""},
+		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), ""},
+		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output"},
+		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), ""},
 	}
 	for _, shot := range shots {
 		ctx := newBrowser(t)
@@ -544,11 +548,11 @@ func TestBrowserScreenshots(t *testing.T) {
 		waitAppReady(t, ctx)
 		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text()))
 		time.Sleep(300 * time.Millisecond)
-		shoot := chromedp.CaptureScreenshot()
-		if shot.whole {
-			shoot = chromedp.FullScreenshot(100)
+		if shot.scroll != "" { // as a phone shows it, scrolled down
+			evalJS[bool](t, ctx, `(document.querySelector(`+jsString(shot.scroll)+`).scrollIntoView(), true)`)
+			time.Sleep(100 * time.Millisecond)
 		}
-		png, err := chromedp.Run(ctx, shoot)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)
 		}

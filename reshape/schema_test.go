@@ -5,6 +5,8 @@ package reshape
 import (
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/template"
 )
 
 // TestSchemaKeywords: the validator's keywords beyond the messages of
@@ -81,6 +83,33 @@ func TestInvalidSchemas(t *testing.T) {
 		_, issue := compileSchemaText(v)
 		if issue == nil || issue.ptr != tt.ptr || !strings.Contains(issue.msg, tt.msg) {
 			t.Errorf("%s: got %+v, want %s %q", tt.schema, issue, tt.ptr, tt.msg)
+		}
+	}
+}
+
+func TestWithSchemaKeys(t *testing.T) {
+	tests := []struct{ schema, data, want string }{
+		{`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}`, `{"b": 7}`, `{"b":7,"a":""}`},
+		{`{"properties": {"pr": {"properties": {"n": {}}}}}`, `null`, `null`},
+		{`{"properties": {"pr": {"properties": {"n": {}}}}}`, `{}`, `{"pr":{"n":null}}`},
+		{`{"type": "object", "properties": {"list": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "number"}}}}}}`, `{}`,
+			`{"list":[{"id":0}]}`},
+		{`{"properties": {"list": {"items": {"properties": {"id": {"type": "boolean"}}}}}}`, `{"list": [{"x": 1}, {"id": true}]}`,
+			`{"list":[{"x":1,"id":false},{"id":true}]}`},
+		{`{"properties": {"a": {"type": ["string", "null"]}}}`, `{}`, `{"a":""}`},
+		{`true`, `{"a": 1}`, `{"a":1}`},
+	}
+	for _, tt := range tests {
+		schema, err := template.ParseJSONString(tt.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := template.ParseJSONString(tt.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := WithSchemaKeys(schema, data).String(); got != tt.want {
+			t.Errorf("WithSchemaKeys(%s, %s) = %s, want %s", tt.schema, tt.data, got, tt.want)
 		}
 	}
 }

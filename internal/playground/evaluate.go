@@ -186,6 +186,7 @@ type loadedTool struct {
 	tool  *reshape.Tool
 	trace *reshape.Shape
 	err   error
+	input template.Value // the input schema; of a tool being written, the last one found
 }
 
 // leaves is how many templates a shape holds.
@@ -252,13 +253,18 @@ func (e *Evaluator) loadTool(text string) *loadedTool {
 	}
 	tool, err := reshape.LoadTool([]byte(text))
 	e.work.Decodes++
-	l := loadedTool{text: text, done: true, tool: tool, err: err}
+	l := loadedTool{text: text, done: true, tool: tool, err: err, input: e.tool.input}
 	if tool != nil {
 		e.work.Parses += leaves(tool.Shape)
+		l.input = tool.InputSchema
 	} else if l.trace, _ = reshape.ToolShapeLenient(text); l.trace != nil {
-		// Trace what can be traced of a tool being written.
+		// Trace what can be traced of a tool being written, and complete
+		// from its input schema.
 		e.work.Decodes++
 		e.work.Parses += leaves(l.trace)
+		if doc, err := reshape.ParseData(text); err == nil {
+			l.input, _ = doc.Lookup("input_schema")
+		}
 	}
 	e.tool = l
 	return &e.tool

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -158,11 +159,13 @@ func (ss *Session) Complete(caret int) template.Completion {
 	return ss.eval.Analyze(ss.State.Text()).Complete(caret, scope, ss.dataRoots())
 }
 
-// dataRoots returns the roots a completion reads: the call input as
-// "input" in tool mode, else the roots that decode.
+// dataRoots returns the roots a completion reads: in tool mode the call
+// input as "input", with the keys the tool's input schema declares that it
+// lacks; else the roots that decode.
 func (ss *Session) dataRoots() template.Roots {
 	if ss.State.Mode == ModeTool {
-		return template.Roots{{Name: "input", Value: ss.eval.lookup(ss.State.Call).value}}
+		input := reshape.WithSchemaKeys(ss.eval.loadTool(ss.State.Tool).input, ss.eval.lookup(ss.State.Call).value)
+		return template.Roots{{Name: "input", Value: input}}
 	}
 	var roots template.Roots
 	for _, r := range ss.State.Roots {

@@ -42,6 +42,20 @@ func TestSessionCompletesAtCaret(t *testing.T) {
 	if c := ss.Complete(len("x: {{input.")); labels(c) != "pr" {
 		t.Errorf("tool mode completes from the call input: %+v", c)
 	}
+	// And from the tool's input schema, for what the call input lacks.
+	// And from the tool's input schema, for what the call input lacks,
+	// while the tool is being written (its YAML broken: the last schema).
+	tool := "name: t\nkind: reshape\ninput_schema:\n  type: object\n  properties:\n    pr: {type: object, properties: {title: {type: string}}}\n    repo: {type: string}\nshape:\n  x: \"{{input.pr}}\"\n"
+	ss.SetText(TargetMain, tool)
+	for _, tt := range []struct{ typed, want string }{
+		{`  y: "{{input.`, "pr repo"},
+		{`  y: "{{input.pr.`, "n title"},
+	} {
+		ss.SetText(TargetMain, tool+tt.typed)
+		if c := ss.Complete(len(tool + tt.typed)); labels(c) != tt.want {
+			t.Errorf("after %q, tool mode completes %+v, want %s", tt.typed, c, tt.want)
+		}
+	}
 }
 
 func labels(c template.Completion) string {
