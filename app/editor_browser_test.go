@@ -56,6 +56,17 @@ func waitValue(t *testing.T, ctx context.Context, id, text string) {
 	waitJS(t, ctx, byTestID(id)+`?.value === `+jsString(text))
 }
 
+// openTemplate opens the default example with template as its template.
+func openTemplate(t *testing.T, template string) (context.Context, playground.State) {
+	t.Helper()
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.Template = template
+	openState(t, ctx, base, s)
+	return ctx, s
+}
+
 func TestBrowserEditorUndoesChipFix(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
@@ -104,12 +115,7 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 		t.Fatalf("the default template should read E0 in several places, not %d", refs)
 	}
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
-	click(t, ctx, `[data-testid="root-rename"]`)
-	waitTestID(t, ctx, "root-name")
-	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("fetch_pr"+kb.Enter)); err != nil {
-		t.Fatal(err)
-	}
+	renameOpenRoot(t, ctx, "fetch_pr")
 	waitTestID(t, ctx, "rename-refs")
 	if got, want := evalJS[string](t, ctx, byTestID("rename-refs")+`.textContent`), fmt.Sprintf("Rename E0 to fetch_pr in %d places", refs); got != want {
 		t.Errorf("offer = %q, want %q", got, want)
@@ -129,10 +135,7 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 }
 
 func TestBrowserEditorSearch(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	openState(t, ctx, base, s)
+	ctx, s := openTemplate(t, playground.DefaultExample.Open().Template)
 	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	pressChord(t, ctx, "f", 70, modCtrl)
 	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") !== null && document.activeElement.matches(".cm-search input[name=search]")`)
@@ -148,10 +151,7 @@ func TestBrowserEditorSearch(t *testing.T) {
 }
 
 func TestBrowserEditorFocusEscape(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	openState(t, ctx, base, s)
+	ctx, s := openTemplate(t, playground.DefaultExample.Open().Template)
 	inEditor := byTestID("editor") + `.contains(document.activeElement)`
 	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	// Tab indents.
@@ -174,10 +174,7 @@ func TestBrowserEditorFocusEscape(t *testing.T) {
 }
 
 func TestBrowserEditorHoverShowsValue(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	openState(t, ctx, base, s)
+	ctx, s := openTemplate(t, playground.DefaultExample.Open().Template)
 	const tag = "{{E0.issues.length}}"
 	var want string
 	for _, row := range playground.Evaluate(s).Trace {
@@ -199,11 +196,7 @@ func TestBrowserEditorHoverShowsValue(t *testing.T) {
 }
 
 func TestBrowserEditorCRLFPositions(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	s.Template = "Issues:\r\n{{E0.issues.length}}\r\nfirst {{E0.zz}}\r\n"
-	openState(t, ctx, base, s)
+	ctx, s := openTemplate(t, "Issues:\r\n{{E0.issues.length}}\r\nfirst {{E0.zz}}\r\n")
 	want := playground.Evaluate(s).Problems
 	if len(want) != 1 || want[0].Line != 3 {
 		t.Fatalf("the template should fail once on line 3, got %+v", want)
@@ -227,11 +220,7 @@ func TestBrowserEditorCRLFPositions(t *testing.T) {
 }
 
 func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	s.Template = ""
-	openState(t, ctx, base, s)
+	ctx, _ := openTemplate(t, "")
 	typeAt(t, ctx, "editor", 0, "{{E0.issues.0.")
 	// The keys of an issue, once the list is for the whole path.
 	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === "title")`)

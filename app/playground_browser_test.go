@@ -102,6 +102,17 @@ func pressKey(t testing.TB, ctx context.Context, key string, keyCode int64) {
 	}
 }
 
+// renameOpenRoot renames the open root to name through its rename field.
+func renameOpenRoot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	click(t, ctx, `[data-testid="root-rename"]`)
+	waitTestID(t, ctx, "root-name")
+	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(name+kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // textOf returns the value of the field with data-testid=id.
 func textOf(t *testing.T, ctx context.Context, id string) string {
 	return evalJS[string](t, ctx, byTestID(id)+`.value`)
@@ -271,12 +282,7 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	waitJS(t, ctx, `document.querySelector('[data-testid="root-tab"][aria-selected="true"]').dataset.name === `+jsString(next))
 
 	// Rename: a reserved name is refused with the reason, a good one taken.
-	click(t, ctx, `[data-testid="root-rename"]`)
-	waitTestID(t, ctx, "root-name")
-	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("input"+kb.Enter)); err != nil {
-		t.Fatal(err)
-	}
+	renameOpenRoot(t, ctx, "input")
 	waitTestID(t, ctx, "name-error")
 	if msg := evalJS[string](t, ctx, byTestID("name-error")+`.textContent`); msg != template.ValidateStepID("input") {
 		t.Errorf("rename error = %q, want %q", msg, template.ValidateStepID("input"))

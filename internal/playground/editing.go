@@ -9,17 +9,9 @@ import (
 
 // UTF16Offset converts byte offset off in s to UTF-16 code units.
 func UTF16Offset(s string, off int) int {
-	n := 0
-	for i, r := range s {
-		if i >= off {
-			break
-		}
-		n++
-		if r >= 0x10000 {
-			n++
-		}
-	}
-	return n
+	offs := []int{off}
+	UTF16Offsets(s, offs)
+	return offs[0]
 }
 
 // UTF16Offsets converts byte offsets of s to UTF-16 code units in one walk
@@ -31,22 +23,21 @@ func UTF16Offsets(s string, offs []int) {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(a, b int) int { return offs[a] - offs[b] })
-	units, at := 0, 0 // UTF-16 units of s[:at]
+	at, units := 0, 0 // s[:at] is units UTF-16 units long
 	for _, i := range order {
-		off := min(max(offs[i], 0), len(s))
-		for at < off {
-			if s[at] < utf8.RuneSelf {
-				at, units = at+1, units+1
-				continue
-			}
-			r, size := utf8.DecodeRuneInString(s[at:])
-			at, units = at+size, units+1
-			if r >= 0x10000 {
-				units++ // a surrogate pair
-			}
+		for off := min(max(offs[i], 0), len(s)); at < off; {
+			size, n := runeAt(s, at)
+			at, units = at+size, units+n
 		}
 		offs[i] = units
 	}
+}
+
+// ByteOffset converts an offset of u UTF-16 code units in s to bytes.
+func ByteOffset(s string, u int) int {
+	offs := []int{u}
+	ByteOffsets(s, offs)
+	return offs[0]
 }
 
 // ByteOffsets converts offsets of s in UTF-16 code units to bytes in one
@@ -55,31 +46,22 @@ func ByteOffsets(s string, offs []int) {
 	at, units := 0, 0 // s[:at] is units UTF-16 units long
 	for i, u := range offs {
 		for at < len(s) && units < u {
-			if s[at] < utf8.RuneSelf {
-				at, units = at+1, units+1
-				continue
-			}
-			r, size := utf8.DecodeRuneInString(s[at:])
-			at, units = at+size, units+1
-			if r >= 0x10000 {
-				units++
-			}
+			size, n := runeAt(s, at)
+			at, units = at+size, units+n
 		}
 		offs[i] = at
 	}
 }
 
-// ByteOffset converts an offset of u UTF-16 code units in s to bytes.
-func ByteOffset(s string, u int) int {
-	n := 0
-	for i, r := range s {
-		if n >= u {
-			return i
-		}
-		n++
-		if r >= 0x10000 {
-			n++
-		}
+// runeAt returns the length of the rune at s[at] in bytes and in UTF-16
+// code units (two for a surrogate pair).
+func runeAt(s string, at int) (size, units int) {
+	if s[at] < utf8.RuneSelf {
+		return 1, 1
 	}
-	return len(s)
+	r, size := utf8.DecodeRuneInString(s[at:])
+	if r >= 0x10000 {
+		return size, 2
+	}
+	return size, 1
 }
