@@ -229,7 +229,29 @@ func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
 	pressKey(t, ctx, "ArrowDown", 40)
 	waitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelectorAll('[data-testid="completion"]')[1].id`)
 	second := evalJS[string](t, ctx, `document.querySelectorAll('[data-testid="completion"]')[1].textContent`)
-	// Tab accepts, as Enter does.
+	// Tab accepts, as Enter does; Ctrl+Z takes the completion back.
 	pressKey(t, ctx, "Tab", 9)
 	waitValue(t, ctx, "editor", "{{E0.issues.0."+second+"}}")
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", "{{E0.issues.0.}}")
+}
+
+func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
+	openState(t, ctx, base, s)
+	p := playground.Evaluate(s).RootErrors["E0"]
+	if p == nil || !p.Located() {
+		t.Fatalf("E0 should fail to parse at a place, got %+v", p)
+	}
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	waitJS(t, ctx, byTestID("root-editor")+`.querySelector(".cm-lintRange-error") !== null`)
+	// The underline starts where the parser stopped.
+	got := evalJS[int](t, ctx, `(() => { const r = document.createRange(); const el = `+byTestID("root-editor")+`.querySelector(".cm-lintRange-error");
+  r.setStart(`+byTestID("root-editor")+`.querySelector(".cm-content"), 0); r.setEnd(el, 0); return r.toString().length })()`)
+	if want := playground.UTF16Offset(s.Roots[s.RootIndex("E0")].Text, p.Start); got != want {
+		t.Errorf("the underline starts at %d, want %d", got, want)
+	}
 }
