@@ -56,15 +56,7 @@ func parseData(text string, track bool) (template.Value, *docPlaces, error) {
 	if !IsJSON(text) {
 		return decodeYAML(text, track)
 	}
-	// Only a tracked document needs where its strings are.
-	var v template.Value
-	var quotes []int
-	var err error
-	if track {
-		v, quotes, err = template.ParseJSONStrings(text)
-	} else {
-		v, err = template.ParseJSONString(text)
-	}
+	v, quotes, err := template.ParseJSONStrings(text)
 	if err != nil {
 		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "JSON syntax: " + err.Error(), Source: text, Pos: template.Pos{Line: 1, Column: 1}}
 		if syntax, ok := err.(*template.SyntaxError); ok {

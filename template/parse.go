@@ -146,7 +146,7 @@ func (p *parser) tag(open item) {
 	tag := Tag{Pos: pos, End: end, PathPos: body.pos, Path: path}
 	switch sigil {
 	case itemOpen:
-		span.Kind, span.Root = path.spanKind(), path.RootOf()
+		span.Kind, span.Anchored = path.spanKind(), path.Kind == RootPath
 		p.add(&VariableNode{tag})
 	case itemSection, itemInverted:
 		if len(p.open) >= MaxSectionDepth {
@@ -154,7 +154,7 @@ func (p *parser) tag(open item) {
 			return
 		}
 		s := &SectionNode{Tag: tag, Inverted: sigil == itemInverted, Body: &ListNode{Pos: p.pos.at(end)}}
-		span.Kind, span.Root = SpanSection, path.RootOf()
+		span.Kind, span.Anchored = SpanSection, path.Kind == RootPath
 		if s.Inverted {
 			span.Kind = SpanInverted
 		}
@@ -165,11 +165,8 @@ func (p *parser) tag(open item) {
 			p.scope++
 		}
 	case itemClose:
-		if s := p.innermost(); p.close(pos, end, path) {
-			span.Kind = SpanClose
-			if s.Path.Text == path.Text {
-				span.Root = s.Path.RootOf()
-			}
+		if s := p.close(pos, end, path); s != nil {
+			span.Kind, span.Anchored = SpanClose, s.Path.Text == path.Text && s.Path.Kind == RootPath
 		}
 	}
 }
@@ -178,20 +175,12 @@ func (p *parser) tag(open item) {
 // inverted sections and sections on loop variables only gate.
 func pushesContext(s *SectionNode) bool { return !s.Inverted && s.Path.Kind != LoopVarPath }
 
-// innermost returns the innermost open section, nil when none.
-func (p *parser) innermost() *SectionNode {
-	if len(p.open) == 0 {
-		return nil
-	}
-	return p.open[len(p.open)-1]
-}
-
-// close closes the innermost open section; it reports false for a close
+// close closes the innermost open section and returns it; nil for a close
 // tag with no open section.
-func (p *parser) close(pos Pos, end int, path Path) bool {
+func (p *parser) close(pos Pos, end int, path Path) *SectionNode {
 	if len(p.open) == 0 {
 		p.errorAt(pos, end, path.Text, "close tag {{/"+path.Text+"}} has no open section")
-		return false
+		return nil
 	}
 	s := p.open[len(p.open)-1]
 	if s.Path.Text != path.Text {
@@ -203,7 +192,7 @@ func (p *parser) close(pos Pos, end int, path Path) bool {
 	if pushesContext(s) {
 		p.scope--
 	}
-	return true
+	return s
 }
 
 // parsePath validates a tag body and classifies it for a tag inside depth

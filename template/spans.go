@@ -1,5 +1,7 @@
 package template
 
+import "strings"
+
 // SpanKind classifies a tag for highlighting.
 type SpanKind uint8
 
@@ -25,23 +27,15 @@ func (k SpanKind) String() string {
 }
 
 // Span is one tag of a template: its kind, its byte range (from "{{" to past
-// "}}"), its path text and where that text starts, and the root the path
-// names when it is root-anchored (its first segment, at PathPos), else "".
-// A close tag names its section's root.
+// "}}"), its path text and where that text starts, and whether the path is
+// root-anchored (its first segment names a root; a close tag's is its
+// section's).
 type Span struct {
 	Kind       SpanKind
 	Start, End int
 	Path       string
 	PathPos    int
-	Root       string
-}
-
-// RootOf returns the root a root-anchored path names, else "".
-func (p Path) RootOf() string {
-	if p.Kind != RootPath || len(p.Segments) == 0 {
-		return ""
-	}
-	return p.Segments[0]
+	Anchored   bool
 }
 
 // References returns the byte ranges of the tags' root segments that name
@@ -49,7 +43,7 @@ func (p Path) RootOf() string {
 func References(spans []Span, root string) [][2]int {
 	var refs [][2]int
 	for _, s := range spans {
-		if s.Root == root && root != "" {
+		if s.Anchored && root != "" && strings.HasPrefix(s.Path, root) && (len(s.Path) == len(root) || s.Path[len(root)] == '.') {
 			refs = append(refs, [2]int{s.PathPos, s.PathPos + len(root)})
 		}
 	}
