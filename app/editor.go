@@ -38,6 +38,7 @@ type codeEditor struct {
 	view     app.Value // the bridge's editor, nil until mounted
 	funcs    []app.Func
 	later    app.Func // afterPaint, for the bridge
+	redraw   app.Func // asks go-app for a redraw, for the bridge
 	waiting  bool     // an edit waits for the paint
 	open     string   // the key the view shows
 	shown    string   // the text the view and Go agree on
@@ -79,6 +80,7 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	if e.Large {
 		opts.Set("changes", largeText)
 		e.later = e.fn(e.afterPaint)
+		e.redraw = e.fn(func([]app.Value) any { e.ctx.Dispatch(nil); return nil })
 	}
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
@@ -171,11 +173,18 @@ func (e *codeEditor) onChange(args []app.Value) any {
 	return nil
 }
 
-// edit hands the shown text to the session.
+// edit hands the shown text to the session. What else a data text's edit
+// changes (the trace's values) is redrawn after the keystroke's frame:
+// that frame is the editor's and the result's.
 func (e *codeEditor) edit() {
-	if e.Do.Edit(e.Target, e.shown) {
-		e.ctx.Dispatch(nil)
+	if !e.Do.Edit(e.Target, e.shown) {
+		return
 	}
+	if e.Large {
+		app.Window().Get("spliceEditor").Call("afterPaint", e.redraw)
+		return
+	}
+	e.ctx.Dispatch(nil)
 }
 
 // afterPaint takes the last edit, put off by onChange.

@@ -9,7 +9,7 @@
 
 import {
   EditorView, Decoration, keymap, lineNumbers, highlightActiveLineGutter,
-  highlightSpecialChars, drawSelection, highlightActiveLine, hoverTooltip,
+  highlightSpecialChars, highlightActiveLine, hoverTooltip,
 } from "@codemirror/view";
 import {
   EditorState, Compartment, StateField, StateEffect, Annotation, Prec,
@@ -215,7 +215,8 @@ class Editor {
       highlightSpecialChars(),
       history(),
       foldGutter(),
-      drawSelection(),
+      // The browser's own caret and selection: drawSelection's layers are
+      // placed in a measure pass that costs every keystroke a frame.
       highlightActiveLine(),
       indentOnInput(),
       indentUnit.of("  "),
