@@ -285,7 +285,13 @@ class Editor {
   }
 
   changed(u) {
-    if (!u.docChanged || u.transactions.some((tr) => tr.annotation(fromGo))) return;
+    if (!u.docChanged) return;
+    // A text that grows past largeDoc (a pasted root) drops its parser; one
+    // that shrinks back gets it again.
+    if ((u.state.doc.length > largeDoc) !== (u.startState.doc.length > largeDoc)) {
+      this.run(() => ({ effects: this.syntax.reconfigure(syntaxOf(this.syntaxName, this.view.state.doc.length)) }));
+    }
+    if (u.transactions.some((tr) => tr.annotation(fromGo))) return;
     this.busy++;
     try {
       const s = u.state;
