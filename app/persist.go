@@ -107,7 +107,7 @@ func (k *keeper) restore(ctx app.Context) {
 // that Ctrl+C copies it.
 func openShare(ctx app.Context, s *playground.Session) {
 	loc := app.Window().Get("location")
-	s.Share = playground.ShareLinks(loc.Get("origin").String(), s.State)
+	s.Share = playground.ShareOf(loc.Get("origin").String(), s.State, &s.Out)
 	s.Dialog, s.Menu = playground.DialogShare, false
 	if s.Share.Error != "" {
 		return

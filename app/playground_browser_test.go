@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/splicedev/splice/app"
+	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground"
 	"os"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -565,5 +567,62 @@ func TestBrowserScreenshots(t *testing.T) {
 		if err := os.WriteFile(filepath.Join("..", "docs", shot.file), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// grantClipboard lets the pages of base read and write the clipboard, as a
+// visitor's browser does once asked.
+func grantClipboard(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.Call(ctx, browser.SetPermission, browser.SetPermissionParams{
+			Permission: &browser.PermissionDescriptor{Name: name}, Setting: browser.PermissionSettingGranted, Origin: base,
+		}); err != nil {
+			t.Fatalf("granting %s: %v", name, err)
+		}
+	}
+}
+
+// clipboardText returns what the page's clipboard holds.
+func clipboardText(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("reading the clipboard: %v", err)
+	}
+	return text
+}
+
+// TestBrowserShareExports: the share dialog copies the state as Markdown
+// for an issue and as a test vector that the conformance runner passes.
+func TestBrowserShareExports(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	grantClipboard(t, ctx, base)
+	s := exampleState(t, "bad-path")
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="share"]`)
+	waitTestID(t, ctx, "share-url")
+	link := textOf(t, ctx, "share-url")
+
+	click(t, ctx, `[data-testid="copy-vector"]`)
+	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Test vector copied to the clipboard."`)
+	file := filepath.Join(t.TempDir(), "repro.json")
+	if err := os.WriteFile(file, []byte(clipboardText(t, ctx)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, err := conformance.Load(file)
+	if err != nil {
+		t.Fatalf("the copied vector does not load: %v", err)
+	}
+	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 || tests[0].Error == nil || tests[0].Error.Kind != "BadPath" {
+		t.Errorf("the copied vector: %s %q", r.Summary(), r.Failures)
+	}
+
+	click(t, ctx, `[data-testid="copy-markdown"]`)
+	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
+	out := playground.Evaluate(s)
+	if md := clipboardText(t, ctx); md != playground.Markdown(s, &out, link) {
+		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
 	}
 }

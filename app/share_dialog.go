@@ -5,8 +5,9 @@ import (
 	"github.com/splicedev/splice/internal/playground"
 )
 
-// shareDialog shows the share link (selected, ready to copy) and the
-// <iframe> snippet that embeds the same state in a page.
+// shareDialog shows the share link (selected, ready to copy), the
+// <iframe> snippet that embeds the same state in a page, and copies the
+// state as Markdown for an issue or as a test vector.
 type shareDialog struct {
 	app.Compo
 
@@ -29,7 +30,11 @@ func (d *shareDialog) Render() app.UI {
 	return modal("share-title", func(ctx app.Context) { d.Do.CloseDialog() },
 		app.H2().ID("share-title").Text("Share this state"),
 		app.If(d.Info.Error != "", func() app.UI {
-			return app.P().Class("status status-error").Role("alert").Text(d.Info.Error)
+			return app.Div().Body(
+				app.P().Class("status status-error").Role("alert").Text(d.Info.Error),
+				d.renderExports(),
+				app.P().Class("note").Aria("live", "polite").Text(d.Info.Note),
+			)
 		}).Else(func() app.UI {
 			return app.Div().Body(
 				app.P().Class("dialog-lead").Text("The link holds the whole state, compressed in its fragment: no server keeps anything."),
@@ -48,9 +53,42 @@ func (d *shareDialog) Render() app.UI {
 						d.copy(ctx, d.Info.Embed, "Embed snippet copied to the clipboard.")
 					}),
 				),
+				d.renderExports(),
 			)
 		}),
 	)
+}
+
+// renderExports offers the state for an issue (Markdown) and as one test
+// of the conformance format, which `splice conformance` passes as it is.
+func (d *shareDialog) renderExports() app.UI {
+	return app.Div().Class("copy-row exports").Body(
+		app.Button().Class("btn").DataSet("testid", "copy-markdown").Text("Copy as Markdown").
+			Title("The state, its result or first problem, and the link: ready for an issue").
+			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Markdown, "Markdown") }),
+		app.Button().Class("btn").DataSet("testid", "copy-vector").Text("Copy as test vector").
+			Disabled(d.Info.Vector == "").Title(vectorTitle(d.Info.VectorError)).
+			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Vector, "Test vector") }),
+	)
+}
+
+// vectorTitle says what the vector button copies, or why it cannot.
+func vectorTitle(refused string) string {
+	if refused != "" {
+		return refused
+	}
+	return "The state as one test of the conformance format, expecting what it does now"
+}
+
+// copyExport copies an export and says whether it went.
+func (d *shareDialog) copyExport(ctx app.Context, text, what string) {
+	copyText(ctx, text, func(ok bool) {
+		if ok {
+			d.Do.SetShareNote(what + " copied to the clipboard.")
+			return
+		}
+		d.Do.SetShareNote("The browser refused the clipboard: " + what + " was not copied.")
+	})
 }
 
 // copy copies text, or selects the field beside the button.

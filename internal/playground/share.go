@@ -157,11 +157,28 @@ func InitialState(fragment, saved string) (s State, banner string) {
 	return DefaultExample.Open(), ""
 }
 
-// ShareInfo is a share link and its embed snippet, or why there is none.
+// ShareInfo is a share link and its embed snippet, or why there is none,
+// and the state written up for an issue and as a test vector.
 type ShareInfo struct {
-	URL, Embed string
-	Error      string // the state is too large for a link
-	Note       string // whether the link was copied
+	URL, Embed  string
+	Error       string // the state is too large for a link
+	Note        string // whether the link was copied
+	Markdown    string
+	Vector      string
+	VectorError string // why the state cannot be a vector
+}
+
+// ShareOf is what the share dialog offers for a state and its outcome:
+// the links of ShareLinks, the Markdown and the vector file.
+func ShareOf(origin string, s State, out *Outcome) ShareInfo {
+	info := ShareLinks(origin, s)
+	info.Markdown = Markdown(s, out, info.URL)
+	if v, err := VectorFile(s); err != nil {
+		info.VectorError = err.Error()
+	} else {
+		info.Vector = v
+	}
+	return info
 }
 
 // EmbedPath is the compact playground's page, which other pages frame.

@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// TestVectorFromLink: a share link's state comes out as a vector file that
+// `splice conformance` passes, whichever form of the link is given.
+func TestVectorFromLink(t *testing.T) {
+	failing := playground.ExampleByID("bad-path").Open()
+	broken := playground.DefaultExample.Open()
+	broken.Roots[broken.RootIndex("E0")].Text = "{oops"
+	for _, tt := range []struct {
+		name  string
+		state playground.State
+		link  func(payload string) string
+		want  string // in the vector
+	}{
+		{"a whole URL", playground.DefaultExample.Open(), func(p string) string { return "http://127.0.0.1:8080/#" + playground.LinkPrefix + p }, `"expect"`},
+		{"a fragment with other parameters", failing, func(p string) string { return "#theme=dark&" + playground.LinkPrefix + p }, `"kind": "BadPath"`},
+		{"the payload alone", playground.ExampleByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			payload, _ := playground.EncodeState(tt.state)
+			var out, errb bytes.Buffer
+			if code := Main([]string{"vector", tt.link(payload)}, nil, &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			if !strings.Contains(out.String(), tt.want) {
+				t.Errorf("the vector lacks %s:\n%s", tt.want, out.String())
+			}
+			file := filepath.Join(t.TempDir(), "repro.json")
+			if err := os.WriteFile(file, out.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			runCases(t, []cliCase{{"conformance passes it", []string{"conformance", file}, 0, []string{"1 passed, 0 failed"}, nil}})
+		})
+	}
+	payload, _ := playground.EncodeState(broken)
+	runCases(t, []cliCase{
+		{"a damaged link", []string{"vector", "#" + playground.LinkPrefix + "AAAA"}, 2, nil, []string{"splice vector: this link cannot be opened: it is truncated"}},
+		{"a link without a state", []string{"vector", "http://127.0.0.1:8080/#theme=dark"}, 2, nil, []string{"holds no state"}},
+		{"a root a vector cannot carry", []string{"vector", payload}, 1, nil, []string{"root E0 does not parse"}},
+		{"no link", []string{"vector"}, 2, nil, []string{"usage: splice vector LINK"}},
+	})
+}

@@ -1,0 +1,134 @@
+package playground
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// VectorTest is the state as one test of the conformance format, with what
+// the engine makes of it now as its expectation (its result, or its first
+// error): a reproduction that `splice conformance` passes as it is. Texts
+// the format carries as values (the roots, the call input, a shape) must
+// decode: the error names the one that does not.
+func VectorTest(s State, name string) (*conformance.Test, error) {
+	t := &conformance.Test{Name: name, Later: s.Later, Branch: s.Branch, Iteration: s.Iteration}
+	decode := func(what, text string) (template.Value, error) {
+		v, p := DecodeData(text)
+		if p != nil {
+			return v, errors.New(what + " does not parse (" + p.Msg + "): a vector holds it as a value; fix it first")
+		}
+		return v, nil
+	}
+	switch s.Mode {
+	case ModeShape:
+		v, err := decode("the shape", s.Shape)
+		if err != nil {
+			return nil, err
+		}
+		t.Shape = &v
+	case ModeTool:
+		call, err := decode("the call input", s.Call)
+		if err != nil {
+			return nil, err
+		}
+		t.Tool, t.Call = &s.Tool, call
+	default:
+		t.Template = &s.Template
+	}
+	if s.Mode != ModeTool {
+		for _, r := range s.Roots {
+			v, err := decode("root "+r.Name, r.Text)
+			if err != nil {
+				return nil, err
+			}
+			t.Roots = append(t.Roots, template.Root{Name: r.Name, Value: v})
+		}
+	}
+	t.Record()
+	return t, nil
+}
+
+// VectorFile is the state as a vector file of one test, pretty JSON.
+func VectorFile(s State) (string, error) {
+	t, err := VectorTest(s, "playground reproduction")
+	if err != nil {
+		return "", err
+	}
+	return PrettyJSON(conformance.File("playground", t).JSON()), nil
+}
+
+// Markdown is the state written up for an issue: the template, shape or
+// tool, the roots (or the call input), the result or the first problem,
+// and the link that opens it all in the playground.
+func Markdown(s State, out *Outcome, link string) string {
+	var b strings.Builder
+	b.WriteString("**Splice reproduction**")
+	if link != "" {
+		b.WriteString(" ([open in the playground](" + link + "))")
+	}
+	b.WriteString("\n\n")
+	lang := "text"
+	if s.Mode != ModeTemplate {
+		lang = dataLang(s.Text())
+	}
+	block(&b, s.Mode.Title(), lang, s.Text())
+	if s.Mode == ModeTool {
+		block(&b, "Call input", dataLang(s.Call), s.Call)
+	} else {
+		for _, r := range s.Roots {
+			block(&b, "Root `"+r.Name+"`", dataLang(r.Text), r.Text)
+		}
+	}
+	switch {
+	case out.HasValue && out.Mixed:
+		block(&b, "Result (text)", "text", out.Display)
+	case out.HasValue:
+		block(&b, "Result ("+out.Type()+")", "json", out.Display)
+	case len(out.Problems) > 0:
+		p := out.Problems[0]
+		b.WriteString("**Problem**: " + p.Label())
+		if p.Line > 0 {
+			b.WriteString(" at " + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column))
+		}
+		b.WriteString("\n\n")
+		block(&b, "", "text", p.Msg)
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// dataLang is the fence language of a data text, by the engine's rule.
+func dataLang(text string) string {
+	if reshape.IsJSON(text) {
+		return "json"
+	}
+	return "yaml"
+}
+
+// block writes a titled fenced block whose fence is longer than any run of
+// backticks in text, so that no text can close it.
+func block(b *strings.Builder, title, lang, text string) {
+	if title != "" {
+		b.WriteString("**" + title + "**\n\n")
+	}
+	fence, run := "```", 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			if run >= len(fence) {
+				fence += "`"
+			}
+		} else {
+			run = 0
+		}
+	}
+	b.WriteString(fence + lang + "\n" + text)
+	if !strings.HasSuffix(text, "\n") {
+		b.WriteString("\n")
+	}
+	b.WriteString(fence + "\n\n")
+}
