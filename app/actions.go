@@ -67,7 +67,21 @@ type dialogActions interface {
 }
 
 // actions carries out the components' actions on a page's session.
-type actions struct{ s *playground.Session }
+// navigate, when set, opens another state as a navigation (see
+// keeper.navigate); without it the state is opened in place.
+type actions struct {
+	s        *playground.Session
+	navigate func(open func())
+}
+
+// open opens another state through navigate.
+func (a *actions) open(load func()) {
+	if a.navigate == nil {
+		load()
+		return
+	}
+	a.navigate(load)
+}
 
 // Edit records the edit and writes the new output at once: it runs inside
 // the editor's update, before the frame is painted.
@@ -95,10 +109,15 @@ func (a *actions) Format(target string)                        { a.s.Format(targ
 func (a *actions) Select(target string, start, end int) {
 	a.s.Select(target, start, end)
 }
-func (a *actions) ClearNameError()           { a.s.NameError = "" }
-func (a *actions) Reveal(i int)              { a.s.Reveal(i) }
-func (a *actions) Fix(i int, key string)     { a.s.Fix(i, key) }
-func (a *actions) LoadExample(id string)     { a.s.LoadExample(id) }
+func (a *actions) ClearNameError()       { a.s.NameError = "" }
+func (a *actions) Reveal(i int)          { a.s.Reveal(i) }
+func (a *actions) Fix(i int, key string) { a.s.Fix(i, key) }
+func (a *actions) LoadExample(id string) {
+	if playground.ExampleByID(id) != nil {
+		a.open(func() { a.s.LoadExample(id) })
+	}
+}
+func (a *actions) RestoreSaved()             { a.open(func() { a.s.RestoreSaved() }) }
 func (a *actions) ToggleMenu()               { a.s.Menu = !a.s.Menu }
 func (a *actions) OpenHelp()                 { a.s.Dialog = playground.DialogHelp }
 func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s) }

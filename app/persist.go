@@ -95,11 +95,33 @@ func (k *keeper) restore(ctx app.Context) {
 	}
 	s, banner := playground.InitialState(fragment, saved)
 	k.s.Load(s)
-	k.s.Banner = banner
+	k.s.Banner, k.s.Saved = banner, ""
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)
 	if payload, ok := playground.PayloadOf(fragment); ok && banner == "" {
 		k.s.Link = payload
 	}
+	if banner != "" && k.autosave {
+		// The refused link stays in the address bar, to be copied back;
+		// the work saved before it is offered, not replaced.
+		ctx.LocalStorage().Get(autosaveKey, &k.s.Saved)
+	}
+}
+
+// navigate opens another state (an example, the saved work) as a
+// navigation: the work so far is written first, into the address bar and
+// the autosave, and the new state gets a history entry of its own, so that
+// Back returns to the work. Opening is not an edit: the autosave keeps the
+// work until the new state is edited.
+func (k *keeper) navigate(open func()) {
+	k.flush()
+	open()
+	payload, size := playground.EncodeState(k.s.State)
+	k.s.Link, k.fragment = "", ""
+	if size <= playground.MaxLinkState {
+		k.s.Link, k.fragment = payload, "#"+playground.LinkPrefix+payload+k.params
+	}
+	loc := app.Window().Get("location")
+	app.Window().Get("history").Call("pushState", nil, "", loc.Get("pathname").String()+loc.Get("search").String()+k.fragment)
 }
 
 // openShare opens the share dialog for the current state and copies the

@@ -27,8 +27,8 @@ func (p *playgroundPage) OnInit() {
 	if p.s == nil {
 		p.s = playground.NewSession(playground.DefaultExample.Open())
 	}
-	p.do = &actions{s: p.s}
 	p.keep = keeper{s: p.s, autosave: true}
+	p.do = &actions{s: p.s, navigate: p.keep.navigate}
 }
 
 // OnMount restores the state (link, autosave or default) and starts
@@ -101,6 +101,10 @@ func renderBanner(do *actions) app.UI {
 	return app.Div().Class("banner-slot").Body(app.If(s.Banner != "", func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
 			app.Span().Class("banner-text").Text(s.Banner),
+			app.If(s.Saved != "", func() app.UI {
+				return app.Button().Class("btn btn-small btn-primary").DataSet("testid", "restore-saved").Text("Restore your last work").
+					OnClick(func(ctx app.Context, e app.Event) { do.RestoreSaved() })
+			}),
 			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { do.DismissBanner() }),
 		)
 	}))

@@ -31,6 +31,9 @@ type Session struct {
 	Menu   bool      // the examples menu is open
 	Dialog string    // the open dialog: "", dialogShare or dialogHelp
 	Banner string    // a notice above the panes (a link that could not be opened)
+	// Saved is the autosaved work a refused link did not replace, offered
+	// under its banner; "" when there is none.
+	Saved string
 	Share  ShareInfo // what the share dialog shows
 	Link   string    // the state's share payload as last written, "" when too large
 
@@ -69,11 +72,24 @@ func NewSession(s State) *Session {
 func (ss *Session) LoadExample(id string) {
 	if ex := ExampleByID(id); ex != nil {
 		ss.Load(ex.Open())
-		ss.Menu, ss.Banner = false, ""
+		ss.Menu, ss.Banner, ss.Saved = false, "", ""
 	}
 }
 
-// Load replaces the whole state (an example, a link, an autosave).
+// RestoreSaved opens the autosaved work that a refused link set aside.
+func (ss *Session) RestoreSaved() bool {
+	s, err := DecodeState(ss.Saved, maxSavedState)
+	if err != nil {
+		return false
+	}
+	ss.Load(s)
+	ss.Banner, ss.Saved = "", ""
+	return true
+}
+
+// Load replaces the whole state (an example, a link, an autosave). It is
+// not an edit: Changed is not called, so nothing is saved over the work
+// the page had before until the user edits.
 func (ss *Session) Load(s State) {
 	ss.State = s.Clone()
 	ss.Active = "input"
@@ -84,16 +100,20 @@ func (ss *Session) Load(s State) {
 	ss.LaterText = strings.Join(ss.State.Later, ", ")
 	ss.BranchText = BranchText(ss.State.Branch)
 	ss.Renamed = nil
-	ss.update()
+	ss.evaluate()
 }
 
-// update re-evaluates and reports the change.
+// update re-evaluates and reports the change: an edit.
 func (ss *Session) update() {
-	ss.Out = ss.eval.Evaluate(&ss.State)
-	ss.Version++
+	ss.evaluate()
 	if ss.Changed != nil {
 		ss.Changed()
 	}
+}
+
+func (ss *Session) evaluate() {
+	ss.Out = ss.eval.Evaluate(&ss.State)
+	ss.Version++
 }
 
 // Text returns the text of the editor named by target.
