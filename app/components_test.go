@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"regexp"
 	"strconv"
 	"strings"
@@ -294,6 +295,37 @@ func TestRootsPaneDisablesFixedRoots(t *testing.T) {
 		tag = tag[:strings.IndexByte(tag, '>')]
 		if !strings.Contains(tag, "disabled") {
 			t.Errorf("%s is enabled for input: %s", id, tag)
+		}
+	}
+}
+
+func TestThemeCycle(t *testing.T) {
+	for _, systemDark := range []bool{false, true} {
+		var seen []string
+		theme := ""
+		for range 3 {
+			theme = nextTheme(theme, systemDark)
+			seen = append(seen, theme)
+		}
+		want := []string{"dark", "light", ""}
+		if systemDark {
+			want = []string{"light", "dark", ""}
+		}
+		if !slices.Equal(seen, want) {
+			t.Errorf("system dark %v: the toggle goes %q, want %q", systemDark, seen, want)
+		}
+	}
+}
+
+func TestStatusText(t *testing.T) {
+	for _, tt := range []struct{ example, want string }{
+		{"typed-splice", "No problems, result: array."},
+		{"bad-path", "1 problem, no result."},
+		{"missing-step", "2 problems, no result."},
+	} {
+		out := playground.Evaluate(playground.ExampleByID(tt.example).Open())
+		if got := statusText(&out); got != tt.want {
+			t.Errorf("%s: status %q, want %q", tt.example, got, tt.want)
 		}
 	}
 }

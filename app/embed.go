@@ -60,8 +60,8 @@ func (p *embedPage) Render() app.UI {
 	}
 	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
 		app.Div().Class("embed-bar").Body(
-			app.Img().Class("logo").Src("/web/icon.svg").Alt(""),
-			app.Span().Class("brand-name").Text("Splice"),
+			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
+			app.H1().Class("brand-name").Text("Splice"),
 			modeTabs(do),
 			app.Div().Class("spacer"),
 			app.A().Class("btn btn-small").

@@ -24,9 +24,11 @@ type header struct {
 func (h *header) Render() app.UI {
 	return app.Header().Class("topbar").Body(
 		app.Div().Class("brand").Body(
-			app.Img().Class("logo").Src("/web/icon.svg").Alt(""),
-			app.Span().Class("brand-name").Text("Splice"),
-			app.Span().Class("brand-sub").Text("playground"),
+			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
+			app.H1().Class("brand-name").Body(
+				app.Text("Splice"),
+				app.Span().Class("brand-sub").Text(" playground"),
+			),
 		),
 		app.Div().Class("menu-wrap").Body(
 			app.Button().
@@ -58,8 +60,8 @@ func (h *header) Render() app.UI {
 			app.Button().
 				Class("btn btn-icon").
 				DataSet("testid", "theme-toggle").
-				Aria("label", "Switch between light and dark theme").
-				Title("Light or dark theme").
+				Aria("label", "Theme: "+themeLabel(h.Theme)+" (change)").
+				Title("Theme: "+themeLabel(h.Theme)+"; a click goes on to the next of system, light and dark").
 				Body(app.Span().Class("theme-icon").Aria("hidden", "true")).
 				OnClick(h.onTheme),
 		),
@@ -105,16 +107,32 @@ func (h *header) onShare(ctx app.Context, e app.Event) { h.Do.OpenShare(ctx) }
 
 func (h *header) onHelp(ctx app.Context, e app.Event) { h.Do.OpenHelp() }
 
-// onTheme flips the theme that shows now, the system's when none was
-// chosen.
+// onTheme goes on to the next theme: from the system's to the other one
+// (so that the first click shows a change), then to the system's own as a
+// choice, then back to following the system.
 func (h *header) onTheme(ctx app.Context, e app.Event) {
-	dark := h.Theme == "dark"
-	if h.Theme == "" {
-		dark = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool()
+	ctx.SetState(themeState, nextTheme(h.Theme, app.Window().Call("matchMedia", "(prefers-color-scheme: dark)").Get("matches").Bool())).Persist()
+}
+
+// nextTheme is the theme after theme when the system's is dark or not.
+func nextTheme(theme string, systemDark bool) string {
+	system, other := "light", "dark"
+	if systemDark {
+		system, other = other, system
 	}
-	next := "dark"
-	if dark {
-		next = "light"
+	switch theme {
+	case "":
+		return other
+	case other:
+		return system
 	}
-	ctx.SetState(themeState, next).Persist()
+	return ""
+}
+
+// themeLabel names a theme for people.
+func themeLabel(theme string) string {
+	if theme == "" {
+		return "system"
+	}
+	return theme
 }

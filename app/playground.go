@@ -75,6 +75,7 @@ func (p *playgroundPage) Render() app.UI {
 					Else(func() app.UI { return rootsPaneOf(do, false) }),
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
+				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
 				outputOf(&s.Out, s.Version),
 				&problemsPane{Do: do, Problems: s.Out.Problems},
 				&tracePane{Rows: s.Out.Trace},
@@ -83,6 +84,24 @@ func (p *playgroundPage) Render() app.UI {
 		app.If(s.Dialog == playground.DialogShare, func() app.UI { return &shareDialog{Do: do, Info: s.Share} }),
 		app.If(s.Dialog == playground.DialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
+}
+
+// statusText is what the status region announces: how many problems there
+// are, and the result's type.
+func statusText(out *playground.Outcome) string {
+	var problems string
+	switch n := len(out.Problems); n {
+	case 0:
+		problems = "No problems"
+	case 1:
+		problems = "1 problem"
+	default:
+		problems = strconv.Itoa(n) + " problems"
+	}
+	if !out.HasValue {
+		return problems + ", no result."
+	}
+	return problems + ", result: " + out.Type() + "."
 }
 
 // themeName is the data-theme attribute: the chosen theme, or "system".
