@@ -6,10 +6,7 @@ package app_test
 // example, opening a link that cannot be opened, opening a valid link.
 
 import (
-	"bytes"
-	"compress/flate"
 	"context"
-	"encoding/base64"
 	"testing"
 	"time"
 
@@ -72,20 +69,11 @@ func TestBrowserExampleIsANavigation(t *testing.T) {
 	waitShows(t, ctx, ex)
 }
 
-// rawLink packs raw JSON as a link payload, as EncodeState does.
-func rawLink(raw string) string {
-	var z bytes.Buffer
-	w, _ := flate.NewWriter(&z, flate.BestCompression)
-	w.Write([]byte(raw))
-	w.Close()
-	return base64.RawURLEncoding.EncodeToString(z.Bytes())
-}
-
 func TestBrowserRefusedLinkKeepsWork(t *testing.T) {
 	base := startServer(t)
 	for name, payload := range map[string]string{
 		"damaged": "AAAA",
-		"newer":   rawLink(`{"v": 99, "mode": "template", "template": "from the future"}`),
+		"newer":   playground.Pack([]byte(`{"v": 99, "mode": "template", "template": "from the future"}`)),
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx := newBrowser(t)

@@ -51,11 +51,17 @@ func StateJSON(s State) []byte {
 // encodes, but a link cannot carry it; callers check the size.
 func EncodeState(s State) (payload string, size int) {
 	raw := StateJSON(s)
+	return Pack(raw), len(raw)
+}
+
+// Pack deflates raw state JSON into a link payload: what EncodeState does
+// with a state, and what a link made elsewhere (another version) holds.
+func Pack(raw []byte) string {
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression) // the level is valid
 	w.Write(raw)
 	w.Close()
-	return base64.RawURLEncoding.EncodeToString(z.Bytes()), len(raw)
+	return base64.RawURLEncoding.EncodeToString(z.Bytes())
 }
 
 // DecodeState opens a fragment payload made by EncodeState, allowing at

@@ -2,7 +2,6 @@ package playground
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"errors"
 	"strings"
@@ -11,13 +10,7 @@ import (
 
 // pack deflates raw JSON into a link payload, as a link made elsewhere
 // would be.
-func pack(raw string) string {
-	var z bytes.Buffer
-	w, _ := flate.NewWriter(&z, flate.DefaultCompression)
-	w.Write([]byte(raw))
-	w.Close()
-	return base64.RawURLEncoding.EncodeToString(z.Bytes())
-}
+func pack(raw string) string { return Pack([]byte(raw)) }
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
 	states := []State{{Mode: ModeTemplate, Roots: rootsNamed("input")}}
