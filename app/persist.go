@@ -93,14 +93,14 @@ func (k *keeper) restore(ctx app.Context) {
 	if k.autosave && fragment == "" {
 		ctx.LocalStorage().Get(autosaveKey, &saved)
 	}
-	s, banner := playground.InitialState(fragment, saved)
+	s, banner, refused := playground.InitialState(fragment, saved)
 	k.s.Load(s)
 	k.s.Banner, k.s.Saved = banner, ""
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)
-	if payload, ok := playground.PayloadOf(fragment); ok && banner == "" {
+	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
 		k.s.Link = payload
 	}
-	if banner != "" && k.autosave {
+	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;
 		// the work saved before it is offered, not replaced.
 		ctx.LocalStorage().Get(autosaveKey, &k.s.Saved)

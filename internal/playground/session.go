@@ -92,11 +92,12 @@ func (ss *Session) RestoreSaved() bool {
 // the page had before until the user edits.
 func (ss *Session) Load(s State) {
 	ss.State = s.Clone()
+	ss.State.aside = nil
 	ss.Active = "input"
 	if steps := ss.State.Steps(); len(steps) > 1 {
 		ss.Active = steps[len(steps)-1]
 	}
-	ss.iteration, ss.deleted, ss.NameError = nil, nil, ""
+	ss.iteration, ss.deleted, ss.NameError = s.aside, nil, ""
 	ss.LaterText = strings.Join(ss.State.Later, ", ")
 	ss.BranchText = BranchText(ss.State.Branch)
 	ss.Renamed = nil

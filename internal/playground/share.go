@@ -146,21 +146,26 @@ const maxSavedState = 16 << 20
 
 // InitialState picks the state a page opens with: the link in fragment,
 // else the autosaved payload, else the default example. banner says why a
-// link could not be opened.
-func InitialState(fragment, saved string) (s State, banner string) {
+// link could not be opened (refused), or what of a link that opened is not
+// shown as it came.
+func InitialState(fragment, saved string) (s State, banner string, refused bool) {
 	if payload, ok := PayloadOf(fragment); ok {
 		s, err := DecodeState(payload, MaxLinkState)
 		if err != nil {
-			return DefaultExample.Open(), err.Error() + ". Showing the default example instead."
+			return DefaultExample.Open(), err.Error() + ". Showing the default example instead.", true
 		}
-		return s, ""
+		if aside := s.Aside(); len(aside) > 0 {
+			return s, "This link holds the iteration roots " + strings.Join(aside, ", ") +
+				" with the iteration body switched off: they are kept, and come back when you switch it on.", false
+		}
+		return s, "", false
 	}
 	if saved != "" {
 		if s, err := DecodeState(saved, maxSavedState); err == nil {
-			return s, ""
+			return s, "", false
 		}
 	}
-	return DefaultExample.Open(), ""
+	return DefaultExample.Open(), "", false
 }
 
 // ShareInfo is a share link and its embed snippet, or why there is none,

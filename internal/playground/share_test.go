@@ -162,7 +162,10 @@ func TestInitialState(t *testing.T) {
 		{"bad autosave", "", "zzz", "issue-digest", false},
 	}
 	for _, tt := range tests {
-		s, banner := InitialState(tt.fragment, tt.saved)
+		s, banner, refused := InitialState(tt.fragment, tt.saved)
+		if refused != tt.Banner {
+			t.Errorf("%s: refused = %v", tt.name, refused)
+		}
 		want := ExampleByID(tt.want).Open()
 		if !bytes.Equal(StateJSON(s), StateJSON(want)) {
 			t.Errorf("%s: got state %s, want example %s", tt.name, StateJSON(s), tt.want)
@@ -170,6 +173,26 @@ func TestInitialState(t *testing.T) {
 		if (banner != "") != tt.Banner {
 			t.Errorf("%s: banner %q", tt.name, banner)
 		}
+	}
+}
+
+// TestLinksDropNothing: what a link carries appears, or the banner names
+// it; a link that cannot be read as it is is refused with the reason.
+func TestLinksDropNothing(t *testing.T) {
+	withItem := pack(`{"v": 1, "mode": "template", "template": "{{E0.a}}", "iteration": false,
+		"roots": [{"name": "input", "text": "{}"}, {"name": "E0", "text": "{\"a\": 1}"}, {"name": "item", "text": "{\"n\": 7}"}]}`)
+	s, banner, refused := InitialState("#s="+withItem, "")
+	if refused || !strings.Contains(banner, "iteration roots item") {
+		t.Fatalf("an item root without the iteration body: banner %q, refused %v", banner, refused)
+	}
+	ss := NewSession(s)
+	ss.SetIteration(true)
+	if i := ss.State.RootIndex("item"); i < 0 || ss.State.Roots[i].Text != `{"n": 7}` {
+		t.Errorf("switching the iteration body on does not bring item back: %+v", ss.State.Roots)
+	}
+	twoInputs := pack(`{"v": 1, "mode": "template", "roots": [{"name": "input", "text": "{\"a\": 1}"}, {"name": "input", "text": "{\"b\": 2}"}]}`)
+	if _, banner, refused := InitialState("#s="+twoInputs, ""); !refused || !strings.Contains(banner, `two roots are called "input"`) {
+		t.Errorf("two input roots: banner %q, refused %v", banner, refused)
 	}
 }
 

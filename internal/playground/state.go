@@ -55,6 +55,19 @@ type State struct {
 	// step id → the decide step (DIALECT §3, Branches).
 	Branch    map[string]string `json:"branch,omitempty"`
 	Iteration bool              `json:"iteration"`
+
+	// aside holds the iteration roots a link carried with the iteration
+	// body switched off: kept for the switch, not dropped.
+	aside []RootText
+}
+
+// Aside names the iteration roots the state set aside (see aside).
+func (s *State) Aside() []string {
+	names := make([]string, len(s.aside))
+	for i, r := range s.aside {
+		names[i] = r.Name
+	}
+	return names
 }
 
 // stateVersion is the schema version this build writes.
@@ -353,6 +366,9 @@ func (s *State) normalize() error {
 	if s.RootIndex("input") < 0 {
 		s.Roots = slices.Insert(s.Roots, 0, RootText{Name: "input", Text: "{}"})
 	}
+	if n := slices.IndexFunc(s.Roots[s.RootIndex("input")+1:], func(r RootText) bool { return r.Name == "input" }); n >= 0 {
+		return &NameError{Name: "input", Reason: `two roots are called "input"`}
+	}
 	var steps, iter []RootText
 	input := s.Roots[s.RootIndex("input")]
 	for _, r := range s.Roots {
@@ -379,6 +395,8 @@ func (s *State) normalize() error {
 	s.Roots = append([]RootText{input}, steps...)
 	if s.Iteration {
 		s.SetIteration(true, iter)
+	} else {
+		s.aside = iter
 	}
 	later := s.Later
 	s.Later = nil
