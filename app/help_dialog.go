@@ -26,11 +26,16 @@ type helpDialog struct {
 	app.Compo
 
 	Do dialogActions
+
+	opener opener
 }
+
+func (h *helpDialog) OnDismount() { h.opener.refocus() }
 
 // OnMount moves the focus into the dialog, so that Tab and Escape work
 // from there.
 func (h *helpDialog) OnMount(ctx app.Context) {
+	h.opener.remember()
 	ctx.Defer(func(ctx app.Context) { h.JSValue().Call("querySelector", ".dialog-close").Call("focus") })
 }
 

@@ -626,3 +626,29 @@ func TestBrowserShareExports(t *testing.T) {
 		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
 	}
 }
+
+// TestBrowserDialogHoldsFocus: Tab goes round a dialog's controls, never to
+// the page behind, and closing the dialog gives the focus back to the
+// button that opened it.
+func TestBrowserDialogHoldsFocus(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, playground.DefaultExample.Open())
+	for _, opener := range []string{"help", "share"} {
+		click(t, ctx, `[data-testid="`+opener+`"]`)
+		waitJS(t, ctx, `document.querySelector(".dialog")?.contains(document.activeElement)`)
+		for i := range 12 {
+			if i%2 == 0 {
+				pressKey(t, ctx, "Tab", 9)
+			} else {
+				pressChord(t, ctx, "Tab", 9, modShift)
+			}
+			pressKey(t, ctx, "Tab", 9)
+			if !evalJS[bool](t, ctx, `document.querySelector(".dialog").contains(document.activeElement)`) {
+				t.Fatalf("%s dialog: Tab left the dialog for %s", opener, evalJS[string](t, ctx, `document.activeElement.outerHTML.slice(0, 80)`))
+			}
+		}
+		pressKey(t, ctx, "Escape", 27)
+		waitJS(t, ctx, `document.querySelector(".dialog") === null && document.activeElement === `+byTestID(opener))
+	}
+}

@@ -13,11 +13,16 @@ type shareDialog struct {
 
 	Do   dialogActions
 	Info playground.ShareInfo
+
+	opener opener
 }
+
+func (d *shareDialog) OnDismount() { d.opener.refocus() }
 
 // OnMount selects the link, so that Ctrl+C copies it where the clipboard
 // was refused.
 func (d *shareDialog) OnMount(ctx app.Context) {
+	d.opener.remember()
 	ctx.Defer(func(ctx app.Context) {
 		if input := d.JSValue().Call("querySelector", "input"); input.Truthy() {
 			input.Call("focus")
@@ -106,13 +111,55 @@ func (d *shareDialog) copy(ctx app.Context, text, done string) {
 }
 
 // modal draws a dialog over the page; a click on the backdrop or the close
-// button (or Escape, handled by the page) closes it.
+// button (or Escape, handled by the page) closes it. Tab and Shift+Tab go
+// round the dialog's controls: the page behind is out of reach while it
+// is open.
 func modal(labelledBy string, close func(ctx app.Context), body ...app.UI) app.UI {
 	onClose := func(ctx app.Context, e app.Event) { close(ctx) }
 	return app.Div().Class("modal").Body(
 		app.Div().Class("backdrop backdrop-dim").OnClick(onClose),
-		app.Div().Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", labelledBy).Body(
+		app.Div().Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", labelledBy).OnKeyDown(trapTab).Body(
 			append([]app.UI{app.Button().Class("btn btn-icon dialog-close").Aria("label", "Close").Text("×").OnClick(onClose)}, body...)...,
 		),
 	)
+}
+
+// focusable selects the controls Tab reaches.
+const focusable = `button:not([disabled]), [href], input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])`
+
+// trapTab keeps Tab inside the dialog: from its last control to its first,
+// and Shift+Tab from its first to its last.
+func trapTab(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	if e.Get("key").String() != "Tab" {
+		return
+	}
+	controls := ctx.JSSrc().Call("querySelectorAll", focusable)
+	n := controls.Length()
+	if n == 0 {
+		return
+	}
+	first, last := controls.Index(0), controls.Index(n-1)
+	active := app.Window().Get("document").Get("activeElement")
+	switch back := e.Get("shiftKey").Bool(); {
+	case back && active.Equal(first), !back && active.Equal(last):
+		e.PreventDefault()
+		if back {
+			last.Call("focus")
+		} else {
+			first.Call("focus")
+		}
+	}
+}
+
+// opener is the control that had the focus when a dialog opened, which
+// gets it back when the dialog closes.
+type opener struct{ el app.Value }
+
+func (o *opener) remember() { o.el = app.Window().Get("document").Get("activeElement") }
+
+func (o *opener) refocus() {
+	if o.el != nil && o.el.Truthy() && o.el.Get("isConnected").Bool() {
+		o.el.Call("focus")
+	}
 }
