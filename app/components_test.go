@@ -1,8 +1,8 @@
 package app
 
 import (
-	"slices"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"

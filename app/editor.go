@@ -39,7 +39,7 @@ type codeEditor struct {
 	funcs    []app.Func
 	later    app.Func // afterPaint, for the bridge
 	redraw   app.Func // asks go-app for a redraw, for the bridge
-	waiting  bool     // an edit waits for the paint
+	waiting  *edit    // an edit that waits for the paint
 	open     string   // the key the view shows
 	shown    string   // the text the view and Go agree on
 	syntax   string
@@ -162,22 +162,28 @@ func (e *codeEditor) onChange(args []app.Value) any {
 	} else {
 		e.shown = applyChanges(e.shown, args[0])
 	}
-	if e.Large && e.Do.Slow(e.Target, e.shown) {
-		if !e.waiting {
-			e.waiting = true
+	next := edit{target: e.Target, text: e.shown}
+	if e.Large && e.Do.Slow(next.target, next.text) {
+		// The last edit waits; it keeps its target should the view open
+		// another root meanwhile.
+		if e.waiting == nil {
 			app.Window().Get("spliceEditor").Call("afterPaint", e.later)
 		}
+		e.waiting = &next
 		return nil
 	}
-	e.edit()
+	e.edit(next)
 	return nil
 }
 
-// edit hands the shown text to the session. What else a data text's edit
-// changes (the trace's values) is redrawn after the keystroke's frame:
-// that frame is the editor's and the result's.
-func (e *codeEditor) edit() {
-	if !e.Do.Edit(e.Target, e.shown) {
+// edit is an editor text to hand to the session.
+type edit struct{ target, text string }
+
+// edit hands an edit to the session. What else a data text's edit changes
+// (the trace's values) is redrawn after the keystroke's frame: that frame
+// is the editor's and the result's.
+func (e *codeEditor) edit(next edit) {
+	if !e.Do.Edit(next.target, next.text) {
 		return
 	}
 	if e.Large {
@@ -189,8 +195,10 @@ func (e *codeEditor) edit() {
 
 // afterPaint takes the last edit, put off by onChange.
 func (e *codeEditor) afterPaint([]app.Value) any {
-	e.waiting = false
-	e.edit()
+	if next := e.waiting; next != nil {
+		e.waiting = nil
+		e.edit(*next)
+	}
 	return nil
 }
 

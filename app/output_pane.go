@@ -116,7 +116,12 @@ func (r *resultView) Render() app.UI {
 	return pre.DataSet("json", r.JSON).Body(body...)
 }
 
-func (r *resultView) OnMount(ctx app.Context)  { paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON) }
+// OnMount paints a new element whatever was painted before.
+func (r *resultView) OnMount(ctx app.Context) {
+	painted = paintedResult{}
+	paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON)
+}
+
 func (r *resultView) OnUpdate(ctx app.Context) { paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON) }
 
 // resultPart is a run of the result as shown: plain text (no Class), the
@@ -214,11 +219,21 @@ func setText(el app.Value, text string) bool {
 	return true
 }
 
+// paintedResult is the result the page's output element shows (a page has
+// one), kept so that a render repeating it costs no reading of the page.
+type paintedResult struct {
+	json  string
+	mixed bool
+}
+
+var painted paintedResult
+
 // paintResult writes the result into pre, unless it shows it already.
 func paintResult(pre app.Value, display string, mixed bool, json string) {
-	if !pre.Truthy() || pre.Call("getAttribute", "data-json").String() == json && pre.Get("classList").Call("contains", "result-text").Bool() == mixed {
+	if !pre.Truthy() || sameText(painted.json, json) && painted.mixed == mixed && painted.json != "" {
 		return
 	}
+	painted = paintedResult{json: json, mixed: mixed}
 	pre.Call("setAttribute", "data-json", json)
 	pre.Get("classList").Call("toggle", "result-text", mixed)
 	doc := app.Window().Get("document")

@@ -57,26 +57,14 @@ func (k *keeper) stop() {
 	}
 }
 
-// flush writes the state now: into the address bar when a link can hold
-// it (else the fragment goes, so that a reload falls back to the autosave
-// instead of an older link), and into local storage.
+// flush writes the state now: into the address bar (see link) and into
+// local storage.
 func (k *keeper) flush() {
 	if !k.dirty {
 		return
 	}
 	k.dirty = false
-	payload, size := playground.EncodeState(k.s.State)
-	k.s.Link = ""
-	fragment := ""
-	if size <= playground.MaxLinkState {
-		k.s.Link = payload
-		fragment = "#" + playground.LinkPrefix + payload + k.params
-	}
-	if fragment != k.fragment {
-		k.fragment = fragment
-		loc := app.Window().Get("location")
-		app.Window().Get("history").Call("replaceState", nil, "", loc.Get("pathname").String()+loc.Get("search").String()+fragment)
-	}
+	payload := k.link("replaceState")
 	if k.autosave {
 		if err := k.ctx.LocalStorage().Set(autosaveKey, payload); err != nil {
 			app.Log("autosave failed:", err) // a full storage must not stop the editing
@@ -115,13 +103,27 @@ func (k *keeper) restore(ctx app.Context) {
 func (k *keeper) navigate(open func()) {
 	k.flush()
 	open()
+	k.link("pushState")
+}
+
+// link puts the state's link in the address bar through history's method
+// ("replaceState", or "pushState" for an entry of its own) when it changed;
+// a state too large for a link leaves the fragment empty, so that a reload
+// falls back to the autosave. It returns the state's payload.
+func (k *keeper) link(method string) string {
 	payload, size := playground.EncodeState(k.s.State)
-	k.s.Link, k.fragment = "", ""
+	k.s.Link = ""
+	fragment := ""
 	if size <= playground.MaxLinkState {
-		k.s.Link, k.fragment = payload, "#"+playground.LinkPrefix+payload+k.params
+		k.s.Link = payload
+		fragment = "#" + playground.LinkPrefix + payload + k.params
 	}
-	loc := app.Window().Get("location")
-	app.Window().Get("history").Call("pushState", nil, "", loc.Get("pathname").String()+loc.Get("search").String()+k.fragment)
+	if fragment != k.fragment || method == "pushState" {
+		k.fragment = fragment
+		loc := app.Window().Get("location")
+		app.Window().Get("history").Call(method, nil, "", loc.Get("pathname").String()+loc.Get("search").String()+fragment)
+	}
+	return payload
 }
 
 // openShare opens the share dialog for the current state and copies the

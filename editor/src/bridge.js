@@ -170,8 +170,8 @@ class Editor {
   // opts: target (its key), doc, syntax ("text", "json" or "yaml"), label,
   // tags (complete and hover), changes (a length past which edits reach Go
   // as changes rather than the text), and Go's callbacks:
-  // onChange(text or changes, caret), complete(offset, explicit) and
-  // hover(offset), which answer JSON.
+  // onChange(text or changes), complete(offset) and hover(offset), which
+  // answer JSON.
   constructor(host, opts) {
     this.host = host;
     this.opts = opts;
@@ -294,16 +294,14 @@ class Editor {
     if (u.transactions.some((tr) => tr.annotation(fromGo))) return;
     this.busy++;
     try {
-      const s = u.state;
-      const caret = this.toOffset(s.selection.main.head);
       // A large text goes to Go as its changes, [from, to, inserted] in
       // offsets of the text before them, which Go holds.
       if (this.opts.changes && u.startState.doc.length > this.opts.changes && !this.crlf) {
         const changes = [];
         u.changes.iterChanges((fromA, toA, fromB, toB, inserted) => changes.push([fromA, toA, inserted.toString()]));
-        this.opts.onChange(changes, caret);
+        this.opts.onChange(changes);
       } else {
-        this.opts.onChange(s.sliceDoc(), caret);
+        this.opts.onChange(u.state.sliceDoc());
       }
     } finally {
       this.busy--;
@@ -388,7 +386,7 @@ class Editor {
   }
 
   complete(ctx) {
-    const r = this.opts.complete(this.toOffset(ctx.pos), ctx.explicit);
+    const r = this.opts.complete(this.toOffset(ctx.pos));
     if (!r) return null;
     const c = JSON.parse(r);
     if (!c.options.length) return null;

@@ -288,15 +288,9 @@ func (e *Evaluator) lookup(text string) *decoded {
 			return d
 		}
 	}
-	large := len(text) >= editedInPlace && reshape.IsJSON(text)
-	if large {
-		for _, d := range e.cache {
-			if d.doc == nil {
-				continue
-			}
-			if doc, ok := d.doc.Edit(text); ok {
-				return &decoded{Text: text, value: doc.Value, doc: doc}
-			}
+	if len(text) >= editedInPlace && reshape.IsJSON(text) {
+		if d := e.editCached(text); d != nil {
+			return d
 		}
 		if doc, err := template.ParseJSONDoc(text); err == nil {
 			e.work.DataDecodes++
@@ -321,16 +315,25 @@ func (e *Evaluator) prepare(text string) bool {
 			return true
 		}
 	}
+	d := e.editCached(text)
+	if d != nil {
+		e.cache = append(e.cache, d)
+	}
+	return d != nil
+}
+
+// editCached returns text decoded as an edit of a cached large JSON text,
+// nil when it is not one.
+func (e *Evaluator) editCached(text string) *decoded {
 	for _, d := range e.cache {
 		if d.doc == nil {
 			continue
 		}
 		if doc, ok := d.doc.Edit(text); ok {
-			e.cache = append(e.cache, &decoded{Text: text, value: doc.Value, doc: doc})
-			return true
+			return &decoded{Text: text, value: doc.Value, doc: doc}
 		}
 	}
-	return false
+	return nil
 }
 
 // editedInPlace is the size from which a JSON root keeps where its

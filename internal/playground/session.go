@@ -28,14 +28,14 @@ type Session struct {
 	Selection  Selection  // a range an editor should select
 	Renamed    *Rename    // the last rename, whose references may be updated
 
-	Menu   bool      // the examples menu is open
-	Dialog string    // the open dialog: "", dialogShare or dialogHelp
-	Banner string    // a notice above the panes (a link that could not be opened)
+	Menu   bool   // the examples menu is open
+	Dialog string // the open dialog: "", dialogShare or dialogHelp
+	Banner string // a notice above the panes (a link that could not be opened)
 	// Saved is the autosaved work a refused link did not replace, offered
 	// under its banner; "" when there is none.
 	Saved string
-	Share  ShareInfo // what the share dialog shows
-	Link   string    // the state's share payload as last written, "" when too large
+	Share ShareInfo // what the share dialog shows
+	Link  string    // the state's share payload as last written, "" when too large
 
 	Version int    // counts state changes
 	Changed func() // called after each state change (autosave, address bar)
