@@ -34,7 +34,6 @@ type rootsActions interface {
 	AddRoot()
 	RenameRoot(name string) bool
 	DeleteRoot()
-	UndoDelete()
 	MoveRoot(delta int)
 	SetIteration(on bool)
 	SetLater(text string)
@@ -72,6 +71,7 @@ type dialogActions interface {
 type actions struct {
 	s        *playground.Session
 	navigate func(open func())
+	saveHere func() // saves this tab's work over another tab's (keeper.saveHere)
 }
 
 // open opens another state through navigate.
@@ -100,7 +100,8 @@ func (a *actions) OpenRoot(name string)                        { a.s.OpenRoot(na
 func (a *actions) AddRoot()                                    { a.s.AddRoot() }
 func (a *actions) RenameRoot(name string) bool                 { return a.s.RenameRoot(name) }
 func (a *actions) DeleteRoot()                                 { a.s.DeleteRoot() }
-func (a *actions) UndoDelete()                                 { a.s.UndoDelete() }
+func (a *actions) Undo()                                       { a.s.Undo() }
+func (a *actions) Redo()                                       { a.s.Redo() }
 func (a *actions) MoveRoot(delta int)                          { a.s.MoveRoot(delta) }
 func (a *actions) SetIteration(on bool)                        { a.s.SetIteration(on) }
 func (a *actions) SetLater(text string)                        { a.s.SetLater(text) }

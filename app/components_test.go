@@ -192,7 +192,7 @@ func TestOutputPane(t *testing.T) {
 		if err := app.Match(app.Text(tt.marker), o, 0, 0, 2, 0); err != nil {
 			t.Errorf("%s: marker: %v", tt.name, err)
 		}
-		result := app.Pre().DataSet("testid", "output").DataSet("json", s.Out.JSON).TabIndex(0).Aria("label", "Result")
+		result := app.Pre().DataSet("testid", "output").DataSet("json", s.Out.JSON).TabIndex(0).Role("region").Aria("label", "Result")
 		if s.Out.Mixed {
 			result = result.Class("result result-text")
 		} else {

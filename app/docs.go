@@ -250,7 +250,7 @@ func (r docResult) ui() app.UI {
 		}
 		return app.Div().Class("docs-result docs-result-error").DataSet("kind", kind).Body(
 			app.Div().Class("docs-label").Text(label),
-			app.Pre().Text(template.Format(r.err)),
+			app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(template.Format(r.err)),
 		)
 	}
 	label, text := "Result: "+r.value.Kind().String(), r.value.Text()
@@ -262,6 +262,6 @@ func (r docResult) ui() app.UI {
 	}
 	return app.Div().Class("docs-result").DataSet("type", r.value.Kind().String()).Body(
 		app.Div().Class("docs-label").Text(label),
-		app.Pre().Text(text),
+		app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(text), // focusable: it scrolls
 	)
 }

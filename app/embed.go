@@ -59,7 +59,7 @@ func (p *embedPage) Render() app.UI {
 		folded = "Call input"
 	}
 	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
-		app.Div().Class("embed-bar").Body(
+		app.Header().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
 			app.H1().Class("brand-name").Text("Splice"),
 			modeTabs(do),
@@ -72,7 +72,7 @@ func (p *embedPage) Render() app.UI {
 				Text("Open in playground ↗"),
 		),
 		renderBanner(do),
-		app.Div().Class("embed-body").Body(
+		app.Main().Class("embed-body").Body(
 			app.Div().Class("column").Body(
 				app.Div().Class("pane pane-main").Body(mainEditor(do)),
 				app.Button().

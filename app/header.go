@@ -1,7 +1,6 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -33,13 +32,13 @@ func (h *header) Render() app.UI {
 		app.Div().Class("menu-wrap").Body(
 			app.Button().
 				Class("btn").
-				ID("examples-button").
+				ID(menuButtonID).
 				Aria("haspopup", "menu").
 				Aria("expanded", strconv.FormatBool(h.Menu)).
 				Aria("controls", "examples-menu").
 				Text("Examples ▾").
 				OnClick(h.onMenu),
-			app.If(h.Menu, func() app.UI { return h.renderMenu() }),
+			app.If(h.Menu, func() app.UI { return &examplesMenu{Do: h.Do} }),
 		),
 		app.Div().Class("spacer"),
 		app.Nav().Class("actions").Aria("label", "Playground actions").Body(
@@ -64,39 +63,6 @@ func (h *header) Render() app.UI {
 				Title("Theme: "+themeLabel(h.Theme)+"; a click goes on to the next of system, light and dark").
 				Body(app.Span().Class("theme-icon").Aria("hidden", "true")).
 				OnClick(h.onTheme),
-		),
-	)
-}
-
-// renderMenu lists the examples: features first, then one per error kind.
-func (h *header) renderMenu() app.UI {
-	item := func(ex *playground.Example) app.UI {
-		return app.Button().
-			Class("menu-item").
-			Role("menuitem").
-			DataSet("testid", "example").
-			DataSet("id", ex.ID).
-			Body(
-				app.Span().Class("menu-title").Text(ex.Title),
-				app.Span().Class("menu-about").Text(ex.About),
-			).
-			OnClick(func(ctx app.Context, e app.Event) { h.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
-	}
-	var features, errs []app.UI
-	for i := range playground.Examples {
-		if playground.Examples[i].Error {
-			errs = append(errs, item(&playground.Examples[i]))
-		} else {
-			features = append(features, item(&playground.Examples[i]))
-		}
-	}
-	return app.Div().Body(
-		app.Div().Class("backdrop").OnClick(h.onMenu),
-		app.Div().Class("menu").ID("examples-menu").Role("menu").Aria("label", "Examples").Body(
-			app.Div().Class("menu-group").Text("Features"),
-			app.Div().Class("menu-grid").Body(features...),
-			app.Div().Class("menu-group").Text("Error kinds"),
-			app.Div().Class("menu-grid").Body(errs...),
 		),
 	)
 }

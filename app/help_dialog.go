@@ -16,6 +16,7 @@ var shortcuts = []struct{ Keys, Does string }{
 	{"Esc then Tab", "leave the editor: Tab moves the focus on, once"},
 	{"Ctrl + M", "Tab moves the focus (press again to indent with it)"},
 	{"Ctrl/⌘ + Z, Ctrl/⌘ + Shift + Z", "undo, redo in the editor: typing, Format, fixes, renames"},
+	{"Ctrl/⌘ + Z, Ctrl/⌘ + Shift + Z outside the editors", "undo, redo of steps added, renamed, moved or deleted, the mode, later and branch steps, the iteration switch (also the Undo and Redo buttons)"},
 	{"Ctrl/⌘ + F", "find and replace in the editor"},
 	{"Ctrl + Shift + [ / ]", "fold, unfold the block at the caret"},
 	{"Ctrl + Shift + M", "list the editor's problems"},

@@ -101,7 +101,7 @@ type resultView struct {
 }
 
 func (r *resultView) Render() app.UI {
-	pre := app.Pre().Class("result").DataSet("testid", "output").TabIndex(0).Aria("label", "Result")
+	pre := app.Pre().Class("result").DataSet("testid", "output").TabIndex(0).Role("region").Aria("label", "Result")
 	if !app.IsServer {
 		return pre
 	}

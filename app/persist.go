@@ -69,7 +69,28 @@ func (k *keeper) flush() {
 		if err := k.ctx.LocalStorage().Set(autosaveKey, payload); err != nil {
 			app.Log("autosave failed:", err) // a full storage must not stop the editing
 		}
+		k.s.TakenOver = false
 	}
+}
+
+// onStorage notes that another tab of the playground saved its work over
+// the autosave (the last edited tab wins): unless that is this tab's state
+// too, the tab says so, and keeps its work to be saved again.
+func (k *keeper) onStorage(e app.Value) {
+	if !k.autosave || e.Get("key").String() != autosaveKey {
+		return
+	}
+	saved := e.Get("newValue")
+	payload, _ := playground.EncodeState(k.s.State)
+	if !saved.Truthy() || saved.String() != payload {
+		k.ctx.Dispatch(func(ctx app.Context) { k.s.TakenOver = true })
+	}
+}
+
+// saveHere saves this tab's work over what another tab saved.
+func (k *keeper) saveHere() {
+	k.dirty = true
+	k.flush()
 }
 
 // restore loads the state a page opens with: the link in the fragment,

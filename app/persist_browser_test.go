@@ -7,6 +7,7 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -107,4 +108,86 @@ func TestBrowserValidLinkKeepsAutosave(t *testing.T) {
 	navigate(t, ctx, base+"/") // no link: the autosave
 	waitAppReady(t, ctx)
 	waitShows(t, ctx, work)
+}
+
+// TestBrowserStructuralUndo: deletions (and the other structural edits) undo
+// many levels deep, with the Undo button, which the focus moves to after a
+// deletion, or Ctrl+Z outside the editors; Redo does them again.
+func TestBrowserStructuralUndo(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	tabs := func(want ...string) {
+		t.Helper()
+		names, _ := json.Marshal(want)
+		waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(names)))
+	}
+	click(t, ctx, `[data-testid="root-add"]`)
+	tabs("input", "E0", "E1")
+	typeAt(t, ctx, "root-editor", 0, `{"kept": 1}`)
+	click(t, ctx, `[data-testid="mode-shape"]`)
+	click(t, ctx, `[data-testid="mode-template"]`)
+	for _, name := range []string{"E1", "E0"} {
+		click(t, ctx, `[data-testid="root-tab"][data-name="`+name+`"]`)
+		click(t, ctx, `[data-testid="root-delete"]`)
+		waitJS(t, ctx, `document.activeElement === `+byTestID("root-undo")+` && document.activeElement.getAttribute("aria-label") === "Undo delete `+name+`"`)
+	}
+	tabs("input")
+
+	click(t, ctx, `[data-testid="root-undo"]`) // E0 back
+	tabs("input", "E0")
+	pressChord(t, ctx, "z", 90, modCtrl) // E1 back, with its text
+	tabs("input", "E0", "E1")
+	waitJS(t, ctx, byTestID("root-editor")+`.value.startsWith('{"kept": 1}')`)
+	pressChord(t, ctx, "z", 90, modCtrl) // back from Template to Shape
+	waitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	pressChord(t, ctx, "z", 90, modCtrl) // the added root goes
+	tabs("input", "E0")
+	waitJS(t, ctx, byTestID("root-undo")+`.disabled && document.activeElement === `+byTestID("root-redo"))
+
+	pressChord(t, ctx, "z", 90, modCtrl|modShift) // redo: added again
+	tabs("input", "E0", "E1")
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+}
+
+// TestBrowserTwoTabs: the last edited tab's work is the autosave, not the
+// last opened; a tab whose autosave another took over says so, and can
+// save its own again.
+func TestBrowserTwoTabs(t *testing.T) {
+	base := startServer(t)
+	first := newBrowser(t)
+	work := typeWork(t, first, base)
+	saved, _ := playground.EncodeState(work)
+
+	// A second tab opens the autosave, then its own link: no edit, no save.
+	second, cancel := chromedp.NewContext(first)
+	defer cancel()
+	other := exampleState(t, "comma-idiom")
+	openState(t, second, base, other)
+	waitSettled()
+	if got := evalJS[string](t, second, savedPayload); got != saved {
+		t.Fatal("opening a second tab replaced the first tab's autosave")
+	}
+
+	// The second tab edits: its work wins, and the first tab is told.
+	typeAt(t, second, "editor", 0, "OTHER ")
+	other.Template = "OTHER " + other.Template
+	otherSaved, _ := playground.EncodeState(other)
+	waitJS(t, second, savedPayload+` === `+jsString(otherSaved))
+	waitTestID(t, first, "taken-over")
+	waitShows(t, first, work)
+
+	// The first saves its own again; now the second is told.
+	click(t, first, `[data-testid="save-here"]`)
+	waitJS(t, first, savedPayload+` === `+jsString(saved)+` && !`+byTestID("taken-over"))
+	waitTestID(t, second, "taken-over")
+
+	// A third tab opens the last saved work.
+	third, cancel3 := chromedp.NewContext(first)
+	defer cancel3()
+	navigate(t, third, base+"/")
+	waitAppReady(t, third)
+	waitShows(t, third, work)
 }

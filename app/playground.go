@@ -28,7 +28,7 @@ func (p *playgroundPage) OnInit() {
 		p.s = playground.NewSession(playground.DefaultExample.Open())
 	}
 	p.keep = keeper{s: p.s, autosave: true}
-	p.do = &actions{s: p.s, navigate: p.keep.navigate}
+	p.do = &actions{s: p.s, navigate: p.keep.navigate, saveHere: p.keep.saveHere}
 }
 
 // OnMount restores the state (link, autosave or default) and starts
@@ -39,6 +39,7 @@ func (p *playgroundPage) OnMount(ctx app.Context) {
 	p.keep.restore(ctx)
 	p.stop = append(p.stop,
 		listen("keydown", func(e app.Value) { shortcut(ctx, p.s, e) }),
+		listen("storage", p.keep.onStorage),
 		// A reload or a closed tab must not lose the last keystrokes.
 		listen("pagehide", func(app.Value) { ctx.Dispatch(func(ctx app.Context) { p.keep.flush() }) }),
 	)
@@ -117,7 +118,14 @@ func themeName(theme string) string {
 // their editors their focus) when it comes and goes.
 func renderBanner(do *actions) app.UI {
 	s := do.s
-	return app.Div().Class("banner-slot").Body(app.If(s.Banner != "", func() app.UI {
+	return app.Div().Class("banner-slot").Body(app.If(s.TakenOver, func() app.UI {
+		return app.Div().Class("banner").Role("status").DataSet("testid", "taken-over").Body(
+			app.Span().Class("banner-text").Text("Another tab saved its work over this tab's autosave. This tab's work is still here: "+
+				"edit it, or save it again now."),
+			app.Button().Class("btn btn-small btn-primary").DataSet("testid", "save-here").Text("Save this tab's work").
+				OnClick(func(ctx app.Context, e app.Event) { do.saveHere() }),
+		)
+	}), app.If(s.Banner != "", func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
 			app.Span().Class("banner-text").Text(s.Banner),
 			app.If(s.Saved != "", func() app.UI {
@@ -154,6 +162,7 @@ func modeTabs(do *actions) app.UI {
 				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
 		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
+		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel()},
 	)
 }
 
@@ -266,7 +275,6 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 			errs = append(errs, r.Name)
 		}
 	}
-	deleted := s.Deleted()
 	renamed, refs := s.RenameOffer()
 	sel := s.Selection
 	if sel.Target != playground.RootTarget(s.Active) {
@@ -283,7 +291,6 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		Branch:    s.BranchText,
 		Iteration: s.State.Iteration,
 		NameError: s.NameError,
-		Deleted:   deleted,
 		Renamed:   renamed,
 		Refs:      refs,
 		Select:    sel,
@@ -302,6 +309,21 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 	case mod && !alt && (key == "s" || key == "S"):
 		e.Call("preventDefault")
 		ctx.Dispatch(func(ctx app.Context) { openShare(ctx, s) })
+	case mod && !alt && (key == "z" || key == "Z" || key == "y") && !typing(e):
+		// Outside the editors (which undo their own typing), the keys undo
+		// and redo the structural edits.
+		e.Call("preventDefault")
+		redo := key == "y" || e.Get("shiftKey").Bool()
+		active := app.Window().Get("document").Get("activeElement")
+		ctx.Dispatch(func(ctx app.Context) {
+			if redo {
+				s.Redo()
+				passFocus(ctx, active, "root-undo")
+			} else {
+				s.Undo()
+				passFocus(ctx, active, "root-redo")
+			}
+		})
 	case key == "?" && !mod && !typing(e):
 		e.Call("preventDefault")
 		ctx.Dispatch(func(ctx app.Context) { s.Dialog, s.Menu = playground.DialogHelp, false })

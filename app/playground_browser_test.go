@@ -652,3 +652,42 @@ func TestBrowserDialogHoldsFocus(t *testing.T) {
 		waitJS(t, ctx, `document.querySelector(".dialog") === null && document.activeElement === `+byTestID(opener))
 	}
 }
+
+// TestBrowserMenuAndRenameFocus: the Examples menu opens on its first item,
+// the arrow keys, Home and End move between items, Esc closes it and gives
+// the focus back to its button; Rename focuses its field, Enter gives the
+// focus to the renamed tab, Esc back to Rename.
+func TestBrowserMenuAndRenameFocus(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, playground.DefaultExample.Open())
+	focused := `document.activeElement.dataset.id`
+	// The menu lists the features first.
+	shown := append(slices.DeleteFunc(slices.Clone(playground.Examples), func(ex playground.Example) bool { return ex.Error }),
+		slices.DeleteFunc(slices.Clone(playground.Examples), func(ex playground.Example) bool { return !ex.Error })...)
+
+	evalJS[bool](t, ctx, `(document.getElementById("examples-button").focus(), true)`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, focused+` === `+jsString(shown[0].ID))
+	pressKey(t, ctx, "ArrowDown", 40)
+	waitJS(t, ctx, focused+` === `+jsString(shown[1].ID))
+	pressKey(t, ctx, "ArrowUp", 38)
+	pressKey(t, ctx, "ArrowUp", 38) // round to the last
+	waitJS(t, ctx, focused+` === `+jsString(shown[len(shown)-1].ID))
+	pressKey(t, ctx, "Home", 36)
+	waitJS(t, ctx, focused+` === `+jsString(shown[0].ID))
+	pressKey(t, ctx, "End", 35)
+	waitJS(t, ctx, focused+` === `+jsString(shown[len(shown)-1].ID))
+	pressKey(t, ctx, "Escape", 27)
+	waitJS(t, ctx, `!document.getElementById("examples-menu") && document.activeElement.id === "examples-button"`)
+
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	click(t, ctx, `[data-testid="root-rename"]`)
+	waitJS(t, ctx, `document.activeElement === `+byTestID("root-name")+` && document.activeElement.selectionEnd === 2`)
+	pressKey(t, ctx, "Escape", 27)
+	waitJS(t, ctx, `!`+byTestID("root-name")+` && document.activeElement === `+byTestID("root-rename"))
+	renameOpenRoot(t, ctx, "fetch")
+	waitJS(t, ctx, `document.activeElement.dataset.testid === "root-tab" && document.activeElement.dataset.name === "fetch"`)
+}

@@ -24,7 +24,6 @@ type rootsPane struct {
 	Branch    string              // the branch-steps field
 	Iteration bool
 	NameError string
-	Deleted   string               // the root an undo would bring back
 	Renamed   playground.Rename    // the last rename
 	Refs      int                  // the main text's references to Renamed.From
 	Select    playground.Selection // aimed at the open root's editor
@@ -74,18 +73,10 @@ func (r *rootsPane) Render() app.UI {
 				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(1) }),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-delete").Disabled(fixed).
 				Aria("label", "Delete "+r.Active).Text("Delete").
-				OnClick(func(ctx app.Context, e app.Event) { r.Do.DeleteRoot() }),
+				OnClick(r.onDelete),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-format").
 				Title("Pretty-print as JSON").Text("Format").
 				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(playground.RootTarget(r.Active)) }),
-			app.Div().Class("spacer"),
-			app.If(r.Deleted != "", func() app.UI {
-				return app.Span().Class("undo").Body(
-					app.Text("Deleted "+r.Deleted+" "),
-					app.Button().Class("btn btn-small").DataSet("testid", "root-undo").Text("Undo").
-						OnClick(func(ctx app.Context, e app.Event) { r.Do.UndoDelete() }),
-				)
-			}),
 		),
 		app.Div().Class("rename-slot").Body(
 			app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() }),
@@ -137,7 +128,6 @@ func (r *rootsPane) renderRename() app.UI {
 			DataSet("testid", "root-name").
 			Value(r.draft).
 			Spellcheck(false).
-			AutoFocus(true).
 			Attr("autocomplete", "off").
 			OnInput(func(ctx app.Context, e app.Event) { r.draft = ctx.JSSrc().Get("value").String() }).
 			OnKeyDown(r.onRenameKey),
@@ -221,9 +211,23 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 	)
 }
 
+// onRename opens the name field, focused with the name selected.
 func (r *rootsPane) onRename(ctx app.Context, e app.Event) {
 	r.renaming, r.draft = r.Active, r.Active
 	r.Do.ClearNameError()
+	ctx.Defer(func(ctx app.Context) {
+		if field := app.Window().GetElementByID("root-name"); field.Truthy() {
+			field.Call("focus")
+			field.Call("select")
+		}
+	})
+}
+
+// onDelete deletes the open root; the focus goes to Undo, which the
+// deletion enabled and which names it.
+func (r *rootsPane) onDelete(ctx app.Context, e app.Event) {
+	r.Do.DeleteRoot()
+	ctx.Defer(func(ctx app.Context) { focusTestID("root-undo") })
 }
 
 func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
@@ -241,13 +245,23 @@ func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
 	}
 }
 
+// commit renames the open root; the focus goes to its tab (the same
+// element, which the redraw renames), before the field it leaves is
+// removed. A refused name keeps the field open with the reason.
 func (r *rootsPane) commit() {
+	tab := app.Window().GetElementByID("root-tab-" + r.Active)
 	if r.draft == r.Active || r.Do.RenameRoot(r.draft) {
+		if tab.Truthy() {
+			tab.Call("focus")
+		}
 		r.renaming = ""
 	}
 }
 
+// cancel closes the name field; the focus goes back to Rename, before the
+// field it leaves is removed (which would drop it to the page).
 func (r *rootsPane) cancel() {
+	focusTestID("root-rename")
 	r.renaming = ""
 	r.Do.ClearNameError()
 }

@@ -43,7 +43,7 @@ func (t *tracePane) Render() app.UI {
 		app.If(len(rows) == 0, func() app.UI {
 			return app.P().Class("empty").Text("No tags traced.")
 		}).Else(func() app.UI {
-			return app.Div().Class("table-wrap").Body(
+			return app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", "Trace table").Body(
 				app.Table().Class("trace").Body(
 					app.THead().Body(app.Tr().Body(head...)),
 					app.TBody().Body(body...),

@@ -225,7 +225,8 @@ class Editor {
       highlightSelectionMatches(),
       Prec.high(keymap.of([{ key: "Tab", run: (v) => completionStatus(v.state) === "active" && acceptCompletion(v) }])),
       keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
-      EditorView.contentAttributes.of({ "aria-label": o.label, "aria-multiline": "true" }),
+      // tabindex: a scrolled editor must say it is reachable by keyboard (axe does not count contenteditable).
+      EditorView.contentAttributes.of({ "aria-label": o.label, "aria-multiline": "true", tabindex: "0" }),
       this.syntax.of(syntaxOf(syntax, text.length)),
       tagField,
       EditorView.updateListener.of((u) => this.changed(u)),

@@ -21,7 +21,7 @@ type Session struct {
 
 	Active     string     // the open root tab
 	iteration  []RootText // iteration roots switched off, to restore
-	deleted    *deletion  // the last deleted root, for undo
+	undo, redo []step     // the structural edits (history.go)
 	NameError  string     // why the last rename or later-steps edit was refused
 	LaterText  string     // the later-steps field as typed
 	BranchText string     // the branch-steps field as typed
@@ -34,8 +34,11 @@ type Session struct {
 	// Saved is the autosaved work a refused link did not replace, offered
 	// under its banner; "" when there is none.
 	Saved string
-	Share ShareInfo // what the share dialog shows
-	Link  string    // the state's share payload as last written, "" when too large
+	// TakenOver says that another tab saved its work over this tab's
+	// autosave; this tab's next edit saves it again.
+	TakenOver bool
+	Share     ShareInfo // what the share dialog shows
+	Link      string    // the state's share payload as last written, "" when too large
 
 	Version int    // counts state changes
 	Changed func() // called after each state change (autosave, address bar)
@@ -46,12 +49,6 @@ const (
 	DialogShare = "share"
 	DialogHelp  = "help"
 )
-
-// deletion is a removed root and where it was.
-type deletion struct {
-	root  RootText
-	index int
-}
 
 // Selection asks an editor to select [Start, End) bytes of its text. Seq
 // changes with every request, so that asking twice selects twice.
@@ -97,9 +94,8 @@ func (ss *Session) Load(s State) {
 	if steps := ss.State.Steps(); len(steps) > 1 {
 		ss.Active = steps[len(steps)-1]
 	}
-	ss.iteration, ss.deleted, ss.NameError = s.aside, nil, ""
-	ss.LaterText = strings.Join(ss.State.Later, ", ")
-	ss.BranchText = BranchText(ss.State.Branch)
+	ss.iteration, ss.undo, ss.redo, ss.NameError = s.aside, nil, nil, ""
+	ss.syncScopeFields()
 	ss.Renamed = nil
 	ss.evaluate()
 }
@@ -199,11 +195,9 @@ func (ss *Session) dataRoots() template.Roots {
 
 // SetMode switches the mode.
 func (ss *Session) SetMode(m Mode) {
-	if ss.State.Mode == m {
-		return
+	if ss.State.Mode != m {
+		ss.do("switch to "+m.Title(), setMode{m})
 	}
-	ss.State.Mode = m
-	ss.update()
 }
 
 // OpenRoot opens the root tab called name.
@@ -215,8 +209,7 @@ func (ss *Session) OpenRoot(name string) {
 
 // AddRoot adds a step and opens it.
 func (ss *Session) AddRoot() {
-	ss.Active, ss.NameError = ss.State.AddRoot(), ""
-	ss.update()
+	ss.do("add "+ss.State.NextRootName(), addRoot{})
 }
 
 // RenameRoot renames the open root; a refused name is kept in nameError.
@@ -224,13 +217,10 @@ func (ss *Session) AddRoot() {
 // offered for update (UpdateReferences).
 func (ss *Session) RenameRoot(name string) bool {
 	old := ss.Active
-	if err := ss.State.RenameRoot(old, name); err != nil {
-		ss.NameError = err.Error()
+	if !ss.do("rename "+old+" to "+name, renameRoot{old, name}) {
 		return false
 	}
-	ss.Active, ss.NameError = name, ""
 	ss.Renamed = &Rename{From: old, To: name}
-	ss.update()
 	return true
 }
 
@@ -282,53 +272,21 @@ func (ss *Session) UpdateReferences() {
 // DismissRename drops the offer to update references.
 func (ss *Session) DismissRename() { ss.Renamed = nil }
 
-// DeleteRoot deletes the open root, keeping it for undo, and opens the
-// one before it.
-func (ss *Session) DeleteRoot() {
-	i := ss.State.RootIndex(ss.Active)
-	removed, err := ss.State.DeleteRoot(ss.Active)
-	if err != nil {
-		ss.NameError = err.Error()
-		return
-	}
-	ss.deleted = &deletion{root: removed, index: i}
-	ss.Active, ss.NameError = ss.State.Roots[i-1].Name, ""
-	ss.update()
-}
-
-// UndoDelete puts the last deleted root back.
-func (ss *Session) UndoDelete() {
-	if ss.deleted == nil {
-		return
-	}
-	if err := ss.State.RestoreRoot(ss.deleted.root, ss.deleted.index); err != nil {
-		ss.NameError = err.Error()
-		return
-	}
-	ss.Active, ss.deleted, ss.NameError = ss.deleted.root.Name, nil, ""
-	ss.update()
-}
+// DeleteRoot deletes the open root and opens the one before it.
+func (ss *Session) DeleteRoot() { ss.do("delete "+ss.Active, removeRoot{ss.Active}) }
 
 // MoveRoot moves the open root by delta among the steps.
 func (ss *Session) MoveRoot(delta int) {
-	if ss.State.MoveRoot(ss.Active, delta) {
-		ss.update()
+	if ss.State.movable(ss.Active, delta) {
+		ss.do("move "+ss.Active, moveRoot{ss.Active, delta})
 	}
 }
 
 // SetIteration switches the iteration body.
 func (ss *Session) SetIteration(on bool) {
-	if on == ss.State.Iteration {
-		return
+	if on != ss.State.Iteration {
+		ss.do(map[bool]string{true: "turn the iteration body on", false: "turn the iteration body off"}[on], setIteration{on})
 	}
-	removed := ss.State.SetIteration(on, ss.iteration)
-	if !on {
-		ss.iteration = removed
-		if FixedRoot(ss.Active) && ss.Active != "input" {
-			ss.Active = "input"
-		}
-	}
-	ss.update()
 }
 
 // SetLater reads the later-steps field; a refused list keeps the field as
@@ -336,25 +294,23 @@ func (ss *Session) SetIteration(on bool) {
 func (ss *Session) SetLater(text string) {
 	ss.LaterText = text
 	ids, err := ss.State.ParseLater(text)
-	ss.setScope(err, func() { ss.State.Later = ids })
+	ss.setScope(err, "edit the later steps", setScope{ids, ss.State.Branch})
 }
 
 // SetBranch reads the branch-steps field as SetLater reads its own.
 func (ss *Session) SetBranch(text string) {
 	ss.BranchText = text
 	steps, err := ss.State.ParseBranch(text)
-	ss.setScope(err, func() { ss.State.Branch = steps })
+	ss.setScope(err, "edit the branch steps", setScope{ss.State.Later, steps})
 }
 
 // setScope applies a scope field that parsed, or says why it did not.
-func (ss *Session) setScope(err error, apply func()) {
+func (ss *Session) setScope(err error, label string, c setScope) {
 	if err != nil {
 		ss.NameError = err.Error()
 		return
 	}
-	ss.NameError = ""
-	apply()
-	ss.update()
+	ss.do(label, c)
 }
 
 // Format pretty-prints the data text of target (a root or the call).
@@ -458,12 +414,4 @@ func (ss *Session) HoverAt(off int) (Hover, bool) {
 		return Hover{}, false
 	}
 	return Hover{}, false
-}
-
-// Deleted names the root an undo would bring back, "" when none.
-func (ss *Session) Deleted() string {
-	if ss.deleted == nil {
-		return ""
-	}
-	return ss.deleted.root.Name
 }

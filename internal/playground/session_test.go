@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -156,10 +157,10 @@ func TestSessionRoots(t *testing.T) {
 		t.Errorf("after move: %q", ss.State.Names())
 	}
 	ss.DeleteRoot()
-	if ss.Active != "input" || ss.deleted == nil || !slices.Equal(ss.State.Names(), []string{"input", "E0"}) {
-		t.Errorf("after delete: active %q, roots %q", ss.Active, ss.State.Names())
+	if ss.Active != "input" || ss.UndoLabel() != "delete summary" || !slices.Equal(ss.State.Names(), []string{"input", "E0"}) {
+		t.Errorf("after delete: active %q, undo %q, roots %q", ss.Active, ss.UndoLabel(), ss.State.Names())
 	}
-	ss.UndoDelete()
+	ss.Undo()
 	if ss.Active != "summary" || !slices.Equal(ss.State.Names(), []string{"input", "summary", "E0"}) {
 		t.Errorf("after undo: active %q, roots %q", ss.Active, ss.State.Names())
 	}
@@ -167,6 +168,61 @@ func TestSessionRoots(t *testing.T) {
 	ss.DeleteRoot()
 	if ss.NameError == "" || len(ss.State.Roots) != 3 {
 		t.Error("input was deleted")
+	}
+}
+
+// TestSessionHistory makes every kind of structural edit, interleaved with
+// a deleted root's typed text, then undoes them all and redoes them all.
+func TestSessionHistory(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetText(RootTarget("E0"), `{"typed": true}`)
+	start := ss.State.Clone()
+	edits := []struct {
+		label string
+		edit  func()
+	}{
+		{"add E1", func() { ss.AddRoot() }},
+		{"rename E1 to fetch", func() { ss.RenameRoot("fetch") }},
+		{"move fetch", func() { ss.MoveRoot(-1) }},
+		{"switch to Shape", func() { ss.SetMode(ModeShape) }},
+		{"edit the later steps", func() { ss.SetLater("E8"); ss.SetLater("E8, E9") }},
+		{"edit the branch steps", func() { ss.SetBranch("E5=E3") }},
+		{"turn the iteration body on", func() { ss.SetIteration(true) }},
+		{"delete E0", func() { ss.OpenRoot("E0"); ss.DeleteRoot() }},
+	}
+	var states []State
+	for _, e := range edits {
+		states = append(states, ss.State.Clone())
+		e.edit()
+		if got := ss.UndoLabel(); got != e.label {
+			t.Fatalf("after %q: undo label %q", e.label, got)
+		}
+	}
+	end := ss.State.Clone()
+	for i := len(edits) - 1; i >= 0; i-- {
+		ss.Undo()
+		if want := states[i]; !reflect.DeepEqual(ss.State, want) {
+			t.Fatalf("undo %q: state\n%+v\nwant\n%+v", edits[i].label, ss.State, want)
+		}
+		if ss.RedoLabel() != edits[i].label {
+			t.Errorf("undo %q: redo label %q", edits[i].label, ss.RedoLabel())
+		}
+	}
+	if ss.UndoLabel() != "" || ss.LaterText != "" || ss.BranchText != "" || !reflect.DeepEqual(ss.State, start) {
+		t.Errorf("after undoing everything: undo %q, later %q, state %+v", ss.UndoLabel(), ss.LaterText, ss.State)
+	}
+	for range edits {
+		ss.Redo()
+	}
+	if !reflect.DeepEqual(ss.State, end) || ss.LaterText != "E8, E9" || ss.RedoLabel() != "" {
+		t.Errorf("after redoing everything: later %q, state\n%+v\nwant\n%+v", ss.LaterText, ss.State, end)
+	}
+
+	// A new edit drops what could be redone.
+	ss.Undo()
+	ss.AddRoot()
+	if ss.RedoLabel() != "" || ss.UndoLabel() != "add E1" {
+		t.Errorf("after a new edit: undo %q, redo %q", ss.UndoLabel(), ss.RedoLabel())
 	}
 }
 

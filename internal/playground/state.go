@@ -241,18 +241,25 @@ func (s *State) RestoreRoot(r RootText, i int) error {
 // ids; input stays first and the iteration roots last. It reports whether
 // anything moved.
 func (s *State) MoveRoot(name string, delta int) bool {
+	if !s.movable(name, delta) {
+		return false
+	}
+	i := s.RootIndex(name)
+	j := i + delta
+	r := s.Roots[i]
+	s.Roots = slices.Delete(s.Roots, i, i+1)
+	s.Roots = slices.Insert(s.Roots, j, r)
+	return true
+}
+
+// movable reports whether MoveRoot(name, delta) would move anything.
+func (s *State) movable(name string, delta int) bool {
 	i := s.RootIndex(name)
 	if i < 0 || FixedRoot(name) {
 		return false
 	}
 	j := i + delta
-	if j < 1 || j >= len(s.Roots) || FixedRoot(s.Roots[j].Name) {
-		return false
-	}
-	r := s.Roots[i]
-	s.Roots = slices.Delete(s.Roots, i, i+1)
-	s.Roots = slices.Insert(s.Roots, j, r)
-	return true
+	return j >= 1 && j < len(s.Roots) && !FixedRoot(s.Roots[j].Name)
 }
 
 // SetRootText replaces the text of the root called name.

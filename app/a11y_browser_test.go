@@ -1,0 +1,127 @@
+//go:build browser
+
+package app_test
+
+// TestBrowserAxe runs axe-core (editor/node_modules, from `make editor`)
+// on every page in the light and the dark theme.
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// axeFile is axe-core's browser build; it is a dev dependency of editor/,
+// kept out of web/editor.js (the bridge never imports it).
+const axeFile = "../editor/node_modules/axe-core/axe.min.js"
+
+// axeViolation is the part of an axe result the report needs.
+type axeViolation struct {
+	ID, Impact, Help string
+	Nodes            []struct {
+		Target         []any // CSS selectors; nested for shadow DOM and frames
+		FailureSummary string
+	}
+}
+
+func TestBrowserAxe(t *testing.T) {
+	axe := readAxe(t)
+	base := startServer(t)
+	// An error kind's example: the problems pane with its key chips.
+	var failing playground.State
+	for _, ex := range playground.Examples {
+		if ex.Error {
+			failing = ex.Open()
+			break
+		}
+	}
+	payload, _ := playground.EncodeState(failing)
+	pages := []struct {
+		name, path string
+		ready      func(*testing.T, context.Context)
+	}{
+		{"playground", "/", waitDefaultExample},
+		{"playground-problems", "/#" + playground.LinkPrefix + payload, func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem") }},
+		{"embed", playground.EmbedPath, waitDefaultExample},
+		{"docs", "/docs", func(*testing.T, context.Context) {}}, // rendered with the app
+	}
+	for _, p := range pages {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(p.name+"/"+scheme, func(t *testing.T) {
+				ctx := newBrowser(t)
+				// Every page follows the system's scheme until a visitor
+				// picks a theme, so emulating it covers both themes.
+				emulateScheme(t, ctx, scheme)
+				navigate(t, ctx, base+p.path)
+				waitAppReady(t, ctx)
+				p.ready(t, ctx)
+				if !evalJS[bool](t, ctx, `matchMedia("(prefers-color-scheme: `+scheme+`)").matches`) {
+					t.Fatalf("the page does not see the %s scheme", scheme)
+				}
+				reportViolations(t, runAxe(t, ctx, axe))
+			})
+		}
+	}
+}
+
+// readAxe reads axe-core's source. Under CI it must be there, since
+// .ci/run runs make editor first.
+func readAxe(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile(axeFile)
+	if err != nil {
+		msg := fmt.Sprintf("axe-core is missing: run make editor (%v)", err)
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return string(src)
+}
+
+// waitDefaultExample waits until the playground (or the embed) shows the
+// default example and its output, so axe sees the editors and the panes.
+func waitDefaultExample(t *testing.T, ctx context.Context) {
+	t.Helper()
+	s := playground.DefaultExample.Open()
+	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text()))
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+}
+
+// runAxe injects axe into the page and runs it. Runtime.evaluate is not
+// subject to the page's Content Security Policy, which forbids inline
+// scripts; evalJS is not used for the injection, as its errors would quote
+// the whole source.
+func runAxe(t *testing.T, ctx context.Context, axe string) []axeViolation {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
+		t.Fatalf("injecting axe-core: %v", err)
+	}
+	// Only what the report reads comes back: the whole result is large.
+	return evalJS[[]axeViolation](t, ctx, `axe.run(document, {resultTypes: ["violations"]}).then(r =>
+  r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target, failureSummary: n.failureSummary}))})))`)
+}
+
+// reportViolations fails the test on serious and critical violations and
+// logs the minor and moderate ones.
+func reportViolations(t *testing.T, violations []axeViolation) {
+	t.Helper()
+	for _, v := range violations {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s (%s): %s", v.ID, v.Impact, v.Help)
+		for _, n := range v.Nodes {
+			fmt.Fprintf(&b, "\n  %v\n    %s", n.Target, strings.ReplaceAll(n.FailureSummary, "\n", "\n    "))
+		}
+		if v.Impact == "serious" || v.Impact == "critical" {
+			t.Error(b.String())
+		} else {
+			t.Log(b.String())
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package app
+
+import (
+	"github.com/splicedev/splice/internal/playground"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// examplesMenu lists the examples, features first, then one per error kind.
+// It follows the WAI-ARIA menu button pattern: opening it focuses the first
+// item, the arrow keys, Home and End move between the items, Tab and Esc
+// close it, and closing gives the focus back to the Examples button.
+type examplesMenu struct {
+	app.Compo
+
+	Do headerActions
+}
+
+// menuButtonID is the button that opens the menu.
+const menuButtonID = "examples-button"
+
+func (m *examplesMenu) OnMount(ctx app.Context) {
+	ctx.Defer(func(ctx app.Context) { m.moveFocus(0) })
+}
+
+// OnDismount gives the focus back to the menu button unless the user took
+// it somewhere else.
+func (m *examplesMenu) OnDismount() {
+	doc := app.Window().Get("document")
+	active := doc.Get("activeElement")
+	if !active.Truthy() || active.Equal(doc.Get("body")) || m.JSValue().Call("contains", active).Bool() {
+		if button := app.Window().GetElementByID(menuButtonID); button.Truthy() {
+			button.Call("focus")
+		}
+	}
+}
+
+func (m *examplesMenu) Render() app.UI {
+	item := func(ex *playground.Example) app.UI {
+		return app.Button().
+			Class("menu-item").
+			Role("menuitem").
+			TabIndex(-1).
+			DataSet("testid", "example").
+			DataSet("id", ex.ID).
+			Body(
+				app.Span().Class("menu-title").Text(ex.Title),
+				app.Span().Class("menu-about").Text(ex.About),
+			).
+			OnClick(func(ctx app.Context, e app.Event) { m.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
+	}
+	var features, errs []app.UI
+	for i := range playground.Examples {
+		if playground.Examples[i].Error {
+			errs = append(errs, item(&playground.Examples[i]))
+		} else {
+			features = append(features, item(&playground.Examples[i]))
+		}
+	}
+	return app.Div().Body(
+		app.Div().Class("backdrop").OnClick(func(ctx app.Context, e app.Event) { m.Do.ToggleMenu() }),
+		app.Div().Class("menu").ID("examples-menu").Role("menu").Aria("label", "Examples").OnKeyDown(m.onKey).Body(
+			app.Div().Class("menu-group").Aria("hidden", "true").Text("Features"),
+			app.Div().Class("menu-grid").Role("group").Aria("label", "Features").Body(features...),
+			app.Div().Class("menu-group").Aria("hidden", "true").Text("Error kinds"),
+			app.Div().Class("menu-grid").Role("group").Aria("label", "Error kinds").Body(errs...),
+		),
+	)
+}
+
+// onKey moves between the items; Tab closes the menu and lets the focus
+// go on from the button.
+func (m *examplesMenu) onKey(ctx app.Context, e app.Event) {
+	switch e.Get("key").String() {
+	case "ArrowDown", "ArrowRight":
+		m.moveFocus(+1)
+	case "ArrowUp", "ArrowLeft":
+		m.moveFocus(-1)
+	case "Home":
+		m.moveFocus(0)
+	case "End":
+		m.moveFocus(-2)
+	case "Tab":
+		m.Do.ToggleMenu()
+		return
+	default:
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	ctx.PreventUpdate()
+}
+
+// moveFocus focuses the next item (+1), the previous (-1), the first (0) or
+// the last (-2), going round at the ends.
+func (m *examplesMenu) moveFocus(how int) {
+	items := m.JSValue().Call("querySelectorAll", `[role="menuitem"]`)
+	n := items.Length()
+	if n == 0 {
+		return
+	}
+	current := -1
+	active := app.Window().Get("document").Get("activeElement")
+	for i := range n {
+		if items.Index(i).Equal(active) {
+			current = i
+		}
+	}
+	next := 0
+	switch how {
+	case +1:
+		next = (current + 1) % n
+	case -1:
+		next = (max(current, 0) + n - 1) % n
+	case -2:
+		next = n - 1
+	}
+	items.Index(next).Call("focus")
+}

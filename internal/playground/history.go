@@ -1,0 +1,198 @@
+package playground
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// The session's history holds its structural edits: roots added, renamed,
+// moved and deleted, the mode, the later and branch steps, the iteration
+// switch. Texts have their own history, in their editors. Each edit is
+// kept as the change that undoes it; applying a change returns the change
+// that undoes that in turn, so one stack feeds the other.
+
+// change is one structural edit, applied to a session.
+type change interface {
+	apply(ss *Session) (inverse change, err error)
+}
+
+// step is an entry of the history: what the user did, and the change that
+// takes it back (on the undo stack) or does it again (on the redo stack).
+type step struct {
+	label  string
+	change change
+}
+
+// maxHistory bounds each stack: older edits fall off.
+const maxHistory = 100
+
+// do applies c, an edit the user made, labelled for the Undo button.
+// A refused edit says why in NameError and leaves the history alone.
+func (ss *Session) do(label string, c change) bool {
+	inverse, err := c.apply(ss)
+	if err != nil {
+		ss.NameError = err.Error()
+		return false
+	}
+	ss.NameError = ""
+	// Typing in a scope field is one edit until something else happens.
+	if n := len(ss.undo); n == 0 || ss.undo[n-1].label != label || !coalesces(c) {
+		ss.undo = pushStep(ss.undo, step{label, inverse})
+	}
+	ss.redo = nil
+	ss.update()
+	return true
+}
+
+func coalesces(c change) bool {
+	_, ok := c.(setScope)
+	return ok
+}
+
+func pushStep(steps []step, s step) []step {
+	if len(steps) == maxHistory {
+		steps = slices.Delete(steps, 0, 1)
+	}
+	return append(steps, s)
+}
+
+// Undo takes the last structural edit back.
+func (ss *Session) Undo() { ss.travel(&ss.undo, &ss.redo) }
+
+// Redo makes the last undone edit again.
+func (ss *Session) Redo() { ss.travel(&ss.redo, &ss.undo) }
+
+// travel applies the top of from and keeps its inverse on to. When the
+// change no longer applies (a name taken since), it stays and NameError
+// says why.
+func (ss *Session) travel(from, to *[]step) {
+	n := len(*from)
+	if n == 0 {
+		return
+	}
+	top := (*from)[n-1]
+	inverse, err := top.change.apply(ss)
+	if err != nil {
+		ss.NameError = err.Error()
+		return
+	}
+	*from = (*from)[:n-1]
+	*to = pushStep(*to, step{top.label, inverse})
+	ss.NameError, ss.Renamed = "", nil
+	ss.syncScopeFields()
+	ss.update()
+}
+
+// UndoLabel and RedoLabel say what Undo and Redo would do again or take
+// back ("delete E1"), "" when nothing.
+func (ss *Session) UndoLabel() string { return topLabel(ss.undo) }
+func (ss *Session) RedoLabel() string { return topLabel(ss.redo) }
+
+func topLabel(steps []step) string {
+	if len(steps) == 0 {
+		return ""
+	}
+	return steps[len(steps)-1].label
+}
+
+// syncScopeFields shows the scope lists as the fields' texts.
+func (ss *Session) syncScopeFields() {
+	ss.LaterText = strings.Join(ss.State.Later, ", ")
+	ss.BranchText = BranchText(ss.State.Branch)
+}
+
+// insertRoot puts a root at index (adding a step, or undoing a deletion).
+type insertRoot struct {
+	root  RootText
+	index int
+}
+
+func (c insertRoot) apply(ss *Session) (change, error) {
+	if err := ss.State.RestoreRoot(c.root, c.index); err != nil {
+		return nil, err
+	}
+	ss.Active = c.root.Name
+	return removeRoot{c.root.Name}, nil
+}
+
+// addRoot adds a step root with the next free name.
+type addRoot struct{}
+
+func (addRoot) apply(ss *Session) (change, error) {
+	ss.Active = ss.State.AddRoot()
+	return removeRoot{ss.Active}, nil
+}
+
+// removeRoot deletes a step root and opens the one before it.
+type removeRoot struct{ name string }
+
+func (c removeRoot) apply(ss *Session) (change, error) {
+	i := ss.State.RootIndex(c.name)
+	removed, err := ss.State.DeleteRoot(c.name)
+	if err != nil {
+		return nil, err
+	}
+	if ss.Active == c.name {
+		ss.Active = ss.State.Roots[i-1].Name
+	}
+	return insertRoot{removed, i}, nil
+}
+
+type renameRoot struct{ from, to string }
+
+func (c renameRoot) apply(ss *Session) (change, error) {
+	if err := ss.State.RenameRoot(c.from, c.to); err != nil {
+		return nil, err
+	}
+	if ss.Active == c.from {
+		ss.Active = c.to
+	}
+	return renameRoot{c.to, c.from}, nil
+}
+
+type moveRoot struct {
+	name  string
+	delta int
+}
+
+func (c moveRoot) apply(ss *Session) (change, error) {
+	if !ss.State.MoveRoot(c.name, c.delta) {
+		return nil, &NameError{Name: c.name, Reason: c.name + " cannot move there"}
+	}
+	ss.Active = c.name
+	return moveRoot{c.name, -c.delta}, nil
+}
+
+type setMode struct{ mode Mode }
+
+func (c setMode) apply(ss *Session) (change, error) {
+	was := ss.State.Mode
+	ss.State.Mode = c.mode
+	return setMode{was}, nil
+}
+
+// setScope sets the later and branch steps together.
+type setScope struct {
+	later  []string
+	branch map[string]string
+}
+
+func (c setScope) apply(ss *Session) (change, error) {
+	was := setScope{ss.State.Later, ss.State.Branch}
+	ss.State.Later, ss.State.Branch = slices.Clone(c.later), maps.Clone(c.branch)
+	return was, nil
+}
+
+type setIteration struct{ on bool }
+
+func (c setIteration) apply(ss *Session) (change, error) {
+	removed := ss.State.SetIteration(c.on, ss.iteration)
+	if !c.on {
+		ss.iteration = removed
+		if FixedRoot(ss.Active) && ss.Active != "input" {
+			ss.Active = "input"
+		}
+	}
+	return setIteration{!c.on}, nil
+}
