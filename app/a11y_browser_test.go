@@ -40,7 +40,7 @@ func TestBrowserAxe(t *testing.T) {
 			break
 		}
 	}
-	payload, _ := playground.EncodeState(failing)
+	payload := playground.EncodeState(failing)
 	pages := []struct {
 		name, path string
 		ready      func(*testing.T, context.Context)

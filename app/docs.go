@@ -198,7 +198,7 @@ func (ex *docExample) run() docResult {
 
 // Link is the share link that opens the example in the playground.
 func (ex *docExample) Link() string {
-	payload, _ := playground.EncodeState(ex.State())
+	payload := playground.EncodeState(ex.State())
 	return "/#" + playground.LinkPrefix + payload
 }
 

@@ -3,6 +3,8 @@ package app
 import (
 	"strconv"
 
+	"github.com/splicedev/splice/internal/playground"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -15,9 +17,10 @@ const themeState = "splice.theme"
 type header struct {
 	app.Compo
 
-	Do    headerActions
-	Theme string
-	Menu  bool // the examples menu is open
+	Do       headerActions
+	Theme    string
+	Menu     bool // the examples menu is open
+	LinkSize int  // the state's link payload length (playground.LinkSizeNote)
 }
 
 func (h *header) Render() app.UI {
@@ -48,6 +51,7 @@ func (h *header) Render() app.UI {
 				Title("Copy a link to this state (Ctrl+S)").
 				Text("Share").
 				OnClick(h.onShare),
+			h.renderLinkSize(),
 			app.A().Class("btn").Href("/docs").Text("Docs"),
 			app.Button().
 				Class("btn btn-icon").
@@ -65,6 +69,20 @@ func (h *header) Render() app.UI {
 				OnClick(h.onTheme),
 		),
 	)
+}
+
+// renderLinkSize says how long the state's link is, and warns when some
+// tools would cut it or no link can hold it (the work stays autosaved).
+func (h *header) renderLinkSize() app.UI {
+	text, level := playground.LinkSizeNote(h.LinkSize)
+	title := "The length of this state's link"
+	switch level {
+	case "warn":
+		title = "Some chat tools and mail clients cut links this long; Share also copies the state as Markdown or a test vector"
+	case "error":
+		title = "The address bar holds no link for a state this large; it stays autosaved in this browser"
+	}
+	return app.Span().Class("link-size link-size-"+level).DataSet("testid", "link-size").Title(title).Text(text)
 }
 
 func (h *header) onMenu(ctx app.Context, e app.Event) { h.Do.ToggleMenu() }

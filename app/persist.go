@@ -81,7 +81,7 @@ func (k *keeper) onStorage(e app.Value) {
 		return
 	}
 	saved := e.Get("newValue")
-	payload, _ := playground.EncodeState(k.s.State)
+	payload := playground.EncodeState(k.s.State)
 	if !saved.Truthy() || saved.String() != payload {
 		k.ctx.Dispatch(func(ctx app.Context) { k.s.TakenOver = true })
 	}
@@ -104,6 +104,7 @@ func (k *keeper) restore(ctx app.Context) {
 	}
 	s, banner, refused := playground.InitialState(fragment, saved)
 	k.s.Load(s)
+	k.s.LinkSize = len(playground.EncodeState(k.s.State))
 	k.s.Banner, k.s.Saved = banner, ""
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)
 	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
@@ -132,10 +133,10 @@ func (k *keeper) navigate(open func()) {
 // a state too large for a link leaves the fragment empty, so that a reload
 // falls back to the autosave. It returns the state's payload.
 func (k *keeper) link(method string) string {
-	payload, size := playground.EncodeState(k.s.State)
-	k.s.Link = ""
+	payload := playground.EncodeState(k.s.State)
+	k.s.Link, k.s.LinkSize = "", len(payload)
 	fragment := ""
-	if size <= playground.MaxLinkState {
+	if playground.Linkable(payload) {
 		k.s.Link = payload
 		fragment = "#" + playground.LinkPrefix + payload + k.params
 	}

@@ -7,7 +7,10 @@ package app_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"math/rand/v2"
+	"strconv"
 	"testing"
 	"time"
 
@@ -25,7 +28,7 @@ func typeWork(t *testing.T, ctx context.Context, base string) playground.State {
 	typeAt(t, ctx, "editor", 0, "MYWORK ")
 	s.Template = "MYWORK " + s.Template
 	waitOutput(t, ctx, playground.Evaluate(s).JSON)
-	saved, _ := playground.EncodeState(s)
+	saved := playground.EncodeState(s)
 	waitJS(t, ctx, savedPayload+` === `+jsString(saved))
 	return s
 }
@@ -51,10 +54,10 @@ func TestBrowserExampleIsANavigation(t *testing.T) {
 	if got := evalJS[int](t, ctx, `history.length`); got != length+1 {
 		t.Errorf("history.length = %d after opening an example, want %d", got, length+1)
 	}
-	payload, _ := playground.EncodeState(ex)
+	payload := playground.EncodeState(ex)
 	waitJS(t, ctx, `location.hash === `+jsString("#"+playground.LinkPrefix+payload))
 	waitSettled()
-	saved, _ := playground.EncodeState(work)
+	saved := playground.EncodeState(work)
 	if got := evalJS[string](t, ctx, savedPayload); got != saved {
 		t.Error("opening an example replaced the autosaved work")
 	}
@@ -88,7 +91,7 @@ func TestBrowserRefusedLinkKeepsWork(t *testing.T) {
 			if got := evalJS[string](t, ctx, `location.hash`); got != link {
 				t.Errorf("the address bar became %q", got)
 			}
-			saved, _ := playground.EncodeState(work)
+			saved := playground.EncodeState(work)
 			if got := evalJS[string](t, ctx, savedPayload); got != saved {
 				t.Error("a refused link replaced the autosaved work")
 			}
@@ -159,7 +162,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 	base := startServer(t)
 	first := newBrowser(t)
 	work := typeWork(t, first, base)
-	saved, _ := playground.EncodeState(work)
+	saved := playground.EncodeState(work)
 
 	// A second tab opens the autosave, then its own link: no edit, no save.
 	second, cancel := chromedp.NewContext(first)
@@ -174,7 +177,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 	// The second tab edits: its work wins, and the first tab is told.
 	typeAt(t, second, "editor", 0, "OTHER ")
 	other.Template = "OTHER " + other.Template
-	otherSaved, _ := playground.EncodeState(other)
+	otherSaved := playground.EncodeState(other)
 	waitJS(t, second, savedPayload+` === `+jsString(otherSaved))
 	waitTestID(t, first, "taken-over")
 	waitShows(t, first, work)
@@ -190,4 +193,56 @@ func TestBrowserTwoTabs(t *testing.T) {
 	navigate(t, third, base+"/")
 	waitAppReady(t, third)
 	waitShows(t, third, work)
+}
+
+// TestBrowserLinkSize: the cap is on the link itself (its compressed
+// payload), whose length shows beside Share: a 750 KB root makes a short
+// link; past LinkWarnSize the length warns, and the share dialog says why;
+// past MaxLinkPayload the address bar holds no link, and the page says so.
+func TestBrowserLinkSize(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.SetRootText("E0", bigRoot(750<<10))
+	openState(t, ctx, base, s)
+	payload := playground.EncodeState(s)
+	if len(payload) > playground.LinkWarnSize {
+		t.Fatalf("a 750 KB root makes a %d-character link", len(payload))
+	}
+	note, _ := playground.LinkSizeNote(len(payload))
+	waitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && location.hash.length > `+strconv.Itoa(len(payload)))
+
+	for _, tt := range []struct {
+		size  int
+		level string
+	}{
+		{200_000, "warn"},
+		{playground.MaxLinkPayload + 1000, "error"},
+	} {
+		raw := make([]byte, tt.size)
+		rand.NewChaCha8([32]byte{}).Read(raw)
+		noise := `"` + base64.StdEncoding.EncodeToString(raw)[:tt.size] + `"`
+		evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
+		s.SetRootText("E0", noise)
+		note, level := playground.LinkSizeNote(len(playground.EncodeState(s)))
+		if level != tt.level {
+			t.Fatalf("a %d-character root: level %q", tt.size, level)
+		}
+		waitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && `+byTestID("link-size")+`.classList.contains("link-size-`+level+`")`)
+		click(t, ctx, `[data-testid="share"]`)
+		if level == "warn" {
+			waitTestID(t, ctx, "share-warning")
+			waitJS(t, ctx, `location.hash.startsWith("#s=")`)
+		} else {
+			waitJS(t, ctx, `document.querySelector(".dialog .status-error")?.textContent.includes("a browser keeps at most") && location.hash === ""`)
+		}
+		pressKey(t, ctx, "Escape", 27)
+		waitJS(t, ctx, `!document.querySelector(".dialog")`)
+	}
+	// The work is autosaved all the same: a reload brings it back.
+	waitSettled()
+	navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	waitJS(t, ctx, byTestID("root-editor")+`.value === `+jsString(s.Roots[1].Text))
 }

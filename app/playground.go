@@ -64,7 +64,7 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, do := p.s, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{Do: do, Theme: p.theme, Menu: s.Menu},
+		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize},
 		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(

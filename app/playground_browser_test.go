@@ -40,7 +40,7 @@ func byTestID(id string) string {
 
 // linkTo returns the playground URL holding s.
 func linkTo(base string, s playground.State) string {
-	payload, _ := playground.EncodeState(s)
+	payload := playground.EncodeState(s)
 	return base + "/#" + playground.LinkPrefix + payload
 }
 
@@ -388,8 +388,8 @@ func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 
 func TestBrowserBadLinkShowsBanner(t *testing.T) {
 	base := startServer(t)
-	good, _ := playground.EncodeState(exampleState(t, "comma-idiom"))
-	huge, _ := playground.EncodeState(playground.State{Mode: playground.ModeTemplate, Template: strings.Repeat("x", playground.MaxLinkState+1)})
+	good := playground.EncodeState(exampleState(t, "comma-idiom"))
+	huge := playground.EncodeState(playground.State{Mode: playground.ModeTemplate, Template: strings.Repeat("x", playground.MaxLinkState+1)})
 	links := map[string]string{
 		"corrupt":   "!!not-base64!!",
 		"truncated": good[:len(good)/2],
@@ -400,7 +400,7 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			navigate(t, ctx, base+"/#"+playground.LinkPrefix+payload)
 			waitAppReady(t, ctx)
-			_, err := playground.DecodeState(payload, playground.MaxLinkState)
+			_, err := playground.DecodeLink(payload)
 			if err == nil {
 				t.Fatal("the link should not open")
 			}
@@ -413,7 +413,7 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 func TestBrowserEmbedInIframe(t *testing.T) {
 	base := startServer(t)
 	s := exampleState(t, "comma-idiom")
-	payload, _ := playground.EncodeState(s)
+	payload := playground.EncodeState(s)
 	src := base + playground.EmbedPath + "#" + playground.LinkPrefix + payload + "&theme=dark"
 	outer := servePage(t, `<!doctype html><title>docs</title><iframe src="`+src+`" width="760" height="420"></iframe>`)
 	ctx := newBrowser(t)
@@ -551,7 +551,7 @@ func TestBrowserScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		emulateScheme(t, ctx, shot.scheme)
-		payload, _ := playground.EncodeState(shot.State)
+		payload := playground.EncodeState(shot.State)
 		navigate(t, ctx, base+shot.path+"#"+playground.LinkPrefix+payload)
 		waitAppReady(t, ctx)
 		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text()))

@@ -51,6 +51,9 @@ func (d *shareDialog) Render() app.UI {
 					}),
 				),
 				app.P().Class("note").Aria("live", "polite").Text(d.Info.Note),
+				app.If(d.Info.Warning != "", func() app.UI {
+					return app.P().Class("status status-warn").DataSet("testid", "share-warning").Text(d.Info.Warning)
+				}),
 				app.Label().For("share-embed").Text("Embed in a page"),
 				app.Div().Class("copy-row").Body(
 					app.Textarea().ID("share-embed").DataSet("testid", "share-embed").ReadOnly(true).Rows(3).Spellcheck(false).Text(d.Info.Embed),

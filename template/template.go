@@ -12,6 +12,11 @@ import (
 	"sync/atomic"
 )
 
+// Version is the engine's version. It changes whenever a template, a shape
+// or a tool may render differently (a revision of the dialect, a fix), so
+// that a reproduction can say which engine made its result.
+const Version = "1.0.0"
+
 // Template is a parsed template. It is immutable and safe for concurrent use.
 type Template struct {
 	src      string

@@ -41,7 +41,7 @@ func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	s, err := playground.DecodeState(payload, playground.MaxLinkState)
+	s, err := playground.DecodeLink(payload)
 	if err != nil {
 		fmt.Fprintln(stderr, "splice vector:", err)
 		return 2

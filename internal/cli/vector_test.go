@@ -27,7 +27,7 @@ func TestVectorFromLink(t *testing.T) {
 		{"the payload alone", playground.ExampleByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			payload, _ := playground.EncodeState(tt.state)
+			payload := playground.EncodeState(tt.state)
 			var out, errb bytes.Buffer
 			if code := Main([]string{"vector", tt.link(payload)}, nil, &out, &errb); code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
@@ -42,7 +42,7 @@ func TestVectorFromLink(t *testing.T) {
 			runCases(t, []cliCase{{"conformance passes it", []string{"conformance", file}, 0, []string{"1 passed, 0 failed"}, nil}})
 		})
 	}
-	payload, _ := playground.EncodeState(broken)
+	payload := playground.EncodeState(broken)
 	runCases(t, []cliCase{
 		{"a damaged link", []string{"vector", "#" + playground.LinkPrefix + "AAAA"}, 2, nil, []string{"splice vector: this link cannot be opened: it is truncated"}},
 		{"a link without a state", []string{"vector", "http://127.0.0.1:8080/#theme=dark"}, 2, nil, []string{"holds no state"}},

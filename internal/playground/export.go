@@ -67,7 +67,7 @@ func VectorFile(s State) (string, error) {
 // and the link that opens it all in the playground.
 func Markdown(s State, out *Outcome, link string) string {
 	var b strings.Builder
-	b.WriteString("**Splice reproduction**")
+	b.WriteString("**Splice reproduction**, engine " + template.Version)
 	if link != "" {
 		b.WriteString(" ([open in the playground](" + link + "))")
 	}

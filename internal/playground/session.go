@@ -39,6 +39,7 @@ type Session struct {
 	TakenOver bool
 	Share     ShareInfo // what the share dialog shows
 	Link      string    // the state's share payload as last written, "" when too large
+	LinkSize  int       // the length of that payload, also when too large; 0 before the first write
 
 	Version int    // counts state changes
 	Changed func() // called after each state change (autosave, address bar)

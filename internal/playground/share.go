@@ -9,15 +9,27 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/splicedev/splice/template"
 )
 
 // A share link carries the whole state in its fragment, so that sharing
 // needs no server: state → JSON → raw DEFLATE → base64url without padding,
 // after "#s=".
 
-// MaxLinkState caps the decompressed state a link may hold, so that a
-// crafted link cannot make the page inflate gigabytes.
-const MaxLinkState = 1 << 20
+// MaxLinkPayload caps a link's payload (the compressed state, base64url):
+// Chromium keeps at most 2 MiB of an address, and the rest of the URL needs
+// some room.
+const MaxLinkPayload = 2_000_000
+
+// LinkWarnSize is the payload length past which some chat tools and mail
+// clients cut links.
+const LinkWarnSize = 64_000
+
+// MaxLinkState caps the state a link's payload may inflate to, read as a
+// stream: a crafted link (a DEFLATE bomb) stops there, well before the
+// page could run out of memory.
+const MaxLinkState = 16 << 20
 
 // LinkPrefix starts the fragment of a share link.
 const LinkPrefix = "s="
@@ -30,7 +42,7 @@ func (e *LinkError) Error() string { return "this link cannot be opened: " + e.R
 // StateJSON is the state as the JSON document a link carries. It does not
 // HTML-escape, which would only make links longer.
 func StateJSON(s State) []byte {
-	s.V = stateVersion
+	s.V, s.Engine = stateVersion, template.Version
 	if s.Later == nil {
 		s.Later = []string{}
 	}
@@ -46,12 +58,21 @@ func StateJSON(s State) []byte {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
-// EncodeState returns the fragment payload for s (without "s=") and the
-// size of the JSON it packs. A state bigger than MaxLinkState still
-// encodes, but a link cannot carry it; callers check the size.
-func EncodeState(s State) (payload string, size int) {
-	raw := StateJSON(s)
-	return Pack(raw), len(raw)
+// EncodeState returns the fragment payload for s (without "s="). A payload
+// longer than MaxLinkPayload is valid, but a link cannot carry it: callers
+// check (Linkable).
+func EncodeState(s State) string { return Pack(StateJSON(s)) }
+
+// Linkable reports whether a link can carry payload.
+func Linkable(payload string) bool { return len(payload) <= MaxLinkPayload }
+
+// DecodeLink opens the payload of a link, which anyone may have crafted:
+// bounded in length before it is read, and in size as it inflates.
+func DecodeLink(payload string) (State, error) {
+	if !Linkable(payload) {
+		return State{}, &LinkError{Reason: "it is longer than " + sizeText(MaxLinkPayload) + ", more than a browser keeps of an address"}
+	}
+	return DecodeState(payload, MaxLinkState)
 }
 
 // Pack deflates raw state JSON into a link payload: what EncodeState does
@@ -136,9 +157,9 @@ func sizeText(n int) string {
 	case n < 1000:
 		return strconv.Itoa(n) + " B"
 	case n < 1000*1000:
-		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + " KB"
+		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000, 'f', 1, 64), ".0") + " KB"
 	}
-	return strconv.FormatFloat(float64(n)/1000/1000, 'f', 1, 64) + " MB"
+	return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000/1000, 'f', 1, 64), ".0") + " MB"
 }
 
 // maxSavedState caps the autosaved state, which local storage holds.
@@ -150,15 +171,19 @@ const maxSavedState = 16 << 20
 // shown as it came.
 func InitialState(fragment, saved string) (s State, banner string, refused bool) {
 	if payload, ok := PayloadOf(fragment); ok {
-		s, err := DecodeState(payload, MaxLinkState)
+		s, err := DecodeLink(payload)
 		if err != nil {
 			return DefaultExample.Open(), err.Error() + ". Showing the default example instead.", true
 		}
+		var notes []string
 		if aside := s.Aside(); len(aside) > 0 {
-			return s, "This link holds the iteration roots " + strings.Join(aside, ", ") +
-				" with the iteration body switched off: they are kept, and come back when you switch it on.", false
+			notes = append(notes, "This link holds the iteration roots "+strings.Join(aside, ", ")+
+				" with the iteration body switched off: they are kept, and come back when you switch it on.")
 		}
-		return s, "", false
+		if note := engineNote(s.Engine); note != "" {
+			notes = append(notes, note)
+		}
+		return s, strings.Join(notes, " "), false
 	}
 	if saved != "" {
 		if s, err := DecodeState(saved, maxSavedState); err == nil {
@@ -168,11 +193,42 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 	return DefaultExample.Open(), "", false
 }
 
+// engineNote says when a link was made by another version of the engine,
+// whose results may differ from this one's.
+func engineNote(made string) string {
+	switch made {
+	case template.Version:
+		return ""
+	case "":
+		return "This link was made before links recorded the engine's version; this playground runs engine " +
+			template.Version + ": its results may differ from the ones its author saw."
+	}
+	return "This link was made with engine " + made + "; this playground runs engine " + template.Version +
+		": its results may differ from the ones its author saw."
+}
+
+// LinkSizeNote says how long the state's link is (n characters of payload)
+// for beside the Share button, and how it fares: level "" when fine,
+// "warn" when some tools cut links that long, "error" when no link can
+// carry it.
+func LinkSizeNote(n int) (text, level string) {
+	switch {
+	case n == 0:
+		return "", ""
+	case n > MaxLinkPayload:
+		return "too large for a link", "error"
+	case n > LinkWarnSize:
+		return "link " + sizeText(n), "warn"
+	}
+	return "link " + sizeText(n), ""
+}
+
 // ShareInfo is a share link and its embed snippet, or why there is none,
 // and the state written up for an issue and as a test vector.
 type ShareInfo struct {
 	URL, Embed  string
 	Error       string // the state is too large for a link
+	Warning     string // the link is long enough for some tools to cut
 	Note        string // whether the link was copied
 	Markdown    string
 	Vector      string
@@ -201,13 +257,19 @@ const embedHeight = 420
 // ShareLinks builds the link to the playground at origin holding s, and
 // the <iframe> snippet that embeds it.
 func ShareLinks(origin string, s State) ShareInfo {
-	payload, size := EncodeState(s)
-	if size > MaxLinkState {
-		return ShareInfo{Error: "This state is " + sizeText(size) + ": a link holds at most " + sizeText(MaxLinkState) +
-			". Make the roots smaller to share it."}
+	payload := EncodeState(s)
+	if !Linkable(payload) {
+		return ShareInfo{Error: "This state's link would be " + sizeText(len(payload)) + ": a browser keeps at most " +
+			sizeText(MaxLinkPayload) + " of an address. Make the roots smaller to share it; it stays autosaved here."}
 	}
 	fragment := "#" + LinkPrefix + payload
+	warning := ""
+	if len(payload) > LinkWarnSize {
+		warning = "This link is " + sizeText(len(payload)) + " long: some chat tools and mail clients cut links past " +
+			sizeText(LinkWarnSize) + ". The test vector below carries the state without a link."
+	}
 	return ShareInfo{
+		Warning: warning,
 		URL: origin + "/" + fragment,
 		Embed: `<iframe src="` + origin + EmbedPath + fragment + `" title="Splice playground" width="100%" height="` +
 			strconv.Itoa(embedHeight) + `" loading="lazy" style="border:0"></iframe>`,

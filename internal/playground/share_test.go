@@ -2,10 +2,14 @@ package playground
 
 import (
 	"bytes"
+	"compress/flate"
 	"encoding/base64"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/template"
 )
 
 // pack deflates raw JSON into a link payload, as a link made elsewhere
@@ -30,16 +34,16 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		Branch:   map[string]string{"E5": "E3", "E6": "E3"},
 	})
 	for _, s := range states {
-		payload, size := EncodeState(s)
-		if size != len(StateJSON(s)) {
-			t.Errorf("size %d, JSON is %d bytes", size, len(StateJSON(s)))
-		}
+		payload := EncodeState(s)
 		if strings.ContainsAny(payload, "+/=") {
 			t.Errorf("payload %q is not unpadded base64url", payload)
 		}
 		got, err := DecodeState(payload, MaxLinkState)
 		if err != nil {
 			t.Fatalf("decoding %q: %v", s.Template, err)
+		}
+		if got.Engine != template.Version {
+			t.Errorf("the link says engine %q, want %q", got.Engine, template.Version)
 		}
 		if a, b := StateJSON(got), StateJSON(s); !bytes.Equal(a, b) {
 			t.Errorf("round trip changed the state:\n got %s\nwant %s", a, b)
@@ -50,14 +54,14 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 func TestStateJSONSchema(t *testing.T) {
 	s := State{Mode: ModeTool, Template: "<b>{{E0}}</b>", Roots: []RootText{{"input", "{}"}}}
 	want := `{"v":1,"mode":"tool","template":"<b>{{E0}}</b>","shape":"","tool":"","call":"",` +
-		`"roots":[{"name":"input","text":"{}"}],"later":[],"iteration":false}`
+		`"roots":[{"name":"input","text":"{}"}],"later":[],"iteration":false,"engine":"` + template.Version + `"}`
 	if got := string(StateJSON(s)); got != want {
 		t.Errorf("state JSON\n got %s\nwant %s", got, want)
 	}
 }
 
 func TestDecodeStateErrors(t *testing.T) {
-	good, _ := EncodeState(DefaultExample.Open())
+	good := EncodeState(DefaultExample.Open())
 	tests := []struct {
 		name    string
 		payload string
@@ -67,7 +71,7 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"truncated", good[:len(good)/2], "truncated"},
 		{"empty", "", "truncated"},
 		{"not deflate", base64.RawURLEncoding.EncodeToString([]byte{0xff, 0xff, 0xff, 0xff}), "damaged"},
-		{"too large", pack(`{"v":1,"template":"` + strings.Repeat("x", MaxLinkState) + `"}`), "larger than 1 MiB"},
+		{"too large", pack(`{"v":1,"template":"` + strings.Repeat("x", MaxLinkState) + `"}`), "larger than 16 MiB"},
 		{"not JSON", pack(`{"v":1,`), "not a JSON object"},
 		{"an array", pack(`[1]`), "not a JSON object"},
 		{"no version", pack(`{"mode":"template"}`), "no version"},
@@ -105,7 +109,7 @@ func TestDecodeStateLenient(t *testing.T) {
 
 func TestDecodeStateSizeCap(t *testing.T) {
 	s := State{Template: strings.Repeat("ab", 1000), Roots: rootsNamed("input")}
-	payload, size := EncodeState(s)
+	payload, size := EncodeState(s), len(StateJSON(s))
 	if _, err := DecodeState(payload, size); err != nil {
 		t.Errorf("a state of exactly the cap was refused: %v", err)
 	}
@@ -148,8 +152,8 @@ func TestOtherParams(t *testing.T) {
 }
 
 func TestInitialState(t *testing.T) {
-	link, _ := EncodeState(ExampleByID("comma-idiom").Open())
-	saved, _ := EncodeState(ExampleByID("no-results").Open())
+	link := EncodeState(ExampleByID("comma-idiom").Open())
+	saved := EncodeState(ExampleByID("no-results").Open())
 	tests := []struct {
 		name, fragment, saved string
 		want                  string // example id
@@ -199,16 +203,81 @@ func TestLinksDropNothing(t *testing.T) {
 func TestShareLinks(t *testing.T) {
 	s := ExampleByID("pr-card").Open()
 	info := ShareLinks("http://127.0.0.1:8080", s)
-	payload, _ := EncodeState(s)
+	payload := EncodeState(s)
 	if want := "http://127.0.0.1:8080/#s=" + payload; info.URL != want {
 		t.Errorf("URL = %q, want %q", info.URL, want)
 	}
 	if !strings.Contains(info.Embed, `<iframe src="http://127.0.0.1:8080/embed#s=`+payload+`"`) || info.Error != "" {
 		t.Errorf("embed snippet = %q", info.Embed)
 	}
-	big := State{Roots: []RootText{{"input", strings.Repeat(" ", MaxLinkState)}}}
-	if info := ShareLinks("http://x", big); info.Error == "" || info.URL != "" {
+	if info.Warning != "" {
+		t.Errorf("a short link warned: %q", info.Warning)
+	}
+	long := State{Roots: []RootText{{"input", noise(100_000)}}}
+	if info := ShareLinks("http://x", long); info.Warning == "" || info.URL == "" {
+		t.Errorf("a link past %d characters: %+v", LinkWarnSize, info)
+	}
+	big := State{Roots: []RootText{{"input", noise(MaxLinkPayload)}}}
+	if info := ShareLinks("http://x", big); !strings.Contains(info.Error, "a browser keeps at most 2 MB") || info.URL != "" {
 		t.Errorf("a state over the cap got a link: %+v", info)
+	}
+}
+
+// noise returns n characters that do not compress below 3/4 of their
+// length: a payload longer than n.
+func noise(n int) string {
+	raw := make([]byte, n)
+	rand.NewChaCha8([32]byte{}).Read(raw)
+	return base64.StdEncoding.EncodeToString(raw)[:n]
+}
+
+// TestDecodeLinkBounds: a link's payload is refused by its length before it
+// is read, and a DEFLATE bomb stops at MaxLinkState as it inflates.
+func TestDecodeLinkBounds(t *testing.T) {
+	if _, err := DecodeLink(strings.Repeat("A", MaxLinkPayload+1)); err == nil || !strings.Contains(err.Error(), "longer than 2 MB") {
+		t.Errorf("an over-long payload: %v", err)
+	}
+	var bomb bytes.Buffer
+	w, _ := flate.NewWriter(&bomb, flate.BestCompression)
+	zeros := make([]byte, 1<<20)
+	for range 64 { // 64 MiB of zeros in some 64 KB
+		w.Write(zeros)
+	}
+	w.Close()
+	payload := base64.RawURLEncoding.EncodeToString(bomb.Bytes())
+	if !Linkable(payload) {
+		t.Fatalf("the bomb's payload is %d characters", len(payload))
+	}
+	if _, err := DecodeLink(payload); err == nil || !strings.Contains(err.Error(), "larger than 16 MiB") {
+		t.Errorf("a DEFLATE bomb: %v", err)
+	}
+	// Up to the bound, a link opens whole.
+	s := State{V: 1, Roots: []RootText{{"input", strings.Repeat(" ", MaxLinkPayload)}}}
+	if got, err := DecodeLink(EncodeState(s)); err != nil || got.Roots[0].Text != s.Roots[0].Text {
+		t.Errorf("a link of a 2 MB state: %v", err)
+	}
+}
+
+// TestLinkEngineVersion: a link made by another version of the engine, or
+// before links recorded it, opens with a banner that says so.
+func TestLinkEngineVersion(t *testing.T) {
+	tests := []struct {
+		engine string
+		banner string // a substring, "" for no banner
+	}{
+		{template.Version, ""},
+		{"0.9.0", "made with engine 0.9.0; this playground runs engine " + template.Version},
+		{"", "made before links recorded the engine's version"},
+	}
+	for _, tt := range tests {
+		engine := ""
+		if tt.engine != "" {
+			engine = `,"engine":"` + tt.engine + `"`
+		}
+		s, banner, refused := InitialState("#s="+pack(`{"v":1,"template":"x"`+engine+`}`), "")
+		if refused || s.Template != "x" || (tt.banner == "") != (banner == "") || !strings.Contains(banner, tt.banner) {
+			t.Errorf("engine %q: banner %q, refused %v", tt.engine, banner, refused)
+		}
 	}
 }
 

@@ -55,6 +55,8 @@ type State struct {
 	// step id → the decide step (DIALECT §3, Branches).
 	Branch    map[string]string `json:"branch,omitempty"`
 	Iteration bool              `json:"iteration"`
+	// Engine is the engine version (template.Version) that wrote the link.
+	Engine string `json:"engine,omitempty"`
 
 	// aside holds the iteration roots a link carried with the iteration
 	// body switched off: kept for the switch, not dropped.
