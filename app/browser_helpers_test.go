@@ -54,7 +54,7 @@ func startTestServer(t testing.TB) *httptest.Server {
 	if err := server.CompressStale(testWebDir, testLog{t}); err != nil {
 		t.Fatalf("compressing the wasm files: %v", err)
 	}
-	s, err := server.NewSite(testWebDir)
+	s, err := server.NewSite(testWebDir, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -110,6 +110,11 @@ func (k *keeper) restore(ctx app.Context) {
 	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
 		k.s.Link = payload
 	}
+	// The page's head marked an address with a link, until its state is
+	// shown (see the server's openingLinkScript).
+	ctx.Defer(func(app.Context) {
+		app.Window().Get("document").Get("documentElement").Get("classList").Call("remove", "opening-link")
+	})
 	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;
 		// the work saved before it is offered, not replaced.

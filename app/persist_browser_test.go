@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/playground"
@@ -245,4 +246,41 @@ func TestBrowserLinkSize(t *testing.T) {
 	waitAppReady(t, ctx)
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	waitJS(t, ctx, byTestID("root-editor")+`.value === `+jsString(s.Roots[1].Text))
+}
+
+// TestBrowserFirstPaintOfALink: until the app runs, a page opened on a
+// link shows "Opening link…", not the prerendered default example as if it
+// were the link's result; once the state is applied the panes show it.
+func TestBrowserFirstPaintOfALink(t *testing.T) {
+	base := startServer(t)
+	s := exampleState(t, "comma-idiom")
+	defaultOut := playground.Evaluate(playground.DefaultExample.Open())
+	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Display) + `)`
+	for _, path := range []string{"/", playground.EmbedPath} {
+		panes := ".workbench"
+		if path == playground.EmbedPath {
+			panes = ".embed-body"
+		}
+		// The app never starts: what shows is the prerendered page.
+		ctx := newBrowser(t)
+		if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
+			URLPatterns: []*network.BlockPattern{{URLPattern: base + "/*.wasm", Block: true}, {URLPattern: base + "/web/*.wasm", Block: true}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		navigate(t, ctx, base+path+"#"+playground.LinkPrefix+playground.EncodeState(s))
+		waitTestID(t, ctx, "output")
+		waitJS(t, ctx, `document.documentElement.classList.contains("opening-link") && `+hidden+` && getComputedStyle(document.querySelector(`+jsString(panes)+`), "::before").content === '"Opening link…"'`)
+
+		// Without a link, the prerendered page is the default example.
+		navigate(t, ctx, base+path)
+		waitJS(t, ctx, `!document.documentElement.classList.contains("opening-link") && `+byTestID("output")+`.dataset.json === `+jsString(defaultOut.JSON))
+
+		// With the app, the link's state replaces the mark.
+		live := newBrowser(t)
+		navigate(t, live, base+path+"#"+playground.LinkPrefix+playground.EncodeState(s))
+		waitAppReady(t, live)
+		waitOutput(t, live, playground.Evaluate(s).JSON)
+		waitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
+	}
 }

@@ -219,7 +219,7 @@ func TestBrowserEmbedInFrame(t *testing.T) {
 // host does (files as they are, ".html" implied) and opens the playground.
 func TestBrowserStaticSite(t *testing.T) {
 	out := t.TempDir()
-	if err := server.WriteStatic(out, testWebDir, testLog{t}); err != nil {
+	if err := server.WriteStatic(out, testWebDir, "", testLog{t}); err != nil {
 		t.Fatal(err)
 	}
 	files := http.FileServer(http.Dir(out))

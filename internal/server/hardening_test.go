@@ -109,7 +109,7 @@ func TestStaticRefusesToCopyItself(t *testing.T) {
 		{filepath.Join(dir, ".."), dir, "is inside -out"},
 	}
 	for _, tt := range tests {
-		err := WriteStatic(tt.out, tt.web, io.Discard)
+		err := WriteStatic(tt.out, tt.web, "", io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tt.msg) {
 			t.Errorf("WriteStatic(%s, %s) = %v, want an error saying it %s", tt.out, tt.web, err, tt.msg)
 		}
@@ -118,7 +118,7 @@ func TestStaticRefusesToCopyItself(t *testing.T) {
 		t.Errorf("a refused export wrote %s", filepath.Join(dir, "site"))
 	}
 	// A sibling whose name starts like the web directory is apart from it.
-	if err := WriteStatic(dir+"-site", dir, io.Discard); err != nil {
+	if err := WriteStatic(dir+"-site", dir, "", io.Discard); err != nil {
 		t.Errorf("a sibling directory: %v", err)
 	}
 }

@@ -19,8 +19,8 @@ const DefaultDrain = 60 * time.Second
 // most drain; it returns nil once they have. Stale compressed .wasm files
 // are remade in the background; until then the server sends the
 // uncompressed files.
-func Serve(ctx context.Context, addr, webDir string, drain time.Duration, stdout, stderr io.Writer) error {
-	handler, err := NewSite(webDir)
+func Serve(ctx context.Context, addr, webDir, siteURL string, drain time.Duration, stdout, stderr io.Writer) error {
+	handler, err := NewSite(webDir, siteURL)
 	if err != nil {
 		return err
 	}

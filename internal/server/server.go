@@ -28,9 +28,10 @@ import (
 // means a hash of the files under web/, computed when the server starts.
 var buildVersion string
 
-// contentSecurityPolicy allows only this origin, and WebAssembly compilation
-// for app.wasm. go-app's page has no inline script or style of its own.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; " +
+// contentSecurityPolicy allows only this origin, WebAssembly compilation
+// for app.wasm, and the one inline script of the pages (openingLinkScript,
+// by its hash). go-app's page has no inline script or style of its own.
+var contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' " + openingLinkHash + "; " +
 	"style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; " +
 	"base-uri 'none'; form-action 'none'"
 
@@ -46,14 +47,19 @@ type Site struct {
 	files   webFiles
 	version string
 	loader  []byte // the patched app.js, or nil for go-app's own
+	siteURL string // the site's public URL for Open Graph tags, "" for none
 }
 
 // NewSite serves the playground from webDir, which must hold a built
-// app.wasm. Its version is buildVersion or else a hash of webDir's files.
-func NewSite(webDir string) (*Site, error) {
+// app.wasm, at siteURL (see ParseSiteURL; "" when unknown). Its version is
+// buildVersion or else a hash of webDir's files.
+func NewSite(webDir, siteURL string) (*Site, error) {
 	ui.Routes()
 	s, err := NewAppSite(webDir, pagesHandler)
 	if err != nil {
+		return nil, err
+	}
+	if s.siteURL, err = ParseSiteURL(siteURL); err != nil {
 		return nil, err
 	}
 	return s, s.UseFastLoader()
@@ -108,7 +114,7 @@ func pagesHandler(files app.ResourceResolver, version string, wasmSize int64) *a
 		// loader counts its progress against.
 		WasmContentLength: strconv.FormatInt(wasmSize, 10),
 		Resources:         files,
-		RawHeaders:        []string{WasmPreload},
+		RawHeaders:        []string{WasmPreload, openingLinkTag},
 	}
 }
 
@@ -148,7 +154,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		serveLoader(w, r, s.loader)
 		return
 	case !strings.HasPrefix(r.URL.Path, "/web/"):
-		s.pages.ServeHTTP(w, r)
+		s.servePage(w, r)
 		return
 	}
 	// The files of web/ are served here rather than by go-app, whose ETag

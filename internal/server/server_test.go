@@ -48,7 +48,7 @@ func fakeWebDir(t *testing.T) (dir string, wasm []byte) {
 // newTestSite is NewSite for a test, with the playground's routes.
 func newTestSite(t *testing.T, webDir string) *Site {
 	t.Helper()
-	s, err := NewSite(webDir)
+	s, err := NewSite(webDir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -418,7 +418,7 @@ func TestContentVersion(t *testing.T) {
 }
 
 func TestNewSiteWithoutWasm(t *testing.T) {
-	_, err := NewSite(t.TempDir())
+	_, err := NewSite(t.TempDir(), "")
 	if err == nil || !strings.Contains(err.Error(), "run make build first") {
 		t.Errorf("NewSite without app.wasm: %v, want a hint to build", err)
 	}
@@ -430,7 +430,7 @@ func startServe(t *testing.T, ctx context.Context, dir string, drain time.Durati
 	t.Helper()
 	out, w := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, "127.0.0.1:0", dir, drain, w, io.Discard) }()
+	go func() { done <- Serve(ctx, "127.0.0.1:0", dir, "", drain, w, io.Discard) }()
 	line, err := bufio.NewReader(out).ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
@@ -492,7 +492,7 @@ func TestListenURL(t *testing.T) {
 func TestStaticWebsite(t *testing.T) {
 	dir, wasm := fakeWebDir(t)
 	out := t.TempDir()
-	if err := WriteStatic(out, dir, io.Discard); err != nil {
+	if err := WriteStatic(out, dir, "", io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{

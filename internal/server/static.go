@@ -14,18 +14,21 @@ import (
 // and a copy of webDir with the compressed .wasm files, so a static host can
 // serve the playground as it is. out and webDir may not hold each other:
 // the copy would copy itself.
-func WriteStatic(out, webDir string, log io.Writer) error {
+func WriteStatic(out, webDir, siteURL string, log io.Writer) error {
 	if err := checkApart(out, webDir); err != nil {
 		return err
 	}
 	if err := CompressStale(webDir, log); err != nil {
 		return err
 	}
-	s, err := NewSite(webDir)
+	s, err := NewSite(webDir, siteURL)
 	if err != nil {
 		return err
 	}
 	if err := app.GenerateStaticWebsite(out, s.pages); err != nil {
+		return err
+	}
+	if err := s.fixStaticPages(out); err != nil {
 		return err
 	}
 	if s.loader != nil {
@@ -34,6 +37,29 @@ func WriteStatic(out, webDir string, log io.Writer) error {
 		}
 	}
 	return copyDir(filepath.Join(out, "web"), webDir)
+}
+
+// fixStaticPages fixes the pages GenerateStaticWebsite wrote (fixPage):
+// out/index.html is "/", out/embed.html "/embed".
+func (s *Site) fixStaticPages(out string) error {
+	return filepath.WalkDir(out, func(file string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(file) != ".html" {
+			return err
+		}
+		rel, err := filepath.Rel(out, file)
+		if err != nil {
+			return err
+		}
+		urlPath := "/" + strings.TrimSuffix(filepath.ToSlash(rel), ".html")
+		if urlPath == "/index" {
+			urlPath = "/"
+		}
+		page, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(file, fixPage(page, urlPath, s.siteURL), 0o644)
+	})
 }
 
 // checkApart refuses an output directory inside the web directory, or the

@@ -1,0 +1,142 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"html"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground"
+)
+
+func TestFixAttributes(t *testing.T) {
+	tests := []struct{ name, page, want string }{
+		{"quotes and escapes", `<pre data-json="\"Core\\n\" \\ <b>">x</pre>`,
+			`<pre data-json="&#34;Core\n&#34; \ &lt;b&gt;">x</pre>`},
+		{"plain values", `<a href="/docs" class="btn">Docs</a>`, `<a href="/docs" class="btn">Docs</a>`},
+		{"a value with an ampersand", `<i title="a & b">`, `<i title="a &amp; b">`},
+		{"a boolean attribute", `<input readonly value="x">`, `<input readonly value="x">`},
+		{"unicode", `<b aria-label="Undo ⌘ \u00e9">`, `<b aria-label="Undo ⌘ é">`},
+		{"not a Go literal", `<a title="C:\path">`, `<a title="C:\path">`},
+		{"text between tags", `<p>"quoted" \n</p>`, `<p>"quoted" \n</p>`},
+		{"a script's source", `<script>if(a<b)x="\"";</script><i id="\"">`, `<script>if(a<b)x="\"";</script><i id="&#34;">`},
+		{"an unclosed tag", `<i title="\"`, `<i title="\"`},
+	}
+	for _, tt := range tests {
+		if got := string(fixAttributes([]byte(tt.page))); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestParseSiteURL(t *testing.T) {
+	for raw, want := range map[string]string{"": "", "https://play.example.com/": "https://play.example.com", "http://127.0.0.1:8080": "http://127.0.0.1:8080"} {
+		if got, err := ParseSiteURL(raw); err != nil || got != want {
+			t.Errorf("ParseSiteURL(%q) = %q, %v", raw, got, err)
+		}
+	}
+	for _, raw := range []string{"play.example.com", "ftp://x", "https://x/?a=1", "https://x/#s", "https://"} {
+		if _, err := ParseSiteURL(raw); err == nil {
+			t.Errorf("ParseSiteURL(%q) was accepted", raw)
+		}
+	}
+}
+
+// tagPattern and attributePattern read a tag strictly as HTML writes it:
+// every attribute a name, and its value (if any) double-quoted without a
+// quote inside.
+var (
+	tagPattern       = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>`)
+	attributePattern = regexp.MustCompile(`^\s+([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:="([^"]*)")?`)
+)
+
+// attributes parses a page's opening tags; a tag whose attributes do not
+// parse fails the test.
+func attributes(t *testing.T, page string) []map[string]string {
+	t.Helper()
+	var tags []map[string]string
+	for _, m := range tagPattern.FindAllStringSubmatch(page, -1) {
+		attrs, rest := map[string]string{"": m[1]}, strings.TrimSuffix(m[2], "/")
+		for strings.TrimSpace(rest) != "" {
+			a := attributePattern.FindStringSubmatch(rest)
+			if a == nil {
+				t.Fatalf("<%s>: the attributes do not parse at %.60q", m[1], rest)
+			}
+			attrs[a[1]] = html.UnescapeString(a[2])
+			rest = rest[len(a[0]):]
+		}
+		tags = append(tags, attrs)
+	}
+	return tags
+}
+
+// TestPagesAreTruthful fetches the pages as they leave the server, before
+// any script runs: every attribute parses, the prerendered output's
+// data-json is the default example's result, the inline script that marks
+// an opened link is the one the policy allows, and the Open Graph tags name
+// the configured site or are absent.
+func TestPagesAreTruthful(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	out := playground.Evaluate(playground.DefaultExample.Open())
+	for _, siteURL := range []string{"", "http://127.0.0.1:8080"} {
+		s, err := NewSite(dir, siteURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{"/", playground.EmbedPath, "/docs"} {
+			res := get(s, path)
+			page := string(readBody(t, res))
+			tags := attributes(t, page)
+			og := map[string]string{}
+			json := ""
+			for _, a := range tags {
+				if p, ok := a["property"]; ok && strings.HasPrefix(p, "og:") {
+					og[p] = a["content"]
+				}
+				if a["data-testid"] == "output" {
+					json = a["data-json"]
+				}
+			}
+			if path != "/docs" && json != out.JSON {
+				t.Errorf("%s: the prerendered data-json is %q, want %q", path, json, out.JSON)
+			}
+			want := map[string]string{"og:url": siteURL + path, "og:image": siteURL + siteImage}
+			for _, p := range []string{"og:url", "og:image"} {
+				if got, ok := og[p]; siteURL == "" && ok || siteURL != "" && got != want[p] {
+					t.Errorf("%s with site URL %q: %s = %q (present %v)", path, siteURL, p, got, ok)
+				}
+			}
+			script := regexp.MustCompile(`<script>([^<]*)</script>`).FindStringSubmatch(page)
+			if script == nil {
+				t.Fatalf("%s: no inline script marks an opened link", path)
+			}
+			sum := sha256.Sum256([]byte(script[1]))
+			if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
+				t.Errorf("%s: the policy %q does not allow the inline script", path, csp)
+			}
+		}
+	}
+}
+
+func TestStaticPagesAreFixed(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	out := filepath.Join(t.TempDir(), "site")
+	if err := WriteStatic(out, dir, "https://play.example.com", io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for file, path := range map[string]string{"index.html": "/", "embed.html": "/embed"} {
+		page, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		attributes(t, string(page))
+		if want := `<meta property="og:url" content="https://play.example.com` + path + `">`; !strings.Contains(string(page), want) {
+			t.Errorf("%s has no %s", file, want)
+		}
+	}
+}
