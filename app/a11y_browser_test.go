@@ -41,12 +41,21 @@ func TestBrowserAxe(t *testing.T) {
 		}
 	}
 	payload := playground.EncodeState(failing)
+	// A shape with a failing leaf: its partial result, marked.
+	partial := playground.DefaultExample.Open()
+	partial.Mode, partial.Shape = playground.ModeShape, `{"team": "{{input.team}}", "bad": "{{input.teem}}"}`
 	pages := []struct {
 		name, path string
 		ready      func(*testing.T, context.Context)
 	}{
 		{"playground", "/", waitDefaultExample},
 		{"playground-problems", "/#" + playground.LinkPrefix + payload, func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem") }},
+		{"playground-partial", "/#" + playground.LinkPrefix + playground.EncodeState(partial), func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "failed-leaf") }},
+		{"playground-menu", "/", func(t *testing.T, ctx context.Context) {
+			waitDefaultExample(t, ctx)
+			click(t, ctx, "#examples-button")
+			waitTestID(t, ctx, "example")
+		}},
 		{"embed", playground.EmbedPath, waitDefaultExample},
 		{"docs", "/docs", func(*testing.T, context.Context) {}}, // rendered with the app
 	}

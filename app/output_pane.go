@@ -1,8 +1,10 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"strconv"
 	"strings"
+
+	"github.com/splicedev/splice/internal/playground"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -19,14 +21,16 @@ type outputPane struct {
 	JSON        string // the result as compact JSON
 	Display     string // the result as shown and copied
 	HasProblems bool   // why there is no result
-	Version     int    // the evaluation shown
+	// Partial is what a shape with failing leaves still renders.
+	Partial []playground.PartialPart
+	Version int // the evaluation shown
 
 	copied int // the version whose result was copied
 }
 
 // outputOf gives the output pane the parts of an outcome it shows.
 func outputOf(out *playground.Outcome, version int) *outputPane {
-	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Version: version}
+	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Version: version}
 	if out.HasValue {
 		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.Typed, out.Mixed, out.JSON, out.Display
 	}
@@ -55,9 +59,37 @@ func (o *outputPane) Render() app.UI {
 		app.Div().Class("pane-head").Body(head...),
 		app.If(out.HasValue, func() app.UI {
 			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON}
+		}).ElseIf(len(out.Partial) > 0, func() app.UI {
+			return renderPartial(out.Partial)
 		}).Else(func() app.UI {
 			return app.P().Class("empty").Text(emptyText(out.HasProblems))
 		}),
+	)
+}
+
+// renderPartial shows a shape's partial result: what rendered, and each
+// failing leaf as a marked null that names its problem.
+func renderPartial(parts []playground.PartialPart) app.UI {
+	failed := 0
+	body := make([]app.UI, len(parts))
+	for i, p := range parts {
+		if p.Failed == "" {
+			body[i] = app.Text(p.Text)
+			continue
+		}
+		failed++
+		body[i] = app.Mark().Class("leaf-failed").DataSet("testid", "failed-leaf").DataSet("at", p.At).Title(p.Failed).Body(
+			app.Text(p.Text),
+			app.Span().Class("sr-only").Text(" (failed: "+p.Failed+")"),
+		)
+	}
+	leaves := "leaf"
+	if failed > 1 {
+		leaves = "leaves"
+	}
+	return app.Div().Body(
+		app.P().Class("partial-note").Text("Partial result: "+strconv.Itoa(failed)+" "+leaves+" failed (marked, shown as null); see the problems below."),
+		app.Pre().Class("result result-partial").DataSet("testid", "partial").TabIndex(0).Role("region").Aria("label", "Partial result").Body(body...),
 	)
 }
 

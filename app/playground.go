@@ -99,7 +99,10 @@ func statusText(out *playground.Outcome) string {
 	default:
 		problems = strconv.Itoa(n) + " problems"
 	}
-	if !out.HasValue {
+	switch {
+	case !out.HasValue && len(out.Partial) > 0:
+		return problems + ", partial result."
+	case !out.HasValue:
 		return problems + ", no result."
 	}
 	return problems + ", result: " + out.Type() + "."

@@ -691,3 +691,21 @@ func TestBrowserMenuAndRenameFocus(t *testing.T) {
 	renameOpenRoot(t, ctx, "fetch")
 	waitJS(t, ctx, `document.activeElement.dataset.testid === "root-tab" && document.activeElement.dataset.name === "fetch"`)
 }
+
+// TestBrowserShapePartialResult: a shape with a failing leaf shows what
+// rendered with the leaf marked; fixing the leaf gives the whole result.
+func TestBrowserShapePartialResult(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.Mode = playground.ModeShape
+	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"bad\": \"{{input.teem}}\"\n}"
+	openState(t, ctx, base, s)
+	out := playground.Evaluate(s)
+	waitJS(t, ctx, byTestID("partial")+`?.textContent.startsWith(`+jsString(out.Partial[0].Text)+`) && `+
+		`document.querySelectorAll('[data-testid="failed-leaf"]').length === 1 && `+byTestID("failed-leaf")+`.dataset.at === "/bad"`)
+	click(t, ctx, `.keys [data-testid="key-chip"][data-key="team"]`)
+	s.Shape = strings.Replace(s.Shape, "teem", "team", 1)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitJS(t, ctx, `!`+byTestID("partial"))
+}

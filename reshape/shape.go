@@ -302,7 +302,8 @@ type LeafTrace struct {
 // RenderTrace is Render and the trace of every leaf in one pass, for a
 // view that shows both, as (*template.Template).RenderTrace is for a
 // template. The traces are in document order, one per leaf; they are
-// returned when the render fails too.
+// returned when the render fails too, and so is the partial result, each
+// failing leaf null, for a view to show with those leaves marked.
 func (s *Shape) RenderTrace(roots template.Roots) (template.Value, []LeafTrace, error) {
 	traces := make([]LeafTrace, len(s.leaves))
 	r := shapeRenderer{shape: s, leaf: func(l Leaf, i int) (template.Value, error) {
@@ -312,7 +313,7 @@ func (s *Shape) RenderTrace(roots template.Roots) (template.Value, []LeafTrace, 
 	}}
 	v := r.node(&s.root)
 	if len(r.errs) > 0 {
-		return template.Value{}, traces, r.errs.Capped()
+		return v, traces, r.errs.Capped()
 	}
 	return v, traces, nil
 }

@@ -131,6 +131,10 @@ type Outcome struct {
 	Mixed    bool   // a string rendered from mixed text
 	Typed    bool   // a typed splice: the template is exactly one tag
 
+	// Partial is a shape's result when some of its leaves failed: what
+	// rendered, each failing leaf null and marked. Empty otherwise.
+	Partial []PartialPart
+
 	Problems []Problem
 	Err      error // the first failure behind Problems, for template.Format
 	Trace    []TraceRow
@@ -401,6 +405,9 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			o.Trace = leafRows(traces)
 			if err == nil {
 				o.setResult(v, renderErr, s.Shape, false)
+				if renderErr != nil {
+					o.Partial = partialParts(v, o.failedLeaves())
+				}
 			}
 		}
 	case ModeTool:
@@ -479,6 +486,24 @@ func (o *Outcome) setResult(v template.Value, err error, text string, typed bool
 		return
 	}
 	o.Display = PrettyJSON(o.JSON)
+}
+
+// failedLeaves maps each failing shape leaf's pointer to its first
+// problem (or failed tag).
+func (o *Outcome) failedLeaves() map[string]string {
+	failed := map[string]string{}
+	for _, p := range o.Problems {
+		if _, seen := failed[p.At]; !seen && p.Target == TargetMain && p.Phase == "render" {
+			failed[p.At] = p.Label() + ": " + p.Msg
+		}
+	}
+	// Past the cap on problems, the trace still names the failing leaves.
+	for _, row := range o.Trace {
+		if _, seen := failed[row.Leaf]; !seen && row.ErrKind != "" {
+			failed[row.Leaf] = KindLabel(row.ErrKind) + ": " + row.Err
+		}
+	}
+	return failed
 }
 
 // PrettyJSON indents compact JSON for people, keeping short arrays and

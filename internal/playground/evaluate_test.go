@@ -358,3 +358,41 @@ func TestPreview(t *testing.T) {
 		t.Errorf("preview of a large value = %q", got)
 	}
 }
+
+// TestShapePartialResult: a shape with failing leaves shows what rendered,
+// each failing leaf null and marked with its problem, at the same document
+// positions in problems and trace.
+func TestShapePartialResult(t *testing.T) {
+	s := DefaultExample.Open()
+	s.Mode = ModeShape
+	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"a/b\": [\"{{input.nope}}\", 1],\n  \"n\": \"{{E0.issues.length}}\"\n}"
+	out := Evaluate(s)
+	if out.HasValue || len(out.Problems) != 1 {
+		t.Fatalf("has value %v, problems %+v", out.HasValue, out.Problems)
+	}
+	var text strings.Builder
+	var failed []PartialPart
+	for _, p := range out.Partial {
+		text.WriteString(p.Text)
+		if p.Failed != "" {
+			failed = append(failed, p)
+		}
+	}
+	want := "{\n  \"team\": \"Core\",\n  \"a/b\": [\n    null,\n    1\n  ],\n  \"n\": 3\n}"
+	if text.String() != want {
+		t.Errorf("partial result:\n%s\nwant:\n%s", text.String(), want)
+	}
+	p := out.Problems[0]
+	if len(failed) != 1 || failed[0].At != "/a~1b/0" || failed[0].Failed != p.Label()+": "+p.Msg {
+		t.Errorf("failed leaves %+v, problem %+v", failed, p)
+	}
+	for _, row := range out.Trace {
+		if row.ErrKind != "" && (row.Line != p.Line || row.Column != p.Column || row.Start != p.Start) {
+			t.Errorf("trace at %d:%d (%d), problem at %d:%d (%d)", row.Line, row.Column, row.Start, p.Line, p.Column, p.Start)
+		}
+	}
+	s.Shape = "{\"team\": \"{{input.team}}\"}"
+	if out := Evaluate(s); !out.HasValue || out.Partial != nil {
+		t.Errorf("a shape that renders: partial %+v", out.Partial)
+	}
+}

@@ -163,7 +163,7 @@ func (ss *Session) Slow(target, text string) bool {
 
 // sameView reports whether two outcomes show the same but for the result.
 func sameView(a, b *Outcome) bool {
-	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && a.Typed == b.Typed && a.Type() == b.Type() &&
+	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.Typed == b.Typed && a.Type() == b.Type() &&
 		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors)
 }
 

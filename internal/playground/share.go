@@ -270,7 +270,7 @@ func ShareLinks(origin string, s State) ShareInfo {
 	}
 	return ShareInfo{
 		Warning: warning,
-		URL: origin + "/" + fragment,
+		URL:     origin + "/" + fragment,
 		Embed: `<iframe src="` + origin + EmbedPath + fragment + `" title="Splice playground" width="100%" height="` +
 			strconv.Itoa(embedHeight) + `" loading="lazy" style="border:0"></iframe>`,
 	}

@@ -140,3 +140,15 @@ func TestStaticPagesAreFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeStatesThePolicy: static hosts copy the policy from the README,
+// hash included.
+func TestReadmeStatesThePolicy(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "script-src 'self' 'wasm-unsafe-eval' "+openingLinkHash+";") {
+		t.Errorf("README.md does not give the policy's script-src with %s", openingLinkHash)
+	}
+}
