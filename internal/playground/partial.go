@@ -48,39 +48,34 @@ func (w *partialWriter) value(v template.Value, ptr, indent string) {
 	switch v.Kind() {
 	case template.Object:
 		members := v.Members()
-		if len(members) == 0 {
-			w.text.WriteString("{}")
-			return
-		}
-		w.text.WriteString("{")
-		for i, m := range members {
-			w.separator(i, indent)
-			w.text.Write(template.StringValue(m.Key).AppendJSON(nil))
+		w.container("{", "}", len(members), indent, func(i int) {
+			w.text.Write(template.StringValue(members[i].Key).AppendJSON(nil))
 			w.text.WriteString(": ")
-			w.value(m.Value, ptr+reshape.Pointer(m.Key), indent+"  ")
-		}
-		w.text.WriteString("\n" + indent + "}")
+			w.value(members[i].Value, ptr+reshape.Pointer(members[i].Key), indent+"  ")
+		})
 	case template.Array:
 		elems := v.Elems()
-		if len(elems) == 0 {
-			w.text.WriteString("[]")
-			return
-		}
-		w.text.WriteString("[")
-		for i, e := range elems {
-			w.separator(i, indent)
-			w.value(e, ptr+"/"+strconv.Itoa(i), indent+"  ")
-		}
-		w.text.WriteString("\n" + indent + "]")
+		w.container("[", "]", len(elems), indent, func(i int) {
+			w.value(elems[i], ptr+"/"+strconv.Itoa(i), indent+"  ")
+		})
 	default:
 		w.text.Write(v.AppendJSON(nil))
 	}
 }
 
-// separator starts member or element i of a container at indent.
-func (w *partialWriter) separator(i int, indent string) {
-	if i > 0 {
-		w.text.WriteString(",")
+// container writes an object or array of n items between open and close,
+// one item a line (item writes item i), or open and close alone when empty.
+func (w *partialWriter) container(open, close string, n int, indent string, item func(i int)) {
+	w.text.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			w.text.WriteString(",")
+		}
+		w.text.WriteString("\n" + indent + "  ")
+		item(i)
 	}
-	w.text.WriteString("\n" + indent + "  ")
+	if n > 0 {
+		w.text.WriteString("\n" + indent)
+	}
+	w.text.WriteString(close)
 }

@@ -3,6 +3,7 @@ package playground
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -319,5 +320,23 @@ func TestSessionSetTextSaysWhatMoreChanged(t *testing.T) {
 	}
 	if ss.SetText(RootTarget("E0"), "{oops") != true {
 		t.Error("a root that stops parsing changes more than the result")
+	}
+}
+
+// TestSessionHistoryIsBounded: the oldest edits fall off past maxHistory.
+func TestSessionHistoryIsBounded(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.OpenRoot("E0")
+	const edits = maxHistory + 50
+	for i := 1; i <= edits; i++ {
+		ss.RenameRoot("A" + strconv.Itoa(i))
+	}
+	n := 0
+	for ss.UndoLabel() != "" {
+		ss.Undo()
+		n++
+	}
+	if want := "A" + strconv.Itoa(edits-maxHistory); n != maxHistory || ss.Active != want {
+		t.Errorf("%d undos, back to %q; want %d, to %q", n, ss.Active, maxHistory, want)
 	}
 }
