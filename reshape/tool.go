@@ -341,8 +341,9 @@ func (t *Tool) Call(input template.Value) (template.Value, error) {
 }
 
 // CallTrace is Call with the trace of the fixed shape's leaves from the
-// same render (see Shape.RenderTrace). A call input that fails
-// input_schema still gets the trace of what the tags find in it.
+// same render (see Shape.RenderTrace), and the partial result when some
+// leaves fail. A call input that fails input_schema still gets the trace
+// of what the tags find in it.
 func (t *Tool) CallTrace(input template.Value) (template.Value, []LeafTrace, error) {
 	return t.call(input, true)
 }
@@ -382,7 +383,7 @@ func (t *Tool) call(input template.Value, trace bool) (template.Value, []LeafTra
 			result, err = t.Shape.Render(roots)
 		}
 		if err != nil {
-			return template.Value{}, traces, err
+			return result, traces, err // with the trace, the partial result
 		}
 	}
 	if t.output != nil {

@@ -405,9 +405,7 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			o.Trace = leafRows(traces)
 			if err == nil {
 				o.setResult(v, renderErr, s.Shape, false)
-				if renderErr != nil {
-					o.Partial = partialParts(v, o.failedLeaves())
-				}
+				o.setPartial(v, renderErr)
 			}
 		}
 	case ModeTool:
@@ -427,6 +425,7 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			e.work.Renders += leaves(l.tool.Shape)
 			o.Trace = leafRows(traces)
 			o.setResult(v, err, s.Tool, false)
+			o.setPartial(v, err)
 		case l.trace != nil:
 			_, traces, _ := l.trace.RenderTrace(input)
 			e.work.Renders += leaves(l.trace)
@@ -488,18 +487,30 @@ func (o *Outcome) setResult(v template.Value, err error, text string, typed bool
 	o.Display = PrettyJSON(o.JSON)
 }
 
+// setPartial keeps v, what a shape rendered although err says some leaves
+// failed, to be shown with those leaves marked. A failure before the render
+// (a call input that fails input_schema) leaves nothing to show.
+func (o *Outcome) setPartial(v template.Value, err error) {
+	if err == nil || v.IsNull() {
+		return
+	}
+	if failed := o.failedLeaves(); len(failed) > 0 {
+		o.Partial = partialParts(v, failed)
+	}
+}
+
 // failedLeaves maps each failing shape leaf's pointer to its first
-// problem (or failed tag).
+// problem (or failed tag). A shape is an object: no leaf's pointer is "".
 func (o *Outcome) failedLeaves() map[string]string {
 	failed := map[string]string{}
 	for _, p := range o.Problems {
-		if _, seen := failed[p.At]; !seen && p.Target == TargetMain && p.Phase == "render" {
+		if _, seen := failed[p.At]; !seen && p.At != "" && p.Target == TargetMain && p.Phase == "render" {
 			failed[p.At] = p.Label() + ": " + p.Msg
 		}
 	}
 	// Past the cap on problems, the trace still names the failing leaves.
 	for _, row := range o.Trace {
-		if _, seen := failed[row.Leaf]; !seen && row.ErrKind != "" {
+		if _, seen := failed[row.Leaf]; !seen && row.Leaf != "" && row.ErrKind != "" {
 			failed[row.Leaf] = KindLabel(row.ErrKind) + ": " + row.Err
 		}
 	}

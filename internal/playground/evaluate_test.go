@@ -395,4 +395,17 @@ func TestShapePartialResult(t *testing.T) {
 	if out := Evaluate(s); !out.HasValue || out.Partial != nil {
 		t.Errorf("a shape that renders: partial %+v", out.Partial)
 	}
+
+	// A tool's shape too; a call input that fails input_schema renders
+	// nothing to show.
+	tool := ExampleByID("tool-schema").Open()
+	tool.Call = `{"number": 42, "title": "Add reshape"}`
+	out = Evaluate(tool)
+	if len(out.Partial) != 3 || out.Partial[1].At != "/labels" || !strings.HasPrefix(out.Partial[0].Text, "{\n  \"id\": 42,") {
+		t.Errorf("a tool with a failing leaf: partial %+v", out.Partial)
+	}
+	tool.Call = `{"number": 42}`
+	if out := Evaluate(tool); out.Partial != nil {
+		t.Errorf("a call input that fails input_schema: partial %+v", out.Partial)
+	}
 }

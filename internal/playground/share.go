@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,7 +124,49 @@ func DecodeState(payload string, limit int) (State, error) {
 	if err := s.normalize(); err != nil {
 		return State{}, &LinkError{Reason: err.Error()}
 	}
+	s.ignored = unknownFields(raw)
 	return s, nil
+}
+
+// The fields a state and its roots have in a link.
+var (
+	stateFields = jsonFields(reflect.TypeFor[State]())
+	rootFields  = jsonFields(reflect.TypeFor[RootText]())
+)
+
+// jsonFields lists the JSON names of a struct type's fields.
+func jsonFields(t reflect.Type) []string {
+	var names []string
+	for f := range t.Fields() {
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// unknownFields names the fields of raw, a state that decoded, that State
+// does not have: "cursor", "roots[].color".
+func unknownFields(raw []byte) []string {
+	var top map[string]json.RawMessage
+	var roots []map[string]json.RawMessage
+	json.Unmarshal(raw, &top) // it decoded as a State: an object
+	json.Unmarshal(top["roots"], &roots)
+	var unknown []string
+	for name := range top {
+		if !slices.Contains(stateFields, name) {
+			unknown = append(unknown, name)
+		}
+	}
+	for _, r := range roots {
+		for name := range r {
+			if field := "roots[]." + name; !slices.Contains(rootFields, name) && !slices.Contains(unknown, field) {
+				unknown = append(unknown, field)
+			}
+		}
+	}
+	slices.Sort(unknown)
+	return unknown
 }
 
 // PayloadOf extracts the state payload from a URL fragment ("s=…",
@@ -179,6 +223,9 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 		if aside := s.Aside(); len(aside) > 0 {
 			notes = append(notes, "This link holds the iteration roots "+strings.Join(aside, ", ")+
 				" with the iteration body switched off: they are kept, and come back when you switch it on.")
+		}
+		if len(s.ignored) > 0 {
+			notes = append(notes, "This link holds fields this playground does not know, which it leaves out: "+strings.Join(s.ignored, ", ")+".")
 		}
 		if note := engineNote(s.Engine); note != "" {
 			notes = append(notes, note)

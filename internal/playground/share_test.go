@@ -194,6 +194,10 @@ func TestLinksDropNothing(t *testing.T) {
 	if i := ss.State.RootIndex("item"); i < 0 || ss.State.Roots[i].Text != `{"n": 7}` {
 		t.Errorf("switching the iteration body on does not bring item back: %+v", ss.State.Roots)
 	}
+	future := pack(`{"v": 1, "template": "x", "cursor": 3, "roots": [{"name": "input", "text": "{}", "color": "red"}]}`)
+	if s, banner, refused := InitialState("#s="+future, ""); refused || s.Template != "x" || !strings.Contains(banner, "does not know, which it leaves out: cursor, roots[].color.") {
+		t.Errorf("unknown fields: banner %q, refused %v", banner, refused)
+	}
 	twoInputs := pack(`{"v": 1, "mode": "template", "roots": [{"name": "input", "text": "{\"a\": 1}"}, {"name": "input", "text": "{\"b\": 2}"}]}`)
 	if _, banner, refused := InitialState("#s="+twoInputs, ""); !refused || !strings.Contains(banner, `two roots are called "input"`) {
 		t.Errorf("two input roots: banner %q, refused %v", banner, refused)

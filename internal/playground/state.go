@@ -61,6 +61,9 @@ type State struct {
 	// aside holds the iteration roots a link carried with the iteration
 	// body switched off: kept for the switch, not dropped.
 	aside []RootText
+	// ignored names the fields of a link this playground does not know,
+	// to be named in the banner rather than dropped without a word.
+	ignored []string
 }
 
 // Aside names the iteration roots the state set aside (see aside).
