@@ -8,27 +8,38 @@ import (
 
 // examplesMenu lists the examples, features first, then one per error kind.
 // It follows the WAI-ARIA menu button pattern: opening it focuses the first
-// item, the arrow keys, Home and End move between the items, Tab and Esc
-// close it, and closing gives the focus back to the Examples button.
+// item (the last when opened with ↑), the arrow keys, Home and End move
+// between the items, Tab and Esc close it, and closing gives the focus
+// back to the Examples button.
 type examplesMenu struct {
 	app.Compo
 
-	Do headerActions
+	Do        headerActions
+	FocusLast bool // opened with ↑ on the button
+
+	el app.Value // the menu as mounted, still there to ask once it is gone
 }
 
 // menuButtonID is the button that opens the menu.
 const menuButtonID = "examples-button"
 
 func (m *examplesMenu) OnMount(ctx app.Context) {
-	ctx.Defer(func(ctx app.Context) { m.moveFocus(0) })
+	m.el = m.JSValue()
+	ctx.Defer(func(ctx app.Context) {
+		if m.FocusLast {
+			m.moveFocus(-2)
+		} else {
+			m.moveFocus(0)
+		}
+	})
 }
 
 // OnDismount gives the focus back to the menu button unless the user took
-// it somewhere else.
+// it somewhere else (Tab already moved it on).
 func (m *examplesMenu) OnDismount() {
 	doc := app.Window().Get("document")
 	active := doc.Get("activeElement")
-	if !active.Truthy() || active.Equal(doc.Get("body")) || m.JSValue().Call("contains", active).Bool() {
+	if !active.Truthy() || active.Equal(doc.Get("body")) || m.el != nil && m.el.Call("contains", active).Bool() {
 		if button := app.Window().GetElementByID(menuButtonID); button.Truthy() {
 			button.Call("focus")
 		}

@@ -21,6 +21,8 @@ type header struct {
 	Theme    string
 	Menu     bool // the examples menu is open
 	LinkSize int  // the state's link payload length (playground.LinkSizeNote)
+
+	focusLast bool // the menu was opened with ↑: it starts on its last item
 }
 
 func (h *header) Render() app.UI {
@@ -40,8 +42,9 @@ func (h *header) Render() app.UI {
 				Aria("expanded", strconv.FormatBool(h.Menu)).
 				Aria("controls", "examples-menu").
 				Text("Examples ▾").
-				OnClick(h.onMenu),
-			app.If(h.Menu, func() app.UI { return &examplesMenu{Do: h.Do} }),
+				OnClick(h.onMenu).
+				OnKeyDown(h.onMenuKey),
+			app.If(h.Menu, func() app.UI { return &examplesMenu{Do: h.Do, FocusLast: h.focusLast} }),
 		),
 		app.Div().Class("spacer"),
 		app.Nav().Class("actions").Aria("label", "Playground actions").Body(
@@ -80,12 +83,29 @@ func (h *header) renderLinkSize() app.UI {
 	case "warn":
 		title = "Some chat tools and mail clients cut links this long; Share also copies the state as Markdown or a test vector"
 	case "error":
-		title = "The address bar holds no link for a state this large; it stays autosaved in this browser"
+		title = "The address bar holds no link for a state this large; Share still copies it as Markdown or a test vector"
 	}
 	return app.Span().Class("link-size link-size-"+level).DataSet("testid", "link-size").Title(title).Text(text)
 }
 
-func (h *header) onMenu(ctx app.Context, e app.Event) { h.Do.ToggleMenu() }
+func (h *header) onMenu(ctx app.Context, e app.Event) {
+	h.focusLast = false
+	h.Do.ToggleMenu()
+}
+
+// onMenuKey opens the menu with ↓ on its first item, with ↑ on its last.
+func (h *header) onMenuKey(ctx app.Context, e app.Event) {
+	key := e.Get("key").String()
+	if key != "ArrowDown" && key != "ArrowUp" {
+		ctx.PreventUpdate()
+		return
+	}
+	e.PreventDefault()
+	if !h.Menu {
+		h.focusLast = key == "ArrowUp"
+		h.Do.ToggleMenu()
+	}
+}
 
 func (h *header) onShare(ctx app.Context, e app.Event) { h.Do.OpenShare(ctx) }
 

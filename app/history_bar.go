@@ -22,41 +22,22 @@ type historyActions interface {
 
 func (h *historyBar) Render() app.UI {
 	return app.Div().Class("history").Role("group").Aria("label", "Undo and redo of steps, modes and scope").Body(
-		historyButton("root-undo", "Undo", h.Undo, "root-redo", h.Do.Undo),
-		historyButton("root-redo", "Redo", h.Redo, "root-undo", h.Do.Redo),
+		historyButton("root-undo", "Undo", h.Undo, redoButton, h.Do.Undo),
+		historyButton("root-redo", "Redo", h.Redo, undoButton, h.Do.Redo),
 	)
 }
 
 // historyButton is Undo or Redo: named with what it would do, and giving
-// the focus to the other button when it has nothing left to do.
+// the focus to the other button (other) when it has nothing left to do.
 func historyButton(testID, verb, label, other string, do func()) app.UI {
 	name := verb
 	if label != "" {
 		name = verb + " " + label
 	}
 	return app.Button().Class("btn btn-small").DataSet("testid", testID).
-		Disabled(label == "").Aria("label", name).Title(name + " (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z outside the editors)").Text(verb).
+		Disabled(label == "").Aria("label", name).Title(name+" (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z outside the editors)").Text(verb).
 		OnClick(func(ctx app.Context, e app.Event) {
 			do()
-			passFocus(ctx, ctx.JSSrc(), other)
+			keepFocus(ctx, ctx.JSSrc(), other, openRootTab)
 		})
-}
-
-// passFocus gives the focus to the other history button once el, which
-// has it, is disabled by the edit just made.
-func passFocus(ctx app.Context, el app.Value, other string) {
-	ctx.Defer(func(ctx app.Context) {
-		doc := app.Window().Get("document")
-		active := doc.Get("activeElement")
-		if el.Get("disabled").Bool() && (active.Equal(el) || active.Equal(doc.Get("body"))) {
-			focusTestID(other)
-		}
-	})
-}
-
-// focusTestID focuses the element with that data-testid, when there is one.
-func focusTestID(testID string) {
-	if el := app.Window().Get("document").Call("querySelector", `[data-testid="`+testID+`"]`); el.Truthy() {
-		el.Call("focus")
-	}
 }

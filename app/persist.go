@@ -10,6 +10,10 @@ import (
 // autosaveKey is where the last state is kept in local storage.
 const autosaveKey = "splice.autosave"
 
+// pendingKey is where a tab keeps, in its session storage, an edit it had
+// not written when it was reloaded (see keeper.unload).
+const pendingKey = "splice.pending"
+
 // persistDelay is how long typing must pause before the address bar and
 // the autosave catch up: encoding on every keystroke would cost frames
 // with large roots.
@@ -25,6 +29,7 @@ type keeper struct {
 	timer    *time.Timer // runs the write once typing pauses
 	fragment string      // the fragment last written to the address bar
 	params   string      // the fragment's other parameters ("&theme=dark"), kept
+	edited   bool        // this tab has autosaved work of its own
 }
 
 // watch makes every change of the session (re)start the wait before a
@@ -40,9 +45,9 @@ func (k *keeper) watch(ctx app.Context) {
 		}
 		k.timer = time.AfterFunc(persistDelay, func() {
 			ctx.Dispatch(func(ctx app.Context) {
-				link := k.s.Link
+				link, failed := k.s.Link, k.s.AutosaveFailed
 				k.flush()
-				if k.s.Link == link {
+				if k.s.Link == link && k.s.AutosaveFailed == failed {
 					ctx.PreventUpdate() // nothing on the page shows what was written
 				}
 			})
@@ -64,25 +69,70 @@ func (k *keeper) flush() {
 		return
 	}
 	k.dirty = false
-	payload := k.link("replaceState")
-	if k.autosave {
-		if err := k.ctx.LocalStorage().Set(autosaveKey, payload); err != nil {
-			app.Log("autosave failed:", err) // a full storage must not stop the editing
-		}
-		k.s.TakenOver = false
+	k.save(k.link("replaceState"))
+}
+
+// save writes payload into the autosave. A storage that refuses it (full)
+// does not stop the editing, but the page says so: a reload would lose
+// what the address bar does not hold.
+func (k *keeper) save(payload string) {
+	if !k.autosave {
+		return
 	}
+	err := k.ctx.LocalStorage().Set(autosaveKey, payload)
+	k.s.AutosaveFailed = err != nil
+	if err != nil {
+		app.Log("autosave failed:", err)
+		return
+	}
+	k.s.TakenOver, k.edited = false, true
+}
+
+// unload writes an edit still waiting for the pause before the page goes.
+// A reload reopens the address the browser took when it started, so the
+// edit is also kept in the tab's session storage under that address, and
+// restore prefers it there.
+func (k *keeper) unload() {
+	if !k.dirty {
+		return
+	}
+	address := app.Window().Get("location").Get("hash").String()
+	k.stop()
+	k.flush()
+	k.ctx.SessionStorage().Set(pendingKey, pendingEdit{Fragment: address, Payload: playground.EncodeState(k.s.State)})
+}
+
+// pendingEdit is what unload keeps for a reload.
+type pendingEdit struct{ Fragment, Payload string }
+
+// pending takes the edit unload kept for fragment's address, if any.
+func (k *keeper) pending(fragment string) (playground.State, bool) {
+	var p pendingEdit
+	if !k.autosave {
+		return playground.State{}, false
+	}
+	if err := k.ctx.SessionStorage().Get(pendingKey, &p); err != nil || p.Payload == "" {
+		return playground.State{}, false
+	}
+	k.ctx.SessionStorage().Del(pendingKey)
+	if p.Fragment != fragment {
+		return playground.State{}, false
+	}
+	s, _, _ := playground.InitialState("", p.Payload)
+	return s, true
 }
 
 // onStorage notes that another tab of the playground saved its work over
-// the autosave (the last edited tab wins): unless that is this tab's state
-// too, the tab says so, and keeps its work to be saved again.
+// the autosave (the last edited tab wins): when this tab had autosaved work
+// of its own, other than that, it says so, and keeps its work to be saved
+// again. A tab that never edited loses nothing.
 func (k *keeper) onStorage(e app.Value) {
-	if !k.autosave || e.Get("key").String() != autosaveKey {
+	if !k.autosave || !k.edited || e.Get("key").String() != autosaveKey {
 		return
 	}
-	saved := e.Get("newValue")
-	payload := playground.EncodeState(k.s.State)
-	if !saved.Truthy() || saved.String() != payload {
+	var saved string // what the other tab wrote (go-app stores it as JSON)
+	k.ctx.LocalStorage().Get(autosaveKey, &saved)
+	if saved != playground.EncodeState(k.s.State) {
 		k.ctx.Dispatch(func(ctx app.Context) { k.s.TakenOver = true })
 	}
 }
@@ -97,12 +147,23 @@ func (k *keeper) saveHere() {
 // else (in the playground) the autosave, else the default example. A link
 // that cannot be opened shows why in the banner.
 func (k *keeper) restore(ctx app.Context) {
+	// An edit still waiting belongs to the state being left; the address
+	// already names the next one: it goes into the autosave alone.
+	k.stop()
+	if k.dirty {
+		k.dirty = false
+		k.save(playground.EncodeState(k.s.State))
+	}
 	fragment := app.Window().Get("location").Get("hash").String()
 	saved := ""
 	if k.autosave && fragment == "" {
 		ctx.LocalStorage().Get(autosaveKey, &saved)
 	}
 	s, banner, refused := playground.InitialState(fragment, saved)
+	kept, reloaded := k.pending(fragment)
+	if reloaded {
+		s, banner, refused = kept, "", false
+	}
 	k.s.Load(s)
 	k.s.LinkSize = len(playground.EncodeState(k.s.State))
 	k.s.Banner, k.s.Saved = banner, ""
@@ -110,16 +171,22 @@ func (k *keeper) restore(ctx app.Context) {
 	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
 		k.s.Link = payload
 	}
-	// The page's head marked an address with a link, until its state is
-	// shown (see the server's openingLinkScript).
-	ctx.Defer(func(app.Context) {
-		app.Window().Get("document").Get("documentElement").Get("classList").Call("remove", "opening-link")
-	})
+	ctx.Defer(func(app.Context) { linkOpened() })
+	if reloaded { // the address catches up with the edit
+		k.dirty = true
+		k.flush()
+	}
 	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;
 		// the work saved before it is offered, not replaced.
 		ctx.LocalStorage().Get(autosaveKey, &k.s.Saved)
 	}
+}
+
+// linkOpened removes the mark the page's head puts on an address with a
+// link (the server's openingLinkScript), once the page shows its state.
+func linkOpened() {
+	app.Window().Get("document").Get("documentElement").Get("classList").Call("remove", "opening-link")
 }
 
 // navigate opens another state (an example, the saved work) as a

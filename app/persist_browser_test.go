@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -282,5 +283,107 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 		waitAppReady(t, live)
 		waitOutput(t, live, playground.Evaluate(s).JSON)
 		waitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
+	}
+	// The docs open no link: the mark goes once the app runs.
+	live := newBrowser(t)
+	navigate(t, live, base+"/docs#"+playground.LinkPrefix+playground.EncodeState(s))
+	waitAppReady(t, live)
+	waitJS(t, live, `!document.documentElement.classList.contains("opening-link")`)
+}
+
+// TestBrowserQuickNavigationKeepsWork: an edit typed just before the
+// address changes (a link opened in place, Back) or the page reloads is
+// not lost: it is in the autosave, and a reload shows it.
+func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	quick := func(word string) playground.State {
+		typeAt(t, ctx, "editor", 0, word)
+		s.Template = word + s.Template
+		waitOutput(t, ctx, playground.Evaluate(s).JSON)
+		return s
+	}
+
+	// A damaged link opened at once: the edit is what Restore brings back.
+	work := quick("MYWORK ")
+	evalJS[bool](t, ctx, `(location.hash = "#s=AAAA", true)`)
+	waitTestID(t, ctx, "restore-saved")
+	waitJS(t, ctx, savedPayload+` === `+jsString(playground.EncodeState(work)))
+	click(t, ctx, `[data-testid="restore-saved"]`)
+	waitShows(t, ctx, work)
+
+	// Back at once after an edit of an example: the edit is autosaved.
+	click(t, ctx, `#examples-button`)
+	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
+	s = exampleState(t, "comma-idiom")
+	waitShows(t, ctx, s)
+	edited := quick("QUICK ")
+	if err := chromedp.Do(ctx, chromedp.NavigateBack()); err != nil {
+		t.Fatal(err)
+	}
+	waitShows(t, ctx, work)
+	waitJS(t, ctx, savedPayload+` === `+jsString(playground.EncodeState(edited)))
+
+	// A reload at once shows the edit, not the address's older state.
+	s = work
+	reloaded := quick("FAST ")
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	waitAppReady(t, ctx)
+	waitShows(t, ctx, reloaded)
+	waitJS(t, ctx, `location.hash === `+jsString("#"+playground.LinkPrefix+playground.EncodeState(reloaded)))
+}
+
+// TestBrowserBackToTheFirstAddress: Back to the address the page opened
+// on shows its state again (the page pushed the later entries itself).
+func TestBrowserBackToTheFirstAddress(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	first := exampleState(t, "typed-splice")
+	openState(t, ctx, base, first)
+	click(t, ctx, `#examples-button`)
+	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
+	waitShows(t, ctx, exampleState(t, "comma-idiom"))
+	if err := chromedp.Do(ctx, chromedp.NavigateBack()); err != nil {
+		t.Fatal(err)
+	}
+	waitShows(t, ctx, first)
+}
+
+// TestBrowserUneditedTabNotTakenOver: a tab that never edited loses
+// nothing when another tab saves, and is not told it did.
+func TestBrowserUneditedTabNotTakenOver(t *testing.T) {
+	base := startServer(t)
+	first := newBrowser(t)
+	typeWork(t, first, base)
+	second, cancel := chromedp.NewContext(first)
+	defer cancel()
+	navigate(t, second, base+"/")
+	waitAppReady(t, second)
+	typeAt(t, first, "editor", 0, "MORE ")
+	waitSettled()
+	waitSettled()
+	if evalJS[bool](t, second, `!!`+byTestID("taken-over")) {
+		t.Error("a tab that never edited says its autosave was taken over")
+	}
+}
+
+// TestBrowserAutosaveRefused: a state the browser's storage refuses (over
+// its quota) is said on the page, not claimed saved.
+func TestBrowserAutosaveRefused(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, playground.DefaultExample.Open())
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	raw := make([]byte, 6_000_000)
+	rand.NewChaCha8([32]byte{}).Read(raw)
+	noise := `"` + base64.StdEncoding.EncodeToString(raw)[:len(raw)] + `"`
+	evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
+	waitTestID(t, ctx, "autosave-failed")
+	if msg := evalJS[string](t, ctx, byTestID("link-size")+`.title`); strings.Contains(msg, "autosaved") {
+		t.Errorf("the link's length still says %q", msg)
 	}
 }

@@ -40,13 +40,21 @@ func (p *playgroundPage) OnMount(ctx app.Context) {
 	p.stop = append(p.stop,
 		listen("keydown", func(e app.Value) { shortcut(ctx, p.s, e) }),
 		listen("storage", p.keep.onStorage),
-		// A reload or a closed tab must not lose the last keystrokes.
-		listen("pagehide", func(app.Value) { ctx.Dispatch(func(ctx app.Context) { p.keep.flush() }) }),
+		// Back and Forward between the entries the page pushed itself,
+		// which go-app does not see as navigations.
+		listen("popstate", func(app.Value) { ctx.Dispatch(p.followAddress) }),
+		// A reload or a closed tab must not lose the last keystrokes: they
+		// are written before the page goes, not on a later tick.
+		listen("pagehide", func(app.Value) { p.keep.unload() }),
 	)
 }
 
 // OnNav opens a link pasted into the address bar of the open page.
-func (p *playgroundPage) OnNav(ctx app.Context) {
+func (p *playgroundPage) OnNav(ctx app.Context) { p.followAddress(ctx) }
+
+// followAddress opens the state the address names when it is not the one
+// the page last wrote there.
+func (p *playgroundPage) followAddress(ctx app.Context) {
 	if app.Window().Get("location").Get("hash").String() != p.keep.fragment {
 		p.keep.restore(ctx)
 	}
@@ -121,21 +129,35 @@ func themeName(theme string) string {
 // their editors their focus) when it comes and goes.
 func renderBanner(do *actions) app.UI {
 	s := do.s
-	return app.Div().Class("banner-slot").Body(app.If(s.TakenOver, func() app.UI {
+	return app.Div().Class("banner-slot").Body(app.If(s.AutosaveFailed, func() app.UI {
+		return app.Div().Class("banner").Role("alert").DataSet("testid", "autosave-failed").Body(
+			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose "+
+				"what the address bar does not hold. Copy it out with Share → Copy as test vector."),
+		)
+	}), app.If(s.TakenOver, func() app.UI {
 		return app.Div().Class("banner").Role("status").DataSet("testid", "taken-over").Body(
 			app.Span().Class("banner-text").Text("Another tab saved its work over this tab's autosave. This tab's work is still here: "+
 				"edit it, or save it again now."),
 			app.Button().Class("btn btn-small btn-primary").DataSet("testid", "save-here").Text("Save this tab's work").
-				OnClick(func(ctx app.Context, e app.Event) { do.saveHere() }),
+				OnClick(func(ctx app.Context, e app.Event) {
+					focusFirst(mainEditorHost) // the banner goes
+					do.saveHere()
+				}),
 		)
 	}), app.If(s.Banner != "", func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
 			app.Span().Class("banner-text").Text(s.Banner),
 			app.If(s.Saved != "", func() app.UI {
 				return app.Button().Class("btn btn-small btn-primary").DataSet("testid", "restore-saved").Text("Restore your last work").
-					OnClick(func(ctx app.Context, e app.Event) { do.RestoreSaved() })
+					OnClick(func(ctx app.Context, e app.Event) {
+						focusFirst(mainEditorHost)
+						do.RestoreSaved()
+					})
 			}),
-			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) { do.DismissBanner() }),
+			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) {
+				focusFirst(mainEditorHost)
+				do.DismissBanner()
+			}),
 		)
 	}))
 }
@@ -321,11 +343,10 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 		ctx.Dispatch(func(ctx app.Context) {
 			if redo {
 				s.Redo()
-				passFocus(ctx, active, "root-undo")
 			} else {
 				s.Undo()
-				passFocus(ctx, active, "root-redo")
 			}
+			keepFocus(ctx, active, openRootTab, openModeTab, undoButton, redoButton)
 		})
 	case key == "?" && !mod && !typing(e):
 		e.Call("preventDefault")
@@ -343,11 +364,18 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 	}
 }
 
-// typing reports whether a key event goes to a text field.
+// typing reports whether a key event goes to a text field (not a check
+// box or a button made with input).
 func typing(e app.Value) bool {
 	target := e.Get("target")
 	switch target.Get("tagName").String() {
-	case "TEXTAREA", "INPUT", "SELECT":
+	case "TEXTAREA", "SELECT":
+		return true
+	case "INPUT":
+		switch target.Get("type").String() {
+		case "checkbox", "radio", "button", "submit", "reset", "range", "color", "file":
+			return false
+		}
 		return true
 	}
 	return target.Get("isContentEditable").Bool()

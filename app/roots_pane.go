@@ -205,9 +205,15 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 		app.Span().Text("The editor still reads "+r.Renamed.From+". "),
 		app.Button().Class("btn btn-small btn-primary").DataSet("testid", "rename-refs").
 			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
-			OnClick(func(ctx app.Context, e app.Event) { r.Do.UpdateReferences() }),
+			OnClick(func(ctx app.Context, e app.Event) {
+				focusFirst(openRootTab) // the offer goes
+				r.Do.UpdateReferences()
+			}),
 		app.Button().Class("btn btn-small").Text("Keep").
-			OnClick(func(ctx app.Context, e app.Event) { r.Do.DismissRename() }),
+			OnClick(func(ctx app.Context, e app.Event) {
+				focusFirst(openRootTab)
+				r.Do.DismissRename()
+			}),
 	)
 }
 
@@ -227,7 +233,7 @@ func (r *rootsPane) onRename(ctx app.Context, e app.Event) {
 // deletion enabled and which names it.
 func (r *rootsPane) onDelete(ctx app.Context, e app.Event) {
 	r.Do.DeleteRoot()
-	ctx.Defer(func(ctx app.Context) { focusTestID("root-undo") })
+	ctx.Defer(func(ctx app.Context) { focusFirst(undoButton) })
 }
 
 func (r *rootsPane) onRenameKey(ctx app.Context, e app.Event) {
@@ -261,7 +267,7 @@ func (r *rootsPane) commit() {
 // cancel closes the name field; the focus goes back to Rename, before the
 // field it leaves is removed (which would drop it to the page).
 func (r *rootsPane) cancel() {
-	focusTestID("root-rename")
+	focusFirst(`[data-testid="root-rename"]`)
 	r.renaming = ""
 	r.Do.ClearNameError()
 }

@@ -37,9 +37,12 @@ type Session struct {
 	// TakenOver says that another tab saved its work over this tab's
 	// autosave; this tab's next edit saves it again.
 	TakenOver bool
-	Share     ShareInfo // what the share dialog shows
-	Link      string    // the state's share payload as last written, "" when too large
-	LinkSize  int       // the length of that payload, also when too large; 0 before the first write
+	// AutosaveFailed says that the browser's storage refused the last
+	// autosave (it is full).
+	AutosaveFailed bool
+	Share          ShareInfo // what the share dialog shows
+	Link           string    // the state's share payload as last written, "" when too large
+	LinkSize       int       // the length of that payload, also when too large; 0 before the first write
 
 	Version int    // counts state changes
 	Changed func() // called after each state change (autosave, address bar)

@@ -307,7 +307,7 @@ func ShareLinks(origin string, s State) ShareInfo {
 	payload := EncodeState(s)
 	if !Linkable(payload) {
 		return ShareInfo{Error: "This state's link would be " + sizeText(len(payload)) + ": a browser keeps at most " +
-			sizeText(MaxLinkPayload) + " of an address. Make the roots smaller to share it; it stays autosaved here."}
+			sizeText(MaxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
 	}
 	fragment := "#" + LinkPrefix + payload
 	warning := ""

@@ -1,0 +1,113 @@
+//go:build browser
+
+package app_test
+
+// Keyboard use that must never break the page or drop the focus to it.
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// focusOnPage is true when the focus is on a control, not dropped to the
+// page.
+const focusOnPage = `document.activeElement && document.activeElement !== document.body`
+
+// stillEvaluates types into the template and waits for the output: the
+// app is alive.
+func stillEvaluates(t *testing.T, ctx context.Context, s *playground.State) {
+	t.Helper()
+	typeAt(t, ctx, "editor", 0, "ok ")
+	s.Template = "ok " + s.Template
+	waitOutput(t, ctx, playground.Evaluate(*s).JSON)
+}
+
+// TestBrowserKeyboardUndoAnywhere: Ctrl+Z and Ctrl+Shift+Z with the focus
+// on the page, on the result, on a root tab the undo removes, or on the
+// iteration switch, undo what they should and leave the app running with
+// the focus on a control.
+func TestBrowserKeyboardUndoAnywhere(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+
+	evalJS[bool](t, ctx, `(document.activeElement.blur(), true)`)
+	pressChord(t, ctx, "z", 90, modCtrl) // nothing to undo
+	pressChord(t, ctx, "z", 90, modCtrl|modShift)
+	evalJS[bool](t, ctx, `(`+byTestID("output")+`.focus(), true)`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	stillEvaluates(t, ctx, &s)
+
+	// Undo the tab's own addition, with the focus on it.
+	click(t, ctx, `[data-testid="root-add"]`)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="root-tab"]').length === 3`)
+	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="root-tab"]').length === 2 && `+focusOnPage)
+
+	// The iteration switch is not a text field: Ctrl+Z there undoes it.
+	click(t, ctx, `[data-testid="iteration"]`)
+	waitJS(t, ctx, `document.querySelector('[data-testid="root-tab"][data-name="item"]') !== null`)
+	evalJS[bool](t, ctx, `(`+byTestID("iteration")+`.focus(), true)`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	waitJS(t, ctx, `!document.querySelector('[data-testid="root-tab"][data-name="item"]') && !`+byTestID("iteration")+`.checked && `+focusOnPage)
+	stillEvaluates(t, ctx, &s)
+}
+
+// TestBrowserMenuKeys: ↓ and ↑ on the Examples button open the menu on
+// its first and last item; Tab in the menu closes it and goes on, the app
+// still running.
+func TestBrowserMenuKeys(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	items := `[...document.querySelectorAll('[role="menuitem"]')]`
+	for key, code := range map[string]int64{"ArrowDown": 40, "ArrowUp": 38} {
+		evalJS[bool](t, ctx, `(document.getElementById("examples-button").focus(), true)`)
+		pressKey(t, ctx, key, code)
+		want := `[0]`
+		if key == "ArrowUp" {
+			want = `.at(-1)`
+		}
+		waitJS(t, ctx, `document.activeElement === `+items+want)
+		pressKey(t, ctx, "Escape", 27)
+		waitJS(t, ctx, `!document.getElementById("examples-menu") && document.activeElement.id === "examples-button"`)
+	}
+	click(t, ctx, "#examples-button")
+	waitJS(t, ctx, `document.activeElement === `+items+`[0]`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `!document.getElementById("examples-menu") && `+focusOnPage)
+	stillEvaluates(t, ctx, &s)
+}
+
+// TestBrowserBannerKeepsFocus: the banner's buttons remove the banner; the
+// focus goes to the editor, not to the page.
+func TestBrowserBannerKeepsFocus(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	work := typeWork(t, ctx, base)
+	for _, button := range []string{`[data-testid="banner"] .btn:not([data-testid])`, `[data-testid="restore-saved"]`} {
+		navigate(t, ctx, base+"/")
+		waitAppReady(t, ctx)
+		navigate(t, ctx, base+"/#s=AAAA")
+		waitTestID(t, ctx, "restore-saved")
+		evalJS[bool](t, ctx, `(document.querySelector(`+jsString(button)+`).focus(), true)`)
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, ctx, `!`+byTestID("banner")+` && `+byTestID("editor")+`.contains(document.activeElement)`)
+	}
+	waitShows(t, ctx, work)
+	if strings.Contains(evalJS[string](t, ctx, `document.documentElement.className`), "opening-link") {
+		t.Error("the page keeps the mark of a link being opened")
+	}
+}
