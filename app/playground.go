@@ -340,13 +340,23 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 		e.Call("preventDefault")
 		redo := key == "y" || e.Get("shiftKey").Bool()
 		active := app.Window().Get("document").Get("activeElement")
+		// From a history button emptied by the key, the focus goes to the
+		// other one, as a click would have it; else to the open tab.
+		fallbacks := []string{openRootTab, openModeTab, undoButton, redoButton}
+		switch {
+		case !active.Truthy():
+		case active.Call("matches", undoButton).Bool():
+			fallbacks = []string{redoButton, openRootTab}
+		case active.Call("matches", redoButton).Bool():
+			fallbacks = []string{undoButton, openRootTab}
+		}
 		ctx.Dispatch(func(ctx app.Context) {
 			if redo {
 				s.Redo()
 			} else {
 				s.Undo()
 			}
-			keepFocus(ctx, active, openRootTab, openModeTab, undoButton, redoButton)
+			keepFocus(ctx, active, fallbacks...)
 		})
 	case key == "?" && !mod && !typing(e):
 		e.Call("preventDefault")
