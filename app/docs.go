@@ -31,10 +31,10 @@ func (d *docsPage) OnInit() {
 }
 
 func (d *docsPage) OnPreRender(ctx app.Context) { ctx.Page().SetTitle(docsTitle) }
+func (d *docsPage) OnNav(ctx app.Context)       { ctx.Page().SetTitle(docsTitle) }
 
 // OnMount drops the mark of an address with a link: the docs open none.
 func (d *docsPage) OnMount(ctx app.Context) { linkOpened() }
-func (d *docsPage) OnNav(ctx app.Context)       { ctx.Page().SetTitle(docsTitle) }
 
 func (d *docsPage) Render() app.UI {
 	toc := make([]app.UI, len(docSections))

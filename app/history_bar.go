@@ -11,7 +11,7 @@ type historyBar struct {
 	app.Compo
 
 	Do         historyActions
-	Undo, Redo string // what each would do again or take back, "" for nothing
+	Undo, Redo string // what each would take back or do again, "" for nothing
 }
 
 // historyActions is what the history bar does.
@@ -35,7 +35,7 @@ func historyButton(testID, verb, label, other string, do func()) app.UI {
 		name = verb + " " + label
 	}
 	return app.Button().Class("btn btn-small").DataSet("testid", testID).
-		Disabled(label == "").Aria("label", name).Title(name+" (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z outside the editors)").Text(verb).
+		Disabled(label == "").Aria("label", name).Title(name + " (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z outside the editors)").Text(verb).
 		OnClick(func(ctx app.Context, e app.Event) {
 			do()
 			keepFocus(ctx, ctx.JSSrc(), other, openRootTab)

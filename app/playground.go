@@ -131,7 +131,7 @@ func renderBanner(do *actions) app.UI {
 	s := do.s
 	return app.Div().Class("banner-slot").Body(app.If(s.AutosaveFailed, func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "autosave-failed").Body(
-			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose "+
+			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose " +
 				"what the address bar does not hold. Copy it out with Share → Copy as test vector."),
 		)
 	}), app.If(s.TakenOver, func() app.UI {

@@ -84,8 +84,8 @@ func (ss *Session) travel(from, to *[]step) {
 	ss.update()
 }
 
-// UndoLabel and RedoLabel say what Undo and Redo would do again or take
-// back ("delete E1"), "" when nothing.
+// UndoLabel and RedoLabel name the edit Undo would take back and Redo do
+// again ("delete E1"), "" when none.
 func (ss *Session) UndoLabel() string { return topLabel(ss.undo) }
 func (ss *Session) RedoLabel() string { return topLabel(ss.redo) }
 
