@@ -24,6 +24,7 @@ type codeEditor struct {
 	Key    string // whose undo history it shows; Target when empty
 	TestID string
 	Label  string // the accessible name
+	Loads  int    // the session's loads: another state starts the histories again
 	Text   string
 	Syntax string // "text", "json" or "yaml"
 	Tags   bool   // completion and hover on tags
@@ -44,6 +45,8 @@ type codeEditor struct {
 	shown    string   // the text the view and Go agree on
 	syntax   string
 	marks    string
+	label    string
+	loads    int
 	selected int // the last selection request carried out
 }
 
@@ -85,7 +88,7 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
 	e.view = bridge.Call("create", e.JSValue(), opts)
-	e.open, e.shown, e.syntax, e.marks = e.key(), e.Text, e.Syntax, ""
+	e.open, e.shown, e.syntax, e.marks, e.label, e.loads = e.key(), e.Text, e.Syntax, "", e.Label, e.Loads
 	e.sync()
 }
 
@@ -108,14 +111,19 @@ func (e *codeEditor) OnDismount() {
 
 func (e *codeEditor) OnUpdate(ctx app.Context) { e.sync() }
 
-// sync brings the view to the fields: another target's text, a text Go
-// changed (a Format, a fix, a rename of references: one undoable change),
-// the syntax, the marks, a selection request.
+// sync brings the view to the fields: another state loaded (an example, a
+// link: the undo histories start again, so that Ctrl+Z never mixes two
+// states), another target's text, a text Go changed (a Format, a fix, a
+// rename of references: one undoable change), the syntax, the label, the
+// marks, a selection request.
 func (e *codeEditor) sync() {
 	if e.view == nil {
 		return
 	}
 	switch {
+	case e.Loads != e.loads:
+		e.view.Call("reset", e.key(), e.Text, e.Syntax)
+		e.open, e.shown, e.syntax, e.marks, e.loads = e.key(), e.Text, e.Syntax, "", e.Loads
 	case e.key() != e.open:
 		e.view.Call("open", e.key(), e.Text, e.Syntax)
 		e.open, e.shown, e.syntax, e.marks = e.key(), e.Text, e.Syntax, ""
@@ -126,6 +134,10 @@ func (e *codeEditor) sync() {
 	if e.Syntax != e.syntax {
 		e.view.Call("setSyntax", e.Syntax)
 		e.syntax = e.Syntax
+	}
+	if e.Label != e.label {
+		e.view.Call("setLabel", e.Label)
+		e.label = e.Label
 	}
 	if e.Marks != e.marks {
 		e.view.Call("setMarks", e.Marks)

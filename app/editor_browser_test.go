@@ -20,6 +20,7 @@ import (
 
 // Modifier bits of input.DispatchKeyEvent.
 const (
+	modAlt   = 1
 	modCtrl  = 2
 	modShift = 8
 )
@@ -28,7 +29,10 @@ const (
 func pressChord(t testing.TB, ctx context.Context, key string, keyCode int64, modifiers int64) {
 	t.Helper()
 	code := key
-	if len(key) == 1 {
+	switch {
+	case len(key) == 1 && key[0] >= '0' && key[0] <= '9':
+		code = "Digit" + key
+	case len(key) == 1:
 		code = "Key" + strings.ToUpper(key)
 		if modifiers&modShift != 0 {
 			key = strings.ToUpper(key) // as a keyboard reports it

@@ -62,7 +62,7 @@ func (p *embedPage) Render() app.UI {
 		app.Header().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
 			app.H1().Class("brand-name").Text("Splice"),
-			modeTabs(do),
+			modeTabs(do, false),
 			app.Div().Class("spacer"),
 			app.A().Class("btn btn-small").
 				DataSet("testid", "open-playground").

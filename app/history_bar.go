@@ -12,6 +12,7 @@ type historyBar struct {
 
 	Do         historyActions
 	Undo, Redo string // what each would take back or do again, "" for nothing
+	Keys       bool   // the page undoes with Ctrl+Z outside the editors too
 }
 
 // historyActions is what the history bar does.
@@ -22,20 +23,28 @@ type historyActions interface {
 
 func (h *historyBar) Render() app.UI {
 	return app.Div().Class("history").Role("group").Aria("label", "Undo and redo of steps, modes and scope").Body(
-		historyButton("root-undo", "Undo", h.Undo, redoButton, h.Do.Undo),
-		historyButton("root-redo", "Redo", h.Redo, undoButton, h.Do.Redo),
+		historyButton("root-undo", "Undo", h.Undo, h.keys("Ctrl/⌘+Z"), redoButton, h.Do.Undo),
+		historyButton("root-redo", "Redo", h.Redo, h.keys("Ctrl/⌘+Shift+Z"), undoButton, h.Do.Redo),
 	)
+}
+
+// keys is the title's note of a button's shortcut, "" without them.
+func (h *historyBar) keys(chord string) string {
+	if !h.Keys {
+		return ""
+	}
+	return " (" + chord + " outside the editors)"
 }
 
 // historyButton is Undo or Redo: named with what it would do, and giving
 // the focus to the other button (other) when it has nothing left to do.
-func historyButton(testID, verb, label, other string, do func()) app.UI {
+func historyButton(testID, verb, label, keys, other string, do func()) app.UI {
 	name := verb
 	if label != "" {
 		name = verb + " " + label
 	}
 	return app.Button().Class("btn btn-small").DataSet("testid", testID).
-		Disabled(label == "").Aria("label", name).Title(name + " (Ctrl/⌘+Z, Ctrl/⌘+Shift+Z outside the editors)").Text(verb).
+		Disabled(label == "").Aria("label", name).Title(name + keys).Text(verb).
 		OnClick(func(ctx app.Context, e app.Event) {
 			do()
 			keepFocus(ctx, ctx.JSSrc(), other, openRootTab)

@@ -111,3 +111,59 @@ func TestBrowserBannerKeepsFocus(t *testing.T) {
 		t.Error("the page keeps the mark of a link being opened")
 	}
 }
+
+// TestBrowserDialogBlocksPageKeys: behind a modal dialog the page takes no
+// keys (no undo, no other dialog, no mode), and a link opened in place
+// closes the dialog that showed the state being left.
+func TestBrowserDialogBlocksPageKeys(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="root-add"]`)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="root-tab"]').length === 3`)
+	click(t, ctx, `[data-testid="share"]`)
+	waitJS(t, ctx, `document.querySelector(".dialog")?.contains(document.activeElement)`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	pressKey(t, ctx, "?", 191)
+	evalJS[bool](t, ctx, `(document.querySelector(".dialog-close").focus(), true)`)
+	pressChord(t, ctx, "3", 51, modAlt)
+	waitSettled()
+	if !evalJS[bool](t, ctx, `document.querySelectorAll('[data-testid="root-tab"]').length === 3 && !!`+byTestID("share-url")+
+		` && `+byTestID("mode-template")+`.getAttribute("aria-selected") === "true"`) {
+		t.Error("keys pressed in the share dialog acted on the page behind it")
+	}
+	other := exampleState(t, "comma-idiom")
+	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+playground.LinkPrefix+playground.EncodeState(other))+`, true)`)
+	waitShows(t, ctx, other)
+	waitJS(t, ctx, `!document.querySelector(".dialog")`)
+}
+
+// TestBrowserEditorsFollowTheState: a loaded example starts the editors'
+// histories again (Ctrl+Z does not bring the previous state's text over
+// the example's roots), Alt+digit keeps the focus on a control, and an
+// editor's name follows its root's and the mode.
+func TestBrowserEditorsFollowTheState(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, playground.DefaultExample.Open())
+	click(t, ctx, `#examples-button`)
+	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
+	ex := exampleState(t, "comma-idiom")
+	waitShows(t, ctx, ex)
+	evalJS[bool](t, ctx, `(`+byTestID("editor")+`.focus(), true)`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	waitSettled()
+	if got := textOf(t, ctx, "editor"); got != ex.Template {
+		t.Errorf("Ctrl+Z after loading an example: template %q, want the example's", got)
+	}
+
+	label := `document.querySelector('[data-testid="root-editor"] .cm-content').getAttribute("aria-label")`
+	click(t, ctx, `[data-testid="root-tab"][data-name="E1"]`)
+	renameOpenRoot(t, ctx, "reviews")
+	waitJS(t, ctx, label+` === "Root reviews (JSON or YAML)"`)
+	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
+	pressChord(t, ctx, "3", 51, modAlt)
+	waitJS(t, ctx, byTestID("mode-tool")+`.getAttribute("aria-selected") === "true" && `+focusOnPage+` && `+
+		`document.querySelector('[data-testid="editor"] .cm-content').getAttribute("aria-label") === "Tool editor"`)
+}

@@ -77,7 +77,7 @@ func (p *playgroundPage) Render() app.UI {
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
 				app.Div().Class("pane pane-main").Body(
-					modeTabs(do),
+					modeTabs(do, true),
 					mainEditor(do),
 				),
 				app.If(s.State.Mode == playground.ModeTool, func() app.UI { return callPane(do) }).
@@ -162,8 +162,10 @@ func renderBanner(do *actions) app.UI {
 	}))
 }
 
-// modeTabs switches between template, shape and tool.
-func modeTabs(do *actions) app.UI {
+// modeTabs switches between template, shape and tool, with the history's
+// buttons; keys says whether the page has the keyboard shortcuts (the
+// embed leaves them to the page around it).
+func modeTabs(do *actions, keys bool) app.UI {
 	s := do.s
 	tabs := make([]app.UI, len(playground.Modes))
 	for i, m := range playground.Modes {
@@ -187,7 +189,7 @@ func modeTabs(do *actions) app.UI {
 				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
 		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
-		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel()},
+		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel(), Keys: keys},
 	)
 }
 
@@ -252,6 +254,7 @@ func mainEditor(do *actions) app.UI {
 		Key:    playground.TargetMain + "-" + string(s.State.Mode),
 		TestID: "editor",
 		Label:  s.State.Mode.Title() + " editor",
+		Loads:  s.Loads,
 		Text:   text,
 		Syntax: syntax,
 		Tags:   true,
@@ -271,17 +274,19 @@ func callPane(do *actions) app.UI {
 			app.Button().Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
 				OnClick(func(ctx app.Context, e app.Event) { do.Format(playground.TargetCall) }),
 		),
-		dataEditor(do, playground.TargetCall, "call-editor", "Call input editor", s.State.Call, s.Selection),
+		dataEditor(do, playground.TargetCall, "call-editor", "Call input editor", s.State.Call, s.Selection, s.Loads),
 	)
 }
 
-// dataEditor edits a root's or the call's JSON or YAML.
-func dataEditor(do editorActions, target, testID, label, text string, sel playground.Selection) *codeEditor {
+// dataEditor edits a root's or the call's JSON or YAML; loads is the
+// session's count of loaded states (codeEditor.Loads).
+func dataEditor(do editorActions, target, testID, label, text string, sel playground.Selection, loads int) *codeEditor {
 	return &codeEditor{
 		Do:     do,
 		Target: target,
 		TestID: testID,
 		Label:  label,
+		Loads:  loads,
 		Text:   text,
 		Syntax: dataSyntax(text),
 		Marks:  editorMarks(text, nil, do.Problems(target)),
@@ -306,20 +311,23 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		sel = playground.Selection{}
 	}
 	return &rootsPane{
-		Do:        do,
-		Names:     s.State.Names(),
-		Active:    s.Active,
-		Text:      s.Text(playground.RootTarget(s.Active)),
-		Error:     s.Out.RootErrors[s.Active],
-		Broken:    errs,
-		Later:     s.LaterText,
-		Branch:    s.BranchText,
-		Iteration: s.State.Iteration,
-		NameError: s.NameError,
-		Renamed:   renamed,
-		Refs:      refs,
-		Select:    sel,
-		Compact:   compact,
+		Do:          do,
+		Names:       s.State.Names(),
+		Active:      s.Active,
+		Text:        s.Text(playground.RootTarget(s.Active)),
+		Error:       s.Out.RootErrors[s.Active],
+		Broken:      errs,
+		Later:       s.LaterText,
+		Branch:      s.BranchText,
+		Iteration:   s.State.Iteration,
+		NameError:   s.NameError,
+		Renamed:     renamed,
+		Refs:        refs,
+		Select:      sel,
+		Loads:       s.Loads,
+		MoveEarlier: s.State.Movable(s.Active, -1),
+		MoveLater:   s.State.Movable(s.Active, 1),
+		Compact:     compact,
 	}
 }
 
@@ -331,6 +339,8 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 	mod := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
 	alt := e.Get("altKey").Bool()
 	switch {
+	case s.Dialog != "" && key != "Escape":
+		// Behind a modal dialog the page takes no keys.
 	case mod && !alt && (key == "s" || key == "S"):
 		e.Call("preventDefault")
 		ctx.Dispatch(func(ctx app.Context) { openShare(ctx, s) })
@@ -368,7 +378,11 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 		for i, m := range playground.Modes {
 			if code == "Digit"+strconv.Itoa(i+1) {
 				e.Call("preventDefault")
-				ctx.Dispatch(func(ctx app.Context) { s.SetMode(m) })
+				active := app.Window().Get("document").Get("activeElement")
+				ctx.Dispatch(func(ctx app.Context) {
+					s.SetMode(m)
+					keepFocus(ctx, active, openModeTab) // the roots pane may go
+				})
 			}
 		}
 	}

@@ -14,29 +14,35 @@ import (
 type rootsPane struct {
 	app.Compo
 
-	Do        rootsActions
-	Names     []string
-	Active    string
-	Text      string              // the open root's text
-	Error     *playground.Problem // why the open root does not parse
-	Broken    []string            // roots that do not parse
-	Later     string              // the later-steps field
-	Branch    string              // the branch-steps field
-	Iteration bool
-	NameError string
-	Renamed   playground.Rename    // the last rename
-	Refs      int                  // the main text's references to Renamed.From
-	Select    playground.Selection // aimed at the open root's editor
-	Compact   bool                 // in an embed: no scope settings
+	Do     rootsActions
+	Names  []string
+	Active string
+	Text   string              // the open root's text
+	Error  *playground.Problem // why the open root does not parse
+	Broken []string            // roots that do not parse
+	Later  string              // the later-steps field
+	// MoveEarlier and MoveLater say whether the open root can move.
+	MoveEarlier, MoveLater bool
+	Branch                 string // the branch-steps field
+	Iteration              bool
+	NameError              string
+	Renamed                playground.Rename    // the last rename
+	Refs                   int                  // the main text's references to Renamed.From
+	Select                 playground.Selection // aimed at the open root's editor
+	Loads                  int                  // the session's loaded states (codeEditor.Loads)
+	Compact                bool                 // in an embed: no scope settings
 
 	renaming string // the root whose name is being edited, "" when none
 	draft    string
 }
 
-// OnUpdate clears the later- and branch-steps fields when their lists
-// empty: go-app drops empty attribute values, which would leave the old
-// text on screen.
+// OnUpdate closes the name field of a root no longer open, and clears the
+// later- and branch-steps fields when their lists empty: go-app drops
+// empty attribute values, which would leave the old text on screen.
 func (r *rootsPane) OnUpdate(ctx app.Context) {
+	if r.renaming != r.Active {
+		r.renaming = "" // the root it named is not open (an undo, another tab)
+	}
 	for testID, text := range map[string]string{"later": r.Later, "branch": r.Branch} {
 		if text == "" {
 			ctx.Defer(func(ctx app.Context) {
@@ -65,12 +71,18 @@ func (r *rootsPane) Render() app.UI {
 		app.Div().Class("toolbar").Body(
 			app.Button().Class("btn btn-small").DataSet("testid", "root-rename").Disabled(fixed).
 				Aria("label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
-			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-left").Disabled(fixed).
+			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-left").Disabled(!r.MoveEarlier).
 				Aria("label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
-				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(-1) }),
-			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-right").Disabled(fixed).
+				OnClick(func(ctx app.Context, e app.Event) {
+					r.Do.MoveRoot(-1)
+					keepFocus(ctx, ctx.JSSrc(), `[data-testid="root-right"]`, openRootTab)
+				}),
+			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-right").Disabled(!r.MoveLater).
 				Aria("label", "Move "+r.Active+" later").Title("Move later").Text("→").
-				OnClick(func(ctx app.Context, e app.Event) { r.Do.MoveRoot(1) }),
+				OnClick(func(ctx app.Context, e app.Event) {
+					r.Do.MoveRoot(1)
+					keepFocus(ctx, ctx.JSSrc(), `[data-testid="root-left"]`, openRootTab)
+				}),
 			app.Button().Class("btn btn-small").DataSet("testid", "root-delete").Disabled(fixed).
 				Aria("label", "Delete "+r.Active).Text("Delete").
 				OnClick(r.onDelete),
@@ -83,7 +95,7 @@ func (r *rootsPane) Render() app.UI {
 			app.If(r.Refs > 0, func() app.UI { return r.renderRenameOffer() }),
 		),
 		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Aria("labelledby", "root-tab-"+r.Active).Body(
-			dataEditor(r.Do, playground.RootTarget(r.Active), "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select),
+			dataEditor(r.Do, playground.RootTarget(r.Active), "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select, r.Loads),
 		),
 		app.Div().Class("root-status").Body(r.renderStatus()),
 		app.If(!r.Compact, func() app.UI { return r.renderScope() }),

@@ -226,7 +226,8 @@ class Editor {
       Prec.high(keymap.of([{ key: "Tab", run: (v) => completionStatus(v.state) === "active" && acceptCompletion(v) }])),
       keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
       // tabindex: a scrolled editor must say it is reachable by keyboard (axe does not count contenteditable).
-      EditorView.contentAttributes.of({ "aria-label": o.label, "aria-multiline": "true", tabindex: "0" }),
+      // The label is read on each update: a renamed root's editor says so (setLabel).
+      EditorView.contentAttributes.of(() => ({ "aria-label": o.label, "aria-multiline": "true", tabindex: "0" })),
       this.syntax.of(syntaxOf(syntax, text.length)),
       tagField,
       EditorView.updateListener.of((u) => this.changed(u)),
@@ -316,8 +317,7 @@ class Editor {
   }
 
   // setDoc changes the text to the one Go holds (a Format, a fix, a rename
-  // of references, a loaded example) as one undoable change of the part
-  // that differs.
+  // of references) as one undoable change of the part that differs.
   setDoc(text) {
     const s = this.view.state;
     const old = s.sliceDoc();
@@ -347,6 +347,20 @@ class Editor {
     this.save();
     this.target = target;
     this.view.setState(this.restore(target, text, syntax));
+  }
+
+  // reset shows another state's text with a history of its own, and
+  // forgets every closed editor's: undo never mixes two states.
+  reset(target, text, syntax) {
+    saved.clear();
+    this.target = target;
+    this.view.setState(this.fresh(text, syntax));
+  }
+
+  // setLabel renames the editor for assistive technologies.
+  setLabel(label) {
+    this.opts.label = label;
+    this.run(() => ({}));
   }
 
   save() {

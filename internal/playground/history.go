@@ -36,8 +36,13 @@ func (ss *Session) do(label string, c change) bool {
 		return false
 	}
 	ss.NameError = ""
-	// Typing in a scope field is one edit until something else happens.
-	if n := len(ss.undo); n == 0 || ss.undo[n-1].label != label || !coalesces(c) {
+	// Typing in a scope field is one edit until something else happens;
+	// typed back to where it started, it is none.
+	if n := len(ss.undo); n > 0 && ss.undo[n-1].label == label && coalesces(c) {
+		if first := ss.undo[n-1].change.(setScope); slices.Equal(first.later, ss.State.Later) && maps.Equal(first.branch, ss.State.Branch) {
+			ss.undo = ss.undo[:n-1]
+		}
+	} else {
 		ss.undo = pushStep(ss.undo, step{label, inverse})
 	}
 	ss.redo = nil
@@ -72,6 +77,7 @@ func (ss *Session) travel(from, to *[]step) {
 		return
 	}
 	top := (*from)[n-1]
+	ss.Renamed = nil
 	inverse, err := top.change.apply(ss)
 	if err != nil {
 		ss.NameError = err.Error()
@@ -79,7 +85,7 @@ func (ss *Session) travel(from, to *[]step) {
 	}
 	*from = (*from)[:n-1]
 	*to = pushStep(*to, step{top.label, inverse})
-	ss.NameError, ss.Renamed = "", nil
+	ss.NameError = ""
 	ss.syncScopeFields()
 	ss.update()
 }
@@ -148,6 +154,8 @@ func (c renameRoot) apply(ss *Session) (change, error) {
 	if ss.Active == c.from {
 		ss.Active = c.to
 	}
+	// The main text's references may follow, either way (RenameOffer).
+	ss.Renamed = &Rename{From: c.from, To: c.to}
 	return renameRoot{c.to, c.from}, nil
 }
 
@@ -187,9 +195,9 @@ func (c setScope) apply(ss *Session) (change, error) {
 type setIteration struct{ on bool }
 
 func (c setIteration) apply(ss *Session) (change, error) {
-	removed := ss.State.SetIteration(c.on, ss.iteration)
+	removed := ss.State.SetIteration(c.on, ss.State.aside)
+	ss.State.aside = removed
 	if !c.on {
-		ss.iteration = removed
 		if FixedRoot(ss.Active) && ss.Active != "input" {
 			ss.Active = "input"
 		}

@@ -19,14 +19,13 @@ type Session struct {
 	Out   Outcome
 	eval  Evaluator
 
-	Active     string     // the open root tab
-	iteration  []RootText // iteration roots switched off, to restore
-	undo, redo []step     // the structural edits (history.go)
-	NameError  string     // why the last rename or later-steps edit was refused
-	LaterText  string     // the later-steps field as typed
-	BranchText string     // the branch-steps field as typed
-	Selection  Selection  // a range an editor should select
-	Renamed    *Rename    // the last rename, whose references may be updated
+	Active     string    // the open root tab
+	undo, redo []step    // the structural edits (history.go)
+	NameError  string    // why the last rename or later-steps edit was refused
+	LaterText  string    // the later-steps field as typed
+	BranchText string    // the branch-steps field as typed
+	Selection  Selection // a range an editor should select
+	Renamed    *Rename   // the last rename, whose references may be updated
 
 	Menu   bool   // the examples menu is open
 	Dialog string // the open dialog: "", dialogShare or dialogHelp
@@ -45,6 +44,7 @@ type Session struct {
 	LinkSize       int       // the length of that payload, also when too large; 0 before the first write
 
 	Version int    // counts state changes
+	Loads   int    // counts the states loaded (Load): the editors' histories start again
 	Changed func() // called after each state change (autosave, address bar)
 }
 
@@ -81,6 +81,7 @@ func (ss *Session) LoadExample(id string) {
 func (ss *Session) RestoreSaved() bool {
 	s, err := DecodeState(ss.Saved, maxSavedState)
 	if err != nil {
+		ss.Banner, ss.Saved = savedError(err), ""
 		return false
 	}
 	ss.Load(s)
@@ -93,12 +94,13 @@ func (ss *Session) RestoreSaved() bool {
 // the page had before until the user edits.
 func (ss *Session) Load(s State) {
 	ss.State = s.Clone()
-	ss.State.aside = nil
+	ss.Loads++
 	ss.Active = "input"
 	if steps := ss.State.Steps(); len(steps) > 1 {
 		ss.Active = steps[len(steps)-1]
 	}
-	ss.iteration, ss.undo, ss.redo, ss.NameError = s.aside, nil, nil, ""
+	ss.undo, ss.redo, ss.NameError = nil, nil, ""
+	ss.Dialog, ss.Menu = "", false // they showed the state being left
 	ss.syncScopeFields()
 	ss.Renamed = nil
 	ss.evaluate()
@@ -221,11 +223,7 @@ func (ss *Session) AddRoot() {
 // offered for update (UpdateReferences).
 func (ss *Session) RenameRoot(name string) bool {
 	old := ss.Active
-	if !ss.do("rename "+old+" to "+name, renameRoot{old, name}) {
-		return false
-	}
-	ss.Renamed = &Rename{From: old, To: name}
-	return true
+	return ss.do("rename "+old+" to "+name, renameRoot{old, name})
 }
 
 // Rename is a root's rename, whose references in the main text may follow.
@@ -281,7 +279,7 @@ func (ss *Session) DeleteRoot() { ss.do("delete "+ss.Active, removeRoot{ss.Activ
 
 // MoveRoot moves the open root by delta among the steps.
 func (ss *Session) MoveRoot(delta int) {
-	if ss.State.movable(ss.Active, delta) {
+	if ss.State.Movable(ss.Active, delta) {
 		ss.do("move "+ss.Active, moveRoot{ss.Active, delta})
 	}
 }

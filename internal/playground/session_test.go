@@ -340,3 +340,68 @@ func TestSessionHistoryIsBounded(t *testing.T) {
 		t.Errorf("%d undos, back to %q; want %d, to %q", n, ss.Active, maxHistory, want)
 	}
 }
+
+// TestSessionStepIDsStayUnique: a step id names one step, whichever field
+// takes it first, so that the state always opens again from its link.
+func TestSessionStepIDsStayUnique(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetBranch("E1=E0")
+	ss.AddRoot()
+	if ss.Active == "E1" {
+		t.Errorf("the new root took the branch step's name")
+	}
+	ss.SetLater("E1")
+	if ss.NameError == "" || len(ss.State.Later) != 0 {
+		t.Errorf("a later step took the branch step's name: error %q", ss.NameError)
+	}
+	if ss.RenameRoot("E1") || ss.NameError == "" {
+		t.Errorf("a rename took the branch step's name")
+	}
+	if _, err := DecodeState(EncodeState(ss.State), maxSavedState); err != nil {
+		t.Errorf("the state does not open from its link: %v", err)
+	}
+}
+
+// TestIterationRootsSurviveAnEdit: iteration roots a link carried with the
+// iteration body off stay in the state's link through edits.
+func TestIterationRootsSurviveAnEdit(t *testing.T) {
+	link := pack(`{"v": 1, "template": "x", "iteration": false, "roots": [{"name": "input", "text": "{}"}, {"name": "item", "text": "{\"it\": 7}"}]}`)
+	s, _, _ := InitialState("#s="+link, "")
+	ss := NewSession(s)
+	ss.SetText(TargetMain, "xy")
+	again, err := DecodeState(EncodeState(ss.State), MaxLinkState)
+	if err != nil || !slices.Equal(again.Aside(), []string{"item"}) {
+		t.Fatalf("after an edit the link sets aside %q (%v)", again.Aside(), err)
+	}
+	ss = NewSession(again)
+	ss.SetIteration(true)
+	if i := ss.State.RootIndex("item"); i < 0 || ss.State.Roots[i].Text != `{"it": 7}` {
+		t.Errorf("item after the switch: %+v", ss.State.Roots)
+	}
+	// Roots left at their starting texts are not carried.
+	ss.SetText(RootTarget("item"), "{}")
+	ss.SetIteration(false)
+	if names := ss.State.Aside(); len(names) != 0 {
+		t.Errorf("untouched iteration roots set aside: %q", names)
+	}
+}
+
+// TestSessionHistoryDetails: a scope field typed back to where it started
+// leaves nothing to undo; undoing a rename offers to rename the main
+// text's references back.
+func TestSessionHistoryDetails(t *testing.T) {
+	ss := NewSession(DefaultExample.Open())
+	ss.SetLater("L")
+	ss.SetLater("L9")
+	ss.SetLater("")
+	if ss.UndoLabel() != "" {
+		t.Errorf("a later-steps field typed back to empty left %q to undo", ss.UndoLabel())
+	}
+	ss.OpenRoot("E0")
+	ss.RenameRoot("fetch")
+	ss.UpdateReferences()
+	ss.Undo()
+	if r, n := ss.RenameOffer(); r.From != "fetch" || r.To != "E0" || n == 0 {
+		t.Errorf("after undoing the rename: offer %+v in %d places", r, n)
+	}
+}

@@ -45,6 +45,7 @@ func (e *LinkError) Error() string { return "this link cannot be opened: " + e.R
 // HTML-escape, which would only make links longer.
 func StateJSON(s State) []byte {
 	s.V, s.Engine = stateVersion, template.Version
+	s.Roots = append(slices.Clone(s.Roots), s.aside...) // normalize sets them aside again
 	if s.Later == nil {
 		s.Later = []string{}
 	}
@@ -72,7 +73,7 @@ func Linkable(payload string) bool { return len(payload) <= MaxLinkPayload }
 // bounded in length before it is read, and in size as it inflates.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
-		return State{}, &LinkError{Reason: "it is longer than " + sizeText(MaxLinkPayload) + ", more than a browser keeps of an address"}
+		return State{}, &LinkError{Reason: "it is longer than " + sizeText(MaxLinkPayload) + ", the most a link carries here"}
 	}
 	return DecodeState(payload, MaxLinkState)
 }
@@ -104,18 +105,21 @@ func DecodeState(payload string, limit int) (State, error) {
 		return State{}, &LinkError{Reason: "its state is larger than " + sizeText(limit)}
 	}
 	var head struct {
-		V *int `json:"v"`
+		V json.RawMessage `json:"v"`
 	}
 	if err := json.Unmarshal(raw, &head); err != nil {
 		return State{}, &LinkError{Reason: "its state is not a JSON object"}
 	}
+	v, err := strconv.Atoi(string(head.V))
 	switch {
 	case head.V == nil:
 		return State{}, &LinkError{Reason: "its state has no version (v)"}
-	case *head.V > stateVersion:
-		return State{}, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(*head.V) + ")"}
-	case *head.V < 1:
-		return State{}, &LinkError{Reason: "its state version " + strconv.Itoa(*head.V) + " is unknown"}
+	case err != nil:
+		return State{}, &LinkError{Reason: "its state version is written " + string(head.V) + ", not as a whole number such as 1"}
+	case v > stateVersion:
+		return State{}, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
+	case v < 1:
+		return State{}, &LinkError{Reason: "its state version " + strconv.Itoa(v) + " is unknown"}
 	}
 	var s State
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -200,7 +204,7 @@ func sizeText(n int) string {
 		return strconv.Itoa(n>>20) + " MiB"
 	case n < 1000:
 		return strconv.Itoa(n) + " B"
-	case n < 1000*1000:
+	case n < 999_950: // from there, KB would round to 1000.0
 		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000, 'f', 1, 64), ".0") + " KB"
 	}
 	return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000/1000, 'f', 1, 64), ".0") + " MB"
@@ -233,11 +237,23 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 		return s, strings.Join(notes, " "), false
 	}
 	if saved != "" {
-		if s, err := DecodeState(saved, maxSavedState); err == nil {
-			return s, "", false
+		s, err := DecodeState(saved, maxSavedState)
+		if err != nil {
+			return DefaultExample.Open(), savedError(err), false
 		}
+		return s, "", false
 	}
 	return DefaultExample.Open(), "", false
+}
+
+// savedError says why the autosaved work does not open.
+func savedError(err error) string {
+	reason := err.Error()
+	var le *LinkError
+	if errors.As(err, &le) {
+		reason = le.Reason
+	}
+	return "The autosaved work cannot be opened: " + reason + ". It stays saved until the next edit."
 }
 
 // engineNote says when a link was made by another version of the engine,

@@ -77,6 +77,8 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"no version", pack(`{"mode":"template"}`), "no version"},
 		{"newer version", pack(`{"v":2}`), "newer playground"},
 		{"version zero", pack(`{"v":0}`), "unknown"},
+		{"a version in quotes", pack(`{"v":"1"}`), `version is written "1", not as a whole number`},
+		{"a version with a fraction", pack(`{"v":1.5}`), "version is written 1.5, not as a whole number"},
 		{"wrong type", pack(`{"v":1,"roots":"input"}`), "does not match the schema"},
 		{"duplicate roots", pack(`{"v":1,"roots":[{"name":"E0"},{"name":"E0"}]}`), "two roots"},
 		{"bad mode", pack(`{"v":1,"mode":"graph"}`), "unknown mode"},
@@ -157,24 +159,24 @@ func TestInitialState(t *testing.T) {
 	tests := []struct {
 		name, fragment, saved string
 		want                  string // example id
-		Banner                bool
+		refused, banner       bool
 	}{
-		{"link wins", "#s=" + link, saved, "comma-idiom", false},
-		{"autosave", "", saved, "no-results", false},
-		{"first visit", "", "", "issue-digest", false},
-		{"bad link", "#s=" + link[:10], saved, "issue-digest", true},
-		{"bad autosave", "", "zzz", "issue-digest", false},
+		{"link wins", "#s=" + link, saved, "comma-idiom", false, false},
+		{"autosave", "", saved, "no-results", false, false},
+		{"first visit", "", "", "issue-digest", false, false},
+		{"bad link", "#s=" + link[:10], saved, "issue-digest", true, true},
+		{"bad autosave", "", "zzz", "issue-digest", false, true},
 	}
 	for _, tt := range tests {
 		s, banner, refused := InitialState(tt.fragment, tt.saved)
-		if refused != tt.Banner {
+		if refused != tt.refused {
 			t.Errorf("%s: refused = %v", tt.name, refused)
 		}
 		want := ExampleByID(tt.want).Open()
 		if !bytes.Equal(StateJSON(s), StateJSON(want)) {
 			t.Errorf("%s: got state %s, want example %s", tt.name, StateJSON(s), tt.want)
 		}
-		if (banner != "") != tt.Banner {
+		if (banner != "") != tt.banner {
 			t.Errorf("%s: banner %q", tt.name, banner)
 		}
 	}
@@ -286,7 +288,7 @@ func TestLinkEngineVersion(t *testing.T) {
 }
 
 func TestSizeText(t *testing.T) {
-	for n, want := range map[int]string{999: "999 B", 1500: "1.5 KB", 2_500_000: "2.5 MB", 1 << 20: "1 MiB"} {
+	for n, want := range map[int]string{999: "999 B", 1500: "1.5 KB", 999_999: "1 MB", 2_500_000: "2.5 MB", 1 << 20: "1 MiB"} {
 		if got := sizeText(n); got != want {
 			t.Errorf("sizeText(%d) = %q, want %q", n, got, want)
 		}

@@ -58,8 +58,9 @@ type State struct {
 	// Engine is the engine version (template.Version) that wrote the link.
 	Engine string `json:"engine,omitempty"`
 
-	// aside holds the iteration roots a link carried with the iteration
-	// body switched off: kept for the switch, not dropped.
+	// aside holds the iteration roots while the iteration body is switched
+	// off (typed before, or carried so by a link): kept for the switch, and
+	// in links and the autosave, not dropped.
 	aside []RootText
 	// ignored names the fields of a link this playground does not know,
 	// to be named in the banner rather than dropped without a word.
@@ -95,6 +96,7 @@ func FixedRoot(name string) bool {
 // Clone returns a deep copy, so edits to it never reach s.
 func (s State) Clone() State {
 	s.Roots = slices.Clone(s.Roots)
+	s.aside = slices.Clone(s.aside)
 	s.Later = slices.Clone(s.Later)
 	s.Branch = maps.Clone(s.Branch)
 	return s
@@ -154,14 +156,20 @@ func (s *State) Scope() template.Scope {
 	return template.Scope{Roots: s.Steps(), Later: slices.Clone(s.Later), Branch: maps.Clone(s.Branch), Iteration: s.Iteration}
 }
 
-// NextRootName returns the first E<n> that names no root and no later step.
+// NextRootName returns the first E<n> that names no step yet.
 func (s *State) NextRootName() string {
 	for n := 0; ; n++ {
-		name := "E" + strconv.Itoa(n)
-		if s.RootIndex(name) < 0 && !slices.Contains(s.Later, name) {
+		if name := "E" + strconv.Itoa(n); !s.named(name) {
 			return name
 		}
 	}
+}
+
+// named reports whether a root, a later step or a branch step is called
+// name: a step id names one step.
+func (s *State) named(name string) bool {
+	_, branch := s.Branch[name]
+	return s.RootIndex(name) >= 0 || slices.Contains(s.Later, name) || branch
 }
 
 // lastStep is the index after which a new step goes: after the last step
@@ -198,7 +206,7 @@ func (s *State) checkName(name, old string) error {
 	if reason := template.ValidateStepID(name); reason != "" {
 		return &NameError{Name: name, Reason: reason}
 	}
-	if name != old && (s.RootIndex(name) >= 0 || slices.Contains(s.Later, name)) {
+	if name != old && s.named(name) {
 		return &NameError{Name: name, Reason: "a step called " + strconv.Quote(name) + " already exists"}
 	}
 	return nil
@@ -246,7 +254,7 @@ func (s *State) RestoreRoot(r RootText, i int) error {
 // ids; input stays first and the iteration roots last. It reports whether
 // anything moved.
 func (s *State) MoveRoot(name string, delta int) bool {
-	if !s.movable(name, delta) {
+	if !s.Movable(name, delta) {
 		return false
 	}
 	i := s.RootIndex(name)
@@ -257,8 +265,8 @@ func (s *State) MoveRoot(name string, delta int) bool {
 	return true
 }
 
-// movable reports whether MoveRoot(name, delta) would move anything.
-func (s *State) movable(name string, delta int) bool {
+// Movable reports whether MoveRoot(name, delta) would move anything.
+func (s *State) Movable(name string, delta int) bool {
 	i := s.RootIndex(name)
 	if i < 0 || FixedRoot(name) {
 		return false
@@ -275,18 +283,21 @@ func (s *State) SetRootText(name, text string) {
 }
 
 // SetIteration switches the iteration body on or off, adding or removing
-// the item, index and accumulator roots. Texts of removed roots are
-// returned so that switching back can restore them.
+// the item, index and accumulator roots. The removed roots whose texts are
+// not the starting ones are returned, so that switching back can restore
+// them.
 func (s *State) SetIteration(on bool, saved []RootText) []RootText {
 	s.Iteration = on
 	if !on {
 		var removed []RootText
 		s.Roots = slices.DeleteFunc(s.Roots, func(r RootText) bool {
-			if r.Name != "input" && FixedRoot(r.Name) {
-				removed = append(removed, r)
-				return true
+			if r.Name == "input" || !FixedRoot(r.Name) {
+				return false
 			}
-			return false
+			if !slices.Contains(iterationRoots, r) {
+				removed = append(removed, r)
+			}
+			return true
 		})
 		return removed
 	}
@@ -312,6 +323,9 @@ func (s *State) ParseLater(text string) ([]string, error) {
 		}
 		if s.RootIndex(id) >= 0 {
 			return nil, &NameError{Name: id, Reason: strconv.Quote(id) + " is a root already: a later step runs after this one"}
+		}
+		if _, branch := s.Branch[id]; branch {
+			return nil, &NameError{Name: id, Reason: strconv.Quote(id) + " is a branch step already: a later step is not in a branch"}
 		}
 		if !slices.Contains(ids, id) {
 			ids = append(ids, id)

@@ -103,13 +103,45 @@ func fixTag(out *bytes.Buffer, page []byte, i int) int {
 				continue
 			}
 			value, _ := strconv.Unquote(literal) // QuotedPrefix checked it
-			out.Write(page[i:j])
-			out.WriteString(`"` + html.EscapeString(value) + `"`)
+			if name, start := attributeBefore(page, i, j); value == "false" && booleanAttributes[name] {
+				out.Write(page[i:start]) // disabled="false" would mean disabled
+			} else {
+				out.Write(page[i:j])
+				out.WriteString(`"` + html.EscapeString(value) + `"`)
+			}
 			i, j = j+len(literal), j+len(literal)-1
 		}
 	}
 	out.Write(page[i:])
 	return len(page)
+}
+
+// booleanAttributes are HTML's attributes whose presence is their value,
+// which go-app writes as name="false" when false.
+var booleanAttributes = map[string]bool{
+	"allowfullscreen": true, "async": true, "autofocus": true, "autoplay": true, "checked": true,
+	"controls": true, "default": true, "defer": true, "disabled": true, "formnovalidate": true,
+	"hidden": true, "inert": true, "ismap": true, "itemscope": true, "loop": true, "multiple": true,
+	"muted": true, "nomodule": true, "novalidate": true, "open": true, "playsinline": true,
+	"readonly": true, "required": true, "reversed": true, "selected": true,
+}
+
+// attributeBefore returns the name of the attribute whose value starts at
+// page[j] (after its '='), and where that attribute starts, its leading
+// space included; "" when page[j] follows no '='. The tag starts at i.
+func attributeBefore(page []byte, i, j int) (name string, start int) {
+	if j-1 <= i || page[j-1] != '=' {
+		return "", j
+	}
+	k := j - 1
+	for k > i && (page[k-1] == '-' || page[k-1] >= 'a' && page[k-1] <= 'z' || page[k-1] >= 'A' && page[k-1] <= 'Z' || page[k-1] >= '0' && page[k-1] <= '9') {
+		k--
+	}
+	name, start = strings.ToLower(string(page[k:j-1])), k
+	if start > i && page[start-1] == ' ' {
+		start--
+	}
+	return name, start
 }
 
 // tagName is the lower-case name of an opening tag ("<script ...>"), ""

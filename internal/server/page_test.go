@@ -26,6 +26,8 @@ func TestFixAttributes(t *testing.T) {
 		{"text between tags", `<p>"quoted" \n</p>`, `<p>"quoted" \n</p>`},
 		{"a script's source", `<script>if(a<b)x="\"";</script><i id="\"">`, `<script>if(a<b)x="\"";</script><i id="&#34;">`},
 		{"an unclosed tag", `<i title="\"`, `<i title="\"`},
+		{"false booleans", `<button class="b" disabled="false">x</button><input checked="false" disabled value="false">`,
+			`<button class="b">x</button><input disabled value="false">`},
 	}
 	for _, tt := range tests {
 		if got := string(fixAttributes([]byte(tt.page))); got != tt.want {
@@ -95,6 +97,14 @@ func TestPagesAreTruthful(t *testing.T) {
 			og := map[string]string{}
 			json := ""
 			for _, a := range tags {
+				for name, value := range a {
+					if booleanAttributes[name] && value != "" {
+						t.Errorf("%s: <%s %s=%q>: a boolean attribute with a value", path, a[""], name, value)
+					}
+				}
+				if _, content := a["content"]; a[""] == "meta" && a["charset"] == "" && !content {
+					t.Errorf("%s: a <meta> without content: %v", path, a)
+				}
 				if p, ok := a["property"]; ok && strings.HasPrefix(p, "og:") {
 					og[p] = a["content"]
 				}

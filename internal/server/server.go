@@ -96,6 +96,7 @@ func pagesHandler(files app.ResourceResolver, version string, wasmSize int64) *a
 		Name:        "Splice",
 		ShortName:   "Splice",
 		Title:       "Splice playground",
+		Author:      "Splice",
 		Description: "Write {{Ex.path}} templates against JSON roots and see the typed result, every splice and every error as you type.",
 		Icon: app.Icon{
 			Default:  "/web/icon-192.png",
