@@ -63,13 +63,15 @@ func (k *keeper) stop() {
 }
 
 // flush writes the state now: into the address bar (see link) and into
-// local storage.
-func (k *keeper) flush() {
+// local storage. It returns the payload written, "" when nothing was to be.
+func (k *keeper) flush() string {
 	if !k.dirty {
-		return
+		return ""
 	}
 	k.dirty = false
-	k.save(k.link("replaceState"))
+	payload := k.link("replaceState")
+	k.save(payload)
+	return payload
 }
 
 // save writes payload into the autosave. A storage that refuses it (full)
@@ -98,8 +100,8 @@ func (k *keeper) unload() {
 	}
 	address := app.Window().Get("location").Get("hash").String()
 	k.stop()
-	k.flush()
-	k.ctx.SessionStorage().Set(pendingKey, pendingEdit{Fragment: address, Payload: playground.EncodeState(k.s.State)})
+	payload := k.flush()
+	k.ctx.SessionStorage().Set(pendingKey, pendingEdit{Fragment: address, Payload: payload})
 }
 
 // pendingEdit is what unload keeps for a reload.
@@ -155,17 +157,16 @@ func (k *keeper) restore(ctx app.Context) {
 		k.save(playground.EncodeState(k.s.State))
 	}
 	fragment := app.Window().Get("location").Get("hash").String()
-	saved := ""
-	if k.autosave && fragment == "" {
-		ctx.LocalStorage().Get(autosaveKey, &saved)
-	}
-	s, banner, refused := playground.InitialState(fragment, saved)
-	kept, reloaded := k.pending(fragment)
-	if reloaded {
-		s, banner, refused = kept, "", false
+	s, reloaded := k.pending(fragment)
+	banner, refused := "", false
+	if !reloaded {
+		saved := ""
+		if k.autosave && fragment == "" {
+			ctx.LocalStorage().Get(autosaveKey, &saved)
+		}
+		s, banner, refused = playground.InitialState(fragment, saved)
 	}
 	k.s.Load(s)
-	k.s.LinkSize = len(playground.EncodeState(k.s.State))
 	k.s.Banner, k.s.Saved = banner, ""
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)
 	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
@@ -175,6 +176,8 @@ func (k *keeper) restore(ctx app.Context) {
 	if reloaded { // the address catches up with the edit
 		k.dirty = true
 		k.flush()
+	} else {
+		k.s.LinkSize = len(playground.EncodeState(k.s.State))
 	}
 	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;

@@ -38,8 +38,10 @@ func (ss *Session) do(label string, c change) bool {
 	ss.NameError = ""
 	// Typing in a scope field is one edit until something else happens;
 	// typed back to where it started, it is none.
-	if n := len(ss.undo); n > 0 && ss.undo[n-1].label == label && coalesces(c) {
-		if first := ss.undo[n-1].change.(setScope); slices.Equal(first.later, ss.State.Later) && maps.Equal(first.branch, ss.State.Branch) {
+	n := len(ss.undo)
+	if _, scope := c.(setScope); scope && n > 0 && ss.undo[n-1].label == label {
+		first := ss.undo[n-1].change.(setScope) // the same label: the same field
+		if slices.Equal(first.later, ss.State.Later) && maps.Equal(first.branch, ss.State.Branch) {
 			ss.undo = ss.undo[:n-1]
 		}
 	} else {
@@ -48,11 +50,6 @@ func (ss *Session) do(label string, c change) bool {
 	ss.redo = nil
 	ss.update()
 	return true
-}
-
-func coalesces(c change) bool {
-	_, ok := c.(setScope)
-	return ok
 }
 
 func pushStep(steps []step, s step) []step {

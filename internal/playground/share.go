@@ -70,12 +70,17 @@ func EncodeState(s State) string { return Pack(StateJSON(s)) }
 func Linkable(payload string) bool { return len(payload) <= MaxLinkPayload }
 
 // DecodeLink opens the payload of a link, which anyone may have crafted:
-// bounded in length before it is read, and in size as it inflates.
+// bounded in length before it is read, and in size as it inflates. The
+// fields it holds that State does not have are noted, for the banner.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
 		return State{}, &LinkError{Reason: "it is longer than " + sizeText(MaxLinkPayload) + ", the most a link carries here"}
 	}
-	return DecodeState(payload, MaxLinkState)
+	s, raw, err := decodeState(payload, MaxLinkState)
+	if err == nil {
+		s.ignored = unknownFields(raw)
+	}
+	return s, err
 }
 
 // Pack deflates raw state JSON into a link payload: what EncodeState does
@@ -91,45 +96,50 @@ func Pack(raw []byte) string {
 // DecodeState opens a fragment payload made by EncodeState, allowing at
 // most limit bytes of JSON once inflated. Unknown fields are ignored.
 func DecodeState(payload string, limit int) (State, error) {
+	s, _, err := decodeState(payload, limit)
+	return s, err
+}
+
+// decodeState is DecodeState, which also returns the state's JSON.
+func decodeState(payload string, limit int) (State, []byte, error) {
 	z, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	if err != nil {
-		return State{}, &LinkError{Reason: "it is damaged (not base64url text)"}
+		return State{}, nil, &LinkError{Reason: "it is damaged (not base64url text)"}
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), int64(limit)+1))
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return State{}, &LinkError{Reason: "it is truncated (was it copied whole?)"}
+		return State{}, nil, &LinkError{Reason: "it is truncated (was it copied whole?)"}
 	case err != nil:
-		return State{}, &LinkError{Reason: "it is damaged (the data does not inflate)"}
+		return State{}, nil, &LinkError{Reason: "it is damaged (the data does not inflate)"}
 	case len(raw) > limit:
-		return State{}, &LinkError{Reason: "its state is larger than " + sizeText(limit)}
+		return State{}, nil, &LinkError{Reason: "its state is larger than " + sizeText(limit)}
 	}
 	var head struct {
 		V json.RawMessage `json:"v"`
 	}
 	if err := json.Unmarshal(raw, &head); err != nil {
-		return State{}, &LinkError{Reason: "its state is not a JSON object"}
+		return State{}, nil, &LinkError{Reason: "its state is not a JSON object"}
 	}
 	v, err := strconv.Atoi(string(head.V))
 	switch {
 	case head.V == nil:
-		return State{}, &LinkError{Reason: "its state has no version (v)"}
+		return State{}, nil, &LinkError{Reason: "its state has no version (v)"}
 	case err != nil:
-		return State{}, &LinkError{Reason: "its state version is written " + string(head.V) + ", not as a whole number such as 1"}
+		return State{}, nil, &LinkError{Reason: "its state version is written " + string(head.V) + ", not as a whole number such as 1"}
 	case v > stateVersion:
-		return State{}, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
+		return State{}, nil, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
 	case v < 1:
-		return State{}, &LinkError{Reason: "its state version " + strconv.Itoa(v) + " is unknown"}
+		return State{}, nil, &LinkError{Reason: "its state version " + strconv.Itoa(v) + " is unknown"}
 	}
 	var s State
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return State{}, &LinkError{Reason: "its state does not match the schema: " + err.Error()}
+		return State{}, nil, &LinkError{Reason: "its state does not match the schema: " + err.Error()}
 	}
 	if err := s.normalize(); err != nil {
-		return State{}, &LinkError{Reason: err.Error()}
+		return State{}, nil, &LinkError{Reason: err.Error()}
 	}
-	s.ignored = unknownFields(raw)
-	return s, nil
+	return s, raw, nil
 }
 
 // The fields a state and its roots have in a link.

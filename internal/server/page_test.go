@@ -5,9 +5,12 @@ import (
 	"encoding/base64"
 	"html"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -160,5 +163,22 @@ func TestReadmeStatesThePolicy(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(strings.Fields(string(readme)), " "), "script-src 'self' 'wasm-unsafe-eval' "+openingLinkHash+";") {
 		t.Errorf("README.md does not give the policy's script-src with %s", openingLinkHash)
+	}
+}
+
+// TestFixedPageLength: a fixed page's Content-Length is its own, for a
+// GET and for a HEAD (go-app renders the page for both).
+func TestFixedPageLength(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	s := newTestSite(t, dir)
+	res := get(s, "/")
+	n := strconv.Itoa(len(readBody(t, res)))
+	if res.Header.Get("Content-Length") != n {
+		t.Errorf("GET: Content-Length %s for %s bytes", res.Header.Get("Content-Length"), n)
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest(http.MethodHead, "/", nil))
+	if got := rec.Result().Header.Get("Content-Length"); got != n {
+		t.Errorf("HEAD: Content-Length %s, the page is %s bytes", got, n)
 	}
 }
