@@ -283,12 +283,40 @@ func (s *Shape) Check(scope template.Scope) error {
 // the leaves resolve to is returned verbatim, never parsed again. The error
 // lists every failing leaf's render errors in document order.
 func (s *Shape) Render(roots template.Roots) (template.Value, error) {
-	r := shapeRenderer{shape: s, leaf: func(l Leaf, _ int) (template.Value, error) { return l.Template.Render(roots) }}
-	v := r.node(&s.root)
-	if len(r.errs) > 0 {
-		return template.Value{}, r.errs.Capped()
+	v, _, err := s.RenderIn(roots, nil)
+	if err != nil {
+		return template.Value{}, err
 	}
 	return v, nil
+}
+
+// Typed is true: a shape's result is a value as it is.
+func (s *Shape) Typed() bool { return true }
+
+// RenderIn is Render within run, the budget its leaves share with the
+// rest of the run (see template.Run). When run traces, the trace holds
+// every leaf's tags in document order, each naming its leaf and placed in
+// the document. A failing render returns the partial result too, each
+// failing leaf null.
+func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Value, []template.TraceEntry, error) {
+	var trace []template.TraceEntry
+	r := shapeRenderer{shape: s, leaf: func(l Leaf, _ int) (template.Value, error) {
+		v, entries, err := l.Template.RenderIn(roots, run)
+		docs := s.places.docs(l, entries)
+		for i := range entries {
+			entries[i].At = l.At
+			if docs != nil {
+				entries[i].Doc = docs[i]
+			}
+		}
+		trace = append(trace, entries...)
+		return v, err
+	}}
+	v := r.node(&s.root)
+	if len(r.errs) > 0 {
+		return v, trace, r.errs.Capped()
+	}
+	return v, trace, nil
 }
 
 // LeafTrace is the trace of one string leaf: every tag of its template, in

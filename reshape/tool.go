@@ -336,8 +336,11 @@ func (l *toolLoader) templates(doc template.Value) error {
 // field) is returned verbatim. A result that fails output_schema is a
 // ToolError. Exec and prompt tools report that they cannot run here.
 func (t *Tool) Call(input template.Value) (template.Value, error) {
-	v, _, err := t.call(input, false)
-	return v, err
+	v, _, err := Call{t, input}.RenderIn(nil, nil)
+	if err != nil {
+		return template.Value{}, err
+	}
+	return v, nil
 }
 
 // CallTrace is Call with the trace of the fixed shape's leaves from the
@@ -345,45 +348,74 @@ func (t *Tool) Call(input template.Value) (template.Value, error) {
 // leaves fail. A call input that fails input_schema still gets the trace
 // of what the tags find in it.
 func (t *Tool) CallTrace(input template.Value) (template.Value, []LeafTrace, error) {
-	return t.call(input, true)
+	var traces []LeafTrace
+	v, err := t.call(input, true, func(roots template.Roots) (template.Value, error) {
+		v, tr, err := t.Shape.RenderTrace(roots)
+		traces = tr
+		return v, err
+	})
+	return v, traces, err
 }
 
-func (t *Tool) call(input template.Value, trace bool) (template.Value, []LeafTrace, error) {
+// Call is a tool called with its input: the subject of template.Run for a
+// tool call.
+type Call struct {
+	Tool  *Tool
+	Input template.Value
+}
+
+// Check has nothing left to check: the tool's templates were checked when
+// it loaded, against its input alone.
+func (Call) Check(template.Scope) error { return nil }
+
+// Typed is true: a tool's result is a value as it is.
+func (Call) Typed() bool { return true }
+
+// RenderIn runs the call within run (see template.Run); the roots are the
+// call's input alone.
+func (c Call) RenderIn(_ template.Roots, run *template.Env) (template.Value, []template.TraceEntry, error) {
+	var trace []template.TraceEntry
+	tracing := run != nil && run.Tracing
+	v, err := c.Tool.call(c.Input, tracing, func(roots template.Roots) (template.Value, error) {
+		v, tr, err := c.Tool.Shape.RenderIn(roots, run)
+		trace = tr
+		return v, err
+	})
+	return v, trace, err
+}
+
+// call runs the tool on input, its fixed shape rendered by renderShape.
+// With trace, a call input that fails input_schema is rendered too, for
+// the trace alone.
+func (t *Tool) call(input template.Value, trace bool, renderShape func(template.Roots) (template.Value, error)) (template.Value, error) {
 	if t.Kind != KindReshape {
-		return template.Value{}, nil, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
+		return template.Value{}, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
 	}
 	roots := template.Roots{{Name: "input", Value: input}}
 	if t.input != nil {
 		if issues := validate(t.input, input, inputPlace); issues != nil {
-			var traces []LeafTrace
 			if trace && t.Shape != nil {
-				_, traces, _ = t.Shape.RenderTrace(roots)
+				renderShape(roots)
 			}
-			return template.Value{}, traces, inputErrors(issues)
+			return template.Value{}, inputErrors(issues)
 		}
 	}
 	var result template.Value
-	var traces []LeafTrace
 	if t.CallerShape {
 		shape, ok := input.Lookup("shape")
 		switch {
 		case input.Kind() != template.Object:
-			return template.Value{}, nil, inputErrors([]schemaIssue{{"", "the input: want object, got " + input.Kind().String()}})
+			return template.Value{}, inputErrors([]schemaIssue{{"", "the input: want object, got " + input.Kind().String()}})
 		case !ok:
-			return template.Value{}, nil, inputErrors([]schemaIssue{{"/shape", `missing required field "shape" (the shape to return)`}})
+			return template.Value{}, inputErrors([]schemaIssue{{"/shape", `missing required field "shape" (the shape to return)`}})
 		case shape.Kind() != template.Object:
-			return template.Value{}, nil, inputErrors([]schemaIssue{{"/shape", "field /shape: want object, got " + shape.Kind().String()}})
+			return template.Value{}, inputErrors([]schemaIssue{{"/shape", "field /shape: want object, got " + shape.Kind().String()}})
 		}
 		result = shape
 	} else {
 		var err error
-		if trace {
-			result, traces, err = t.Shape.RenderTrace(roots)
-		} else {
-			result, err = t.Shape.Render(roots)
-		}
-		if err != nil {
-			return result, traces, err // with the trace, the partial result
+		if result, err = renderShape(roots); err != nil {
+			return result, err // the partial result
 		}
 	}
 	if t.output != nil {
@@ -393,10 +425,10 @@ func (t *Tool) call(input template.Value, trace bool) (template.Value, []LeafTra
 				list[i] = callError("the result does not match output_schema: " + issue.msg)
 				list[i].Path = issue.ptr
 			}
-			return template.Value{}, traces, list
+			return template.Value{}, list
 		}
 	}
-	return result, traces, nil
+	return result, nil
 }
 
 // callError is a ToolError raised by a call.

@@ -26,8 +26,34 @@ const (
 // string. Its error is an ErrorList of every failing tag in source order
 // (one error per tag, however often a section repeats it).
 func (t *Template) Render(roots Roots) (Value, error) {
+	v, _, err := t.RenderIn(roots, nil)
+	return v, err
+}
+
+// RenderIn renders the template within run's budget, which the renders of
+// one run share, and traces it when run traces (see Run); a nil run is a
+// run of its own, untraced.
+func (t *Template) RenderIn(roots Roots, run *Env) (Value, []TraceEntry, error) {
+	var entries []TraceEntry
 	r := renderer{src: t.src, roots: roots}
-	return t.run(&r)
+	if run != nil {
+		if err := run.spent(t); err != nil {
+			return Value{}, nil, ErrorList{err}
+		}
+		r.steps, r.outSpent = run.work, run.output
+		if run.Tracing {
+			entries = t.traceEntries()
+			r.trace = make(map[int]*TraceEntry, len(entries))
+			for i := range entries {
+				r.trace[entries[i].Pos.Offset] = &entries[i]
+			}
+		}
+	}
+	v, err := t.run(&r)
+	if run != nil {
+		run.charge(&r, v)
+	}
+	return v, entries, err
 }
 
 // run renders the template with r, which may be tracing.
@@ -78,15 +104,16 @@ func (f *frame) current() *Value {
 }
 
 type renderer struct {
-	src     string
-	roots   Roots
-	out     []byte
-	frames  []frame
-	errs    ErrorList
-	steps   int          // work done, against MaxRenderSteps
-	suggest int          // did-you-mean work done, against maxSuggestCells
-	number  Value        // holds a computed @index or length while it is used
-	failed  map[int]bool // offsets of tags already reported
+	src      string
+	roots    Roots
+	out      []byte
+	frames   []frame
+	errs     ErrorList
+	steps    int          // work done, against MaxRenderSteps
+	outSpent int          // output written by earlier renders of its run
+	suggest  int          // did-you-mean work done, against maxSuggestCells
+	number   Value        // holds a computed @index or length while it is used
+	failed   map[int]bool // offsets of tags already reported
 	// misses memoizes failed root-anchored paths by tag offset: with the
 	// roots fixed they fail the same way each time a section repeats them,
 	// and building an error (keys, suggestions) is the costly part.
@@ -148,7 +175,7 @@ func (r *renderer) list(l *ListNode, out []byte) []byte {
 			continue
 		}
 		// The output limit holds at every write (DIALECT §5).
-		if len(out) > MaxOutput {
+		if len(out) > MaxOutput-r.outSpent {
 			r.halt(tag, "the output passed "+strconv.Itoa(MaxOutput>>20)+" MiB")
 			return out
 		}
@@ -512,8 +539,10 @@ func plural(n int, noun string) string {
 // MissingStep, that the render failed).
 type TraceEntry struct {
 	Kind  SpanKind
-	Pos   Pos
+	Pos   Pos // in the template's text
 	End   int
+	At    string // a shape leaf's JSON Pointer, "" for a template
+	Doc   Pos    // a shape leaf's tag in the document; Line 0 without one
 	Path  string
 	Value Value
 	Found bool // false for a bare key that nothing had, which renders empty
@@ -530,6 +559,11 @@ func (t *Template) Trace(roots Roots) []TraceEntry {
 
 // RenderTrace is Render and Trace in one pass, for a view that shows both.
 func (t *Template) RenderTrace(roots Roots) (Value, []TraceEntry, error) {
+	return t.RenderIn(roots, &Env{Tracing: true})
+}
+
+// traceEntries lists every tag in source order, not yet reached.
+func (t *Template) traceEntries() []TraceEntry {
 	var entries []TraceEntry
 	var walk func(l *ListNode)
 	walk = func(l *ListNode) {
@@ -548,12 +582,7 @@ func (t *Template) RenderTrace(roots Roots) (Value, []TraceEntry, error) {
 		}
 	}
 	walk(t.root)
-	r := renderer{src: t.src, roots: roots, trace: make(map[int]*TraceEntry, len(entries))}
-	for i := range entries {
-		r.trace[entries[i].Pos.Offset] = &entries[i]
-	}
-	v, err := t.run(&r)
-	return v, entries, err
+	return entries
 }
 
 func (r *renderer) record(t *Tag, v *Value, err *Error) {

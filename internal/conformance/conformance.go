@@ -211,30 +211,33 @@ func (t *Test) Compare(v template.Value, err error) string {
 	return ""
 }
 
-// result loads and renders the vector's subject.
+// result loads and renders the vector's subject through the engine's one
+// runner.
 func (t *Test) result() (template.Value, error) {
-	switch {
-	case t.Template != nil:
-		tmpl, err := template.Load(*t.Template, t.Scope())
-		if err != nil {
-			return template.Value{}, err
-		}
-		return tmpl.Render(t.Roots)
-	case t.Shape != nil:
-		s, err := reshape.ShapeFromValue(*t.Shape)
-		if err != nil {
-			return template.Value{}, err
-		}
-		if err := s.Check(t.Scope()); err != nil {
-			return template.Value{}, err
-		}
-		return s.Render(t.Roots)
-	}
-	tool, err := reshape.LoadTool([]byte(*t.Tool))
+	subject, err := t.subject()
 	if err != nil {
 		return template.Value{}, err
 	}
-	return tool.Call(t.Call)
+	res := template.Run(subject, t.Scope(), t.Roots, nil)
+	if !res.OK() {
+		return template.Value{}, res.Errors
+	}
+	return res.Value, nil
+}
+
+// subject parses the vector's template, shape or tool call.
+func (t *Test) subject() (template.Subject, error) {
+	switch {
+	case t.Template != nil:
+		return template.Parse(*t.Template)
+	case t.Shape != nil:
+		return reshape.ShapeFromValue(*t.Shape)
+	}
+	tool, err := reshape.LoadTool([]byte(*t.Tool))
+	if err != nil {
+		return nil, err
+	}
+	return reshape.Call{Tool: tool, Input: t.Call}, nil
 }
 
 // mismatch compares the first error with the expectation.

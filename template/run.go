@@ -1,0 +1,101 @@
+package template
+
+import "strconv"
+
+// Subject is what one step renders: a template, a shape, a tool call, a
+// plan step. Every surface runs one through Run, so that loading, checking
+// and rendering are wired once.
+type Subject interface {
+	// Check runs the load-time checks against the step's scope (DIALECT §6).
+	Check(Scope) error
+	// RenderIn renders against roots within run's budget, tracing when run
+	// traces; a failing shape returns its partial result with the errors.
+	RenderIn(roots Roots, run *Env) (Value, []TraceEntry, error)
+	// Typed reports whether the result is a value as it is (a typed
+	// splice, a shape, a tool's result) rather than mixed text.
+	Typed() bool
+}
+
+// Env is one run: the work and output budget that all its renders share
+// (DIALECT §5, and §9 for the steps of a plan), and whether they trace.
+type Env struct {
+	Tracing      bool
+	work, output int // spent so far
+}
+
+// spent reports, before a render starts, that the run's budget is gone.
+func (run *Env) spent(t *Template) *Error {
+	var why string
+	switch {
+	case run.work > MaxRenderSteps:
+		why = "earlier renders of this run did " + plural(MaxRenderSteps, "step") + " of work, all it may do"
+	case run.output > MaxOutput:
+		why = "earlier renders of this run wrote " + strconv.Itoa(MaxOutput>>20) + " MiB, all it may write"
+	default:
+		return nil
+	}
+	return &Error{Kind: LimitError, Phase: PhaseRender, Msg: why, Pos: Pos{Line: 1, Column: 1}, Source: t.src}
+}
+
+// charge adds what r did to the run. A render a limit stopped spends the
+// budget it broke.
+func (run *Env) charge(r *renderer, v Value) {
+	switch {
+	case r.steps >= stopped && len(r.out) > MaxOutput-r.outSpent:
+		run.output = MaxOutput + 1
+	case r.steps > MaxRenderSteps:
+		run.work = MaxRenderSteps + 1
+	default:
+		run.work = r.steps
+		if v.kind() == String {
+			run.output += v.length()
+		}
+	}
+}
+
+// Result is what one run of a subject gave.
+type Result struct {
+	Value  Value // the result; a shape's partial one (failing leaves null) when it failed at render
+	Typed  bool  // Value is a value as is, not mixed text
+	Loaded bool  // the subject passed its load-time checks, so it rendered
+	Errors ErrorList
+	Trace  []TraceEntry // every tag, in source (document) order, when the run traces
+}
+
+// OK reports whether the run gave its result: it loaded and no render
+// error stopped it.
+func (r *Result) OK() bool { return r.Loaded && len(r.Errors) == 0 }
+
+// Run checks s against scope and, when it loads, renders it against roots
+// within run (nil: a run of its own). Load errors stop it before the render
+// (DIALECT §6).
+func Run(s Subject, scope Scope, roots Roots, run *Env) Result {
+	res := Result{Typed: s.Typed()}
+	if err := s.Check(scope); err != nil {
+		res.Errors = errorsOf(err, PhaseLoad)
+		return res
+	}
+	if run == nil {
+		run = &Env{}
+	}
+	v, trace, err := s.RenderIn(roots, run)
+	res.Loaded, res.Value, res.Trace, res.Errors = true, v, trace, errorsOf(err, PhaseRender)
+	return res
+}
+
+// errorsOf returns the typed errors of err; an untyped one becomes a
+// ToolError of phase.
+func errorsOf(err error, phase Phase) ErrorList {
+	if err == nil {
+		return nil
+	}
+	if list := Errors(err); list != nil {
+		return list
+	}
+	return ErrorList{{Kind: ToolError, Phase: phase, Msg: err.Error(), Pos: Pos{Line: 1, Column: 1}}}
+}
+
+// Failure reports whether the error means the render failed: EmptyData
+// means "nothing found", not a broken plan (DIALECT §8), and is shown as
+// such, though it too leaves the render without a result.
+func (e *Error) Failure() bool { return e.Kind != EmptyData }
