@@ -52,3 +52,6 @@ func (Call) Typed() bool { return true }
 func (Call) RenderIn(template.Roots, *template.Env) (template.Value, []template.TraceEntry, error) {
 	return template.Value{}, nil, needsFullEngine("")
 }
+
+// Tool reports that tools need the full engine.
+func (d *Document) Tool(string, template.Value) (*Tool, error) { return nil, needsFullEngine(d.Text()) }

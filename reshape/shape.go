@@ -82,7 +82,7 @@ func ParseShape(text string) (*Shape, error) {
 	if v.Kind() != template.Object {
 		return nil, places.notObject(v)
 	}
-	return compileShape(v, places, "", false)
+	return compileShape(v, places, "", "", false)
 }
 
 // notObjectError reports a shape whose top level is not an object.
@@ -108,15 +108,17 @@ func ShapeFromValue(v template.Value) (*Shape, error) {
 	if v.Kind() != template.Object {
 		return nil, notObjectError(v, "", template.Pos{})
 	}
-	return compileShape(v, nil, "", false)
+	return compileShape(v, nil, "", "", false)
 }
 
 // compileShape parses the leaves of v, which sits at JSON Pointer base in
-// the document that places locates (nil: no document). A failing leaf
-// fails the shape, unless lenient: then the shape of the leaves that parse
-// comes with the errors (a leaf that does not parse renders as null).
-func compileShape(v template.Value, places *docPlaces, base string, lenient bool) (*Shape, error) {
-	c := shapeCompiler{places: places, base: base, lenient: lenient}
+// the document that places locates (nil: no document); at prefixes the
+// pointers its leaves and errors name (a plan names them from the plan's
+// top, a tool file from the shape's). A failing leaf fails the shape,
+// unless lenient: then the shape of the leaves that parse comes with the
+// errors (a leaf that does not parse renders as null).
+func compileShape(v template.Value, places *docPlaces, base, at string, lenient bool) (*Shape, error) {
+	c := shapeCompiler{places: places, base: base, at: at, lenient: lenient}
 	root := c.node(v, "")
 	s := &Shape{value: v, root: root, leaves: c.leaves, places: places}
 	switch {
@@ -140,12 +142,13 @@ func ParseShapeLenient(text string) (*Shape, error) {
 	if v.Kind() != template.Object {
 		return nil, places.notObject(v)
 	}
-	return compileShape(v, places, "", true)
+	return compileShape(v, places, "", "", true)
 }
 
 type shapeCompiler struct {
 	places  *docPlaces
-	base    string
+	base    string // where the shape is in the document
+	at      string // the prefix of the pointers leaves and errors name
 	leaves  []Leaf
 	errs    template.ErrorList
 	lenient bool // a leaf that does not parse becomes null
@@ -154,7 +157,7 @@ type shapeCompiler struct {
 func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 	switch v.Kind() {
 	case template.String:
-		leaf := Leaf{At: ptr}
+		leaf := Leaf{At: c.at + ptr}
 		if c.places != nil {
 			leaf.place = c.places.values[c.base+ptr]
 		}
@@ -203,7 +206,7 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 
 // duplicate reports a key the shape repeats, at the repeated key.
 func (c *shapeCompiler) duplicate(key, at string) {
-	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: at,
+	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: c.at + at,
 		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + string(template.AppendQuoted(nil, key)) + " in the shape"}
 	if c.places != nil {
 		if pos, ok := c.places.keys[c.base+at]; ok {
@@ -246,6 +249,14 @@ func (s *Shape) Reads(name string) bool {
 		}
 	}
 	return false
+}
+
+// RootsRead calls yield with the root of every root-anchored path of every
+// leaf, in document order (see template.Template.RootsRead).
+func (s *Shape) RootsRead(yield func(root string)) {
+	for _, l := range s.leaves {
+		l.Template.RootsRead(yield)
+	}
 }
 
 // Value returns the shape as it was given.

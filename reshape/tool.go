@@ -70,7 +70,14 @@ func loadTool(src, namespace string) (*Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := toolLoader{src: src, places: places, tool: &Tool{Namespace: namespace, source: src, namePos: places.values["/name"].pos}}
+	return loadToolAt(doc, places, "", namespace)
+}
+
+// loadToolAt loads the tool whose document is doc, at JSON Pointer base in
+// the text places locates.
+func loadToolAt(doc template.Value, places *docPlaces, base, namespace string) (*Tool, error) {
+	src := places.text
+	l := toolLoader{src: src, places: places, base: base, tool: &Tool{Namespace: namespace, source: src, namePos: places.values[base+"/name"].pos}}
 	if doc.Kind() != template.Object {
 		if doc.IsNull() {
 			return nil, l.errorAt("", "the tool file is empty: it must be a YAML mapping of the tool's fields")
@@ -99,20 +106,38 @@ func ToolShapeLenient(text string) (*Shape, error) {
 	if !ok || v.Kind() != template.Object {
 		return nil, nil
 	}
-	return compileShape(v, places, "/shape", true)
+	return compileShape(v, places, "/shape", "", true)
 }
 
 type toolLoader struct {
 	src    string
 	places *docPlaces
-	tool   *Tool
-	errs   template.ErrorList
+	// base is where the tool is in its document: "" for a tool file,
+	// "/tools/0" for a tool of a plan, whose errors name their place.
+	base string
+	tool *Tool
+	errs template.ErrorList
 }
 
-// errorAt records a ToolError at the value ptr names (the document start
-// for "").
+// at is the pointer an error at ptr in the tool names: none in a tool
+// file, where the file is the place; from the plan's top in a plan.
+func (l *toolLoader) at(ptr string) string {
+	if l.base == "" {
+		return ""
+	}
+	return l.base + ptr
+}
+
+// errorAt records a ToolError at the value ptr names (the tool's start
+// for ""), or at its key when the document does not place the value.
 func (l *toolLoader) errorAt(ptr, msg string) *template.Error {
-	return l.errorAtPos(l.places.values[ptr].pos, msg)
+	pos := l.places.values[l.base+ptr].pos
+	if pos.Line == 0 {
+		pos = l.places.keys[l.base+ptr]
+	}
+	e := l.errorAtPos(pos, msg)
+	e.At = l.at(ptr)
+	return e
 }
 
 func (l *toolLoader) errorAtPos(pos template.Pos, msg string) *template.Error {
@@ -172,8 +197,8 @@ func (l *toolLoader) field(m template.Member, allowed []string) {
 		return true
 	}
 	if !slices.Contains(allowed, m.Key) {
-		e := l.errorAtPos(l.places.keys[ptr], "unknown field "+strconv.Quote(m.Key))
-		e.Available = allowed
+		e := l.errorAtPos(l.places.keys[l.base+ptr], "unknown field "+strconv.Quote(m.Key))
+		e.Available, e.At = allowed, l.at(ptr)
 		return
 	}
 	t := l.tool
@@ -285,7 +310,7 @@ func (l *toolLoader) templates(doc template.Value) error {
 			return nil
 		}
 		shapeValue, _ := doc.Lookup("shape")
-		shape, err := compileShape(shapeValue, l.places, "/shape", false)
+		shape, err := compileShape(shapeValue, l.places, l.base+"/shape", l.at(""), false)
 		if err != nil {
 			return err
 		}
@@ -305,7 +330,10 @@ func (l *toolLoader) templates(doc template.Value) error {
 				if v.Kind() == template.Array {
 					at = appendIndex(at, i)
 				}
-				leaf := Leaf{At: at, place: l.places.values[at]}
+				leaf := Leaf{At: at, place: l.places.values[l.base+at]}
+				if l.base != "" {
+					leaf.At = l.base + at
+				}
 				tmpl, err := template.Parse(s.Str())
 				if err != nil {
 					errs = l.places.mark(errs, err, leaf)
@@ -392,13 +420,11 @@ func (t *Tool) call(input template.Value, trace bool, renderShape func(template.
 		return template.Value{}, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
 	}
 	roots := template.Roots{{Name: "input", Value: input}}
-	if t.input != nil {
-		if issues := validate(t.input, input, inputPlace); issues != nil {
-			if trace && t.Shape != nil {
-				renderShape(roots)
-			}
-			return template.Value{}, inputErrors(issues)
+	if err := t.CheckInput(input); err != nil {
+		if trace && t.Shape != nil {
+			renderShape(roots)
 		}
+		return template.Value{}, err
 	}
 	var result template.Value
 	if t.CallerShape {
@@ -418,17 +444,40 @@ func (t *Tool) call(input template.Value, trace bool, renderShape func(template.
 			return result, err // the partial result
 		}
 	}
-	if t.output != nil {
-		if issues := validate(t.output, result, resultPlace); issues != nil {
-			list := make(template.ErrorList, len(issues))
-			for i, issue := range issues {
-				list[i] = callError("the result does not match output_schema: " + issue.msg)
-				list[i].Path = issue.ptr
-			}
-			return template.Value{}, list
-		}
+	if err := t.CheckResult(result); err != nil {
+		return template.Value{}, err
 	}
 	return result, nil
+}
+
+// CheckInput validates a call's input against input_schema: an InputError
+// per failing field. A plan checks the calls of tools that do not run here.
+func (t *Tool) CheckInput(input template.Value) error {
+	if t.input == nil {
+		return nil
+	}
+	if issues := validate(t.input, input, inputPlace); issues != nil {
+		return inputErrors(issues)
+	}
+	return nil
+}
+
+// CheckResult validates a result against output_schema: a ToolError per
+// failing field. A plan checks the sample results of tools that do not run
+// here.
+func (t *Tool) CheckResult(result template.Value) error {
+	if t.output == nil {
+		return nil
+	}
+	if issues := validate(t.output, result, resultPlace); issues != nil {
+		list := make(template.ErrorList, len(issues))
+		for i, issue := range issues {
+			list[i] = callError("the result does not match output_schema: " + issue.msg)
+			list[i].Path = issue.ptr
+		}
+		return list
+	}
+	return nil
 }
 
 // callError is a ToolError raised by a call.
@@ -444,4 +493,11 @@ func inputErrors(issues []schemaIssue) template.ErrorList {
 		list[i] = &template.Error{Kind: template.InputError, Phase: template.PhaseRender, Msg: issue.msg, Path: issue.ptr, Pos: template.Pos{Line: 1, Column: 1}}
 	}
 	return list
+}
+
+// Tool loads the tool definition v, the node at ptr of the document (a
+// tool of a plan), as user__<name>. Its errors name their place from the
+// document's top.
+func (d *Document) Tool(ptr string, v template.Value) (*Tool, error) {
+	return loadToolAt(v, d.places, ptr, "user")
 }

@@ -108,6 +108,7 @@ type Error struct {
 	More       int      // how many more keys there were beyond Available
 	Suggestion string   // the available key within a small edit distance of Segment
 	At         string   // JSON Pointer of the failing shape leaf, "/labels/0/name"
+	Step       string   // the id of the plan step it belongs to; "solver" for the solver
 }
 
 // Error is the whole error on one line, as a log or a replanner sees it:

@@ -99,3 +99,10 @@ func errorsOf(err error, phase Phase) ErrorList {
 // means "nothing found", not a broken plan (DIALECT §8), and is shown as
 // such, though it too leaves the render without a result.
 func (e *Error) Failure() bool { return e.Kind != EmptyData }
+
+// Spent is the work and output the run has spent so far.
+func (run *Env) Spent() (work, output int) { return run.work, run.output }
+
+// Charge adds work and output spent before: a result that a run reuses
+// from an earlier one still counts against its budget.
+func (run *Env) Charge(work, output int) { run.work, run.output = run.work+work, run.output+output }

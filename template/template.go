@@ -69,6 +69,27 @@ func reads(l *ListNode, name string) bool {
 	return false
 }
 
+// RootsRead calls yield with the root of every root-anchored path, in
+// source order: the roots a render reads (DIALECT §9 blocks a step on
+// them). A root may come more than once.
+func (t *Template) RootsRead(yield func(root string)) { rootsRead(t.root, yield) }
+
+func rootsRead(l *ListNode, yield func(string)) {
+	for _, n := range l.Nodes {
+		switch n := n.(type) {
+		case *VariableNode:
+			if n.Path.Kind == RootPath {
+				yield(n.Path.Segments[0])
+			}
+		case *SectionNode:
+			if n.Path.Kind == RootPath {
+				yield(n.Path.Segments[0])
+			}
+			rootsRead(n.Body, yield)
+		}
+	}
+}
+
 // Source returns the text the template was parsed from.
 func (t *Template) Source() string { return t.src }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -19,13 +20,14 @@ type Test struct {
 	Name      string
 	Template  *string         // a template test, or
 	Shape     *template.Value // a shape test, or
-	Tool      *string         // a tool test with Call
+	Tool      *string         // a tool test with Call, or
+	Plan      *string         // a plan test: the plan document's text
 	Call      template.Value
 	Roots     template.Roots // in step order, input first
 	Later     []string
 	Branch    map[string]string // branch_steps: step id → its decide step
 	Iteration bool
-	Expect    *template.Value
+	Expect    *template.Value // a plan test's: {steps, solver, blocked}
 	Error     *Expected
 }
 
@@ -34,6 +36,7 @@ type Test struct {
 type Expected struct {
 	Kind, Phase  string
 	Path, At     string
+	Step         string // a plan test's: the step id
 	Line, Column int
 	Contains     string
 	Available    []string
@@ -119,8 +122,15 @@ func decodeTest(v template.Value) (*Test, error) {
 		t.Tool = &text
 		t.Call, _ = v.Lookup("call")
 	}
-	if subjects := btoi(t.Template != nil) + btoi(t.Shape != nil) + btoi(t.Tool != nil); subjects != 1 {
-		return nil, fmt.Errorf("%q: a test has exactly one of template, shape or tool", t.Name)
+	if s, ok := v.Lookup("plan"); ok {
+		text := s.Str()
+		if s.Kind() != template.String {
+			text = s.JSON()
+		}
+		t.Plan = &text
+	}
+	if subjects := btoi(t.Template != nil) + btoi(t.Shape != nil) + btoi(t.Tool != nil) + btoi(t.Plan != nil); subjects != 1 {
+		return nil, fmt.Errorf("%q: a test has exactly one of template, shape, tool or plan", t.Name)
 	}
 	roots, _ := v.Lookup("roots")
 	for _, m := range roots.Members() {
@@ -146,7 +156,12 @@ func decodeTest(v template.Value) (*Test, error) {
 	if e, ok := v.Lookup("error"); ok {
 		t.Error = decodeExpected(e)
 	}
-	if (t.Expect == nil) == (t.Error == nil) {
+	switch {
+	case t.Plan != nil:
+		if t.Expect != nil && t.Expect.Kind() != template.Object {
+			return nil, fmt.Errorf("%q: a plan test's expect is an object of steps, solver and blocked", t.Name)
+		}
+	case (t.Expect == nil) == (t.Error == nil):
 		return nil, fmt.Errorf("%q: a test has exactly one of expect or error", t.Name)
 	}
 	return t, nil
@@ -167,7 +182,7 @@ func decodeExpected(v template.Value) *Expected {
 		fmt.Sscan(s.Str(), &n)
 		return n
 	}
-	e := &Expected{Kind: str("kind"), Phase: str("phase"), Path: str("path"), At: str("at"),
+	e := &Expected{Kind: str("kind"), Phase: str("phase"), Path: str("path"), At: str("at"), Step: str("step"),
 		Line: num("line"), Column: num("column"), Contains: str("contains")}
 	if a, ok := v.Lookup("available"); ok {
 		e.Available, e.HasAvailable = strs(a), true
@@ -190,6 +205,9 @@ func (t *Test) Run() (failure string) {
 			failure = fmt.Sprint("panic: ", p)
 		}
 	}()
+	if t.Plan != nil {
+		return t.ComparePlan(plan.Run(plan.Load(*t.Plan), plan.Options{}))
+	}
 	return t.Compare(t.result())
 }
 
@@ -200,7 +218,7 @@ func (t *Test) Compare(v template.Value, err error) string {
 		if err == nil {
 			return "expected " + t.Error.Kind + " (" + t.Error.Phase + "), got result " + v.JSON()
 		}
-		return t.Error.mismatch(err)
+		return t.Error.mismatch(err, false)
 	}
 	if err != nil {
 		return "expected " + t.Expect.JSON() + ", got " + strings.TrimSpace(template.Format(err))
@@ -232,6 +250,8 @@ func (t *Test) subject() (template.Subject, error) {
 		return template.Parse(*t.Template)
 	case t.Shape != nil:
 		return reshape.ShapeFromValue(*t.Shape)
+	case t.Plan != nil:
+		return nil, fmt.Errorf("a plan test is run by ComparePlan")
 	}
 	tool, err := reshape.LoadTool([]byte(*t.Tool))
 	if err != nil {
@@ -240,8 +260,9 @@ func (t *Test) subject() (template.Subject, error) {
 	return reshape.Call{Tool: tool, Input: t.Call}, nil
 }
 
-// mismatch compares the first error with the expectation.
-func (x *Expected) mismatch(err error) string {
+// mismatch compares the first error with the expectation; a plan's line
+// and column are the document's.
+func (x *Expected) mismatch(err error, inDoc bool) string {
 	list := template.Errors(err)
 	if len(list) == 0 {
 		return "expected " + x.Kind + ", got untyped error: " + err.Error()
@@ -255,6 +276,13 @@ func (x *Expected) mismatch(err error) string {
 	}
 	check("kind", x.Kind, e.Kind.String())
 	check("phase", x.Phase, e.Phase.String())
+	if x.Step != "" {
+		check("step", x.Step, e.Step)
+	}
+	pos := e.Pos
+	if inDoc {
+		pos = e.Doc
+	}
 	if x.Path != "" {
 		check("path", x.Path, e.Path)
 	}
@@ -262,10 +290,10 @@ func (x *Expected) mismatch(err error) string {
 		check("at", x.At, e.At)
 	}
 	if x.Line != 0 {
-		check("line", fmt.Sprint(x.Line), fmt.Sprint(e.Pos.Line))
+		check("line", fmt.Sprint(x.Line), fmt.Sprint(pos.Line))
 	}
 	if x.Column != 0 {
-		check("column", fmt.Sprint(x.Column), fmt.Sprint(e.Pos.Column))
+		check("column", fmt.Sprint(x.Column), fmt.Sprint(pos.Column))
 	}
 	if x.HasAvailable && !slices.Equal(x.Available, e.Available) {
 		diffs = append(diffs, fmt.Sprintf("available %q, got %q", x.Available, e.Available))
@@ -277,6 +305,65 @@ func (x *Expected) mismatch(err error) string {
 		return ""
 	}
 	return "expected " + strings.Join(diffs, "; ")
+}
+
+// ComparePlan describes how a run of the vector's plan differs from what
+// it expects, or returns "": the first error, the results of the steps and
+// the solver it names, and the steps it says were blocked.
+func (t *Test) ComparePlan(o *plan.Outcome) string {
+	var diffs []string
+	switch {
+	case t.Error != nil && len(o.Errors) == 0:
+		diffs = append(diffs, "expected "+t.Error.Kind+" ("+t.Error.Phase+"), got no error")
+	case t.Error != nil:
+		if msg := t.Error.mismatch(o.Errors, true); msg != "" {
+			diffs = append(diffs, msg)
+		}
+	case len(o.Errors) > 0:
+		diffs = append(diffs, "expected no error, got "+strings.TrimSpace(template.FormatIn(o.Errors[:1], o.Plan.Text())))
+	}
+	if t.Expect != nil {
+		steps, _ := t.Expect.Lookup("steps")
+		for _, m := range steps.Members() {
+			r, ok := o.Result(m.Key)
+			switch {
+			case !ok:
+				diffs = append(diffs, "expected step "+m.Key+", the plan has none")
+			case !r.HasResult:
+				diffs = append(diffs, "expected step "+m.Key+" to give "+m.Value.JSON()+", it has no result (status "+r.Status.String()+describeBlock(r)+")")
+			case !r.Result.Equal(m.Value):
+				diffs = append(diffs, "expected step "+m.Key+" to give "+m.Value.JSON()+", got "+r.Result.JSON())
+			}
+		}
+		if want, ok := t.Expect.Lookup("solver"); ok {
+			switch s := o.Solver; {
+			case s == nil:
+				diffs = append(diffs, "expected the solver to give "+want.JSON()+", the plan has none")
+			case !s.HasResult:
+				diffs = append(diffs, "expected the solver to give "+want.JSON()+", it has no result (status "+s.Status.String()+describeBlock(s)+")")
+			case !s.Result.Equal(want):
+				diffs = append(diffs, "expected the solver to give "+want.JSON()+", got "+s.Result.JSON())
+			}
+		}
+		blocked, _ := t.Expect.Lookup("blocked")
+		for _, id := range strs(blocked) {
+			if r, ok := o.Result(id); !ok || r.Status != plan.Blocked {
+				got := "no such step"
+				if ok {
+					got = r.Status.String()
+				}
+				diffs = append(diffs, "expected step "+id+" to be blocked, got "+got)
+			}
+		}
+	}
+	return strings.Join(diffs, "; ")
+}
+
+func describeBlock(r *plan.StepResult) string {
+	if r.BlockedBy == "" {
+		return ""
+	}
+	return " by " + r.BlockedBy
 }
 
 // Report is the outcome of a run.

@@ -1,0 +1,593 @@
+// Package plan loads, checks and runs plan documents (DIALECT §9): a whole
+// plan in one JSON or YAML text, with sample results for the steps nothing
+// here runs.
+//
+// Load checks every template of every step, the solver and every tool
+// definition before anything renders; Run renders the steps in order
+// through the engine's one runner (template.Run), one work and output
+// budget for the whole run. A broken step blocks only the steps that read
+// it. Every error names its step, the JSON Pointer of its place in the
+// document and the document's line and column.
+package plan
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// Form is what a step does.
+type Form uint8
+
+// The step forms.
+const (
+	Call   Form = iota // calls a tool once
+	Map                // calls a tool once per element of over; the results in an array
+	Fold               // calls a tool once per element, each result the next accumulator
+	Decide             // runs the steps of one of its branches
+)
+
+var formNames = [...]string{"call", "map", "fold", "decide"}
+
+func (f Form) String() string { return formNames[f] }
+
+// MaxIterations bounds the iterations of one map or fold step.
+const MaxIterations = 10000
+
+// builtinReshape is the tool whose result is its rendered input.shape.
+const builtinReshape = "builtin__reshape"
+
+// Step is one step of a plan.
+type Step struct {
+	ID       string
+	At       string // JSON Pointer of the step in the document, "/steps/2"
+	Form     Form
+	ToolName string
+	Branch   string   // a decide step's sample decision: the branch that ran
+	Branches []Branch // a decide step's branches, in document order
+	In       *Step    // the decide step in one of whose branches it sits, nil at the top
+	InBranch string   // the name of that branch
+
+	value   template.Value // the step as written, to tell what an edit changed
+	input   *reshape.Shape // the input (a call's, an iteration body's, a decide's); nil when absent
+	over    *reshape.Shape
+	initial *reshape.Shape
+	sample  *template.Value // the result given in the document
+	how     calling
+	tool    *reshape.Tool // a user tool of the plan
+	list    []*Step       // the steps it sits among, and its index there
+	index   int
+	scope   template.Scope // of its input, over and initial
+	body    template.Scope // of an iteration body's input
+	broken  bool           // a load error: it does not run
+	deps    []string       // the roots its templates may read, bare keys' fallback included
+	reads   []string       // the steps its root-anchored paths read: what blocks it
+}
+
+// Branch is one branch of a decide step.
+type Branch struct {
+	Name  string
+	At    string // JSON Pointer of its list of steps
+	Steps []*Step
+}
+
+// calling is how a step's result comes about.
+type calling uint8
+
+const (
+	external calling = iota // a tool nothing here runs: the result is the sample
+	checked                 // a user exec or prompt tool: the sample, its call and result checked by the tool's schemas
+	reshaped                // builtin__reshape: the rendered input.shape
+	tooled                  // a user reshape tool of the plan, called with the rendered input
+)
+
+// Computed reports whether the step's result is computed here rather than
+// taken from its sample.
+func (s *Step) Computed() bool { return s.how == reshaped || s.how == tooled }
+
+// Scope is the scope of the step's input (and over and initial): what its
+// templates may read.
+func (s *Step) Scope() template.Scope { return s.scope }
+
+// Plan is a loaded plan document.
+type Plan struct {
+	Input  template.Value
+	Steps  []*Step // the top-level steps, in run order
+	All    []*Step // every step in document order, branch steps inside their decide step
+	Errors template.ErrorList
+
+	doc         *reshape.Document
+	byID        map[string]*Step
+	tools       map[string]*reshape.Tool
+	toolValues  template.Value // the tools as written, to tell an edit
+	solver      *reshape.Shape
+	solverScope template.Scope
+	solverReads []string
+	hasSolver   bool
+}
+
+// Step returns the step called id.
+func (p *Plan) Step(id string) (*Step, bool) {
+	s, ok := p.byID[id]
+	return s, ok
+}
+
+// Text is the plan document's text.
+func (p *Plan) Text() string {
+	if p.doc == nil {
+		return ""
+	}
+	return p.doc.Text()
+}
+
+// HasSolver reports whether the plan has a solver template.
+func (p *Plan) HasSolver() bool { return p.hasSolver }
+
+// The keys a plan, a step of each form and a decide step may have.
+var (
+	planKeys   = []string{"input", "tools", "steps", "solver"}
+	callKeys   = []string{"id", "tool_name", "input", "result"}
+	iterKeys   = []string{"id", "over", "initial", "tool_name", "input", "result"}
+	decideKeys = []string{"id", "decide", "branch", "input"}
+)
+
+// Load parses and checks a plan document. It always returns a plan: one
+// whose document does not parse has no steps and that error.
+func Load(text string) *Plan {
+	p := &Plan{Input: template.ObjectValue(nil), byID: map[string]*Step{}, tools: map[string]*reshape.Tool{}}
+	doc, err := reshape.ParseDocument(text)
+	if err != nil {
+		p.Errors = placeAll(err, text, "")
+		return p
+	}
+	p.doc = doc
+	l := loader{p: p, doc: doc}
+	l.load()
+	l.sortErrors()
+	p.Errors = l.errs.Capped()
+	return p
+}
+
+type loader struct {
+	p    *Plan
+	doc  *reshape.Document
+	errs template.ErrorList
+}
+
+// fail records a ToolError about the document at the node ptr.
+func (l *loader) fail(step *Step, ptr, msg string) *template.Error {
+	return l.failAt(step, ptr, l.doc.Pos(ptr), msg)
+}
+
+func (l *loader) failAt(step *Step, ptr string, pos template.Pos, msg string) *template.Error {
+	e := l.doc.Error(ptr, pos, msg)
+	if step != nil {
+		e.Step = step.ID
+		step.broken = true
+	}
+	l.errs = append(l.errs, e)
+	return e
+}
+
+// add records the errors err carries, raised at the node ptr of step.
+func (l *loader) add(step *Step, ptr string, err error) {
+	if err == nil {
+		return
+	}
+	id := ""
+	if step != nil {
+		id = step.ID
+		step.broken = true
+	}
+	for _, e := range placeAll(err, l.doc.Text(), id) {
+		if e.At == "" {
+			e.At = ptr
+		}
+		l.errs = append(l.errs, e)
+	}
+}
+
+// sortErrors puts the load errors in document order.
+func (l *loader) sortErrors() {
+	slices.SortStableFunc(l.errs, func(a, b *template.Error) int { return a.Doc.Offset - b.Doc.Offset })
+}
+
+func (l *loader) load() {
+	top := l.doc.Value
+	if top.Kind() != template.Object {
+		what := "nothing"
+		if !top.IsNull() {
+			what = article(top.Kind()) + " " + top.Kind().String()
+		}
+		l.fail(nil, "", "a plan document must be a mapping of steps (and input, tools, solver), not "+what)
+		return
+	}
+	for _, m := range top.Members() {
+		if !slices.Contains(planKeys, m.Key) {
+			e := l.failAt(nil, "/"+escape(m.Key), l.doc.KeyPos("/"+escape(m.Key)), "unknown key "+strconv.Quote(m.Key)+" in the plan")
+			e.Available = planKeys
+		}
+	}
+	if v, ok := top.Lookup("input"); ok {
+		l.p.Input = v
+	}
+	if v, ok := top.Lookup("tools"); ok {
+		l.tools(v)
+	}
+	steps, ok := top.Lookup("steps")
+	switch {
+	case !ok:
+		l.fail(nil, "", "a plan needs steps: the list of its steps, in run order")
+	case steps.Kind() != template.Array:
+		l.fail(nil, "/steps", "steps must be a list of steps, not "+article(steps.Kind())+" "+steps.Kind().String())
+	default:
+		l.p.Steps = l.list(steps, "/steps", nil, "")
+	}
+	for _, s := range l.p.All {
+		l.step(s)
+	}
+	if v, ok := top.Lookup("solver"); ok {
+		l.p.hasSolver = true
+		l.p.solverScope = l.scope(nil)
+		l.p.solver = l.compile(nil, "/solver", v, l.p.solverScope)
+		l.p.solverReads = reads(l.p.solver, l.p.solverScope)
+	}
+}
+
+// tools loads the plan's tool definitions.
+func (l *loader) tools(v template.Value) {
+	l.p.toolValues = v
+	if v.Kind() != template.Array {
+		l.fail(nil, "/tools", "tools must be a list of tool definitions, not "+article(v.Kind())+" "+v.Kind().String())
+		return
+	}
+	for i, def := range v.Elems() {
+		ptr := "/tools/" + strconv.Itoa(i)
+		tool, err := l.doc.Tool(ptr, def)
+		if err != nil {
+			l.add(nil, ptr, err)
+			continue
+		}
+		name := tool.QualifiedName()
+		if _, taken := l.p.tools[name]; taken {
+			l.fail(nil, ptr+"/name", "duplicate tool name "+strconv.Quote(tool.Name)+": each tool of the plan needs its own")
+			continue
+		}
+		l.p.tools[name] = tool
+	}
+}
+
+// list reads a list of steps at ptr, the top level or a branch of in.
+func (l *loader) list(v template.Value, ptr string, in *Step, branch string) []*Step {
+	var steps []*Step
+	for i, sv := range v.Elems() {
+		s := &Step{At: ptr + "/" + strconv.Itoa(i), value: sv, In: in, InBranch: branch}
+		if sv.Kind() != template.Object {
+			l.fail(nil, s.At, "a step must be a mapping with an id, not "+article(sv.Kind())+" "+sv.Kind().String())
+			continue
+		}
+		s.index, steps = len(steps), append(steps, s)
+		l.p.All = append(l.p.All, s)
+		l.header(s)
+	}
+	for _, s := range steps {
+		s.list = steps
+	}
+	return steps
+}
+
+// header reads a step's id, form and keys, and the branches of a decide.
+func (l *loader) header(s *Step) {
+	v := s.value
+	keys := callKeys
+	switch _, decide := v.Lookup("decide"); {
+	case decide:
+		s.Form, keys = Decide, decideKeys
+	case has(v, "over") && has(v, "initial"):
+		s.Form, keys = Fold, iterKeys
+	case has(v, "over"):
+		s.Form, keys = Map, iterKeys
+	}
+	l.id(s)
+	for _, m := range v.Members() {
+		if !slices.Contains(keys, m.Key) {
+			ptr := s.At + "/" + escape(m.Key)
+			e := l.failAt(s, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(m.Key)+" in a "+s.Form.String()+" step")
+			e.Available = keys
+		}
+	}
+	if s.Form == Decide {
+		l.branches(s)
+	}
+}
+
+// id reads and registers a step's id.
+func (l *loader) id(s *Step) {
+	v, ok := s.value.Lookup("id")
+	switch {
+	case !ok:
+		l.fail(s, s.At, "a step needs an id")
+		return
+	case v.Kind() != template.String:
+		l.fail(s, s.At+"/id", "a step id must be a string, not "+article(v.Kind())+" "+v.Kind().String())
+		return
+	}
+	if why := template.ValidateStepID(v.Str()); why != "" {
+		l.fail(s, s.At+"/id", why).Kind = template.ScopeError
+		return
+	}
+	if first, taken := l.p.byID[v.Str()]; taken {
+		l.fail(s, s.At+"/id", "step id "+strconv.Quote(v.Str())+" is taken by the step at "+first.At+": an id names one step in the whole plan").Kind = template.ScopeError
+		return
+	}
+	s.ID = v.Str()
+	l.p.byID[s.ID] = s
+}
+
+// branches reads a decide step's branches and its sample decision.
+func (l *loader) branches(s *Step) {
+	d, _ := s.value.Lookup("decide")
+	if d.Kind() != template.Object {
+		l.fail(s, s.At+"/decide", "decide must be a mapping of branch name to its list of steps, not "+article(d.Kind())+" "+d.Kind().String())
+		return
+	}
+	var names []string
+	for _, m := range d.Members() {
+		ptr := s.At + "/decide/" + escape(m.Key)
+		names = append(names, m.Key)
+		if m.Value.Kind() != template.Array {
+			l.fail(s, ptr, "branch "+strconv.Quote(m.Key)+" must be a list of steps, not "+article(m.Value.Kind())+" "+m.Value.Kind().String())
+			continue
+		}
+		s.Branches = append(s.Branches, Branch{Name: m.Key, At: ptr, Steps: l.list(m.Value, ptr, s, m.Key)})
+	}
+	b, ok := s.value.Lookup("branch")
+	switch {
+	case !ok:
+		l.fail(s, s.At, "a decide step needs its sample decision: branch: NAME, one of "+strings.Join(names, ", ")).Available = names
+	case b.Kind() != template.String || !slices.Contains(names, b.Str()):
+		l.fail(s, s.At+"/branch", "branch "+b.JSON()+" is not one of the decide step's branches: "+strings.Join(names, ", ")).Available = names
+	default:
+		s.Branch = b.Str()
+	}
+}
+
+// step checks a step's templates and its tool.
+func (l *loader) step(s *Step) {
+	s.scope = l.scope(s)
+	if s.Form == Map || s.Form == Fold {
+		s.body = s.scope
+		s.body.Iteration = true
+		if v, ok := s.value.Lookup("over"); ok {
+			s.over = l.compile(s, s.At+"/over", v, s.scope)
+		}
+		if v, ok := s.value.Lookup("initial"); ok {
+			s.initial = l.compile(s, s.At+"/initial", v, s.scope)
+		}
+	}
+	inputScope := s.scope
+	if s.Form == Map || s.Form == Fold {
+		inputScope = s.body
+	}
+	if v, ok := s.value.Lookup("input"); ok {
+		if v.Kind() != template.Object {
+			l.fail(s, s.At+"/input", "input must be a mapping of the call's arguments, not "+article(v.Kind())+" "+v.Kind().String())
+		} else {
+			s.input = l.compile(s, s.At+"/input", v, inputScope)
+		}
+	}
+	if r, ok := s.value.Lookup("result"); ok {
+		s.sample = &r
+	}
+	if s.Form != Decide {
+		l.tool(s)
+	}
+}
+
+// tool resolves the tool a call or iteration step calls.
+func (l *loader) tool(s *Step) {
+	name, ok := s.value.Lookup("tool_name")
+	switch {
+	case !ok:
+		l.fail(s, s.At, "a "+s.Form.String()+" step needs tool_name: the tool it calls")
+		return
+	case name.Kind() != template.String || name.Str() == "":
+		l.fail(s, s.At+"/tool_name", "tool_name must be a tool's name, not "+name.JSON())
+		return
+	}
+	s.ToolName = name.Str()
+	switch {
+	case s.ToolName == builtinReshape:
+		s.how = reshaped
+		if shape, ok := s.value.Lookup("input"); !ok || !has(shape, "shape") {
+			l.fail(s, s.At+"/input", "builtin__reshape needs input.shape: the shape (a mapping) to render")
+		} else if v, _ := shape.Lookup("shape"); v.Kind() != template.Object {
+			l.fail(s, s.At+"/input/shape", "input.shape must be a mapping (the shape to render), not "+article(v.Kind())+" "+v.Kind().String())
+		}
+	case strings.HasPrefix(s.ToolName, "user__"):
+		tool, ok := l.p.tools[s.ToolName]
+		if !ok {
+			names := make([]string, 0, len(l.p.tools))
+			for n := range l.p.tools {
+				names = append(names, n)
+			}
+			slices.Sort(names)
+			msg := "no tool " + strconv.Quote(strings.TrimPrefix(s.ToolName, "user__")) + " in the plan's tools"
+			if len(names) == 0 {
+				msg += ": the plan defines none (tools: a list of tool definitions)"
+			}
+			l.fail(s, s.At+"/tool_name", msg).Available = names
+			return
+		}
+		s.tool, s.how = tool, checked
+		if tool.Kind == reshape.KindReshape {
+			s.how = tooled
+		}
+	default:
+		s.how = external
+	}
+	switch {
+	case s.Form == Fold && !s.Computed():
+		l.fail(s, s.At+"/tool_name", "a fold's body must be computed here (builtin__reshape or a reshape tool of the plan): each iteration's accumulator is the one before's result, which "+s.ToolName+" cannot give")
+	case !s.Computed() && s.sample == nil:
+		what := "which nothing here runs"
+		if s.Form == Map {
+			what += "; a map's sample is the array of every iteration's result"
+		}
+		l.failAt(s, s.At, l.doc.KeyPos(s.At+"/tool_name"), "step "+s.ID+" calls "+s.ToolName+", "+what+": give its sample result (result: …)")
+	}
+}
+
+// compile compiles the template or value at ptr and checks it against
+// scope: syntax first, then roots and scope (DIALECT §6). A step records
+// the roots it may read.
+func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.Scope) *reshape.Shape {
+	shape, err := l.doc.Compile(ptr, v)
+	if err != nil {
+		l.add(s, ptr, err)
+		return nil
+	}
+	if err := shape.Check(scope); err != nil {
+		l.add(s, ptr, err)
+		return nil
+	}
+	if s != nil {
+		for _, root := range scope.Available() {
+			if shape.Reads(root) && !slices.Contains(s.deps, root) {
+				s.deps = append(s.deps, root)
+			}
+		}
+		s.reads = union(s.reads, reads(shape, scope))
+	}
+	return shape
+}
+
+// reads lists the steps whose results a shape's root-anchored paths read,
+// in document order: what blocks it (DIALECT §9).
+func reads(shape *reshape.Shape, scope template.Scope) []string {
+	var ids []string
+	if shape == nil {
+		return nil
+	}
+	shape.RootsRead(func(root string) {
+		if root != "input" && slices.Contains(scope.Roots, root) && !slices.Contains(ids, root) {
+			ids = append(ids, root)
+		}
+	})
+	return ids
+}
+
+// link is one level of a step's place: a branch of a decide step.
+type link struct {
+	decide *Step
+	branch string
+}
+
+// chain is where a step sits: the branches that hold it, outermost first.
+func chain(s *Step) []link {
+	var c []link
+	for ; s != nil && s.In != nil; s = s.In {
+		c = append(c, link{s.In, s.InBranch})
+	}
+	slices.Reverse(c)
+	return c
+}
+
+// scope is what the templates of viewer see (DIALECT §3 and §9): input,
+// then the steps before it at every level of its place; the others are
+// later (in its own lists) or inside a branch it is not in. For the solver
+// (viewer nil), every top-level step is a root.
+func (l *loader) scope(viewer *Step) template.Scope {
+	roots := []string{"input"}
+	var at []link
+	if viewer == nil {
+		for _, s := range l.p.Steps {
+			if s.ID != "" {
+				roots = append(roots, s.ID)
+			}
+		}
+	} else {
+		at = chain(viewer)
+		var before func(s *Step)
+		before = func(s *Step) {
+			if s.In != nil {
+				before(s.In)
+			}
+			for _, sib := range s.list[:s.index] {
+				if sib.ID != "" {
+					roots = append(roots, sib.ID)
+				}
+			}
+		}
+		before(viewer)
+	}
+	sc := template.Scope{Roots: roots}
+	for _, s := range l.p.All {
+		if s.ID == "" || slices.Contains(roots, s.ID) {
+			continue
+		}
+		c := chain(s)
+		k := 0
+		for k < len(c) && k < len(at) && c[k] == at[k] {
+			k++
+		}
+		if k == len(c) {
+			sc.Later = append(sc.Later, s.ID)
+			continue
+		}
+		if sc.Branch == nil {
+			sc.Branch = map[string]string{}
+		}
+		sc.Branch[s.ID] = c[k].decide.ID
+	}
+	return sc
+}
+
+// placeAll returns the typed errors of err, each placed in the document
+// text (Doc) and naming step.
+func placeAll(err error, text, step string) template.ErrorList {
+	list := template.Errors(err)
+	if list == nil {
+		list = template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error(), Pos: template.Pos{Line: 1, Column: 1}}}
+	}
+	out := make(template.ErrorList, len(list))
+	for i, e := range list {
+		placed := *e
+		placed.Step = step
+		if placed.Doc.Line == 0 && placed.Source == text {
+			placed.Doc, placed.DocEnd = placed.Pos, placed.End
+		}
+		out[i] = &placed
+	}
+	return out
+}
+
+func has(v template.Value, key string) bool {
+	_, ok := v.Lookup(key)
+	return ok
+}
+
+// union appends to a the names of b it lacks.
+func union(a, b []string) []string {
+	for _, n := range b {
+		if !slices.Contains(a, n) {
+			a = append(a, n)
+		}
+	}
+	return a
+}
+
+// escape escapes a key as a JSON Pointer token (RFC 6901).
+func escape(key string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
+}
+
+func article(k template.Kind) string {
+	if k == template.Array || k == template.Object {
+		return "an"
+	}
+	return "a"
+}

@@ -1,0 +1,499 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// Status is what became of a step in a run.
+type Status uint8
+
+// The statuses.
+const (
+	Skipped Status = iota // not taken, or never run
+	Ran                   // computed here
+	Sampled               // its result is its sample
+	Failed                // a load or render error: no result
+	Blocked               // it reads a step without a result, so it did not run
+)
+
+var statusNames = [...]string{"skipped", "ok", "sample", "failed", "blocked"}
+
+func (s Status) String() string { return statusNames[s] }
+
+// Iteration is one iteration of a map or fold step.
+type Iteration struct {
+	Item, Accumulator template.Value
+	Index             int
+	Input             template.Value // the rendered input of the body
+	Result            template.Value
+	HasResult         bool
+}
+
+// StepResult is what one step did in a run; the solver's has no Step.
+type StepResult struct {
+	Step      *Step
+	Status    Status
+	BlockedBy string // the step whose missing result blocked it
+
+	Input      template.Value // the rendered input of a call or a decide step
+	HasInput   bool
+	Iterations []Iteration // of a map or fold, those that ran
+	Result     template.Value
+	HasResult  bool
+	// Note says that a computed step's result differs from the result
+	// the document gives for it (which is not used).
+	Note   string
+	Errors template.ErrorList // its load errors, or its render errors
+	Trace  []template.TraceEntry
+
+	// What the result was computed from, so that a later run keeps it
+	// when nothing of that changed.
+	gen          int // the run in which the result last changed
+	deps         []int
+	work, output int
+}
+
+// Outcome is a run of a plan.
+type Outcome struct {
+	Plan   *Plan
+	Steps  []*StepResult // one per step of Plan.All, in that order
+	Solver *StepResult   // nil without a solver
+	// Errors are the load errors in document order, then the render
+	// errors in run order; each phase capped.
+	Errors template.ErrorList
+	// Rendered counts the steps (and the solver) rendered by this run:
+	// those kept from the previous run are not.
+	Rendered int
+
+	byStep    map[*Step]*StepResult
+	gen       int
+	inputGen  int
+	env       *template.Env
+	previous  *Outcome
+	renderErr template.ErrorList
+}
+
+// Result returns the result of the step called id.
+func (o *Outcome) Result(id string) (*StepResult, bool) {
+	s, ok := o.Plan.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return o.byStep[s], true
+}
+
+// Options tune a run.
+type Options struct {
+	// Trace records every tag each step rendered, for a view.
+	Trace bool
+	// Previous is the run before an edit: a step whose text and whose
+	// reads are unchanged keeps its result instead of rendering again.
+	Previous *Outcome
+}
+
+// Run runs the plan: each step in order, a decide step's taken branch
+// after its earlier siblings, then the solver. A step with a load error
+// does not run; a step that reads one without a result is blocked; every
+// other step runs, sharing one work and output budget.
+func Run(p *Plan, opts Options) *Outcome {
+	o := &Outcome{Plan: p, byStep: make(map[*Step]*StepResult, len(p.All)), env: &template.Env{Tracing: opts.Trace}, previous: opts.Previous}
+	o.gen, o.inputGen = 1, 1
+	if prev := o.previous; prev != nil {
+		o.gen, o.inputGen = prev.gen+1, prev.inputGen
+		if !prev.Plan.Input.Equal(p.Input) {
+			o.inputGen = o.gen
+		}
+	}
+	for _, s := range p.All {
+		r := &StepResult{Step: s}
+		if s.broken {
+			r.Status = Failed
+		}
+		o.Steps = append(o.Steps, r)
+		o.byStep[s] = r
+	}
+	for _, e := range p.Errors {
+		if s, ok := p.byID[e.Step]; ok {
+			o.byStep[s].Errors = append(o.byStep[s].Errors, e)
+		}
+	}
+	o.runList(p.Steps)
+	if p.hasSolver {
+		o.Solver = o.solve()
+	}
+	o.Errors = append(append(o.Errors, p.Errors...), o.renderErr.Capped()...)
+	return o
+}
+
+func (o *Outcome) runList(steps []*Step) {
+	for _, s := range steps {
+		o.runStep(s, o.byStep[s])
+	}
+}
+
+func (o *Outcome) runStep(s *Step, r *StepResult) {
+	if s.broken {
+		return
+	}
+	if id := o.blocker(s.reads); id != "" {
+		r.Status, r.BlockedBy = Blocked, id
+		return
+	}
+	if s.Form != Decide && o.keep(s, r) {
+		return
+	}
+	o.Rendered++
+	work, output := o.env.Spent()
+	roots := o.roots(s.scope)
+	switch s.Form {
+	case Call:
+		r.Input, r.Result, r.Status = o.call(s, r, roots, nil)
+		r.HasInput, r.HasResult = r.Status != Failed, r.Status != Failed
+	case Map, Fold:
+		o.iterate(s, r, roots)
+	case Decide:
+		o.decide(s, r, roots)
+	}
+	w, out := o.env.Spent()
+	r.work, r.output = w-work, out-output
+	o.settle(s, r)
+}
+
+// blocker returns the first of ids that has no result, or "".
+func (o *Outcome) blocker(ids []string) string {
+	for _, id := range ids {
+		if r := o.byStep[o.Plan.byID[id]]; !r.HasResult {
+			return id
+		}
+	}
+	return ""
+}
+
+// roots are the values of a scope's roots that have one, in its order.
+func (o *Outcome) roots(scope template.Scope) template.Roots {
+	roots := make(template.Roots, 0, len(scope.Roots))
+	for _, name := range scope.Roots {
+		if name == "input" {
+			roots = append(roots, template.Root{Name: name, Value: o.Plan.Input})
+		} else if r := o.byStep[o.Plan.byID[name]]; r.HasResult {
+			roots = append(roots, template.Root{Name: name, Value: r.Result})
+		}
+	}
+	return roots
+}
+
+// render runs one compiled template or value of step s.
+func (o *Outcome) render(s *Step, r *StepResult, shape *reshape.Shape, scope template.Scope, roots template.Roots) (template.Value, bool) {
+	res := template.Run(shape, scope, roots, o.env)
+	r.Trace = append(r.Trace, res.Trace...)
+	if !res.OK() {
+		o.fail(s, r, res.Errors)
+		return template.Value{}, false
+	}
+	return res.Value, true
+}
+
+// fail records render errors of step s (nil: the solver, whose errors
+// name no step).
+func (o *Outcome) fail(s *Step, r *StepResult, errs template.ErrorList) {
+	r.Status = Failed
+	for _, e := range errs {
+		placed := *e
+		if s != nil {
+			placed.Step = s.ID
+		}
+		if placed.Phase != template.PhaseLoad {
+			placed.Phase = template.PhaseRender
+		}
+		o.Plan.doc.Place(&placed)
+		r.Errors = append(r.Errors, &placed)
+		o.renderErr = append(o.renderErr, &placed)
+	}
+}
+
+// failAt records a render error of step s at the node ptr.
+func (o *Outcome) failAt(s *Step, r *StepResult, kind template.ErrorKind, ptr, msg string) {
+	o.fail(s, r, template.ErrorList{{Kind: kind, Phase: template.PhaseRender, Msg: msg, At: ptr, Pos: template.Pos{Line: 1, Column: 1}}})
+}
+
+// call renders a call (or an iteration's body, at index i) and gives its
+// input and result; the status is Failed when either fails.
+func (o *Outcome) call(s *Step, r *StepResult, roots template.Roots, iteration *Iteration) (input, result template.Value, status Status) {
+	input = template.ObjectValue(nil)
+	scope := s.scope
+	if iteration != nil {
+		scope = s.body
+	}
+	if s.input != nil {
+		var ok bool
+		if input, ok = o.render(s, r, s.input, scope, roots); !ok {
+			return input, result, Failed
+		}
+	}
+	sample := o.sample(s, iteration)
+	switch s.how {
+	case reshaped:
+		result, _ = input.Lookup("shape")
+		if s.sample != nil && iteration == nil && !s.sample.Equal(result) {
+			r.Note = "the result given for this step differs from the one computed here, which is used: " + preview(*s.sample)
+		}
+		return input, result, Ran
+	case tooled:
+		res := template.Run(reshape.Call{Tool: s.tool, Input: input}, scope, nil, o.env)
+		r.Trace = append(r.Trace, res.Trace...)
+		if !res.OK() {
+			o.fail(s, r, o.atInput(s, res.Errors))
+			return input, result, Failed
+		}
+		return input, res.Value, Ran
+	case checked:
+		if err := s.tool.CheckInput(input); err != nil {
+			o.fail(s, r, o.atInput(s, template.Errors(err)))
+			return input, result, Failed
+		}
+		if err := s.tool.CheckResult(sample); err != nil {
+			list := template.Errors(err)
+			for _, e := range list {
+				e.At = s.At + "/result"
+			}
+			o.fail(s, r, list)
+			return input, result, Failed
+		}
+	}
+	return input, sample, Sampled
+}
+
+// atInput places errors of a tool call without a place of their own (an
+// InputError names the field in Path) at the step's input.
+func (o *Outcome) atInput(s *Step, errs template.ErrorList) template.ErrorList {
+	for _, e := range errs {
+		if e.At == "" {
+			e.At = s.At + "/input"
+			if e.Path != "" {
+				if _, ok := reshape.ResolvePointer(s.value, "/input"+e.Path); ok {
+					e.At += e.Path
+				}
+			}
+		}
+	}
+	return errs
+}
+
+// sample is the sample result of a call, or of iteration's element of a
+// map's sample array.
+func (o *Outcome) sample(s *Step, iteration *Iteration) template.Value {
+	switch {
+	case s.sample == nil:
+		return template.Value{}
+	case iteration == nil:
+		return *s.sample
+	}
+	v, _ := s.sample.Index(iteration.Index)
+	return v
+}
+
+// iterate runs a map or fold step: the body once per element of over.
+func (o *Outcome) iterate(s *Step, r *StepResult, roots template.Roots) {
+	over, ok := o.render(s, r, s.over, s.scope, roots)
+	if !ok {
+		return
+	}
+	if over.Kind() != template.Array {
+		o.failAt(s, r, template.ToolError, s.At+"/over", "over must resolve to an array to iterate, not "+article(over.Kind())+" "+over.Kind().String()+": "+preview(over))
+		return
+	}
+	elems := over.Elems()
+	if len(elems) > MaxIterations {
+		o.failAt(s, r, template.LimitError, s.At+"/over", "over has "+strconv.Itoa(len(elems))+" elements: a step iterates at most "+strconv.Itoa(MaxIterations)+" times")
+		return
+	}
+	if s.Form == Map && !s.Computed() && (s.sample.Kind() != template.Array || s.sample.Len() != len(elems)) {
+		got := article(s.sample.Kind()) + " " + s.sample.Kind().String()
+		if s.sample.Kind() == template.Array {
+			got = "an array of " + strconv.Itoa(s.sample.Len())
+		}
+		o.failAt(s, r, template.ToolError, s.At+"/result", "a map's sample result is the array of every iteration's result: over has "+strconv.Itoa(len(elems))+" elements, the sample is "+got)
+		return
+	}
+	var acc template.Value
+	var results []template.Value
+	if s.Form == Fold {
+		if s.initial != nil {
+			if acc, ok = o.render(s, r, s.initial, s.scope, roots); !ok {
+				return
+			}
+		}
+	}
+	bodyRoots := append(roots[:len(roots):len(roots)], template.Root{Name: "item"}, template.Root{Name: "index"}, template.Root{Name: "accumulator"})
+	n := len(bodyRoots)
+	for i, item := range elems {
+		if s.Form == Map {
+			acc = template.ArrayValue(results[:len(results):len(results)])
+		}
+		it := Iteration{Item: item, Index: i, Accumulator: acc}
+		bodyRoots[n-3].Value, bodyRoots[n-2].Value, bodyRoots[n-1].Value = item, template.IntValue(i), acc
+		before := len(r.Errors)
+		input, result, status := o.call(s, r, bodyRoots, &it)
+		it.Input, it.Result, it.HasResult = input, result, status != Failed
+		r.Iterations = append(r.Iterations, it)
+		if status == Failed {
+			for _, e := range r.Errors[before:] {
+				e.Msg += " (iteration with index " + strconv.Itoa(i) + ")"
+			}
+			return
+		}
+		results = append(results, result)
+		acc = result
+	}
+	r.Result, r.HasResult, r.Status = acc, true, Sampled
+	if s.Form == Map {
+		r.Result = template.ArrayValue(results)
+	}
+	if s.Computed() {
+		r.Status = Ran
+	}
+}
+
+// decide runs a decide step: its input (shown, not used), then the steps
+// of its taken branch.
+func (o *Outcome) decide(s *Step, r *StepResult, roots template.Roots) {
+	if s.input != nil {
+		var ok bool
+		if r.Input, ok = o.render(s, r, s.input, s.scope, roots); !ok {
+			return
+		}
+		r.HasInput = true
+	}
+	for _, b := range s.Branches {
+		if b.Name != s.Branch {
+			continue
+		}
+		o.runList(b.Steps)
+		result := template.Value{}
+		if len(b.Steps) > 0 {
+			last := o.byStep[b.Steps[len(b.Steps)-1]]
+			if !last.HasResult {
+				r.Status, r.BlockedBy = Blocked, last.Step.ID
+				return
+			}
+			result = last.Result
+		}
+		r.Status, r.HasResult = Ran, true
+		r.Result = template.ObjectValue([]template.Member{{Key: "branch", Value: template.StringValue(b.Name)}, {Key: "result", Value: result}})
+	}
+}
+
+// solve renders the solver against input and every top-level step.
+func (o *Outcome) solve() *StepResult {
+	p := o.Plan
+	r := &StepResult{}
+	if p.solver == nil {
+		r.Status = Failed
+		for _, e := range p.Errors {
+			if e.Step == "" && strings.HasPrefix(e.At, "/solver") {
+				r.Errors = append(r.Errors, e)
+			}
+		}
+		return r
+	}
+	if id := o.blocker(p.solverReads); id != "" {
+		r.Status, r.BlockedBy = Blocked, id
+		return r
+	}
+	o.Rendered++
+	if v, ok := o.render(nil, r, p.solver, p.solverScope, o.roots(p.solverScope)); ok {
+		r.Status, r.Result, r.HasResult = Ran, v, true
+	}
+	return r
+}
+
+// keep takes the step's result from the previous run when the step is
+// written the same, sits at the same place, calls the same tools and every
+// root it may read is as it was then; its errors and trace are placed in
+// the document as it is now.
+func (o *Outcome) keep(s *Step, r *StepResult) bool {
+	prev := o.previous
+	if prev == nil {
+		return false
+	}
+	ps, ok := prev.Plan.byID[s.ID]
+	if !ok || ps.At != s.At || ps.broken || !ps.value.Equal(s.value) {
+		return false
+	}
+	if s.tool != nil && !prev.Plan.toolValues.Equal(o.Plan.toolValues) {
+		return false
+	}
+	pr := prev.byStep[ps]
+	if pr.Status == Skipped || pr.Status == Blocked || len(pr.deps) != len(s.deps) {
+		return false
+	}
+	for i, root := range s.deps {
+		if pr.deps[i] != o.depGen(root) {
+			return false
+		}
+	}
+	*r = *pr
+	r.Step = s
+	r.Errors = make(template.ErrorList, len(pr.Errors))
+	for i, e := range pr.Errors {
+		placed := *e
+		o.Plan.doc.Place(&placed)
+		r.Errors[i] = &placed
+		o.renderErr = append(o.renderErr, &placed)
+	}
+	if r.Trace != nil {
+		r.Trace = append([]template.TraceEntry(nil), pr.Trace...)
+		o.Plan.doc.PlaceTrace(r.Trace)
+	}
+	o.env.Charge(pr.work, pr.output)
+	return true
+}
+
+// settle records what a step's result was computed from, and in which run
+// it last changed.
+func (o *Outcome) settle(s *Step, r *StepResult) {
+	r.deps = make([]int, len(s.deps))
+	for i, root := range s.deps {
+		r.deps[i] = o.depGen(root)
+	}
+	r.gen = o.gen
+	if prev := o.previous; prev != nil {
+		if ps, ok := prev.Plan.byID[s.ID]; ok {
+			pr := prev.byStep[ps]
+			if pr.HasResult == r.HasResult && pr.Result.Equal(r.Result) {
+				r.gen = pr.gen
+			}
+		}
+	}
+}
+
+// depGen is the run in which the value of root last changed; 0 when it
+// has none.
+func (o *Outcome) depGen(root string) int {
+	if root == "input" {
+		return o.inputGen
+	}
+	s, ok := o.Plan.byID[root]
+	if !ok || !o.byStep[s].HasResult {
+		return 0
+	}
+	return o.byStep[s].gen
+}
+
+// preview is a value as compact JSON, cut for a message.
+func preview(v template.Value) string {
+	const limit = 80
+	s := v.JSON()
+	if len(s) > limit {
+		cut := limit
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
