@@ -10,6 +10,8 @@ import (
 // prints and the JS API's runPlan returns:
 //
 //	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note"}},
+//
+// (a map's or fold's input is the array of its iterations' inputs),
 //	 "solver": {"status", "blocked_by", "result"} or null,
 //	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}]}
 //
@@ -56,7 +58,14 @@ func (r *StepResult) appendJSON(b []byte) []byte {
 		b = r.Input.AppendJSON(b)
 	}
 	if r.Step != nil && (r.Step.Form == Map || r.Step.Form == Fold) && r.Iterations != nil {
-		b = append(b, `,"iterations":[`...)
+		b = append(b, `,"input":[`...)
+		for i, it := range r.Iterations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = it.Input.AppendJSON(b)
+		}
+		b = append(b, `],"iterations":[`...)
 		for i, it := range r.Iterations {
 			if i > 0 {
 				b = append(b, ',')

@@ -134,6 +134,13 @@ var (
 	decideKeys = []string{"id", "decide", "branch", "input"}
 )
 
+// IsPlan reports whether text is a plan document: a mapping with steps
+// (whether or not it loads).
+func IsPlan(text string) bool {
+	doc, err := reshape.ParseData(text)
+	return err == nil && has(doc, "steps") && doc.Kind() == template.Object
+}
+
 // Load parses and checks a plan document. It always returns a plan: one
 // whose document does not parse has no steps and that error.
 func Load(text string) *Plan {

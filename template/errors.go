@@ -311,6 +311,49 @@ func (e *Error) format(b *strings.Builder, doc string) {
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	b.WriteByte('\n')
+	e.context(b, source, pos, end)
+}
+
+// FormatFile prints the errors of a document read from file, as compilers
+// do: "FILE:LINE:COL: Kind: message" at each error's place in doc (Doc, or
+// Pos for an error of doc itself), then that line of doc with a caret under
+// the tag, the keys on offer and the suggestion.
+func FormatFile(err error, file, doc string) string {
+	list := Errors(err)
+	if list == nil {
+		return FormatIn(err, doc)
+	}
+	var b strings.Builder
+	for _, e := range list {
+		pos, end := e.Doc, e.DocEnd
+		if pos.Line == 0 && e.Source == doc {
+			pos, end = e.Pos, e.End
+		}
+		b.WriteString(file)
+		if pos.Line > 0 {
+			b.WriteString(":" + pos.String())
+		}
+		b.WriteString(": " + e.Kind.String() + ": ")
+		if e.Step != "" {
+			b.WriteString("step " + e.Step + ": ")
+		}
+		b.WriteString(e.Msg)
+		if e.At != "" {
+			b.WriteString(" (at " + e.At + ")")
+		}
+		b.WriteByte('\n')
+		if pos.Line > 0 {
+			e.context(&b, doc, pos, end)
+		} else {
+			e.context(&b, "", pos, end)
+		}
+	}
+	return b.String()
+}
+
+// context prints the line of source at pos with a caret under [pos, end),
+// then the keys on offer and the suggestion.
+func (e *Error) context(b *strings.Builder, source string, pos Pos, end int) {
 	if source != "" && pos.Offset <= len(source) {
 		lineStart := strings.LastIndexByte(source[:pos.Offset], '\n') + 1
 		lineEnd := strings.IndexByte(source[pos.Offset:], '\n')

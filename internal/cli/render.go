@@ -21,7 +21,7 @@ func init() {
 		},
 	}
 	commands["check"] = command{
-		summary: "run the load-time checks alone: check -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ...",
+		summary: "run the load-time checks alone: check -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ... | check PLAN_FILE",
 		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runSubject("check", args, stdin, stdout, stderr)
 		},
@@ -128,6 +128,9 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 	iteration := fs.Bool("iteration", false, "the template sits in an iteration body (item, index, accumulator are roots)")
 	if fs.Parse(args) != nil {
 		return 2
+	}
+	if name == "check" && countSet(fs, "t", "f", "shape") == 0 && fs.NArg() == 1 {
+		return checkPlan(fs.Arg(0), stdin, stdout, stderr)
 	}
 	if given := countSet(fs, "t", "f", "shape"); given != 1 || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "splice "+name+": give exactly one of -t TEMPLATE, -f FILE or --shape FILE")

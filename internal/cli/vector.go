@@ -3,25 +3,31 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/plan"
 )
 
 func init() {
 	commands["vector"] = command{
-		summary: "print a share link's state as a conformance vector file: vector LINK",
+		summary: "print a share link's state, or a plan document, as a conformance vector file: vector LINK | FILE | -",
 		run:     runVector,
 	}
 }
 
 // runVector prints the state of a share link (a whole URL, its fragment
-// "#s=…", or the payload alone) as a vector file whose one test expects
-// what the engine makes of it now: `splice conformance` passes it as is.
+// "#s=…", or the payload alone), or a plan document, as a vector file whose
+// one test expects what the engine makes of it now: `splice conformance`
+// passes it as is. The argument is the link, a file holding the link or
+// the plan, or - to read either from standard input: a long link does not
+// fit on a command line.
 func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("vector", stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: splice vector LINK  (a playground link, its #s=… fragment, or the payload)")
+		fmt.Fprintln(stderr, "usage: splice vector LINK | FILE | -  (a playground link, its #s=… fragment or the payload; or a file or stdin holding one, or a plan document)")
 	}
 	if fs.Parse(args) != nil {
 		return 2
@@ -31,6 +37,20 @@ func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	link := fs.Arg(0)
+	if _, err := os.Stat(link); err == nil || link == "-" {
+		text, err := readText(link, stdin)
+		if err != nil {
+			fmt.Fprintln(stderr, "splice vector:", err)
+			return 2
+		}
+		if plan.IsPlan(text) {
+			t := &conformance.Test{Name: "plan reproduction", Plan: &text}
+			t.Record()
+			fmt.Fprintln(stdout, playground.PrettyJSON(conformance.File("plan", t).JSON()))
+			return 0
+		}
+		link = strings.TrimSpace(text)
+	}
 	payload := link
 	if _, fragment, ok := strings.Cut(link, "#"); ok || strings.HasPrefix(link, playground.LinkPrefix) {
 		if !ok {

@@ -3,6 +3,7 @@ package conformance
 import (
 	"slices"
 
+	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/template"
 )
 
@@ -12,6 +13,10 @@ import (
 // passes as it is: it is a reproduction of what the engine does now.
 func (t *Test) Record() {
 	t.Expect, t.Error = nil, nil
+	if t.Plan != nil {
+		t.recordPlan()
+		return
+	}
 	v, err := t.result()
 	if err == nil {
 		t.Expect = &v
@@ -28,6 +33,37 @@ func (t *Test) Record() {
 		Line: e.Pos.Line, Column: e.Pos.Column, Available: e.Available, HasAvailable: e.Available != nil}
 }
 
+// recordPlan expects what a run of the plan gives now: every step's
+// result, the solver's output, the blocked steps and the first error.
+func (t *Test) recordPlan() {
+	o := plan.Run(plan.Load(*t.Plan), plan.Options{})
+	var steps []template.Member
+	var blocked []string
+	for _, r := range o.Steps {
+		switch {
+		case r.Step.ID == "":
+		case r.HasResult:
+			steps = append(steps, template.Member{Key: r.Step.ID, Value: r.Result})
+		case r.Status == plan.Blocked:
+			blocked = append(blocked, r.Step.ID)
+		}
+	}
+	expect := []template.Member{{Key: "steps", Value: template.ObjectValue(steps)}}
+	if o.Solver != nil && o.Solver.HasResult {
+		expect = append(expect, template.Member{Key: "solver", Value: o.Solver.Result})
+	}
+	if len(blocked) > 0 {
+		expect = append(expect, template.Member{Key: "blocked", Value: stringList(blocked)})
+	}
+	v := template.ObjectValue(expect)
+	t.Expect = &v
+	if len(o.Errors) > 0 {
+		e := o.Errors[0]
+		t.Error = &Expected{Kind: e.Kind.String(), Phase: e.Phase.String(), Step: e.Step, Path: e.Path, At: e.At,
+			Line: e.Doc.Line, Column: e.Doc.Column, Available: e.Available, HasAvailable: e.Available != nil}
+	}
+}
+
 // Vector returns the test as a vector of the format.
 func (t *Test) Vector() template.Value {
 	m := []template.Member{{Key: "name", Value: template.StringValue(t.Name)}}
@@ -38,6 +74,8 @@ func (t *Test) Vector() template.Value {
 		m = append(m, template.Member{Key: "shape", Value: *t.Shape})
 	case t.Tool != nil:
 		m = append(m, template.Member{Key: "tool", Value: template.StringValue(*t.Tool)}, template.Member{Key: "call", Value: t.Call})
+	case t.Plan != nil:
+		return template.ObjectValue(t.outcome(append(m, template.Member{Key: "plan", Value: template.StringValue(*t.Plan)})))
 	}
 	roots := make([]template.Member, len(t.Roots))
 	for i, r := range t.Roots {
@@ -57,10 +95,19 @@ func (t *Test) Vector() template.Value {
 		}
 		m = append(m, template.Member{Key: "branch_steps", Value: template.ObjectValue(branch)})
 	}
+	return template.ObjectValue(t.outcome(m))
+}
+
+// outcome appends what the test expects: a result, an error, or for a plan
+// both.
+func (t *Test) outcome(m []template.Member) []template.Member {
 	if t.Expect != nil {
-		return template.ObjectValue(append(m, template.Member{Key: "expect", Value: *t.Expect}))
+		m = append(m, template.Member{Key: "expect", Value: *t.Expect})
 	}
-	return template.ObjectValue(append(m, template.Member{Key: "error", Value: t.Error.vector()}))
+	if t.Error != nil {
+		m = append(m, template.Member{Key: "error", Value: t.Error.vector()})
+	}
+	return m
 }
 
 // vector returns the expected error as the format writes it.
@@ -71,6 +118,7 @@ func (x *Expected) vector() template.Value {
 			m = append(m, template.Member{Key: key, Value: template.StringValue(s)})
 		}
 	}
+	add("step", x.Step)
 	add("path", x.Path)
 	add("at", x.At)
 	if x.Line > 0 {

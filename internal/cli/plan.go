@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/template"
+	"github.com/tidwall/pretty"
+)
+
+func init() {
+	commands["plan"] = command{
+		summary: "check and run a plan document (JSON or YAML): plan [-v] [--json] [--step ID] FILE",
+		run:     runPlan,
+	}
+}
+
+// summaryWidth cuts a result in the step list; --step prints it whole.
+const summaryWidth = 100
+
+func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("plan", stderr)
+	verbose := fs.Bool("v", false, "print every iteration of a map or fold step")
+	asJSON := fs.Bool("json", false, `print {"steps": {ID: {"status", "input", "result"}}, "solver", "errors"} as JSON`)
+	stepID := fs.String("step", "", "print the rendered input and the result of step `ID`")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: splice plan [-v] [--json] [--step ID] FILE  (- for stdin)")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	file := fs.Arg(0)
+	text, err := readText(file, stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "splice plan:", err)
+		return 2
+	}
+	p := plan.Load(text)
+	o := plan.Run(p, plan.Options{})
+	switch {
+	case *asJSON:
+		stdout.Write(o.JSON())
+		fmt.Fprintln(stdout)
+	case *stepID != "":
+		r, ok := o.Result(*stepID)
+		if !ok {
+			fmt.Fprintf(stderr, "splice plan: no step %q in %s\n", *stepID, file)
+			return 2
+		}
+		printStep(stdout, r)
+	default:
+		printSteps(stdout, o, *verbose)
+	}
+	if len(o.Errors) > 0 {
+		fmt.Fprint(stderr, template.FormatFile(o.Errors, file, p.Text()))
+		return 1
+	}
+	return 0
+}
+
+// checkPlan runs the load-time checks of a plan document: every template
+// of every step, the solver, the tools and the ids.
+func checkPlan(file string, stdin io.Reader, stdout, stderr io.Writer) int {
+	text, err := readText(file, stdin)
+	if err != nil {
+		fmt.Fprintln(stderr, "splice check:", err)
+		return 2
+	}
+	if !plan.IsPlan(text) {
+		fmt.Fprintln(stderr, "splice check: "+file+" is not a plan document (a mapping with steps); give -t, -f or --shape for a template or a shape")
+		return 2
+	}
+	p := plan.Load(text)
+	if len(p.Errors) > 0 {
+		fmt.Fprint(stderr, template.FormatFile(p.Errors, file, p.Text()))
+		return 1
+	}
+	fmt.Fprintln(stdout, "ok")
+	return 0
+}
+
+// readText reads a file, or stdin for "-".
+func readText(file string, stdin io.Reader) (string, error) {
+	var data []byte
+	var err error
+	if file == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	return string(data), err
+}
+
+// printSteps prints a line per step, branch steps indented under their
+// decide step, then the solver's output.
+func printSteps(w io.Writer, o *plan.Outcome, verbose bool) {
+	width := 0
+	for _, r := range o.Steps {
+		width = max(width, len(r.Step.ID)+2*depth(r.Step))
+	}
+	for _, r := range o.Steps {
+		if r.Step.ID == "" {
+			continue
+		}
+		indent := strings.Repeat("  ", depth(r.Step))
+		fmt.Fprintf(w, "%s%-*s  %-7s  %s\n", indent, width-len(indent), r.Step.ID, r.Status, describe(r))
+		if verbose {
+			for _, it := range r.Iterations {
+				result := "(failed)"
+				if it.HasResult {
+					result = cut(it.Result.JSON())
+				}
+				fmt.Fprintf(w, "%s  [%d] item %s → %s\n", indent, it.Index, cut(it.Item.JSON()), result)
+			}
+		}
+	}
+	if s := o.Solver; s != nil {
+		fmt.Fprintf(w, "solver: %s\n", describe(s))
+	}
+}
+
+// describe says in a line what a step gave.
+func describe(r *plan.StepResult) string {
+	switch {
+	case r.BlockedBy != "":
+		return "by " + r.BlockedBy
+	case r.HasResult && r.Step == nil && r.Result.Kind() == template.String:
+		return r.Result.Str() // the solver's text
+	case r.HasResult:
+		s := cut(r.Result.JSON())
+		if r.Note != "" {
+			s += "  (note: the given result differs)"
+		}
+		return s
+	case r.Status == plan.Skipped && r.Step != nil && r.Step.In != nil:
+		return "branch " + r.Step.InBranch + " not taken"
+	case len(r.Errors) > 0:
+		return r.Errors[0].Kind.String()
+	}
+	return ""
+}
+
+// printStep prints a step's rendered input and result, pretty.
+func printStep(w io.Writer, r *plan.StepResult) {
+	fmt.Fprintf(w, "%s: %s %s\n", r.Step.ID, r.Status, describe(r))
+	if r.HasInput {
+		fmt.Fprintf(w, "input:\n%s", pretty.Pretty(r.Input.AppendJSON(nil)))
+	}
+	for _, it := range r.Iterations {
+		fmt.Fprintf(w, "iteration %d input:\n%s", it.Index, pretty.Pretty(it.Input.AppendJSON(nil)))
+	}
+	if r.HasResult {
+		fmt.Fprintf(w, "result:\n%s", pretty.Pretty(r.Result.AppendJSON(nil)))
+	}
+	if r.Note != "" {
+		fmt.Fprintln(w, "note:", r.Note)
+	}
+}
+
+// depth is how many decide steps hold the step.
+func depth(s *plan.Step) int {
+	d := 0
+	for ; s.In != nil; s = s.In {
+		d++
+	}
+	return d
+}
+
+// cut shortens a line of JSON to summaryWidth runes.
+func cut(s string) string {
+	if r := []rune(s); len(r) > summaryWidth {
+		return string(r[:summaryWidth-1]) + "…"
+	}
+	return s
+}
