@@ -12,8 +12,9 @@ import (
 //	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note"}},
 //
 // (a map's or fold's input is the array of its iterations' inputs),
-//	 "solver": {"status", "blocked_by", "result"} or null,
-//	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}]}
+//
+//	"solver": {"status", "blocked_by", "result"} or null,
+//	"errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}]}
 //
 // A field without a value is left out; line and column are the document's.
 func (o *Outcome) JSON() []byte {
