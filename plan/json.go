@@ -10,13 +10,11 @@ import (
 // prints and the JS API's runPlan returns:
 //
 //	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note"}},
+//	 "solver": {"status", "blocked_by", "result"} or null,
+//	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}]}
 //
-// (a map's or fold's input is the array of its iterations' inputs),
-//
-//	"solver": {"status", "blocked_by", "result"} or null,
-//	"errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}]}
-//
-// A field without a value is left out; line and column are the document's.
+// A map's or fold's input is the array of its iterations' inputs. A field
+// without a value is left out; line and column are the document's.
 func (o *Outcome) JSON() []byte {
 	b := []byte(`{"steps":{`)
 	first := true
