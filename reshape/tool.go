@@ -310,7 +310,7 @@ func (l *toolLoader) templates(doc template.Value) error {
 			return nil
 		}
 		shapeValue, _ := doc.Lookup("shape")
-		shape, err := compileShape(shapeValue, l.places, l.base+"/shape", l.at(""), false)
+		shape, err := compileShape(shapeValue, l.places, l.base+"/shape", l.at("/shape"), false)
 		if err != nil {
 			return err
 		}

@@ -9,13 +9,16 @@ import (
 // sharedDir holds the portable vectors beside the repository (../shared).
 const sharedDir = "../../../shared/conformance"
 
+// designPlans are the example plan tests beside the dialect's notes.
+const designPlans = "../../../shared/design/plans.json"
+
 // suites are the vector folders every build must pass.
-var suites = []string{"../../template/testdata", "../../reshape/testdata", sharedDir}
+var suites = []string{"../../template/testdata", "../../reshape/testdata", "../../plan/testdata", sharedDir, designPlans}
 
 func TestVectors(t *testing.T) {
 	for _, dir := range suites {
 		if _, err := os.Stat(dir); err != nil {
-			if dir == sharedDir && os.Getenv("CI") == "" {
+			if (dir == sharedDir || dir == designPlans) && os.Getenv("CI") == "" {
 				t.Logf("skipping %s: %v", dir, err)
 				continue
 			}
