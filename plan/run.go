@@ -37,7 +37,7 @@ type Iteration struct {
 type StepResult struct {
 	Step      *Step
 	Status    Status
-	BlockedBy string // the step whose missing result blocked it
+	BlockedBy string // the step whose missing result blocked it (its place when it has no id)
 
 	Input      template.Value // the rendered input of a call or a decide step
 	HasInput   bool
@@ -378,6 +378,9 @@ func (o *Outcome) decide(s *Step, r *StepResult, roots template.Roots) {
 			last := o.byStep[b.Steps[len(b.Steps)-1]]
 			if !last.HasResult {
 				r.Status, r.BlockedBy = Blocked, last.Step.ID
+				if r.BlockedBy == "" { // a step without a valid id: its place
+					r.BlockedBy = last.Step.At
+				}
 				return
 			}
 			result = last.Result
@@ -417,7 +420,7 @@ func (o *Outcome) solve() *StepResult {
 // the document as it is now.
 func (o *Outcome) keep(s *Step, r *StepResult) bool {
 	prev := o.previous
-	if prev == nil {
+	if prev == nil || o.env.Tracing && !prev.env.Tracing {
 		return false
 	}
 	ps, ok := prev.Plan.byID[s.ID]
