@@ -457,13 +457,22 @@ func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.S
 		l.add(s, ptr, err)
 		return nil
 	}
+	scope = scope.Prepared()
 	if err := shape.Check(scope); err != nil {
 		l.add(s, ptr, err)
 		return nil
 	}
 	if s != nil {
+		named := map[string]bool{}
+		for _, leaf := range shape.Leaves() {
+			for _, span := range leaf.Template.Spans() {
+				if root, _, _ := strings.Cut(span.Path, "."); root != "" {
+					named[root] = true
+				}
+			}
+		}
 		for _, root := range scope.Available() {
-			if shape.Reads(root) && !slices.Contains(s.deps, root) {
+			if named[root] && !slices.Contains(s.deps, root) {
 				s.deps = append(s.deps, root)
 			}
 		}

@@ -146,7 +146,9 @@ func (o *Outcome) runStep(s *Step, r *StepResult) {
 	if s.Form != Decide && o.keep(s, r) {
 		return
 	}
-	o.Rendered++
+	if s.Form != Decide || s.input != nil { // a decide step renders its input alone
+		o.Rendered++
+	}
 	work, output := o.env.Spent()
 	roots := o.roots(s.scope)
 	switch s.Form {
@@ -186,9 +188,15 @@ func (o *Outcome) roots(scope template.Scope) template.Roots {
 	return roots
 }
 
+// loaded is a template or value the plan checked when it loaded: the run
+// does not check it again for every step and iteration.
+type loaded struct{ *reshape.Shape }
+
+func (loaded) Check(template.Scope) error { return nil }
+
 // render runs one compiled template or value of step s.
 func (o *Outcome) render(s *Step, r *StepResult, shape *reshape.Shape, scope template.Scope, roots template.Roots) (template.Value, bool) {
-	res := template.Run(shape, scope, roots, o.env)
+	res := template.Run(loaded{shape}, scope, roots, o.env)
 	r.Trace = append(r.Trace, res.Trace...)
 	if !res.OK() {
 		o.fail(s, r, res.Errors)

@@ -274,6 +274,7 @@ var scopeOnly, _ = template.Parse("")
 // over every leaf and returns all their errors in document order, each with
 // its leaf's JSON Pointer in At.
 func (s *Shape) Check(scope template.Scope) error {
+	scope = scope.Prepared()
 	if err := scopeOnly.Check(scope); err != nil {
 		return err
 	}

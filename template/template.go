@@ -123,24 +123,45 @@ type Scope struct {
 	Later     []string
 	Branch    map[string]string // step id → the decide step in one of whose branches it sits
 	Iteration bool
+
+	available []string // Available, worked out once by Prepared
+}
+
+// Prepared returns the scope with its available roots worked out once, for
+// checking many templates against it (the leaves of a shape, the steps of
+// a plan). A prepared scope is not to be changed.
+func (s Scope) Prepared() Scope {
+	s.available = nil
+	s.available = s.Available()
+	return s
 }
 
 // Available lists the roots a path may start with, in order: input first,
 // then the step roots (each once), then the iteration roots. Later and
 // branch-internal steps are never among them.
 func (s Scope) Available() []string {
+	if s.available != nil {
+		return s.available
+	}
 	names := make([]string, 0, len(s.Roots)+1+len(iterationRoots))
-	names = append(names, "input")
-	for _, n := range s.Roots {
-		if !slices.Contains(names, n) && !slices.Contains(s.Later, n) && s.Branch[n] == "" {
+	seen := make(map[string]bool, len(s.Roots)+1+len(iterationRoots)+len(s.Later))
+	hidden := make(map[string]bool, len(s.Later))
+	for _, n := range s.Later {
+		hidden[n] = true
+	}
+	add := func(n string) {
+		if !seen[n] && !hidden[n] && s.Branch[n] == "" {
+			seen[n] = true
 			names = append(names, n)
 		}
 	}
+	add("input")
+	for _, n := range s.Roots {
+		add(n)
+	}
 	if s.Iteration {
 		for _, n := range iterationRoots {
-			if !slices.Contains(names, n) {
-				names = append(names, n)
-			}
+			add(n)
 		}
 	}
 	return names
