@@ -66,7 +66,7 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 			app.Td().Class("value muted").Text(r.Err))
 	case playground.RowFailed:
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(playground.KindLabel(r.ErrKind))),
+			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(r.ErrLabel())),
 			app.Td().Class("value value-error").Text(r.Err))
 	case playground.RowUnreached:
 		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))

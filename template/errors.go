@@ -182,7 +182,9 @@ func Errors(err error) ErrorList {
 	return nil
 }
 
-func (l ErrorList) err() error {
+// Err returns the list as an error, nil when it is empty (a nil ErrorList
+// in an error interface is not a nil error).
+func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
 	}

@@ -68,18 +68,31 @@ func (r *Result) OK() bool { return r.Loaded && len(r.Errors) == 0 }
 
 // Run checks s against scope and, when it loads, renders it against roots
 // within run (nil: a run of its own). Load errors stop it before the render
-// (DIALECT §6).
+// (DIALECT §6); a traced run still renders what failed to load, for the
+// trace alone, so that a view shows what each tag finds while the step is
+// being written.
 func Run(s Subject, scope Scope, roots Roots, run *Env) Result {
-	res := Result{Typed: s.Typed()}
-	if err := s.Check(scope); err != nil {
-		res.Errors = errorsOf(err, PhaseLoad)
-		return res
-	}
+	res := Check(s, scope)
 	if run == nil {
 		run = &Env{}
 	}
+	if !res.Loaded {
+		if run.Tracing {
+			_, res.Trace, _ = s.RenderIn(roots, run)
+		}
+		return res
+	}
 	v, trace, err := s.RenderIn(roots, run)
-	res.Loaded, res.Value, res.Trace, res.Errors = true, v, trace, errorsOf(err, PhaseRender)
+	res.Value, res.Trace, res.Errors = v, trace, errorsOf(err, PhaseRender)
+	return res
+}
+
+// Check runs s's load-time checks alone, as Run does first: a step checked
+// without its data. Loaded reports whether it would render.
+func Check(s Subject, scope Scope) Result {
+	res := Result{Typed: s.Typed()}
+	res.Errors = errorsOf(s.Check(scope), PhaseLoad)
+	res.Loaded = res.Errors == nil
 	return res
 }
 
@@ -99,3 +112,17 @@ func errorsOf(err error, phase Phase) ErrorList {
 // means "nothing found", not a broken plan (DIALECT §8), and is shown as
 // such, though it too leaves the render without a result.
 func (e *Error) Failure() bool { return e.Kind != EmptyData }
+
+// Falsy reports whether the entry is a section that rendered as falsy
+// because its path goes nowhere, and why. Any other error fails the render,
+// at a section as at a variable (DIALECT §5).
+func (e *TraceEntry) Falsy() (why string, falsy bool) {
+	if e.Err == nil || e.Kind != SpanSection && e.Kind != SpanInverted || !goesNowhere(e.Err) {
+		return "", false
+	}
+	return e.Err.Msg, true
+}
+
+// goesNowhere reports whether a section's path error makes it falsy
+// rather than failing the render: the path does not resolve in the data.
+func goesNowhere(e *Error) bool { return e.Kind == BadPath || e.Kind == EmptyData }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -322,7 +323,7 @@ func (ss *Session) Format(target string) {
 	if bad != nil {
 		return
 	}
-	ss.SetText(target, PrettyJSON(v.JSON()))
+	ss.SetText(target, display.JSON(v.AppendJSON(nil)))
 }
 
 // Fix replaces the failing segment of problem i with key, and selects it.

@@ -153,7 +153,7 @@ func (s *State) Steps() []string {
 
 // Scope is what the template is checked against.
 func (s *State) Scope() template.Scope {
-	return template.Scope{Roots: s.Steps(), Later: slices.Clone(s.Later), Branch: maps.Clone(s.Branch), Iteration: s.Iteration}
+	return template.NamedRoots(s.Steps()).Scope(slices.Clone(s.Later), maps.Clone(s.Branch), s.Iteration)
 }
 
 // NextRootName returns the first E<n> that names no step yet.
