@@ -297,12 +297,17 @@ func (e *Error) format(b *strings.Builder, doc string) {
 	b.WriteString(" (")
 	b.WriteString(e.Phase.String())
 	b.WriteString(")")
+	if !e.Failure() {
+		b.WriteString(", nothing found")
+	}
 	if e.At != "" {
 		b.WriteString(" at ")
 		b.WriteString(e.At)
 	}
-	b.WriteString(", line ")
-	b.WriteString(pos.String())
+	if pos.Line > 0 {
+		b.WriteString(", line ")
+		b.WriteString(pos.String())
+	}
 	switch {
 	case inDoc:
 		b.WriteString(" (in the leaf " + e.Pos.String() + ")")
