@@ -33,6 +33,15 @@ func (k ErrorKind) String() string {
 	return "ErrorKind(" + strconv.Itoa(int(k)) + ")"
 }
 
+// ErrorKinds lists every kind, in the order of DIALECT §8.
+func ErrorKinds() []ErrorKind {
+	kinds := make([]ErrorKind, 0, len(errorKindNames)-1)
+	for k := range len(errorKindNames) - 1 {
+		kinds = append(kinds, ErrorKind(k+1))
+	}
+	return kinds
+}
+
 // ParseErrorKind returns the kind named s ("BadPath"), or false.
 func ParseErrorKind(s string) (ErrorKind, bool) {
 	for k, name := range errorKindNames {

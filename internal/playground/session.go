@@ -411,7 +411,7 @@ func (ss *Session) HoverAt(off int) (Hover, bool) {
 		}
 		for _, row := range ss.Out.Trace {
 			if row.Start == sp.Start {
-				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.Err != ""}, true
+				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.State() == RowFailed}, true
 			}
 		}
 		return Hover{}, false
