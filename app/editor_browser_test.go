@@ -100,12 +100,12 @@ func TestBrowserEditorUndoesFormat(t *testing.T) {
 	if bad != nil {
 		t.Fatal(bad.Msg)
 	}
-	waitValue(t, ctx, "root-editor", display.JSON(v.AppendJSON(nil)))
+	waitValue(t, ctx, "root-editor", display.JSON(v))
 	undo(t, ctx, "root-editor")
 	waitValue(t, ctx, "root-editor", yaml)
 	// Redo, then undo again: the history holds both.
 	pressChord(t, ctx, "z", 90, modCtrl|modShift)
-	waitValue(t, ctx, "root-editor", display.JSON(v.AppendJSON(nil)))
+	waitValue(t, ctx, "root-editor", display.JSON(v))
 	pressChord(t, ctx, "z", 90, modCtrl)
 	waitValue(t, ctx, "root-editor", yaml)
 }

@@ -60,7 +60,7 @@ func VectorFile(s State) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return display.JSON(conformance.File("playground", t).AppendJSON(nil)), nil
+	return display.JSON(conformance.File("playground", t)), nil
 }
 
 // Markdown is the state written up for an issue: the template, shape or

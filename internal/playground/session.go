@@ -323,7 +323,7 @@ func (ss *Session) Format(target string) {
 	if bad != nil {
 		return
 	}
-	ss.SetText(target, display.JSON(v.AppendJSON(nil)))
+	ss.SetText(target, display.JSON(v))
 }
 
 // Fix replaces the failing segment of problem i with key, and selects it.
