@@ -36,7 +36,7 @@ type element struct {
 }
 
 var (
-	openTag   = regexp.MustCompile(`<[a-z][a-z0-9]*\b[^>]*>`)
+	openTag = regexp.MustCompile(`<[a-z][a-z0-9]*\b[^>]*>`)
 	// go-app writes an attribute whose value is "true" without a value.
 	attribute = regexp.MustCompile(`([a-z-]+)(?:="([^"]*)")?`)
 )
