@@ -1,6 +1,9 @@
 package template
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Subject is what one step renders: a template, a shape, a tool call, a
 // plan step. Every surface runs one through Run, so that loading, checking
@@ -121,6 +124,21 @@ func (e *TraceEntry) Falsy() (why string, falsy bool) {
 		return "", false
 	}
 	return e.Err.Msg, true
+}
+
+// Tag is the entry's tag in canonical form: {{E0.id}}, or a section's
+// opening tag {{#E0.list}}.
+func (e *TraceEntry) Tag() string {
+	var b strings.Builder
+	switch e.Kind {
+	case SpanSection:
+		writeTag(&b, "#", e.Path)
+	case SpanInverted:
+		writeTag(&b, "^", e.Path)
+	default:
+		writeTag(&b, "", e.Path)
+	}
+	return b.String()
 }
 
 // goesNowhere reports whether a section's path error makes it falsy

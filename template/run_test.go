@@ -61,3 +61,20 @@ func TestRootsWithInput(t *testing.T) {
 		t.Errorf("without input: %+v", got)
 	}
 }
+
+// A trace entry prints its tag as Template.String prints it.
+func TestTraceEntryTag(t *testing.T) {
+	src := "{{ E0.a }}{{# E0.list }}{{ @index }}{{/E0.list}}{{^ E0.none }}-{{/E0.none}}"
+	tm, err := template.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, trace, _ := tm.RenderTrace(nil)
+	var tags string
+	for _, e := range trace {
+		tags += e.Tag()
+	}
+	if want := "{{E0.a}}{{#E0.list}}{{@index}}{{^E0.none}}"; tags != want {
+		t.Errorf("tags %q, want %q (canonical: %s)", tags, want, tm)
+	}
+}

@@ -70,7 +70,8 @@ type TraceRow struct {
 	Leaf    string // JSON Pointer of the shape leaf, "" for a template
 	Kind    string // span kind: root, key, loopvar, dot, section, inverted
 	Path    string
-	Line    int // in the leaf or template text
+	Tag     string // the tag in canonical form, {{#E0.list}}
+	Line    int    // in the leaf or template text
 	Column  int
 	Start   int    // the tag's byte offset in the editor's text, -1 when unknown
 	Count   int    // evaluations; 0 when never reached
@@ -588,7 +589,7 @@ func ReplaceSegment(text string, p *Problem, key string) (string, bool) {
 func traceRows(entries []template.TraceEntry) []TraceRow {
 	rows := make([]TraceRow, 0, len(entries))
 	for _, t := range entries {
-		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), Path: t.Path, Line: t.Pos.Line, Column: t.Pos.Column, Start: t.Pos.Offset, Count: t.Count}
+		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), Path: t.Path, Tag: t.Tag(), Line: t.Pos.Line, Column: t.Pos.Column, Start: t.Pos.Offset, Count: t.Count}
 		if t.At != "" {
 			row.Start = -1
 			if t.Doc.Line > 0 {
