@@ -79,13 +79,17 @@ func (s *State) Aside() []string {
 // stateVersion is the schema version this build writes.
 const stateVersion = 1
 
-// iterationRoots join the roots in an iteration body, with their starting
-// texts.
-var iterationRoots = []RootText{
-	{Name: "item", Text: "{}"},
-	{Name: "index", Text: "0"},
-	{Name: "accumulator", Text: "null"},
-}
+// iterationRoots join the roots in an iteration body: the engine's
+// (template.IterationRoots: item, index, accumulator), each with its
+// starting text.
+var iterationRoots = func() []RootText {
+	starts := []string{"{}", "0", "null"}
+	roots := make([]RootText, 0, len(starts))
+	for i, name := range template.IterationRoots() {
+		roots = append(roots, RootText{Name: name, Text: starts[i]})
+	}
+	return roots
+}()
 
 // FixedRoot reports whether name is a root the playground manages itself:
 // input and the iteration roots cannot be renamed, moved or deleted.
