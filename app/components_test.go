@@ -36,8 +36,9 @@ type element struct {
 }
 
 var (
-	openTag   = regexp.MustCompile(`<[a-z][a-z0-9]*\b[^>]*>`)
-	attribute = regexp.MustCompile(`([a-z-]+)="([^"]*)"`)
+	openTag = regexp.MustCompile(`<[a-z][a-z0-9]*\b[^>]*>`)
+	// go-app writes an attribute whose value is "true" without a value.
+	attribute = regexp.MustCompile(`([a-z-]+)(?:="([^"]*)")?`)
 )
 
 // testElements lists the elements of html that carry a data-testid, by it.
@@ -45,8 +46,11 @@ func testElements(html string) map[string][]element {
 	out := map[string][]element{}
 	for _, loc := range openTag.FindAllStringIndex(html, -1) {
 		attrs := map[string]string{}
-		for _, m := range attribute.FindAllStringSubmatch(html[loc[0]:loc[1]], -1) {
+		for _, m := range attribute.FindAllStringSubmatch(html[loc[0]+1:loc[1]], -1) {
 			attrs[m[1]] = m[2]
+			if !strings.Contains(m[0], "=") {
+				attrs[m[1]] = "true"
+			}
 		}
 		if id, ok := attrs["data-testid"]; ok {
 			out[id] = append(out[id], element{at: loc[0], attrs: attrs})
@@ -141,46 +145,71 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 	}
 }
 
+// TestModeTabsMarkTheActiveMode checks the mode tabs as a screen reader
+// meets them: their role, which one is selected and reachable by Tab, what
+// they control, and their text.
 func TestModeTabsMarkTheActiveMode(t *testing.T) {
 	s := playground.NewSession(playground.ExampleByID("pr-card").Open())
-	p := &playgroundPage{s: s}
-	mount(t, p)
+	html := mount(t, &playgroundPage{s: s})
+	elements := testElements(html)
 	for i, m := range playground.Modes {
-		want := app.Button().
-			Class("tab").
-			Role("tab").
-			ID("mode-"+string(m)).
-			DataSet("testid", "mode-"+string(m)).
-			Aria("selected", m == playground.ModeShape).
-			TabIndex(tabIndex(m == playground.ModeShape)).
-			Aria("controls", "main-editor").
-			Title(m.Title() + " mode (Alt+" + string(rune('1'+i)) + ")").
-			OnClick(noop)
-		// page > main > editors column > main pane > head > tab list > tab
-		if err := app.Match(want, p, 0, 2, 0, 0, 0, 0, i); err != nil {
-			t.Errorf("%s tab: %v", m, err)
+		tabs := elements["mode-"+string(m)]
+		if len(tabs) != 1 {
+			t.Errorf("%s: %d tabs", m, len(tabs))
+			continue
+		}
+		tab, selected := tabs[0], m == playground.ModeShape
+		want := map[string]string{"role": "tab", "aria-selected": strconv.FormatBool(selected), "aria-controls": "main-editor",
+			"tabindex": map[bool]string{true: "0", false: "-1"}[selected]}
+		for attr, value := range want {
+			if tab.attrs[attr] != value {
+				t.Errorf("%s tab: %s=%q, want %q", m, attr, tab.attrs[attr], value)
+			}
+		}
+		if key := "Alt+" + strconv.Itoa(i+1); !strings.Contains(tab.attrs["title"], key) {
+			t.Errorf("%s tab: title %q does not name its key %s", m, tab.attrs["title"], key)
+		}
+		if text := textAfter(html, tab); text != m.Title() {
+			t.Errorf("%s tab: text %q, want %q", m, text, m.Title())
 		}
 	}
 }
 
+// textAfter is the text that follows an element's opening tag, up to the
+// next tag.
+func textAfter(html string, e element) string {
+	rest := html[e.at:]
+	rest = rest[strings.IndexByte(rest, '>')+1:]
+	if end := strings.IndexByte(rest, '<'); end >= 0 {
+		rest = rest[:end]
+	}
+	return strings.TrimSpace(rest)
+}
+
+// TestOutputPane checks the output pane against results written out by
+// hand, not read back from the evaluation it shows.
 func TestOutputPane(t *testing.T) {
 	tests := []struct {
 		name     string
 		State    playground.State
 		badge    string
 		marker   string
+		json     string   // the result's compact JSON
+		class    string   // the result's classes: mixed text is shown as text
 		children []app.UI // the result's content
 	}{
 		{"typed", playground.State{Template: "{{E0.n}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"n": 1.50}`}}},
-			"number", "typed splice", []app.UI{app.Text("1.50")}},
+			"number", "typed splice", "1.50", "result", []app.UI{app.Text("1.50")}},
+		{"typed string", playground.State{Template: "{{E0.s}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"s": "hi"}`}}},
+			"string", "typed splice", `"hi"`, "result", []app.UI{app.Text(`"hi"`)}},
 		{"text with trailing spaces", playground.State{Template: "a  \n\tb\t", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
-			"string", "text", []app.UI{
+			"string", "text", `"a  \n\tb\t"`, "result result-text", []app.UI{
 				app.Text("a"), app.Span().Class("trail").Title("trailing whitespace").Text("  "),
 				app.Span().Class("eol").Aria("hidden", "true"), app.Text("\n"),
 				app.Text("\tb"), app.Span().Class("trail").Title("trailing whitespace").Text("\t"),
 			}},
 		{"empty text", playground.State{Template: "{{#input.x}}y{{/input.x}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
-			"string", "text", []app.UI{app.Span().Class("empty-string").Text("(empty string)")}},
+			"string", "text", `""`, "result result-text", []app.UI{app.Span().Class("empty-string").Text("(empty string)")}},
 	}
 	for _, tt := range tests {
 		s := playground.NewSession(tt.State)
@@ -192,12 +221,7 @@ func TestOutputPane(t *testing.T) {
 		if err := app.Match(app.Text(tt.marker), o, 0, 0, 2, 0); err != nil {
 			t.Errorf("%s: marker: %v", tt.name, err)
 		}
-		result := app.Pre().DataSet("testid", "output").DataSet("json", s.Out.JSON).TabIndex(0).Role("region").Aria("label", "Result")
-		if s.Out.Mixed {
-			result = result.Class("result result-text")
-		} else {
-			result = result.Class("result")
-		}
+		result := app.Pre().DataSet("testid", "output").DataSet("json", tt.json).TabIndex(0).Role("region").Aria("label", "Result").Class(tt.class)
 		if err := app.Match(result, o, 0, 1, 0); err != nil {
 			t.Errorf("%s: result: %v", tt.name, err)
 		}

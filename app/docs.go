@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/template"
-	"github.com/tidwall/pretty"
 )
 
 // docsPage is the dialect reference at /docs. Its examples are rendered by
@@ -172,9 +171,10 @@ type docExample struct {
 
 // docResult is what the engine made of an example.
 type docResult struct {
-	value template.Value
-	typed bool // the template is a typed splice
-	err   error
+	value   template.Value
+	typed   bool   // the template is a typed splice
+	display string // the result as the playground shows it
+	err     error
 }
 
 // State is the example as the playground opens it.
@@ -196,7 +196,7 @@ func (ex *docExample) State() playground.State {
 func (ex *docExample) run() docResult {
 	s := ex.State()
 	o := new(playground.Evaluator).Evaluate(&s)
-	return docResult{value: o.Value, typed: o.Typed, err: o.Err}
+	return docResult{value: o.Value, typed: o.Typed, display: o.Display, err: o.Err}
 }
 
 // Link is the share link that opens the example in the playground.
@@ -243,28 +243,24 @@ func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 
 func (r docResult) ui() app.UI {
 	if r.err != nil {
-		kind := ""
+		kind, label := "", "Error"
 		if errs := template.Errors(r.err); len(errs) > 0 {
 			kind = errs[0].Kind.String()
-		}
-		label := "Error"
-		if kind == template.EmptyData.String() {
-			label = "Nothing found"
+			if !errs[0].Failure() {
+				label = "Nothing found"
+			}
 		}
 		return app.Div().Class("docs-result docs-result-error").DataSet("kind", kind).Body(
 			app.Div().Class("docs-label").Text(label),
 			app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(template.Format(r.err)),
 		)
 	}
-	label, text := "Result: "+r.value.Kind().String(), r.value.Text()
+	label := "Result: " + r.value.Kind().String()
 	if r.typed {
 		label += " (typed splice)"
 	}
-	if r.typed || r.value.Kind() != template.String {
-		text = strings.TrimSuffix(string(pretty.Pretty(r.value.AppendJSON(nil))), "\n")
-	}
 	return app.Div().Class("docs-result").DataSet("type", r.value.Kind().String()).Body(
 		app.Div().Class("docs-label").Text(label),
-		app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(text), // focusable: it scrolls
+		app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(r.display), // focusable: it scrolls
 	)
 }

@@ -172,6 +172,9 @@ var docSections = []docSection{
 			Roots: []playground.RootText{{Name: "E0", Text: `{"teams": [{"team": "core", "members": [{"nick": "al"}, {"name": "bo"}]}]}`}}},
 		&docExample{Caption: "A truthy object is a context of one", Source: "{{#E1.result}}{{branch}}: {{summary}} ({{@index}}, {{@last}}){{/E1.result}}",
 			Roots: []playground.RootText{{Name: "E1", Text: `{"result": {"branch": "yes", "summary": "tests pass"}}`}}},
+		para("**Limits.** Nested sections multiply, so whatever the template and the data, a render stops past a fixed bound of work (every value visited and every key compared) or of output, with a LimitError: the engine's own kind, which blames the outermost section that repeats."),
+		&docExample{ID: "ex-limit", Caption: "Five nested sections over 28 elements pass the bound of work", Source: "{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}.{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}",
+			Roots: []playground.RootText{{Name: "E0", Text: `{"a": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28]}`}}, Want: template.LimitError},
 	}},
 
 	{ID: "validation", Title: "Static validation", Body: []docNode{
@@ -225,6 +228,7 @@ var docSections = []docSection{
 				{"[InputError](#ex-input-error)", "render", "a call's input fails the tool's `input_schema`"},
 				{"[BadPath](#ex-bad-path)", "render", "the data exists, but the path walks off it"},
 				{"[EmptyData](#ex-empty-data)", "render", "the path is plausible but the data ran out: nothing found, not a broken plan"},
+				{"[LimitError](#ex-limit)", "render", "the render passed the engine's bound of work or output"},
 			},
 		},
 	}},

@@ -62,7 +62,7 @@ func TestDocsCoverEveryErrorKind(t *testing.T) {
 		}
 		captions[ex.Caption] = true
 	}
-	for k := template.ParseError; k <= template.EmptyData; k++ {
+	for _, k := range template.ErrorKinds() {
 		if !kinds[k] {
 			t.Errorf("no example shows %s", k)
 		}

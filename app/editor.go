@@ -320,7 +320,7 @@ func editorMarks(text string, spans []template.Span, problems []playground.Probl
 	offs = offs[2*len(spans):]
 	for i, p := range problems {
 		severity := "error"
-		if p.Kind == "EmptyData" {
+		if p.NothingFound {
 			severity = "warning"
 		}
 		out.Problems[i] = problem{From: offs[2*i], To: offs[2*i+1], Severity: severity, Message: p.Label() + ": " + p.Msg}

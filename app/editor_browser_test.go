@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/template"
 )
@@ -99,12 +100,12 @@ func TestBrowserEditorUndoesFormat(t *testing.T) {
 	if bad != nil {
 		t.Fatal(bad.Msg)
 	}
-	waitValue(t, ctx, "root-editor", playground.PrettyJSON(v.JSON()))
+	waitValue(t, ctx, "root-editor", display.JSON(v))
 	undo(t, ctx, "root-editor")
 	waitValue(t, ctx, "root-editor", yaml)
 	// Redo, then undo again: the history holds both.
 	pressChord(t, ctx, "z", 90, modCtrl|modShift)
-	waitValue(t, ctx, "root-editor", playground.PrettyJSON(v.JSON()))
+	waitValue(t, ctx, "root-editor", display.JSON(v))
 	pressChord(t, ctx, "z", 90, modCtrl)
 	waitValue(t, ctx, "root-editor", yaml)
 }

@@ -29,6 +29,12 @@ const embedTestPage = `<!doctype html>
 <pre data-splice id="typed">{{input.price}}</pre>
 <script type="application/json" data-splice-roots>{"input": {"price": 1.50}}</script>
 
+<pre data-splice id="typed-string">{{input.name}}</pre>
+<script type="application/json" data-splice-roots>{"input": {"name": "Ada"}}</script>
+
+<pre data-splice id="empty-data">{{input.list.3}}</pre>
+<script type="application/json" data-splice-roots>{"input": {"list": []}}</script>
+
 <pre data-splice id="order">{{E0}}</pre>
 <script type="application/json" data-splice-roots>{"E0": {"b": 1, "2": 2.0, "s": "a,b}"}, "E1": []}</script>
 
@@ -105,10 +111,13 @@ func TestBrowserEmbed(t *testing.T) {
 	}
 	results := []struct{ id, json, kind, shown string }{
 		{"typed", "1.50", "number", "1.50"},
-		{"order", `{"b":1,"2":2.0,"s":"a,b}"}`, "object", "{\n  \"b\": 1,\n  \"2\": 2.0,\n  \"s\": \"a,b}\"\n}"},
+		// A typed splice of a string shows quoted, as the playground, the
+		// splice command and /docs show it; mixed text shows as itself.
+		{"typed-string", `"Ada"`, "string", `"Ada"`},
+		{"order", `{"b":1,"2":2.0,"s":"a,b}"}`, "object", `{ "b": 1, "2": 2.0, "s": "a,b}" }`},
 		{"payload", `"Hi <img src=x onerror=\"window.injected = 1\">"`, "string", `Hi <img src=x onerror="window.injected = 1">`},
 		{"iteration", `"1 of 3"`, "string", "1 of 3"},
-		{"shape", `{"pr":42,"title":"PR #42"}`, "object", "{\n  \"pr\": 42,\n  \"title\": \"PR #42\"\n}"},
+		{"shape", `{"pr":42,"title":"PR #42"}`, "object", `{ "pr": 42, "title": "PR #42" }`},
 		{"no-roots", `"plain {}"`, "string", "plain {}"},
 	}
 	for _, want := range results {
@@ -121,6 +130,7 @@ func TestBrowserEmbed(t *testing.T) {
 		{"bad-path", "BadPath", "1", "1", "  1 | {{E0.values.0.idd}}\n    | ^^^^^^^^^^^^^^^^^^^\n  available: id, title\n  did you mean \"id\"?\n"},
 		{"later", "MissingStep", "2", "15", "  2 | {{#E1.values}}{{E9.summary}}{{/E1.values}}\n    |               ^^^^^^^^^^^^^^\n"},
 		{"bad-roots", "", "", "", "roots: "},
+		{"empty-data", "EmptyData", "1", "1", "EmptyData (render), nothing found, line 1:1: index 3, the array at input.list is empty\n"},
 	}
 	for _, want := range failures {
 		b := blocks[want.id]
@@ -172,6 +182,11 @@ func TestBrowserEmbed(t *testing.T) {
 		}
 		if s.Text() == "" || s.Roots[0].Name != "input" {
 			t.Errorf("block %s: link opens %+v", id, s)
+		}
+		// The link says which engine rendered the block, so the playground
+		// opens it without the banner of another engine's link.
+		if s.Engine != template.Version {
+			t.Errorf("block %s: the link's engine is %q, want %q", id, s.Engine, template.Version)
 		}
 		if id == "order" && (s.Roots[1] != playground.RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != playground.RootText{Name: "E1", Text: "[]"}) {
 			t.Errorf("block %s: the link's roots are not the block's texts: %+v", id, s.Roots)

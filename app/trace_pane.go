@@ -58,7 +58,7 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 	if leaves {
 		cells = append(cells, app.Td().Class("leaf").Text(r.Leaf))
 	}
-	cells = append(cells, app.Td().Body(app.Code().Class("tk tk-"+r.Kind).Text(tagText(r))))
+	cells = append(cells, app.Td().Body(app.Code().Class("tk tk-"+r.Kind).Text(r.Tag)))
 	switch r.State() {
 	case playground.RowFalsy:
 		cells = append(cells,
@@ -66,7 +66,7 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 			app.Td().Class("value muted").Text(r.Err))
 	case playground.RowFailed:
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(playground.KindLabel(r.ErrKind))),
+			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(r.ErrLabel())),
 			app.Td().Class("value value-error").Text(r.Err))
 	case playground.RowUnreached:
 		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))
@@ -80,15 +80,4 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 	runs := "×" + strconv.Itoa(r.Count)
 	cells = append(cells, app.Td().Class("runs").Text(runs))
 	return app.Tr().Class("trace-row").Body(cells...)
-}
-
-// tagText prints a trace row's tag as written in canonical form.
-func tagText(r *playground.TraceRow) string {
-	switch r.Kind {
-	case "section":
-		return "{{#" + r.Path + "}}"
-	case "inverted":
-		return "{{^" + r.Path + "}}"
-	}
-	return "{{" + r.Path + "}}"
 }

@@ -12,7 +12,7 @@ func (t *Template) Check(s Scope) error {
 	c := checker{src: t.src, scope: s, known: s.Available()}
 	c.scopeNames()
 	c.list(t.root, 0)
-	return c.errs.Capped().err()
+	return c.errs.Capped().Err()
 }
 
 type checker struct {

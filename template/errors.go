@@ -33,6 +33,15 @@ func (k ErrorKind) String() string {
 	return "ErrorKind(" + strconv.Itoa(int(k)) + ")"
 }
 
+// ErrorKinds lists every kind, in the order of DIALECT §8.
+func ErrorKinds() []ErrorKind {
+	kinds := make([]ErrorKind, 0, len(errorKindNames)-1)
+	for k := range len(errorKindNames) - 1 {
+		kinds = append(kinds, ErrorKind(k+1))
+	}
+	return kinds
+}
+
 // ParseErrorKind returns the kind named s ("BadPath"), or false.
 func ParseErrorKind(s string) (ErrorKind, bool) {
 	for k, name := range errorKindNames {
@@ -183,7 +192,9 @@ func Errors(err error) ErrorList {
 	return nil
 }
 
-func (l ErrorList) err() error {
+// Err returns the list as an error, nil when it is empty (a nil ErrorList
+// in an error interface is not a nil error).
+func (l ErrorList) Err() error {
 	if len(l) == 0 {
 		return nil
 	}
@@ -296,12 +307,17 @@ func (e *Error) format(b *strings.Builder, doc string) {
 	b.WriteString(" (")
 	b.WriteString(e.Phase.String())
 	b.WriteString(")")
+	if !e.Failure() {
+		b.WriteString(", nothing found")
+	}
 	if e.At != "" {
 		b.WriteString(" at ")
 		b.WriteString(e.At)
 	}
-	b.WriteString(", line ")
-	b.WriteString(pos.String())
+	if pos.Line > 0 {
+		b.WriteString(", line ")
+		b.WriteString(pos.String())
+	}
 	switch {
 	case inDoc:
 		b.WriteString(" (in the leaf " + e.Pos.String() + ")")

@@ -82,23 +82,26 @@ func (n *ListNode) writeTo(b *strings.Builder) {
 
 func (n *TextNode) writeTo(b *strings.Builder) { b.WriteString(n.Text) }
 
-func (n *VariableNode) writeTo(b *strings.Builder) {
-	b.WriteString(leftDelim)
+func (n *VariableNode) writeTo(b *strings.Builder) { writeTag(b, "", n.Path.Text) }
+
+func (n *SectionNode) writeTo(b *strings.Builder) {
+	if n.Inverted {
+		writeTag(b, "^", n.Path.Text)
+	} else {
+		writeTag(b, "#", n.Path.Text)
+	}
+	n.Body.writeTo(b)
+	b.WriteString("{{/")
 	b.WriteString(n.Path.Text)
 	b.WriteString(rightDelim)
 }
 
-func (n *SectionNode) writeTo(b *strings.Builder) {
-	if n.Inverted {
-		b.WriteString("{{^")
-	} else {
-		b.WriteString("{{#")
-	}
-	b.WriteString(n.Path.Text)
-	b.WriteString(rightDelim)
-	n.Body.writeTo(b)
-	b.WriteString("{{/")
-	b.WriteString(n.Path.Text)
+// writeTag writes a tag in canonical form: its sigil ("" for a variable)
+// and path between the braces, without spaces.
+func writeTag(b *strings.Builder, sigil, path string) {
+	b.WriteString(leftDelim)
+	b.WriteString(sigil)
+	b.WriteString(path)
 	b.WriteString(rightDelim)
 }
 

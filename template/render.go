@@ -240,7 +240,7 @@ func (r *renderer) full() bool { return len(r.errs) >= MaxErrors }
 
 func (r *renderer) section(n *SectionNode, out []byte) []byte {
 	v, err := r.variable(&n.Tag)
-	if err != nil && err.Kind != BadPath && err.Kind != EmptyData {
+	if err != nil && !goesNowhere(err) {
 		r.fail(err) // a path that goes nowhere is falsy; an unknown root is not
 		return out
 	}
@@ -535,8 +535,8 @@ func plural(n int, noun string) string {
 
 // TraceEntry is what one tag did in a render: the first value it resolved
 // to or its error, and how often it was evaluated (0 when never reached).
-// For a section tag, an error means the section was falsy (or, for
-// MissingStep, that the render failed).
+// For a section tag, an error means the section was falsy or that the
+// render failed (see Falsy).
 type TraceEntry struct {
 	Kind  SpanKind
 	Pos   Pos // in the template's text

@@ -1,6 +1,9 @@
 package template
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Subject is what one step renders: a template, a shape, a tool call, a
 // plan step. Every surface runs one through Run, so that loading, checking
@@ -68,18 +71,31 @@ func (r *Result) OK() bool { return r.Loaded && len(r.Errors) == 0 }
 
 // Run checks s against scope and, when it loads, renders it against roots
 // within run (nil: a run of its own). Load errors stop it before the render
-// (DIALECT §6).
+// (DIALECT §6); a traced run still renders what failed to load, for the
+// trace alone, so that a view shows what each tag finds while the step is
+// being written.
 func Run(s Subject, scope Scope, roots Roots, run *Env) Result {
-	res := Result{Typed: s.Typed()}
-	if err := s.Check(scope); err != nil {
-		res.Errors = errorsOf(err, PhaseLoad)
-		return res
-	}
+	res := Check(s, scope)
 	if run == nil {
 		run = &Env{}
 	}
+	if !res.Loaded {
+		if run.Tracing {
+			_, res.Trace, _ = s.RenderIn(roots, run)
+		}
+		return res
+	}
 	v, trace, err := s.RenderIn(roots, run)
-	res.Loaded, res.Value, res.Trace, res.Errors = true, v, trace, errorsOf(err, PhaseRender)
+	res.Value, res.Trace, res.Errors = v, trace, errorsOf(err, PhaseRender)
+	return res
+}
+
+// Check runs s's load-time checks alone, as Run does first: a step checked
+// without its data. Loaded reports whether it would render.
+func Check(s Subject, scope Scope) Result {
+	res := Result{Typed: s.Typed()}
+	res.Errors = errorsOf(s.Check(scope), PhaseLoad)
+	res.Loaded = res.Errors == nil
 	return res
 }
 
@@ -106,3 +122,32 @@ func (run *Env) Spent() (work, output int) { return run.work, run.output }
 // Charge adds work and output spent before: a result that a run reuses
 // from an earlier one still counts against its budget.
 func (run *Env) Charge(work, output int) { run.work, run.output = run.work+work, run.output+output }
+
+// Falsy reports whether the entry is a section that rendered as falsy
+// because its path goes nowhere, and why. Any other error fails the render,
+// at a section as at a variable (DIALECT §5).
+func (e *TraceEntry) Falsy() (why string, falsy bool) {
+	if e.Err == nil || e.Kind != SpanSection && e.Kind != SpanInverted || !goesNowhere(e.Err) {
+		return "", false
+	}
+	return e.Err.Msg, true
+}
+
+// Tag is the entry's tag in canonical form: {{E0.id}}, or a section's
+// opening tag {{#E0.list}}.
+func (e *TraceEntry) Tag() string {
+	var b strings.Builder
+	switch e.Kind {
+	case SpanSection:
+		writeTag(&b, "#", e.Path)
+	case SpanInverted:
+		writeTag(&b, "^", e.Path)
+	default:
+		writeTag(&b, "", e.Path)
+	}
+	return b.String()
+}
+
+// goesNowhere reports whether a section's path error makes it falsy
+// rather than failing the render: the path does not resolve in the data.
+func goesNowhere(e *Error) bool { return e.Kind == BadPath || e.Kind == EmptyData }

@@ -113,6 +113,10 @@ var reserved = []string{"input", "item", "index", "accumulator", "length"}
 // iterationRoots join the roots inside an iteration body.
 var iterationRoots = []string{"item", "index", "accumulator"}
 
+// IterationRoots returns the names that join the roots inside an
+// iteration body, in order: item, index, accumulator.
+func IterationRoots() []string { return slices.Clone(iterationRoots) }
+
 // Scope is what a step knows at load time: the roots it may reference in
 // step order (input first), the step ids that run after it, the step ids
 // internal to a decide step's branch that it is not in (DIALECT §3,
@@ -177,18 +181,44 @@ type Root struct {
 // last wins, as for the keys of a JSON object.
 type Roots []Root
 
-// WithInput returns the roots with input first: moved there when present,
-// else an empty object.
+// WithInput returns the roots as a step sees them, in step order: input
+// first (moved there when given elsewhere, else the empty object), then
+// every other name once, where it first comes, with the value of the last
+// root of that name, as a JSON object reads a key given twice. Every
+// surface orders the roots of a step with it.
 func (r Roots) WithInput() Roots {
-	i := slices.IndexFunc(r, func(root Root) bool { return root.Name == "input" })
-	switch {
-	case i == 0:
-		return r
-	case i < 0:
-		return append(Roots{{Name: "input", Value: ObjectValue(nil)}}, r...)
+	out := make(Roots, 0, len(r)+1)
+	if !slices.ContainsFunc(r, func(root Root) bool { return root.Name == "input" }) {
+		out = append(out, Root{Name: "input", Value: ObjectValue(nil)})
 	}
-	out := make(Roots, 0, len(r))
-	return append(append(append(out, r[i]), r[:i]...), r[i+1:]...)
+	for _, root := range r {
+		switch i := slices.IndexFunc(out, func(o Root) bool { return o.Name == root.Name }); {
+		case i >= 0:
+			out[i].Value = root.Value
+		case root.Name == "input":
+			out = slices.Insert(out, 0, root)
+		default:
+			out = append(out, root)
+		}
+	}
+	return out
+}
+
+// Scope is the load-time scope of a step whose roots are r (ordered by
+// WithInput), with the later steps, the branch steps it is not among, and
+// whether it sits in an iteration body.
+func (r Roots) Scope(later []string, branch map[string]string, iteration bool) Scope {
+	return Scope{Roots: r.WithInput().Names(), Later: later, Branch: branch, Iteration: iteration}
+}
+
+// NamedRoots returns roots of the given names without values, for a step
+// checked without its data.
+func NamedRoots(names []string) Roots {
+	roots := make(Roots, len(names))
+	for i, name := range names {
+		roots[i].Name = name
+	}
+	return roots
 }
 
 // Lookup returns the value of the root called name.

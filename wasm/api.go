@@ -6,8 +6,14 @@
 // It sets globalThis.splice = {render, renderShape, runTool, check, version,
 // ready}. Every call returns a plain object
 //
-//	{ok, json, text, type, errors: [{kind, phase, message, line, column,
-//	 offset, path, available, suggestion, at}]}
+//	{ok, json, text, type, typed, display, engine, errors: [{kind, phase,
+//	 message, line, column, offset, path, available, suggestion, at}]}
+//
+// typed says the result is a value as it is (a typed splice, a shape, a
+// tool's result) rather than mixed text; display is the result as the
+// playground and the splice command show it (a typed string quoted);
+// engine is the engine's version (template.Version), which a link to the
+// playground carries.
 //
 // and never fails for bad input; only a misuse of the API (an argument of
 // the wrong type) returns a JavaScript TypeError, and a panic an Error.
@@ -24,11 +30,12 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
-// version is the engine's version, set at build time with
+// version names the build (its commit), set at build time with
 // -ldflags="-X main.version=...".
 var version = "devel"
 
@@ -114,57 +121,68 @@ func (o object) Get(key string) any {
 	return nil
 }
 
-// outcome is what a call produced: a value or the errors that stopped it.
-// A check produces no value either way.
-type outcome struct {
-	value     template.Value
-	errors    []object
-	checkOnly bool
+// reply makes the object a call hands back to JavaScript.
+type reply struct {
+	doc       string // the text a shape's or tool's errors are shown in
+	checkOnly bool   // a check gives no value either way
 }
 
-// object returns the result object a call hands back to JavaScript.
-func (o outcome) object() object {
-	if len(o.errors) > 0 || o.checkOnly {
-		errs := o.errors
-		if errs == nil {
-			errs = []object{}
-		}
-		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"errors", errs}}
+// of is what the run gave, shown as every surface shows it (typed: a value
+// as it is, not mixed text), or the errors that stopped it, extra (a
+// root's text that is not JSON) after the run's own. Every result names
+// the engine's version, which a link to the playground carries.
+func (r reply) of(res template.Result, extra ...object) object {
+	errs := make([]object, 0, len(res.Errors)+len(extra))
+	for _, e := range res.Errors {
+		errs = append(errs, errorObject(e, r.doc))
+	}
+	errs = append(errs, extra...)
+	if len(errs) > 0 || r.checkOnly {
+		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
+			{"engine", template.Version}, {"errors", errs}}
 	}
 	return object{
 		{"ok", true},
-		{"json", o.value.JSON()},
-		{"text", o.value.Text()},
-		{"type", o.value.Kind().String()},
-		{"errors", []object{}},
+		{"json", res.Value.JSON()},
+		{"text", res.Value.Text()},
+		{"type", res.Value.Kind().String()},
+		{"typed", res.Typed},
+		{"display", display.Result(res.Value, res.Typed)},
+		{"engine", template.Version},
+		{"errors", errs},
 	}
 }
 
-// errorObjects turns err into error objects. An error that carries no typed
-// errors becomes one error of kind fallback without a position.
-func errorObjects(err error, fallback template.ErrorKind, phase template.Phase) []object {
+// failed is the reply to a call stopped before its run: its subject does
+// not parse or load, or its input is not JSON.
+func (r reply) failed(err error, extra ...object) object {
+	return r.of(template.Result{Errors: loadErrors(err)}, extra...)
+}
+
+// loadErrors are the typed errors of a subject that does not parse or
+// load. An error that carries none becomes one ToolError without a
+// position.
+func loadErrors(err error) template.ErrorList {
 	if err == nil {
 		return nil
 	}
-	list := template.Errors(err)
-	if list == nil {
-		list = template.ErrorList{{Kind: fallback, Phase: phase, Msg: err.Error()}}
+	if list := template.Errors(err); list != nil {
+		return list
 	}
-	objs := make([]object, len(list))
-	for i, e := range list {
-		objs[i] = errorObject(e)
-	}
-	return objs
+	return template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
 }
 
-func errorObject(e *template.Error) object {
+// errorObject is e for JavaScript: its fields, whether the engine counts
+// it a failure (EmptyData is "nothing found"), and its text as the splice
+// command prints it, in doc when it is placed there.
+func errorObject(e *template.Error, doc string) object {
 	var line, column, offset any // null when the error has no position
 	if e.Pos.Line > 0 {
 		line, column, offset = e.Pos.Line, e.Pos.Column, e.Pos.Offset
 	}
-	var doc any // a shape leaf's place in the shape's text, null without one
+	var docPos any // a shape leaf's place in the shape's text, null without one
 	if e.Doc.Line > 0 {
-		doc = object{{"line", e.Doc.Line}, {"column", e.Doc.Column}, {"offset", e.Doc.Offset}}
+		docPos = object{{"line", e.Doc.Line}, {"column", e.Doc.Column}, {"offset", e.Doc.Offset}}
 	}
 	available := e.Available
 	if available == nil {
@@ -182,7 +200,9 @@ func errorObject(e *template.Error) object {
 		{"more", e.More},
 		{"suggestion", e.Suggestion},
 		{"at", e.At},
-		{"doc", doc},
+		{"doc", docPos},
+		{"failure", e.Failure()},
+		{"text", template.FormatIn(e, doc)},
 	}
 }
 
@@ -296,57 +316,29 @@ func decodeOptions(v jsValue) (options, error) {
 	return opts, nil
 }
 
-// lastWins makes each name one root, where it first comes, with the data of
-// the last root of that name: a name given twice is read as a JSON object
-// (and encoding/json) reads a key given twice.
-func lastWins(roots []rootArg) []rootArg {
-	at := make(map[string]int, len(roots))
-	out := roots[:0:0]
-	for _, r := range roots {
-		if i, ok := at[r.name]; ok {
-			out[i] = r
+// parseRoots decodes every root's JSON text into the roots of a step
+// (template.Roots.WithInput). A root given without data renders as null.
+// A root whose text is not JSON is an InputError positioned in that text;
+// it stays among the roots, without data, for the load-time checks.
+func parseRoots(args []rootArg) (template.Roots, []object) {
+	roots := make(template.Roots, len(args))
+	var errs []object
+	for i, r := range args {
+		roots[i].Name = r.name
+		if !r.has {
 			continue
 		}
-		at[r.name] = len(out)
-		out = append(out, r)
-	}
-	return out
-}
-
-// scope is what a step knows at load time: the root names in step order,
-// input first even when the caller left it out.
-func (o options) scope(roots []rootArg) template.Scope {
-	names := make([]string, 0, len(roots)+1)
-	for _, r := range roots {
-		names = append(names, r.name)
-	}
-	if !slices.Contains(names, "input") {
-		names = slices.Insert(names, 0, "input")
-	}
-	return template.Scope{Roots: names, Later: o.later, Branch: o.branch, Iteration: o.iteration}
-}
-
-// parseRoots decodes every root's JSON text. A root given without data
-// renders as null; input left out is the empty object. A root whose text is
-// not JSON is an InputError positioned in that text.
-func parseRoots(args []rootArg) (template.Roots, []object) {
-	roots := make(template.Roots, 0, len(args)+1)
-	if !slices.ContainsFunc(args, func(r rootArg) bool { return r.name == "input" }) {
-		roots = append(roots, template.Root{Name: "input", Value: template.ObjectValue(nil)})
-	}
-	var errs []object
-	for _, r := range args {
-		var v template.Value
-		if r.has {
-			var err error
-			if v, err = template.ParseJSONString(r.text); err != nil {
-				errs = append(errs, jsonError("root "+r.name, r.name, err))
-				continue
-			}
+		var err error
+		if roots[i].Value, err = template.ParseJSONString(r.text); err != nil {
+			errs = append(errs, jsonError("root "+r.name, r.name, err))
 		}
-		roots = append(roots, template.Root{Name: r.name, Value: v})
 	}
-	return roots, errs
+	return roots.WithInput(), errs
+}
+
+// scope is the load-time scope of a step with roots.
+func (o options) scope(roots template.Roots) template.Scope {
+	return roots.Scope(o.later, o.branch, o.iteration)
 }
 
 // jsonError reports a text that is not JSON as an InputError positioned in
@@ -357,7 +349,7 @@ func jsonError(what, path string, err error) object {
 		e.Msg = what + " is not valid JSON: " + syn.Msg
 		e.Pos = syn.Pos
 	}
-	return errorObject(e)
+	return errorObject(e, "")
 }
 
 // render is splice.render(template, roots, options).
@@ -366,18 +358,8 @@ func render(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	rootArgs, opts, err := rootsAndOptions(args)
-	if err != nil {
-		return nil, err
-	}
-	t, err := template.Load(src, opts.scope(rootArgs))
-	errs := errorObjects(err, template.ParseError, template.PhaseLoad)
-	roots, rootErrs := parseRoots(rootArgs)
-	if errs = append(errs, rootErrs...); len(errs) > 0 {
-		return outcome{errors: errs}.object(), nil
-	}
-	v, err := t.Render(roots)
-	return outcome{value: v, errors: errorObjects(err, template.BadPath, template.PhaseRender)}.object(), nil
+	t, err := template.Parse(src)
+	return run(t, err, reply{}, args)
 }
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
@@ -387,21 +369,33 @@ func renderShape(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	rootArgs, opts, err := rootsAndOptions(args)
+	s, err := reshape.ParseShape(shape)
+	if err != nil {
+		return run(nil, err, reply{doc: shape}, args)
+	}
+	return run(s, nil, reply{doc: shape}, args)
+}
+
+// run runs a template or a shape (parsed, or parseErr) against the roots
+// and options of args. A root whose text is not JSON stops the call after
+// the load-time checks, with their errors.
+func run(subj template.Subject, parseErr error, r reply, args []jsValue) (object, error) {
+	rootArgs, err := decodeRoots(arg(args, 1))
 	if err != nil {
 		return nil, err
 	}
-	s, err := reshape.ParseShape(shape)
-	errs := errorObjects(err, template.ToolError, template.PhaseLoad)
-	if err == nil {
-		errs = errorObjects(s.Check(opts.scope(rootArgs)), template.ToolError, template.PhaseLoad)
+	opts, err := decodeOptions(arg(args, 2))
+	if err != nil {
+		return nil, err
 	}
 	roots, rootErrs := parseRoots(rootArgs)
-	if errs = append(errs, rootErrs...); len(errs) > 0 {
-		return outcome{errors: errs}.object(), nil
+	if parseErr != nil {
+		return r.failed(parseErr, rootErrs...), nil
 	}
-	v, err := s.Render(roots)
-	return outcome{value: v, errors: errorObjects(err, template.ToolError, template.PhaseRender)}.object(), nil
+	if rootErrs != nil {
+		return r.of(template.Check(subj, opts.scope(roots)), rootErrs...), nil
+	}
+	return r.of(template.Run(subj, opts.scope(roots), roots, nil)), nil
 }
 
 // runTool is splice.runTool(toolYAML, call): call is the call's input, as an
@@ -418,16 +412,16 @@ func runTool(args []jsValue) (object, error) {
 			return nil, misuse("call", "an object or a string of JSON", call)
 		}
 	}
+	r := reply{doc: yaml}
 	tool, err := reshape.LoadTool([]byte(yaml))
 	if err != nil {
-		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad)}.object(), nil
+		return r.failed(err), nil
 	}
 	input, err := template.ParseJSONString(callText)
 	if err != nil {
-		return outcome{errors: []object{jsonError("the call", "input", err)}}.object(), nil
+		return r.failed(nil, jsonError("the call", "input", err)), nil
 	}
-	v, err := tool.Call(input)
-	return outcome{value: v, errors: errorObjects(err, template.InputError, template.PhaseRender)}.object(), nil
+	return r.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
 }
 
 // check is splice.check(source, roots, options): the load-time checks only,
@@ -442,32 +436,38 @@ func check(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	var rootArgs []rootArg
-	if names := arg(args, 1); names.Type() == jsArray && names.Len() > 0 && names.Index(0).Type() == jsString {
-		for i := range names.Len() {
-			n := names.Index(i)
+	var names []string
+	if roots := arg(args, 1); roots.Type() == jsArray && roots.Len() > 0 && roots.Index(0).Type() == jsString {
+		for i := range roots.Len() {
+			n := roots.Index(i)
 			if n.Type() != jsString {
 				return nil, misuse("roots["+strconv.Itoa(i)+"]", "a string like the other names", n)
 			}
-			rootArgs = append(rootArgs, rootArg{name: n.String()})
+			names = append(names, n.String())
 		}
-	} else if rootArgs, err = decodeRoots(names); err != nil {
-		return nil, err
+	} else {
+		rootArgs, err := decodeRoots(roots)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rootArgs {
+			names = append(names, r.name)
+		}
 	}
-	scope := opts.scope(lastWins(rootArgs))
+	var subj template.Subject
 	switch opts.mode {
 	case "shape":
-		s, err := reshape.ParseShape(src)
-		if err == nil {
-			err = s.Check(scope)
-		}
-		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad), checkOnly: true}.object(), nil
+		subj, err = reshape.ParseShape(src)
 	case "tool":
-		_, err := reshape.LoadTool([]byte(src))
-		return outcome{errors: errorObjects(err, template.ToolError, template.PhaseLoad), checkOnly: true}.object(), nil
+		_, err = reshape.LoadTool([]byte(src)) // a tool's templates are checked as it loads
+	default:
+		subj, err = template.Parse(src)
 	}
-	_, err = template.Load(src, scope)
-	return outcome{errors: errorObjects(err, template.ParseError, template.PhaseLoad), checkOnly: true}.object(), nil
+	r := reply{doc: src, checkOnly: true}
+	if err != nil || subj == nil { // a tool that loads has passed its checks
+		return r.failed(err), nil
+	}
+	return r.of(template.Check(subj, opts.scope(template.NamedRoots(names)))), nil
 }
 
 // arg returns argument i, undefined when the caller passed fewer.
@@ -498,15 +498,6 @@ func shapeArg(args []jsValue) (string, error) {
 		}
 	}
 	return "", misuse("shape", "a string of JSON or YAML, or an object", v)
-}
-
-func rootsAndOptions(args []jsValue) ([]rootArg, options, error) {
-	roots, err := decodeRoots(arg(args, 1))
-	if err != nil {
-		return nil, options{}, err
-	}
-	opts, err := decodeOptions(arg(args, 2))
-	return lastWins(roots), opts, err
 }
 
 // undefined is the value of a missing argument.

@@ -155,16 +155,19 @@ func TestRenderResults(t *testing.T) {
 		name             string
 		args             []jsValue
 		json, text, kind string
+		typed            bool
+		display          string
 	}{
-		{"typed splice keeps the number's text", args("{{E0.price}}", []any{root("E0", `{"price": 1.50}`)}), "1.50", "1.50", "number"},
-		{"typed splice of an object keeps key order", args("{{E0}}", []any{root("E0", `{"z": 1, "a": "<b>"}`)}), `{"z":1,"a":"<b>"}`, `{"z":1,"a":"<b>"}`, "object"},
-		{"mixed text is a string", args("PR #{{E0.n}}", []any{rootValue("E0", props{"n", 42})}), `"PR #42"`, "PR #42", "string"},
-		{"input defaults to the empty object", args("{{input}}", nil), "{}", "{}", "object"},
-		{"roots and options may be null", args("x", nil, nil), `"x"`, "x", "string"},
-		{"a root given without data is null", args("{{E0}}", []any{props{"name", "E0"}}), "null", "null", "null"},
-		{"later and iteration reach the scope", args("{{item.a}}", []any{root("item", `{"a": true}`)}, props{"later", []any{"E9"}, "iteration", true}), "true", "true", "boolean"},
-		{"text wins over value", args("{{E0}}", []any{props{"name", "E0", "text", "7", "value", 8}}), "7", "7", "number"},
-		{"a value with an undefined property", args("{{E0}}", []any{rootValue("E0", props{"a", undef, "b", 1})}), `{"b":1}`, `{"b":1}`, "object"},
+		{"typed splice keeps the number's text", args("{{E0.price}}", []any{root("E0", `{"price": 1.50}`)}), "1.50", "1.50", "number", true, "1.50"},
+		{"typed splice of an object keeps key order", args("{{E0}}", []any{root("E0", `{"z": 1, "a": "<b>"}`)}), `{"z":1,"a":"<b>"}`, `{"z":1,"a":"<b>"}`, "object", true, `{ "z": 1, "a": "<b>" }`},
+		{"a typed splice of a string shows quoted", args("{{E0.s}}", []any{root("E0", `{"s": "hi"}`)}), `"hi"`, "hi", "string", true, `"hi"`},
+		{"mixed text is a string", args("PR #{{E0.n}}", []any{rootValue("E0", props{"n", 42})}), `"PR #42"`, "PR #42", "string", false, "PR #42"},
+		{"input defaults to the empty object", args("{{input}}", nil), "{}", "{}", "object", true, "{ }"},
+		{"roots and options may be null", args("x", nil, nil), `"x"`, "x", "string", false, "x"},
+		{"a root given without data is null", args("{{E0}}", []any{props{"name", "E0"}}), "null", "null", "null", true, "null"},
+		{"later and iteration reach the scope", args("{{item.a}}", []any{root("item", `{"a": true}`)}, props{"later", []any{"E9"}, "iteration", true}), "true", "true", "boolean", true, "true"},
+		{"text wins over value", args("{{E0}}", []any{props{"name", "E0", "text", "7", "value", 8}}), "7", "7", "number", true, "7"},
+		{"a value with an undefined property", args("{{E0}}", []any{rootValue("E0", props{"a", undef, "b", 1})}), `{"b":1}`, `{"b":1}`, "object", true, `{ "b": 1 }`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,7 +175,8 @@ func TestRenderResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := object{{"ok", true}, {"json", tt.json}, {"text", tt.text}, {"type", tt.kind}, {"errors", []object{}}}
+			want := object{{"ok", true}, {"json", tt.json}, {"text", tt.text}, {"type", tt.kind}, {"typed", tt.typed}, {"display", tt.display},
+				{"engine", template.Version}, {"errors", []object{}}}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got  %v\nwant %v", got, want)
 			}
@@ -191,7 +195,7 @@ func TestRenderErrors(t *testing.T) {
 			args("{{E0.values.0.idd}}", []any{root("E0", `{"values": [{"id": 1, "title": "t"}]}`)}),
 			[]object{{
 				{"kind", "BadPath"}, {"phase", "render"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0},
-				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""}, {"doc", nil},
+				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
 			}},
 		},
 		{
@@ -199,7 +203,7 @@ func TestRenderErrors(t *testing.T) {
 			args("é\n x {{E7.x}}", []any{root("input", "{}"), root("E0", "{}")}),
 			[]object{{
 				{"kind", "MissingStep"}, {"phase", "load"}, {"message", ""}, {"line", 2}, {"column", 4}, {"offset", 6},
-				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""}, {"doc", nil},
+				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
 			}},
 		},
 		{
@@ -207,22 +211,22 @@ func TestRenderErrors(t *testing.T) {
 			args("{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}),
 			[]object{{
 				{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 3}, {"column", 1}, {"offset", 12},
-				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
+				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
 			}},
 		},
 		{
 			"load errors come before the roots' errors",
 			args("{{E0.a}} {{#x}}", []any{root("E0", "nope")}),
 			[]object{
-				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}},
-				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}},
+				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
+				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
 			},
 		},
 		{
 			"a reserved step id is a ScopeError",
 			args("{{length}}", []any{root("length", "1")}),
 			[]object{
-				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}},
+				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
 			},
 		},
 	}
@@ -257,12 +261,12 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-// withoutMessage blanks the message, which the engine words.
+// withoutMessage blanks the message and the text, which the engine words.
 func withoutMessage(e object) object {
 	out := make(object, len(e))
 	copy(out, e)
 	for i := range out {
-		if out[i].Key == "message" {
+		if out[i].Key == "message" || out[i].Key == "text" {
 			out[i].Value = ""
 		}
 	}
@@ -270,10 +274,11 @@ func withoutMessage(e object) object {
 }
 
 func TestErrorWithoutPosition(t *testing.T) {
-	got := errorObjects(errors.New("boom"), template.ToolError, template.PhaseLoad)
+	got := reply{}.failed(errors.New("boom")).Get("errors")
 	want := []object{{
 		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
 		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
+		{"failure", true}, {"text", "ToolError (load): boom\n"},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)

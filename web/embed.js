@@ -8,9 +8,9 @@
 // Its roots are the JSON object in the next <script data-splice-roots> before
 // the next block: root name to value, in step order. data-later="E8 E9" names
 // steps that run later; data-iteration puts the block in an iteration body.
-// After the block comes its result, or its errors with line, column and a
-// caret under the tag, and an "Open in playground" link that carries the
-// block as a share link. data-playground (on the block or on this script
+// After the block comes its result as the playground shows it, or its
+// errors as the splice command prints them, and an "Open in playground"
+// link that carries the block as a share link. data-playground (on the block or on this script
 // tag) is the playground's address, http: or https: (or relative to the
 // page); it defaults to the site serving this file.
 //
@@ -90,56 +90,13 @@
     }
   };
 
-  // pretty indents compact JSON without parsing it, so number literals stay.
-  const pretty = (json) => {
-    let out = "", indent = 0;
-    const newline = () => "\n" + "  ".repeat(indent);
-    for (let i = 0; i < json.length; i++) {
-      const c = json[i];
-      if (c === '"') {
-        const start = i;
-        for (i++; json[i] !== '"'; i += json[i] === "\\" ? 2 : 1);
-        out += json.slice(start, i + 1);
-      } else if (c === "{" || c === "[") {
-        const close = c === "{" ? "}" : "]";
-        if (json[i + 1] === close) { out += c + close; i++; } else { indent++; out += c + newline(); }
-      } else if (c === "}" || c === "]") {
-        indent--;
-        out += newline() + c;
-      } else if (c === ",") out += "," + newline();
-      else if (c === ":") out += ": ";
-      else out += c;
-    }
-    return out;
-  };
-
-  // describe writes one error like the splice command does: kind, position,
-  // message, the source line with a caret under the tag, keys on offer.
-  const describe = (e, source) => {
-    let s = e.kind + " (" + e.phase + ")";
-    if (e.kind === "EmptyData") s += ", nothing found";
-    if (e.at) s += " at " + e.at;
-    if (e.line) s += ", line " + e.line + ":" + e.column;
-    s += ": " + e.message + "\n";
-    // Roots' JSON errors and shape leaves' errors are positioned in other texts.
-    const line = e.line && !e.at && e.kind !== "InputError" && source.split("\n")[e.line - 1];
-    if (typeof line === "string") {
-      const text = line.replace(/\r$/, "").replace(/\t/g, " ");
-      const prefix = Array.from(text).slice(0, e.column - 1).join("");
-      const close = text.indexOf("}}", prefix.length);
-      const width = close < 0 ? 1 : Array.from(text.slice(prefix.length, close + 2)).length;
-      const gutter = String(e.line);
-      s += "  " + gutter + " | " + text + "\n";
-      s += "  " + " ".repeat(gutter.length) + " | " + " ".repeat(e.column - 1) + "^".repeat(width) + "\n";
-    }
-    if (e.available.length) s += "  available: " + e.available.join(", ") + (e.more ? ", … and " + e.more + " more" : "") + "\n";
-    if (e.suggestion) s += "  did you mean " + JSON.stringify(e.suggestion) + "?\n";
-    return s;
-  };
-
-  // shareLink encodes a playground state as the playground reads it:
-  // JSON, raw DEFLATE, base64url without padding, in the fragment #s=.
-  const shareLink = async (playground, state) => {
+  // playgroundLink is the one link from a block to the playground: its
+  // state as the playground's share links carry it (JSON, raw DEFLATE,
+  // base64url without padding, in the fragment #s=), with the version of
+  // the engine that rendered it, so that the playground opens it without
+  // saying it was made by another engine.
+  const playgroundLink = async (playground, mode, source, roots, options, engineVersion) => {
+    const state = { v: 1, mode, [mode]: source, roots, later: options.later, iteration: options.iteration, engine: engineVersion };
     const stream = new Blob([JSON.stringify(state)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     let binary = "";
@@ -187,20 +144,21 @@
     if (result.ok) {
       out.dataset.json = result.json;
       out.dataset.type = result.type;
+      out.dataset.typed = String(result.typed);
       out.append(el("span", "splice-type", result.type));
-      out.append(el("pre", "splice-result", result.type === "string" ? result.text : pretty(result.json)));
+      out.append(el("pre", "splice-result", result.display));
     }
     for (const e of result.errors) {
-      const p = el("pre", "splice-error", describe(e, source));
+      const p = el("pre", "splice-error", e.text);
       p.dataset.kind = e.kind;
       if (e.line) Object.assign(p.dataset, { line: e.line, column: e.column });
       out.append(p);
     }
 
     if (typeof CompressionStream !== "function") return;
-    const state = { v: 1, mode, [mode]: source, roots, later: options.later, iteration: options.iteration };
     const link = el("a", "splice-open", "Open in playground");
-    link.href = await shareLink(playgroundOf(block.dataset.playground) || defaultPlayground, state);
+    const playground = playgroundOf(block.dataset.playground) || defaultPlayground;
+    link.href = await playgroundLink(playground, mode, source, roots, options, result.engine);
     link.target = "_blank";
     link.rel = "noopener";
     out.append(link);

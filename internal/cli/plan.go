@@ -6,9 +6,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/template"
-	"github.com/tidwall/pretty"
 )
 
 func init() {
@@ -152,13 +152,13 @@ func describe(r *plan.StepResult) string {
 func printStep(w io.Writer, r *plan.StepResult) {
 	fmt.Fprintf(w, "%s: %s %s\n", r.Step.ID, r.Status, describe(r))
 	if r.HasInput {
-		fmt.Fprintf(w, "input:\n%s", pretty.Pretty(r.Input.AppendJSON(nil)))
+		fmt.Fprintf(w, "input:\n%s\n", display.JSON(r.Input))
 	}
 	for _, it := range r.Iterations {
-		fmt.Fprintf(w, "iteration %d input:\n%s", it.Index, pretty.Pretty(it.Input.AppendJSON(nil)))
+		fmt.Fprintf(w, "iteration %d input:\n%s\n", it.Index, display.JSON(it.Input))
 	}
 	if r.HasResult {
-		fmt.Fprintf(w, "result:\n%s", pretty.Pretty(r.Result.AppendJSON(nil)))
+		fmt.Fprintf(w, "result:\n%s\n", display.JSON(r.Result))
 	}
 	if r.Note != "" {
 		fmt.Fprintln(w, "note:", r.Note)

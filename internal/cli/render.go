@@ -8,9 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
-	"github.com/tidwall/pretty"
 )
 
 func init() {
@@ -56,7 +56,7 @@ func (b branchFlag) Set(s string) error {
 
 // rootFlag collects --root NAME=FILE in step order. A name given again
 // takes the later file's value in its first place, as a key repeated in a
-// JSON object does.
+// JSON object does (template.Roots.WithInput).
 type rootFlag struct {
 	roots template.Roots
 	stdin io.Reader // for the file "-"
@@ -71,12 +71,6 @@ func (r *rootFlag) Set(s string) error {
 	v, err := readValue(file, r.stdin)
 	if err != nil {
 		return err
-	}
-	for i := range r.roots {
-		if r.roots[i].Name == name {
-			r.roots[i].Value = v
-			return nil
-		}
 	}
 	r.roots = append(r.roots, template.Root{Name: name, Value: v})
 	return nil
@@ -107,12 +101,6 @@ func readValue(file string, stdin io.Reader) (template.Value, error) {
 	return v, nil
 }
 
-// subject is what render and check work on: a template or a shape.
-type subject interface {
-	Check(template.Scope) error
-	Render(template.Roots) (template.Value, error)
-}
-
 // runSubject implements render and check, which share their flags.
 func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet(name, stderr)
@@ -136,10 +124,10 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		fmt.Fprintln(stderr, "splice "+name+": give exactly one of -t TEMPLATE, -f FILE or --shape FILE")
 		return 2
 	}
-	roots.roots = roots.roots.WithInput()
-	scope := template.Scope{Roots: roots.roots.Names(), Later: later, Branch: branch, Iteration: *iteration}
+	steps := roots.roots.WithInput()
+	scope := steps.Scope(later, branch, *iteration)
 
-	var subj subject
+	var subj template.Subject
 	var err error
 	var doc string // the shape's text, where its errors are shown
 	switch {
@@ -154,20 +142,23 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		subj, err = template.Parse(*text)
 	}
 	if err == nil {
-		err = subj.Check(scope)
-	}
-	if err == nil && name == "render" {
-		var v template.Value
-		if v, err = subj.Render(roots.roots); err == nil {
-			printValue(stdout, v, subj)
+		var res template.Result
+		if name == "render" {
+			res = template.Run(subj, scope, steps, nil)
+		} else {
+			res = template.Check(subj, scope)
+		}
+		switch err = res.Errors.Err(); {
+		case err != nil:
+		case name == "render":
+			fmt.Fprintln(stdout, display.Result(res.Value, res.Typed))
+		default:
+			fmt.Fprintln(stdout, "ok")
 		}
 	}
 	if err != nil {
 		fmt.Fprint(stderr, template.FormatIn(err, doc))
 		return 1
-	}
-	if name == "check" {
-		fmt.Fprintln(stdout, "ok")
 	}
 	return 0
 }
@@ -182,19 +173,6 @@ func readShape(file string) (*reshape.Shape, string, error) {
 		return nil, string(data), err // keep the nil interface a nil *Shape is not
 	}
 	return s, string(data), nil
-}
-
-// printValue prints mixed text as itself and typed values as pretty JSON.
-func printValue(w io.Writer, v template.Value, subj subject) {
-	if t, ok := subj.(*template.Template); ok && !t.Typed() {
-		fmt.Fprintln(w, v.Str())
-		return
-	}
-	out := pretty.Pretty(v.AppendJSON(nil))
-	if len(out) == 0 || out[len(out)-1] != '\n' {
-		out = append(out, '\n')
-	}
-	w.Write(out)
 }
 
 // countSet counts how many of the named flags were given.

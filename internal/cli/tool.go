@@ -6,6 +6,7 @@ import (
 	"os"
 	"text/tabwriter"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -55,9 +56,9 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	input, err := readValue(*call, stdin)
 	if err == nil {
-		var result template.Value
-		if result, err = tool.Call(input); err == nil {
-			printValue(stdout, result, nil) // a tool's result is a value: pretty JSON
+		res := template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)
+		if err = res.Errors.Err(); err == nil {
+			fmt.Fprintln(stdout, display.Result(res.Value, res.Typed))
 			return 0
 		}
 	}

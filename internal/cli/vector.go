@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/plan"
 )
@@ -46,7 +47,7 @@ func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if plan.IsPlan(text) {
 			t := &conformance.Test{Name: "plan reproduction", Plan: &text}
 			t.Record()
-			fmt.Fprintln(stdout, playground.PrettyJSON(conformance.File("plan", t).JSON()))
+			fmt.Fprintln(stdout, display.JSON(conformance.File("plan", t)))
 			return 0
 		}
 		link = strings.TrimSpace(text)

@@ -3,12 +3,11 @@ package playground
 import (
 	"errors"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
-	"github.com/tidwall/pretty"
 )
 
 // Targets name the editor a problem points into.
@@ -38,6 +37,10 @@ type Problem struct {
 	Start, End       int
 	SegStart, SegEnd int
 
+	// NothingFound is the engine's word that the error is no failure:
+	// the data ran out (EmptyData), the step is not broken.
+	NothingFound bool
+
 	Path       string
 	Keys       []string // what is on offer at the failing segment
 	More       int      // how many keys were left out of Keys
@@ -45,15 +48,15 @@ type Problem struct {
 }
 
 // Label is the kind as people read it.
-func (p *Problem) Label() string { return KindLabel(p.Kind) }
+func (p *Problem) Label() string { return errLabel(p.Kind, p.NothingFound) }
 
-// KindLabel names an error kind for people: EmptyData is "nothing found",
-// not a failure.
-func KindLabel(kind string) string {
-	switch kind {
-	case "EmptyData":
+// errLabel names an error for people: its kind, or "nothing found" for
+// one the engine says is no failure (EmptyData).
+func errLabel(kind string, nothingFound bool) string {
+	switch {
+	case nothingFound:
 		return "nothing found"
-	case "":
+	case kind == "":
 		return "Error"
 	}
 	return kind
@@ -67,7 +70,8 @@ type TraceRow struct {
 	Leaf    string // JSON Pointer of the shape leaf, "" for a template
 	Kind    string // span kind: root, key, loopvar, dot, section, inverted
 	Path    string
-	Line    int // in the leaf or template text
+	Tag     string // the tag in canonical form, {{#E0.list}}
+	Line    int    // in the leaf or template text
 	Column  int
 	Start   int    // the tag's byte offset in the editor's text, -1 when unknown
 	Count   int    // evaluations; 0 when never reached
@@ -75,7 +79,13 @@ type TraceRow struct {
 	Preview string // the value as shortened compact JSON
 	ErrKind string
 	Err     string
+	// ErrNothingFound: the error is no failure (see Problem.NothingFound).
+	ErrNothingFound bool
+	Falsy           bool // a section on a path that goes nowhere (the engine's rule)
 }
+
+// ErrLabel names the row's error for people, as Problem.Label does.
+func (r *TraceRow) ErrLabel() string { return errLabel(r.ErrKind, r.ErrNothingFound) }
 
 // RowState is what became of a traced tag.
 type RowState uint8
@@ -91,9 +101,8 @@ const (
 
 // State says what became of the row's tag.
 func (r *TraceRow) State() RowState {
-	section := r.Kind == "section" || r.Kind == "inverted"
 	switch {
-	case r.Err != "" && section && r.ErrKind != "MissingStep":
+	case r.Falsy:
 		return RowFalsy
 	case r.Err != "":
 		return RowFailed
@@ -113,7 +122,7 @@ func (r *TraceRow) Describe() string {
 	case RowFalsy:
 		return "falsy: " + r.Err + runs
 	case RowFailed:
-		return KindLabel(r.ErrKind) + ": " + r.Err
+		return r.ErrLabel() + ": " + r.Err
 	case RowUnreached:
 		return "not reached"
 	case RowAbsent:
@@ -379,34 +388,16 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 	if s.Mode != ModeTool { // a tool sees only its call
 		roots = e.roots(s, &o, &used)
 	}
-	// A root that does not decode blocks only what reads it.
-	readsNoBrokenRoot := func(reads func(string) bool) bool {
-		for name := range o.RootErrors {
-			if reads(name) {
-				return false
-			}
-		}
-		return true
-	}
+	step := stepRun{o: &o, scope: s.Scope(), roots: roots}
 
 	switch s.Mode {
 	case ModeShape:
 		// One decode and parse per edit of the shape, one render with
 		// the trace per evaluation.
 		p := e.parseShape(s.Shape)
-		err := p.err
-		if err == nil {
-			err = p.shape.Check(s.Scope())
-		}
-		o.addErrors(s.Shape, TargetMain, err)
-		if p.shape != nil && readsNoBrokenRoot(p.shape.Reads) {
-			v, traces, renderErr := p.shape.RenderTrace(roots)
-			e.work.Renders += leaves(p.shape)
-			o.Trace = leafRows(traces)
-			if err == nil {
-				o.setResult(v, renderErr, s.Shape, false)
-				o.setPartial(v, renderErr)
-			}
+		o.addErrors(s.Shape, TargetMain, p.err)
+		if p.shape != nil {
+			e.work.Renders += step.run(p.shape, p.err, s.Shape, p.shape.Reads, leaves(p.shape))
 		}
 	case ModeTool:
 		l := e.loadTool(s.Tool)
@@ -418,36 +409,62 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			o.Problems = append(o.Problems, p)
 			break
 		}
-		input := template.Roots{{Name: "input", Value: call.value}}
+		step.roots = template.Roots{{Name: "input", Value: call.value}}
+		step.scope = step.roots.Scope(nil, nil, false)
+		readsAny := func(string) bool { return true }
 		switch {
 		case l.tool != nil:
-			v, traces, err := l.tool.CallTrace(call.value)
-			e.work.Renders += leaves(l.tool.Shape)
-			o.Trace = leafRows(traces)
-			o.setResult(v, err, s.Tool, false)
-			o.setPartial(v, err)
+			e.work.Renders += step.run(reshape.Call{Tool: l.tool, Input: call.value}, nil, s.Tool, readsAny, leaves(l.tool.Shape))
 		case l.trace != nil:
-			_, traces, _ := l.trace.RenderTrace(input)
-			e.work.Renders += leaves(l.trace)
-			o.Trace = leafRows(traces)
+			e.work.Renders += step.run(l.trace, l.err, s.Tool, readsAny, leaves(l.trace))
 		}
 	default:
 		t, err := e.Analyze(s.Template).Template()
-		if err == nil {
-			err = t.Check(s.Scope())
-		}
 		o.addErrors(s.Template, TargetMain, err)
-		if t == nil || !readsNoBrokenRoot(t.Reads) {
-			break
-		}
-		v, trace, renderErr := t.RenderTrace(roots)
-		e.work.Renders++
-		o.Trace = traceRows("", trace)
-		if err == nil { // a template that fails its checks shows no result
-			o.setResult(v, renderErr, s.Template, t.Typed())
+		if t != nil {
+			e.work.Renders += step.run(t, nil, s.Template, t.Reads, 1)
+			o.Typed = o.HasValue && t.Typed() // the marker of a typed splice
 		}
 	}
 	return o
+}
+
+// stepRun is the step an evaluation runs: its scope and roots, and the
+// outcome it fills.
+type stepRun struct {
+	o     *Outcome
+	scope template.Scope
+	roots template.Roots
+}
+
+// run runs subj through the engine's runner, tracing, and records its
+// errors against text, its trace and its result. A subject with errors
+// of its own (loadErr: it did not parse whole) is rendered for the trace
+// alone; one that reads a root whose text does not parse is only checked,
+// since that root blocks it. It returns the templates rendered.
+func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads func(string) bool, templates int) (rendered int) {
+	o := st.o
+	for name := range o.RootErrors {
+		if reads(name) {
+			if loadErr == nil {
+				o.addErrors(text, TargetMain, template.Check(subj, st.scope).Errors.Err())
+			}
+			return 0
+		}
+	}
+	res := template.Run(subj, st.scope, st.roots, &template.Env{Tracing: true})
+	o.Trace = traceRows(res.Trace)
+	if loadErr != nil {
+		return templates
+	}
+	o.addErrors(text, TargetMain, res.Errors.Err())
+	switch {
+	case res.OK():
+		o.setResult(res.Value, res.Typed)
+	case res.Loaded:
+		o.setPartial(res.Value)
+	}
+	return templates
 }
 
 // roots decodes the state's roots, recording in o the lines of each and
@@ -472,26 +489,18 @@ func (e *Evaluator) roots(s *State, o *Outcome, used *[]*decoded) template.Roots
 	return roots
 }
 
-// setResult records a render's value, or its errors against text.
-func (o *Outcome) setResult(v template.Value, err error, text string, typed bool) {
-	if err != nil {
-		o.addErrors(text, TargetMain, err)
-		return
-	}
-	o.HasValue, o.Value, o.Typed = true, v, typed
+// setResult records a run's result and how it is shown.
+func (o *Outcome) setResult(v template.Value, typed bool) {
+	o.HasValue, o.Value, o.Mixed = true, v, !typed
 	o.JSON = string(v.AppendJSON(nil))
-	if v.Kind() == template.String && !typed {
-		o.Mixed, o.Display = true, v.Str()
-		return
-	}
-	o.Display = PrettyJSON(o.JSON)
+	o.Display = display.Result(v, typed)
 }
 
-// setPartial keeps v, what a shape rendered although err says some leaves
-// failed, to be shown with those leaves marked. A failure before the render
-// (a call input that fails input_schema) leaves nothing to show.
-func (o *Outcome) setPartial(v template.Value, err error) {
-	if err == nil || v.IsNull() {
+// setPartial keeps v, what a shape rendered although some leaves failed,
+// to be shown with those leaves marked. A failure before the render (a
+// call input that fails input_schema) leaves nothing to show.
+func (o *Outcome) setPartial(v template.Value) {
+	if v.IsNull() {
 		return
 	}
 	if failed := o.failedLeaves(); len(failed) > 0 {
@@ -511,16 +520,10 @@ func (o *Outcome) failedLeaves() map[string]string {
 	// Past the cap on problems, the trace still names the failing leaves.
 	for _, row := range o.Trace {
 		if _, seen := failed[row.Leaf]; !seen && row.Leaf != "" && row.ErrKind != "" {
-			failed[row.Leaf] = KindLabel(row.ErrKind) + ": " + row.Err
+			failed[row.Leaf] = row.ErrLabel() + ": " + row.Err
 		}
 	}
 	return failed
-}
-
-// PrettyJSON indents compact JSON for people, keeping short arrays and
-// objects on one line.
-func PrettyJSON(compact string) string {
-	return strings.TrimSuffix(string(pretty.PrettyOptions([]byte(compact), &pretty.Options{Width: 80, Indent: "  "})), "\n")
 }
 
 // addErrors turns err into problems located in text, the editor target's
@@ -547,7 +550,7 @@ func (o *Outcome) addErrors(text, target string, err error) {
 // place in the whole document.
 func newProblem(e *template.Error, text, target string) Problem {
 	p := Problem{
-		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: e.Msg, Target: target, At: e.At,
+		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: e.Msg, Target: target, At: e.At, NothingFound: !e.Failure(),
 		Start: -1, End: -1, SegStart: -1, SegEnd: -1,
 		Path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
 	}
@@ -581,35 +584,26 @@ func ReplaceSegment(text string, p *Problem, key string) (string, bool) {
 	return text[:p.SegStart] + key + text[p.SegEnd:], true
 }
 
-// traceRows turns a template's trace into rows, each labelled with leaf.
-func traceRows(leaf string, entries []template.TraceEntry) []TraceRow {
+// traceRows turns a run's trace into rows. A shape leaf's row is labelled
+// with its leaf and placed in the document, as its problems are.
+func traceRows(entries []template.TraceEntry) []TraceRow {
 	rows := make([]TraceRow, 0, len(entries))
 	for _, t := range entries {
-		row := TraceRow{Leaf: leaf, Kind: t.Kind.String(), Path: t.Path, Line: t.Pos.Line, Column: t.Pos.Column, Start: t.Pos.Offset, Count: t.Count}
+		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), Path: t.Path, Tag: t.Tag(), Line: t.Pos.Line, Column: t.Pos.Column, Start: t.Pos.Offset, Count: t.Count}
+		if t.At != "" {
+			row.Start = -1
+			if t.Doc.Line > 0 {
+				row.Line, row.Column, row.Start = t.Doc.Line, t.Doc.Column, t.Doc.Offset
+			}
+		}
+		_, row.Falsy = t.Falsy()
 		switch {
 		case t.Err != nil:
-			row.ErrKind, row.Err = t.Err.Kind.String(), t.Err.Msg
+			row.ErrKind, row.Err, row.ErrNothingFound = t.Err.Kind.String(), t.Err.Msg, !t.Err.Failure()
 		case t.Count > 0 && t.Found:
 			row.Type, row.Preview = t.Value.Kind().String(), preview(t.Value, previewLimit)
 		}
 		rows = append(rows, row)
-	}
-	return rows
-}
-
-// leafRows turns a shape's traces into rows, each labelled with its leaf
-// and placed in the document, as the problems are.
-func leafRows(traces []reshape.LeafTrace) []TraceRow {
-	var rows []TraceRow
-	for _, t := range traces {
-		leaf := traceRows(t.At, t.Entries)
-		for i := range leaf {
-			leaf[i].Start = -1
-			if i < len(t.Docs) && t.Docs[i].Line > 0 {
-				leaf[i].Line, leaf[i].Column, leaf[i].Start = t.Docs[i].Line, t.Docs[i].Column, t.Docs[i].Offset
-			}
-		}
-		rows = append(rows, leaf...)
 	}
 	return rows
 }

@@ -22,6 +22,7 @@ var exampleKinds = map[string]string{
 	"empty-data":   "EmptyData",
 	"tool-error":   "ToolError",
 	"input-error":  "InputError",
+	"limit-error":  "LimitError",
 }
 
 func TestExamples(t *testing.T) {
@@ -60,10 +61,11 @@ func TestExamples(t *testing.T) {
 			}
 		})
 	}
-	for _, kind := range exampleKinds {
+	// Every kind the engine has, not only the kinds of the table above.
+	for _, kind := range template.ErrorKinds() {
 		found := false
 		for id := range exampleKinds {
-			found = found || exampleKinds[id] == kind && ExampleByID(id) != nil
+			found = found || exampleKinds[id] == kind.String() && ExampleByID(id) != nil
 		}
 		if !found {
 			t.Errorf("no example shows %s", kind)

@@ -208,4 +208,11 @@ var Examples = []Example{
 			Roots: []RootText{{Name: "input", Text: `{}`}},
 		},
 	},
+	{
+		ID: "limit-error", Title: "LimitError", About: "nested sections multiply past the engine's bound", Error: true,
+		State: State{
+			Template: "{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}.{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}",
+			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"a": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28]}`}},
+		},
+	},
 }

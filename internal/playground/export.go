@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -59,7 +60,7 @@ func VectorFile(s State) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return PrettyJSON(conformance.File("playground", t).JSON()), nil
+	return display.JSON(conformance.File("playground", t)), nil
 }
 
 // Markdown is the state written up for an issue: the template, shape or

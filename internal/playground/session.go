@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -322,7 +323,7 @@ func (ss *Session) Format(target string) {
 	if bad != nil {
 		return
 	}
-	ss.SetText(target, PrettyJSON(v.JSON()))
+	ss.SetText(target, display.JSON(v))
 }
 
 // Fix replaces the failing segment of problem i with key, and selects it.
@@ -410,7 +411,7 @@ func (ss *Session) HoverAt(off int) (Hover, bool) {
 		}
 		for _, row := range ss.Out.Trace {
 			if row.Start == sp.Start {
-				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.Err != ""}, true
+				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.State() == RowFailed}, true
 			}
 		}
 		return Hover{}, false

@@ -405,3 +405,35 @@ func TestSessionHistoryDetails(t *testing.T) {
 		t.Errorf("after undoing the rename: offer %+v in %d places", r, n)
 	}
 }
+
+// The trace, the hover and the problems pane tell of a section as the
+// engine renders it: a section on a path that goes nowhere is falsy; one
+// with any other error (a loop variable outside every section) fails.
+func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
+	tests := []struct {
+		template, kind string
+		state          RowState
+		hover          string
+	}{
+		{"{{#@index}}x{{/@index}}", "ScopeError", RowFailed, "ScopeError: "},
+		{"{{#E0.nope}}x{{/E0.nope}}", "", RowFalsy, "falsy: "},
+	}
+	for _, tt := range tests {
+		ss := NewSession(State{Mode: ModeTemplate, Template: tt.template,
+			Roots: []RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}}})
+		var kinds []string
+		for _, p := range ss.Out.Problems {
+			kinds = append(kinds, p.Kind)
+		}
+		if got := strings.Join(kinds, ","); got != tt.kind {
+			t.Errorf("%s: problems %q, want %q", tt.template, got, tt.kind)
+		}
+		if len(ss.Out.Trace) != 1 || ss.Out.Trace[0].State() != tt.state {
+			t.Fatalf("%s: trace %+v, want state %d", tt.template, ss.Out.Trace, tt.state)
+		}
+		h, ok := ss.HoverAt(2)
+		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == RowFailed) {
+			t.Errorf("%s: hover %+v, want %q…", tt.template, h, tt.hover)
+		}
+	}
+}

@@ -79,13 +79,17 @@ func (s *State) Aside() []string {
 // stateVersion is the schema version this build writes.
 const stateVersion = 1
 
-// iterationRoots join the roots in an iteration body, with their starting
-// texts.
-var iterationRoots = []RootText{
-	{Name: "item", Text: "{}"},
-	{Name: "index", Text: "0"},
-	{Name: "accumulator", Text: "null"},
-}
+// iterationRoots join the roots in an iteration body: the engine's
+// (template.IterationRoots: item, index, accumulator), each with its
+// starting text.
+var iterationRoots = func() []RootText {
+	starts := []string{"{}", "0", "null"}
+	roots := make([]RootText, 0, len(starts))
+	for i, name := range template.IterationRoots() {
+		roots = append(roots, RootText{Name: name, Text: starts[i]})
+	}
+	return roots
+}()
 
 // FixedRoot reports whether name is a root the playground manages itself:
 // input and the iteration roots cannot be renamed, moved or deleted.
@@ -153,7 +157,7 @@ func (s *State) Steps() []string {
 
 // Scope is what the template is checked against.
 func (s *State) Scope() template.Scope {
-	return template.Scope{Roots: s.Steps(), Later: slices.Clone(s.Later), Branch: maps.Clone(s.Branch), Iteration: s.Iteration}
+	return template.NamedRoots(s.Steps()).Scope(slices.Clone(s.Later), maps.Clone(s.Branch), s.Iteration)
 }
 
 // NextRootName returns the first E<n> that names no step yet.
