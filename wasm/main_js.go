@@ -20,6 +20,9 @@ func main() {
 	} {
 		splice.Set(name, export(fn))
 	}
+	for name, fn := range fullOnly {
+		splice.Set(name, export(fn))
+	}
 	splice.Set("version", version)
 	// engine.js hands each module an object of its own and makes
 	// splice.ready itself; a page that loads the module by hand gets a

@@ -1,6 +1,8 @@
 // engine.js loads the Splice engine and defines globalThis.splice: render,
 // renderShape, runTool, check (each returns a promise of its result object),
-// version, and ready, a promise that resolves to splice once the engine runs.
+// runPlan (a promise of {steps, solver, errors}, as `splice plan --json`
+// prints them), version, and ready, a promise that resolves to splice once
+// the engine runs.
 //
 //   <script src="/web/engine.js"></script>
 //   <script>splice.render("{{input.a}}", [{name: "input", value: {a: 1}}]).then(console.log)</script>
@@ -8,7 +10,7 @@
 // Two builds of the engine sit beside this file. engine.wasm, the small one,
 // does templates and shapes given as JSON or objects. engine-full.wasm adds
 // YAML and tools: it is fetched once, by the first call that needs it
-// (runTool, a shape in YAML), and then serves every call. data-wasm and
+// (runTool, runPlan, a shape in YAML), and then serves every call. data-wasm and
 // data-wasm-full on the script tag override where they are. wasm_exec.js
 // (Go's loader) is fetched from beside this file when the page has not
 // loaded it already. Nothing is fetched from any other place.
@@ -20,7 +22,7 @@
   const base = script && script.src ? new URL(".", script.src) : new URL("/web/", location.href);
   const liteURL = new URL((script && script.dataset.wasm) || "engine.wasm", base);
   const fullURL = new URL((script && script.dataset.wasmFull) || "engine-full.wasm", base);
-  const functions = ["render", "renderShape", "runTool", "check"];
+  const functions = ["render", "renderShape", "runTool", "check", "runPlan"];
   // What the small engine answers for what only the full one does.
   const needsFullMessage = "YAML needs the full engine (engine-full.wasm)";
 
@@ -85,10 +87,10 @@
   };
 
   // needsFull tells, from the arguments alone, a call only the full engine
-  // answers: a tool, or a shape whose text is not JSON.
+  // answers: a tool, a plan, or a shape whose text is not JSON.
   const needsFull = (name, [source, , options]) => {
     const mode = name === "check" ? options && options.mode : name;
-    return mode === "runTool" || mode === "tool" ||
+    return mode === "runTool" || mode === "tool" || mode === "runPlan" ||
       (mode === "renderShape" || mode === "shape") && typeof source === "string" && !isJSON(source);
   };
   const answeredByFull = (result) => result.errors.some((e) => e.message === needsFullMessage);
@@ -219,6 +221,7 @@
       const call = args[1];
       return [source, call === undefined || typeof call === "string" ? call : jsonText(call, "call")];
     }
+    if (name === "runPlan") return [isObject(source) ? jsonText(source, "plan") : source];
     const shape = name === "renderShape" && isObject(source) ? jsonText(source, "shape") : source;
     return [shape, isArray(roots, "roots") ? copyArray(roots, "roots", copyRoot) : roots, copyOptions(options)];
   };
@@ -236,7 +239,7 @@
       result = (await loadFull())[name](...args);
     }
     if (result instanceof Error) throw result;
-    return result;
+    return name === "runPlan" ? JSON.parse(result.json) : result;
   };
   for (const name of functions) splice[name] = (...args) => call(name, args);
 
