@@ -92,7 +92,7 @@ func (c *checker) missing(t *Tag) {
 		msg = "step " + quote(root) + " runs inside a branch of decide step " + quote(decide) +
 			": only later steps in that branch can see it; reference {{" + decide + ".result…}} instead"
 	case slices.Contains(later, root):
-		msg = "step " + quote(root) + " runs after this step: a step may reference input and the steps before it"
+		msg = "step " + quote(root) + " runs later: it runs after this step, and a step may reference input and the steps before it"
 	case root == "length":
 		msg = "length is a path operator, not a root: write it after a path, as in E0.items.length"
 	case slices.Contains(iterationRoots, root) && !c.scope.Iteration:

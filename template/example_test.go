@@ -92,7 +92,7 @@ func ExampleTemplate_Check() {
 		fmt.Println("  available:", e.AvailableText())
 	}
 	// Output:
-	// MissingStep at 1:15: step "E9" runs after this step: a step may reference input and the steps before it
+	// MissingStep at 1:15: step "E9" runs later: it runs after this step, and a step may reference input and the steps before it
 	//   available: input, E0, E1
 	// MissingStep at 1:44: unknown root "E2": no step or input by that name
 	//   available: input, E0, E1
