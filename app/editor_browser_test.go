@@ -8,6 +8,7 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,6 +191,35 @@ func TestBrowserEditorHoverShowsValue(t *testing.T) {
 	if want == "" {
 		t.Fatalf("the default example should trace %s", tag)
 	}
+	hoverTag(t, ctx, tag)
+	waitJS(t, ctx, byTestID("hover")+`?.textContent === `+jsString(want))
+}
+
+// A section on a loop variable outside every section fails the step: the
+// problems pane, the trace and the tooltip over the tag all say
+// ScopeError, as the engine renders it, and none calls it falsy.
+func TestBrowserSectionErrorIsNotFalsy(t *testing.T) {
+	const tag = "{{#@index}}"
+	ctx, _ := openTemplate(t, tag+"x{{/@index}}")
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
+	if got := problemsShown(t, ctx); !slices.Equal(got, []string{"ScopeError 1:1"}) {
+		t.Errorf("problems = %q, want a ScopeError at 1:1", got)
+	}
+	row := evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="trace"] tbody tr')].map(r => r.querySelector("code").textContent + " " + r.querySelector(".kind").textContent)`)
+	if !slices.Equal(row, []string{tag + " ScopeError"}) {
+		t.Errorf("trace rows = %q, want %q", row, tag+" ScopeError")
+	}
+	// The problem's own tooltip answers the hover over its tag.
+	hoverTag(t, ctx, tag)
+	waitJS(t, ctx, `[...document.querySelectorAll(".cm-tooltip")].some(e => e.textContent.startsWith("ScopeError: "))`)
+	if falsy := evalJS[bool](t, ctx, `[...document.querySelectorAll(".cm-tooltip")].some(e => e.textContent.includes("falsy"))`); falsy {
+		t.Error("a tooltip calls the failing section falsy")
+	}
+}
+
+// hoverTag moves the mouse over the editor's tag whose text is tag.
+func hoverTag(t *testing.T, ctx context.Context, tag string) {
+	t.Helper()
 	box := evalJS[[]float64](t, ctx, `(() => {
   const tag = [...`+byTestID("editor")+`.querySelectorAll(".tk")].find(e => e.textContent === `+jsString(tag)+`);
   const r = tag.getBoundingClientRect();
@@ -197,7 +227,6 @@ func TestBrowserEditorHoverShowsValue(t *testing.T) {
 	if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{Type: input.DispatchMouseEventTypeMouseMoved, X: box[0], Y: box[1]}); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, byTestID("hover")+`?.textContent === `+jsString(want))
 }
 
 func TestBrowserEditorCRLFPositions(t *testing.T) {

@@ -197,6 +197,9 @@ func TestBrowserEmbed(t *testing.T) {
 	}
 	navigate(t, ctx, blocks["later"].Link)
 	waitJS(t, ctx, `document.querySelector('[data-testid="editor"]')?.value.startsWith("first line\n")`)
+	if banner := evalJS[string](t, ctx, `document.querySelector('[data-testid="banner"]')?.textContent || ""`); banner != "" {
+		t.Errorf("the block's link opens under a banner: %q", banner)
+	}
 }
 
 // fetches counts the requests for a file of /web/.
