@@ -3,6 +3,7 @@
 package reshape
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,11 +64,16 @@ func compileSchema(doc template.Value) (*schema, *schemaIssue) {
 	return c.schema, c.issue
 }
 
-// validate checks v against s and returns every failure, or nil.
-func validate(s *schema, v template.Value, place func(ptr string) string) []schemaIssue {
+// validate checks v against s and returns every failure, or nil; limited
+// says that it stopped at its bound, which its last issue says.
+func validate(s *schema, v template.Value, place func(ptr string) string) (issues []schemaIssue, limited bool) {
 	vd := validator{place: place}
-	issues, _ := vd.validate(s, v, "")
-	return issues
+	issues, _ = vd.validate(s, v, "")
+	if vd.limit == nil {
+		return issues, false
+	}
+	issues = slices.DeleteFunc(issues, func(i schemaIssue) bool { return i == *vd.limit })
+	return append(issues, *vd.limit), true
 }
 
 // count writes n with its noun, plural when it is not 1.

@@ -46,12 +46,12 @@ func TestSchemaKeywords(t *testing.T) {
 			}
 			s := tool.input
 			if tt.pass != "" {
-				if issues := validate(s, mustJSON(t, tt.pass), inputPlace); issues != nil {
+				if issues, _ := validate(s, mustJSON(t, tt.pass), inputPlace); issues != nil {
 					t.Errorf("%s fails: %v", tt.pass, issues)
 				}
 			}
 			if tt.fail != "" {
-				issues := validate(s, mustJSON(t, tt.fail), inputPlace)
+				issues, _ := validate(s, mustJSON(t, tt.fail), inputPlace)
 				if len(issues) == 0 || !strings.HasPrefix(issues[0].msg, tt.msg) {
 					t.Errorf("%s: got %v, want %q", tt.fail, issues, tt.msg)
 				}

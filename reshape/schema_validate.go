@@ -3,6 +3,7 @@
 package reshape
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,11 +18,35 @@ import (
 type validator struct {
 	place func(ptr string) string
 	depth int
+	steps int // schemas applied so far, against maxValidateSteps
+	// applied memoizes what a schema applied to the value as a whole
+	// (allOf, anyOf, oneOf, not, if, $ref) gave at a place: alternatives
+	// over a $ref chain would otherwise apply the same schemas to the same
+	// value exponentially often. The place names the value: it is the
+	// pointer into the one value validated.
+	applied map[appliedKey]appliedResult
+	naming  int  // >0 while checking property names, whose place is their object's
+	limit   *schemaIssue // why the validation stopped at maxValidateSteps
+}
+
+type appliedKey struct {
+	s  *schema
+	at string
+}
+
+type appliedResult struct {
+	issues []schemaIssue
+	ev     evaluated
 }
 
 // maxSchemaDepth bounds how deep schemas may apply to one another: a $ref
 // cycle that never moves into the value stops here.
 const maxSchemaDepth = 256
+
+// maxValidateSteps bounds the work of one validation, in schemas applied
+// to values: past it the value fails with a LimitError. (A variable for
+// the tests.)
+var maxValidateSteps = 1 << 22
 
 // evaluated are the annotations unevaluatedProperties and unevaluatedItems
 // read: the properties and items that some applied schema evaluated.
@@ -83,6 +108,14 @@ func (vd *validator) validate(s *schema, v template.Value, at string) (issues []
 		}
 		return nil, ev
 	}
+	if vd.steps++; vd.steps > maxValidateSteps {
+		if vd.steps == maxValidateSteps+1 {
+			vd.limit = &schemaIssue{at, vd.place(at) + ": the value is too large, or the schema too involved, to validate (more than " +
+				strconv.Itoa(maxValidateSteps) + " schema applications)"}
+			return []schemaIssue{*vd.limit}, ev
+		}
+		return nil, ev
+	}
 	if vd.depth++; vd.depth > maxSchemaDepth {
 		vd.depth--
 		return []schemaIssue{{at, vd.place(at) + ": the schema applies itself without end (a $ref cycle)"}}, ev
@@ -96,11 +129,14 @@ func (vd *validator) validate(s *schema, v template.Value, at string) (issues []
 		issues = append(issues, vd.rule(at, v.JSON()+" is not "+sortedJSON(s.constValue)+" (const)"))
 	}
 	if s.enum != nil && !inEnum(s.enum, v) {
-		want := make([]string, len(s.enum))
-		for i, e := range s.enum {
-			want[i] = sortedJSON(e)
+		want := make([]string, 0, min(len(s.enum), maxListed))
+		for _, e := range s.enum[:len(want[:cap(want)])] {
+			want = append(want, shortJSON(sortedJSON(e)))
 		}
-		issues = append(issues, vd.rule(at, v.JSON()+" is not one of "+strings.Join(want, ", ")+" (enum)"))
+		if more := len(s.enum) - len(want); more > 0 {
+			want = append(want, "… and "+strconv.Itoa(more)+" more")
+		}
+		issues = append(issues, vd.rule(at, shortJSON(v.JSON())+" is not one of "+strings.Join(want, ", ")+" (enum)"))
 	}
 	switch v.Kind() {
 	case template.Number:
@@ -191,14 +227,17 @@ func (vd *validator) array(s *schema, v template.Value, at string, ev *evaluated
 		issues = append(issues, vd.rule(at, "has "+count(len(elems), "item")+", more than the maxItems "+strconv.Itoa(s.maxItems)))
 	}
 	if s.uniqueItems {
-	unique:
-		for j := range elems {
-			for i := range j {
-				if jsonEqual(elems[i], elems[j]) {
-					issues = append(issues, vd.rule(at, "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal (uniqueItems)"))
-					break unique
-				}
+		// Equal items have the same canonical JSON: one pass, not a
+		// comparison of every pair.
+		seen := make(map[string]int, len(elems))
+		var b []byte
+		for j, e := range elems {
+			b = appendCanonical(b[:0], e)
+			if i, dup := seen[string(b)]; dup {
+				issues = append(issues, vd.rule(at, "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal (uniqueItems)"))
+				break
 			}
+			seen[string(b)] = j
 		}
 	}
 	for i, p := range s.prefixItems {
@@ -293,7 +332,10 @@ func (vd *validator) object(s *schema, v template.Value, at string, ev *evaluate
 			ev.prop(m.Key)
 		}
 		if s.propertyNames != nil {
-			if names, _ := vd.validate(s.propertyNames, template.StringValue(m.Key), at); len(names) > 0 {
+			vd.naming++
+			names, _ := vd.validate(s.propertyNames, template.StringValue(m.Key), at)
+			vd.naming--
+			if len(names) > 0 {
 				msg := "field name " + strconv.Quote(m.Key) + inField(at) + " fails propertyNames"
 				if len(names) == 1 {
 					_, text, _ := strings.Cut(names[0].msg, ": ")
@@ -316,19 +358,19 @@ func (vd *validator) object(s *schema, v template.Value, at string, ev *evaluate
 // applicators apply the schemas that apply to the value as a whole.
 func (vd *validator) applicators(s *schema, v template.Value, at string, ev *evaluated) (issues []schemaIssue) {
 	if s.ref != nil {
-		more, e := vd.validate(s.ref, v, at)
-		issues = append(issues, more...)
+		more, e := vd.apply(s.ref, v, at)
+		issues = appendNew(issues, more)
 		ev.add(e)
 	}
 	for _, sub := range s.allOf {
-		more, e := vd.validate(sub, v, at)
-		issues = append(issues, more...)
+		more, e := vd.apply(sub, v, at)
+		issues = appendNew(issues, more)
 		ev.add(e)
 	}
 	if s.anyOf != nil {
 		any := false
 		for _, sub := range s.anyOf {
-			if ok, e := vd.valid(sub, v, at); ok {
+			if ok, e := vd.applyValid(sub, v, at); ok {
 				any = true
 				ev.add(e)
 			}
@@ -341,7 +383,7 @@ func (vd *validator) applicators(s *schema, v template.Value, at string, ev *eva
 		var matched []int
 		var first evaluated
 		for i, sub := range s.oneOf {
-			if ok, e := vd.valid(sub, v, at); ok {
+			if ok, e := vd.applyValid(sub, v, at); ok {
 				matched = append(matched, i)
 				first = e
 			}
@@ -356,23 +398,58 @@ func (vd *validator) applicators(s *schema, v template.Value, at string, ev *eva
 		}
 	}
 	if s.not != nil {
-		if ok, _ := vd.valid(s.not, v, at); ok {
+		if ok, _ := vd.applyValid(s.not, v, at); ok {
 			issues = append(issues, vd.rule(at, "matches the schema under not"))
 		}
 	}
 	if s.ifS != nil {
-		if ok, e := vd.valid(s.ifS, v, at); ok {
+		if ok, e := vd.applyValid(s.ifS, v, at); ok {
 			ev.add(e)
-			more, e := vd.validate(s.thenS, v, at)
-			issues = append(issues, more...)
+			more, e := vd.apply(s.thenS, v, at)
+			issues = appendNew(issues, more)
 			ev.add(e)
 		} else {
-			more, e := vd.validate(s.elseS, v, at)
-			issues = append(issues, more...)
+			more, e := vd.apply(s.elseS, v, at)
+			issues = appendNew(issues, more)
 			ev.add(e)
 		}
 	}
 	return issues
+}
+
+// appendNew appends the issues of more that issues lacks: schemas that
+// apply the same schema twice at one place (allOf over $refs to one
+// definition) report its failures once.
+func appendNew(issues, more []schemaIssue) []schemaIssue {
+	for _, m := range more {
+		if !slices.Contains(issues, m) {
+			issues = append(issues, m)
+		}
+	}
+	return issues
+}
+
+// apply validates v at at against s applied to it as a whole, once per
+// schema and place (see validator.applied).
+func (vd *validator) apply(s *schema, v template.Value, at string) ([]schemaIssue, evaluated) {
+	if vd.naming > 0 || s == nil {
+		return vd.validate(s, v, at)
+	}
+	key := appliedKey{s, at}
+	if r, ok := vd.applied[key]; ok {
+		return r.issues, r.ev
+	}
+	issues, ev := vd.validate(s, v, at)
+	if vd.applied == nil {
+		vd.applied = map[appliedKey]appliedResult{}
+	}
+	vd.applied[key] = appliedResult{issues, ev}
+	return issues, ev
+}
+
+func (vd *validator) applyValid(s *schema, v template.Value, at string) (bool, evaluated) {
+	issues, ev := vd.apply(s, v, at)
+	return len(issues) == 0, ev
 }
 
 // inEnum reports whether v equals one of the values.
@@ -422,6 +499,43 @@ func jsonEqual(a, b template.Value) bool {
 	return true
 }
 
+// maxListed bounds the values a message lists.
+const maxListed = 10
+
+// shortJSON cuts a value's JSON for a message.
+func shortJSON(s string) string {
+	const limit = 80
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// appendCanonical writes v so that values JSON Schema holds equal are
+// written alike: object keys sorted, numbers in one form (1, 1.0, 10e-1).
+func appendCanonical(b []byte, v template.Value) []byte {
+	switch v.Kind() {
+	case template.Number:
+		return append(b, parseDecimal(v.Str()).String()...)
+	case template.Array:
+		b = append(b, '[')
+		for i, e := range v.Elems() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendCanonical(b, e)
+		}
+		return append(b, ']')
+	case template.Object:
+		return appendSortedMembers(b, v, appendCanonical)
+	}
+	return v.AppendJSON(b)
+}
+
 // sortedJSON writes a schema's value as compact JSON with its object keys
 // sorted, so that messages do not depend on how the schema was written.
 func sortedJSON(v template.Value) string {
@@ -440,22 +554,23 @@ func appendSortedJSON(b []byte, v template.Value) []byte {
 		}
 		return append(b, ']')
 	case template.Object:
-		members := append([]template.Member(nil), lastMembers(v)...)
-		for i := 1; i < len(members); i++ {
-			for j := i; j > 0 && members[j].Key < members[j-1].Key; j-- {
-				members[j], members[j-1] = members[j-1], members[j]
-			}
-		}
-		b = append(b, '{')
-		for i, m := range members {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = template.StringValue(m.Key).AppendJSON(b)
-			b = append(b, ':')
-			b = appendSortedJSON(b, m.Value)
-		}
-		return append(b, '}')
+		return appendSortedMembers(b, v, appendSortedJSON)
 	}
 	return v.AppendJSON(b)
+}
+
+// appendSortedMembers writes an object's members sorted by key, each value
+// by write.
+func appendSortedMembers(b []byte, v template.Value, write func([]byte, template.Value) []byte) []byte {
+	members := slices.SortedFunc(slices.Values(lastMembers(v)), func(a, b template.Member) int { return strings.Compare(a.Key, b.Key) })
+	b = append(b, '{')
+	for i, m := range members {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = template.AppendQuoted(b, m.Key)
+		b = append(b, ':')
+		b = write(b, m.Value)
+	}
+	return append(b, '}')
 }

@@ -456,8 +456,8 @@ func (t *Tool) CheckInput(input template.Value) error {
 	if t.input == nil {
 		return nil
 	}
-	if issues := validate(t.input, input, inputPlace); issues != nil {
-		return inputErrors(issues)
+	if issues, limited := validate(t.input, input, inputPlace); issues != nil {
+		return issueErrors(issues, limited, template.InputError, "")
 	}
 	return nil
 }
@@ -469,13 +469,8 @@ func (t *Tool) CheckResult(result template.Value) error {
 	if t.output == nil {
 		return nil
 	}
-	if issues := validate(t.output, result, resultPlace); issues != nil {
-		list := make(template.ErrorList, len(issues))
-		for i, issue := range issues {
-			list[i] = callError("the result does not match output_schema: " + issue.msg)
-			list[i].Path = issue.ptr
-		}
-		return list
+	if issues, limited := validate(t.output, result, resultPlace); issues != nil {
+		return issueErrors(issues, limited, template.ToolError, "the result does not match output_schema: ")
 	}
 	return nil
 }
@@ -488,11 +483,21 @@ func callError(msg string) *template.Error {
 // inputErrors reports a call input that fails: one InputError per failing
 // field, its JSON Pointer in Path.
 func inputErrors(issues []schemaIssue) template.ErrorList {
+	return issueErrors(issues, false, template.InputError, "")
+}
+
+// issueErrors reports a value failing a schema: an error of kind per
+// failing field, its JSON Pointer in Path, capped as every phase is; a
+// validation stopped at its bound ends with a LimitError.
+func issueErrors(issues []schemaIssue, limited bool, kind template.ErrorKind, prefix string) template.ErrorList {
 	list := make(template.ErrorList, len(issues))
 	for i, issue := range issues {
-		list[i] = &template.Error{Kind: template.InputError, Phase: template.PhaseRender, Msg: issue.msg, Path: issue.ptr, Pos: template.Pos{Line: 1, Column: 1}}
+		list[i] = &template.Error{Kind: kind, Phase: template.PhaseRender, Msg: prefix + issue.msg, Path: issue.ptr, Pos: template.Pos{Line: 1, Column: 1}}
 	}
-	return list
+	if limited {
+		list[len(list)-1].Kind = template.LimitError
+	}
+	return list.Capped()
 }
 
 // Tool loads the tool definition v, the node at ptr of the document (a
