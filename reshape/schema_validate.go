@@ -25,7 +25,7 @@ type validator struct {
 	// value exponentially often. The place names the value: it is the
 	// pointer into the one value validated.
 	applied map[appliedKey]appliedResult
-	naming  int  // >0 while checking property names, whose place is their object's
+	naming  int          // >0 while checking property names, whose place is their object's
 	limit   *schemaIssue // why the validation stopped at maxValidateSteps
 }
 
