@@ -1,6 +1,7 @@
 package reshape
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/splicedev/splice/template"
@@ -311,6 +312,9 @@ func (s *Shape) Typed() bool { return true }
 // the document. A failing render returns the partial result too, each
 // failing leaf null.
 func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Value, []template.TraceEntry, error) {
+	if run == nil {
+		run = &template.Env{} // one budget for all the leaves
+	}
 	var trace []template.TraceEntry
 	r := shapeRenderer{shape: s, leaf: func(l Leaf, _ int) (template.Value, error) {
 		v, entries, err := l.Template.RenderIn(roots, run)
@@ -359,8 +363,9 @@ func (s *Shape) RenderTrace(roots template.Roots) (template.Value, []LeafTrace, 
 }
 
 type shapeRenderer struct {
-	shape *Shape
-	errs  template.ErrorList
+	shape   *Shape
+	errs    template.ErrorList
+	limited bool // a leaf stopped at a limit: the rest are not rendered
 	// leaf renders leaf i: Render renders it, RenderTrace traces it too
 	// (and only a build that traces links the trace).
 	leaf func(l Leaf, i int) (template.Value, error)
@@ -371,10 +376,14 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 	case n.constant:
 		return n.value
 	case n.kind == template.String:
+		if r.limited {
+			return template.Value{} // the budget is spent: one LimitError says so
+		}
 		l := r.shape.leaves[n.leaf]
 		v, err := r.leaf(l, n.leaf)
 		if err != nil {
 			r.errs = r.shape.places.mark(r.errs, err, l)
+			r.limited = slices.ContainsFunc(r.errs[len(r.errs)-len(template.Errors(err)):], func(e *template.Error) bool { return e.Kind == template.LimitError })
 		}
 		return v
 	case n.kind == template.Object:

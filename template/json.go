@@ -641,6 +641,35 @@ func (v *Value) appendJSON(dst []byte) []byte {
 // JSON returns v as compact JSON.
 func (v Value) JSON() string { return string(v.appendJSON(nil)) }
 
+// size is about how many bytes v's compact JSON takes (strings unescaped)
+// and how many values it holds, counted until the size passes limit: what
+// a typed splice costs the output it will be written to.
+func (v *Value) size(limit int) (bytes, values int) {
+	values = 1
+	switch v.kind() {
+	case Null:
+		return 4, 1
+	case Bool, Number:
+		return len(v.text()), 1
+	case String:
+		return v.length() + 2, 1
+	case Array:
+		bytes = 2
+		for i, elems := 0, v.elems(); i < len(elems) && bytes <= limit; i++ {
+			b, n := elems[i].size(limit - bytes)
+			bytes, values = bytes+b+1, values+n
+		}
+		return bytes, values
+	}
+	bytes = 2
+	for i, members := 0, v.members(); i < len(members) && bytes <= limit; i++ {
+		b, n := members[i].Value.size(limit - bytes)
+		bytes, values = bytes+b+len(members[i].Key)+4, values+n
+	}
+	return bytes, values
+}
+
+
 // MarshalJSON implements json.Marshaler. Note that encoding/json HTML-escapes
 // what it is given; use AppendJSON where output must stay unescaped.
 func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(nil), nil }

@@ -51,7 +51,9 @@ func (t *Template) RenderIn(roots Roots, run *Env) (Value, []TraceEntry, error) 
 	}
 	v, err := t.run(&r)
 	if run != nil {
-		run.charge(&r, v)
+		if e := run.charge(&r, v, t); e != nil && err == nil {
+			return Value{}, entries, ErrorList{e}
+		}
 	}
 	return v, entries, err
 }

@@ -40,20 +40,31 @@ func (run *Env) spent(t *Template) *Error {
 	return &Error{Kind: LimitError, Phase: PhaseRender, Msg: why, Pos: Pos{Line: 1, Column: 1}, Source: t.src}
 }
 
-// charge adds what r did to the run. A render a limit stopped spends the
-// budget it broke.
-func (run *Env) charge(r *renderer, v Value) {
+// charge adds what r did to the run, and reports a render that wrote past
+// the run's output budget. A render a limit stopped spends the budget it
+// broke. A typed splice writes nothing yet costs the output it will be
+// written to: a shape of many leaves naming one large value would
+// otherwise be a large result for free.
+func (run *Env) charge(r *renderer, v Value, t *Template) *Error {
 	switch {
 	case r.steps >= stopped && len(r.out) > MaxOutput-r.outSpent:
 		run.output = MaxOutput + 1
 	case r.steps > MaxRenderSteps:
 		run.work = MaxRenderSteps + 1
+	case t.typed != nil:
+		bytes, values := v.size(MaxOutput - run.output)
+		run.work, run.output = r.steps+values, run.output+bytes
+		if run.output > MaxOutput {
+			return &Error{Kind: LimitError, Phase: PhaseRender, Pos: t.typed.Pos, End: t.typed.End, Source: t.src, Path: t.typed.Path.Text,
+				Msg: "the output passed " + strconv.Itoa(MaxOutput>>20) + " MiB: this value is too large to splice here after what the run wrote before"}
+		}
 	default:
 		run.work = r.steps
 		if v.kind() == String {
 			run.output += v.length()
 		}
 	}
+	return nil
 }
 
 // Result is what one run of a subject gave.
