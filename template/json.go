@@ -669,7 +669,6 @@ func (v *Value) size(limit int) (bytes, values int) {
 	return bytes, values
 }
 
-
 // MarshalJSON implements json.Marshaler. Note that encoding/json HTML-escapes
 // what it is given; use AppendJSON where output must stay unescaped.
 func (v Value) MarshalJSON() ([]byte, error) { return v.appendJSON(nil), nil }

@@ -121,6 +121,9 @@ type renderer struct {
 	// and building an error (keys, suggestions) is the costly part.
 	misses map[int]*Error
 	trace  map[int]*TraceEntry // by tag offset, when tracing
+
+	rootScans int            // roots compared by scanning so far
+	rootIndex map[string]int // root name → its index, once scanning costs more
 }
 
 // list renders l, appending to out. The output is passed along rather than
@@ -357,10 +360,30 @@ func (r *renderer) key(name string, t *Tag) *Value {
 			return w
 		}
 	}
-	if r.spend(len(r.roots), t) {
+	if r.spend(1, t) {
 		return nil
 	}
-	return r.roots.lookup(name)
+	return r.root(name)
+}
+
+// root looks a root up by name: by scanning while the render has scanned
+// less than a few times the roots, then by an index, so that a render over
+// thousands of roots costs each lookup about once, and a small one builds
+// no index.
+func (r *renderer) root(name string) *Value {
+	if r.rootIndex == nil {
+		if r.rootScans += len(r.roots); r.rootScans <= 4*len(r.roots)+64 {
+			return r.roots.lookup(name)
+		}
+		r.rootIndex = make(map[string]int, len(r.roots))
+		for i := range r.roots {
+			r.rootIndex[r.roots[i].Name] = i // the last of a name wins
+		}
+	}
+	if i, ok := r.rootIndex[name]; ok {
+		return &r.roots[i].Value
+	}
+	return nil
 }
 
 // member looks key up in the object v, counting the keys it compares (a
@@ -406,7 +429,7 @@ func (r *renderer) resolve(t *Tag) (*Value, *Error) {
 // value reached and -1, or the value where segment failed could not be
 // read (nil when the root itself is unknown) and failed.
 func (r *renderer) follow(p *Path, n int, t *Tag) (v *Value, failed int) {
-	if v = r.roots.lookup(p.Segments[0]); v == nil {
+	if v = r.root(p.Segments[0]); v == nil {
 		return nil, 0
 	}
 	for i := 1; i < n; i++ {

@@ -242,8 +242,10 @@ func (r Roots) lookup(name string) *Value {
 // Names returns the root names in order, each once.
 func (r Roots) Names() []string {
 	names := make([]string, 0, len(r))
+	seen := make(map[string]bool, len(r))
 	for i := range r {
-		if !slices.Contains(names, r[i].Name) {
+		if !seen[r[i].Name] {
+			seen[r[i].Name] = true
 			names = append(names, r[i].Name)
 		}
 	}
