@@ -65,9 +65,12 @@ func parseData(text string, track bool) (template.Value, *docPlaces, error) {
 		}
 		return template.Value{}, nil, e
 	}
-	var places *docPlaces
-	if track {
-		places = jsonPlaces(text, v, quotes)
+	if !track {
+		return v, nil, nil
+	}
+	places, err := jsonPlaces(text, v, quotes)
+	if err != nil {
+		return template.Value{}, nil, err
 	}
 	return v, places, nil
 }
@@ -119,8 +122,19 @@ func ShapeFromValue(v template.Value) (*Shape, error) {
 // unless lenient: then the shape of the leaves that parse comes with the
 // errors (a leaf that does not parse renders as null).
 func compileShape(v template.Value, places *docPlaces, base, at string, lenient bool) (*Shape, error) {
-	c := shapeCompiler{places: places, base: base, at: at, lenient: lenient}
+	c := shapeCompiler{places: places, base: base, at: at, lenient: lenient, budget: 64 << 20}
+	if places != nil {
+		c.budget = pointerBudget(len(places.text))
+	}
 	root := c.node(v, "")
+	if c.budget < 0 {
+		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: tooDeepKeys, Pos: template.Pos{Line: 1, Column: 1}}
+		if places != nil {
+			pos := places.values[base].pos
+			e.Source, e.Pos, e.Doc = places.text, pos, pos
+		}
+		return nil, template.ErrorList{e}
+	}
 	s := &Shape{value: v, root: root, leaves: c.leaves, places: places}
 	switch {
 	case len(c.errs) == 0:
@@ -153,9 +167,13 @@ type shapeCompiler struct {
 	leaves  []Leaf
 	errs    template.ErrorList
 	lenient bool // a leaf that does not parse becomes null
+	budget  int  // the pointer bytes it may still make (see pointerBudget)
 }
 
 func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
+	if c.budget -= len(c.at) + len(ptr); c.budget < 0 {
+		return shapeNode{constant: true}
+	}
 	switch v.Kind() {
 	case template.String:
 		leaf := Leaf{At: c.at + ptr}

@@ -38,13 +38,22 @@ type docPlaces struct {
 	lines  *lineIndex
 }
 
+// pointerBudget bounds the JSON Pointers a document of n bytes may make,
+// in bytes, one per node: a long key above many nodes is in every one of
+// their pointers, and a few hundred kilobytes of shape could otherwise
+// take gigabytes of places.
+func pointerBudget(n int) int { return 16*n + 1<<20 }
+
+// tooDeepKeys is the error of a document past its pointer budget.
+const tooDeepKeys = "the keys above this value are too long for the values below them: the document's places would take more than 16 times its size"
+
 func newDocPlaces(text string) *docPlaces {
 	return &docPlaces{text: text, values: map[string]place{}, keys: map[string]template.Pos{}, lines: newLineIndex(text)}
 }
 
 // jsonPlaces places the members and strings of a JSON document from the
 // offsets of its strings' opening quotes, which come in document order.
-func jsonPlaces(text string, v template.Value, quotes []int) *docPlaces {
+func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error) {
 	d := newDocPlaces(text)
 	next := func() template.Pos {
 		if len(quotes) == 0 {
@@ -54,8 +63,12 @@ func jsonPlaces(text string, v template.Value, quotes []int) *docPlaces {
 		quotes = quotes[1:]
 		return d.lines.pos(off)
 	}
-	var walk func(ptr string, v template.Value)
-	walk = func(ptr string, v template.Value) {
+	budget := pointerBudget(len(text))
+	var walk func(ptr string, v template.Value) bool
+	walk = func(ptr string, v template.Value) bool {
+		if budget -= len(ptr); budget < 0 {
+			return false
+		}
 		switch v.Kind() {
 		case template.String:
 			d.values[ptr] = place{pos: next(), style: jsonQuoted}
@@ -63,16 +76,27 @@ func jsonPlaces(text string, v template.Value, quotes []int) *docPlaces {
 			for _, m := range v.Members() {
 				at := appendToken(ptr, m.Key)
 				d.keys[at] = next()
-				walk(at, m.Value)
+				if !walk(at, m.Value) {
+					return false
+				}
 			}
 		case template.Array:
 			for i, e := range v.Elems() {
-				walk(appendIndex(ptr, i), e)
+				if !walk(appendIndex(ptr, i), e) {
+					return false
+				}
 			}
 		}
+		return true
 	}
-	walk("", v)
-	return d
+	if !walk("", v) {
+		pos := d.lines.pos(0)
+		if len(quotes) > 0 {
+			pos = d.lines.pos(quotes[0])
+		}
+		return nil, &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: tooDeepKeys, Pos: pos, End: pos.Offset, Source: text}
+	}
+	return d, nil
 }
 
 // lineIndex turns offsets into positions and YAML's line and column marks

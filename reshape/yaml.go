@@ -43,7 +43,8 @@ type yamlDecoder struct {
 	lines   *lineIndex
 	// places locates every node, when the caller wants to point at fields
 	// and leaves (shapes and tools).
-	places *docPlaces
+	places   *docPlaces
+	pointers int // the pointer bytes places may still make (see pointerBudget)
 }
 
 // anchored is the value of an anchored node, once decoded; an alias met
@@ -60,6 +61,7 @@ func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 	if track {
 		d.places = newDocPlaces(text)
 		d.lines = d.places.lines
+		d.pointers = pointerBudget(len(text))
 	} else {
 		d.lines = newLineIndex(text)
 	}
@@ -206,6 +208,10 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 		return template.Value{}, 0
 	}
 	if d.places != nil {
+		if d.pointers -= len(ptr); d.pointers < 0 {
+			d.errorAt(n, tooDeepKeys)
+			return template.Value{}, 0
+		}
 		if _, seen := d.places.values[ptr]; !seen {
 			d.places.values[ptr] = place{pos: d.valueStart(n), style: nodeStyle(n)}
 		}
@@ -259,6 +265,9 @@ func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value,
 		elems := make([]template.Value, len(n.Content))
 		size := 1
 		for i, e := range n.Content {
+			if d.err != nil {
+				return template.Value{}, 0
+			}
 			v, s := d.value(e, appendIndex(ptr, i), depth+1)
 			elems[i], size = v, size+s
 		}
@@ -281,6 +290,9 @@ func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Val
 	}
 	size := 1
 	for i := range members {
+		if d.err != nil {
+			return template.Value{}, 0
+		}
 		keyNode, valueNode := n.Content[2*i], n.Content[2*i+1]
 		key, ok := d.key(keyNode)
 		if !ok {
