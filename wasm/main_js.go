@@ -12,14 +12,10 @@ func main() {
 		splice = js.Global().Get("Object").New()
 		js.Global().Set("splice", splice)
 	}
-	for name, fn := range map[string]func([]jsValue) (object, error){
-		"render":      render,
-		"renderShape": renderShape,
-		"runTool":     runTool,
-		"check":       check,
-	} {
-		splice.Set(name, export(fn))
-	}
+	splice.Set("render", export(render))
+	splice.Set("renderShape", export(renderShape))
+	splice.Set("runTool", export(runTool))
+	splice.Set("check", export(check))
 	splice.Set("version", version)
 	// engine.js hands each module an object of its own and makes
 	// splice.ready itself; a page that loads the module by hand gets a
