@@ -6,6 +6,10 @@ import "github.com/splicedev/splice/template"
 
 // Stand-ins for the YAML reader and tools, which the lite build leaves out.
 
+// traces is false: the engine built for docs pages never traces, so the
+// trace's code stays out of its wasm (as template's does).
+const traces = false
+
 // needsFullEngine is the error of everything the lite build leaves out.
 func needsFullEngine(text string) error {
 	return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "YAML needs the full engine (engine-full.wasm)",

@@ -336,6 +336,9 @@ func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Valu
 	var trace []template.TraceEntry
 	r := shapeRenderer{shape: s, leaf: func(l Leaf, _ int) (template.Value, error) {
 		v, entries, err := l.Template.RenderIn(roots, run)
+		if !traces {
+			return v, err
+		}
 		docs := s.places.docs(l, entries)
 		for i := range entries {
 			entries[i].At = l.At

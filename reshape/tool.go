@@ -358,6 +358,9 @@ func (l *toolLoader) templates(doc template.Value) error {
 	return nil
 }
 
+// traces is true: shapes trace when their run asks (see lite.go).
+const traces = true
+
 // Call runs the tool on a call's input. input_schema is checked first, so
 // a bad call is an InputError naming the field, never a BadPath. A fixed
 // shape renders against the root input; a caller shape (the input's shape

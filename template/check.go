@@ -34,11 +34,13 @@ func (c *checker) scopeNames() {
 	start := &Tag{Pos: Pos{Line: 1, Column: 1}}
 	var branch []string // in id order, for errors in a stable order
 	for id := range c.scope.Branch {
-		i := len(branch)
-		for i > 0 && branch[i-1] > id {
-			i--
+		// Inserted by hand: slices.Insert would weigh on the engine's wasm.
+		branch = append(branch, id)
+		i := len(branch) - 1
+		for ; i > 0 && branch[i-1] > id; i-- {
+			branch[i] = branch[i-1]
 		}
-		branch = slices.Insert(branch, i, id)
+		branch[i] = id
 	}
 	for _, names := range [][]string{c.scope.Roots, c.scope.Later, branch} {
 		for _, name := range names {

@@ -297,6 +297,13 @@ func FormatIn(err error, doc string) string {
 	return b.String()
 }
 
+// writeRun writes n copies of c.
+func writeRun(b *strings.Builder, c byte, n int) {
+	for range n {
+		b.WriteByte(c)
+	}
+}
+
 func (e *Error) format(b *strings.Builder, doc string) {
 	source, pos, end := e.Source, e.Pos, e.End
 	inDoc := doc != "" && e.Doc.Line > 0
@@ -382,9 +389,21 @@ func (e *Error) context(b *strings.Builder, source string, pos Pos, end int) {
 		end := min(max(end, pos.Offset), lineStart+len(line))
 		shown, caretAt, width := window(line, pos.Offset-lineStart, end-lineStart)
 		gutter := strconv.Itoa(pos.Line)
-		pad := strings.Repeat(" ", len(gutter))
-		b.WriteString("  " + gutter + " | " + strings.ReplaceAll(shown, "\t", " ") + "\n")
-		b.WriteString("  " + pad + " | " + strings.Repeat(" ", caretAt) + strings.Repeat("^", width) + "\n")
+		b.WriteString("  " + gutter + " | ")
+		for _, c := range []byte(shown) {
+			if c == '\t' {
+				c = ' '
+			}
+			b.WriteByte(c)
+		}
+		b.WriteString("\n  ")
+		// Written a byte at a time: strings.Repeat would weigh on the
+		// engine's wasm, which prints errors for docs pages.
+		writeRun(b, ' ', len(gutter))
+		b.WriteString(" | ")
+		writeRun(b, ' ', caretAt)
+		writeRun(b, '^', width)
+		b.WriteByte('\n')
 	}
 	if len(e.Available) > 0 {
 		b.WriteString("  available: " + e.AvailableText() + "\n")

@@ -90,16 +90,27 @@ func lexText(l *lexer) stateFn {
 	return lexOpen
 }
 
-// unsupportedFeatures maps the first character of a tag body to the
-// feature it would start (DIALECT §2).
-var unsupportedFeatures = map[byte]string{
-	'!': "comments ({{! … }})",
-	'>': "partials ({{> … }})",
-	'{': "unescaped tags ({{{ … }}}); output is never escaped, so use {{path}}",
-	'&': "unescaped tags ({{& … }}); output is never escaped, so use {{path}}",
-	'=': "set-delimiters ({{= … =}})",
-	'$': "template inheritance ({{$ … }})",
-	'<': "template inheritance ({{< … }})",
+// unsupportedFeature names the feature a tag body starting with c would
+// start, or "" (DIALECT §2). A switch, not a map: the engine's wasm would
+// carry the map's setup.
+func unsupportedFeature(c byte) string {
+	switch c {
+	case '!':
+		return "comments ({{! … }})"
+	case '>':
+		return "partials ({{> … }})"
+	case '{':
+		return "unescaped tags ({{{ … }}}); output is never escaped, so use {{path}}"
+	case '&':
+		return "unescaped tags ({{& … }}); output is never escaped, so use {{path}}"
+	case '=':
+		return "set-delimiters ({{= … =}})"
+	case '$':
+		return "template inheritance ({{$ … }})"
+	case '<':
+		return "template inheritance ({{< … }})"
+	}
+	return ""
 }
 
 const useAStep = " are not supported: the dialect is logic-less; put computation in a step (a user tool)"
@@ -115,7 +126,7 @@ func lexOpen(l *lexer) stateFn {
 	l.tagClose = end
 	l.skipSpace()
 	if l.pos < len(l.src) {
-		if feature, ok := unsupportedFeatures[l.src[l.pos]]; ok {
+		if feature := unsupportedFeature(l.src[l.pos]); feature != "" {
 			closeAt := end + len(rightDelim)
 			if l.src[l.pos] == '{' && strings.HasPrefix(l.src[closeAt:], "}") {
 				closeAt++

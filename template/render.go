@@ -41,7 +41,7 @@ func (t *Template) RenderIn(roots Roots, run *Env) (Value, []TraceEntry, error) 
 			return Value{}, nil, ErrorList{err}
 		}
 		r.steps, r.outSpent = run.work, run.output
-		if run.Tracing {
+		if traces && run.Tracing {
 			entries = t.traceEntries()
 			r.trace = make(map[int]*TraceEntry, len(entries))
 			for i := range entries {
@@ -302,7 +302,7 @@ func (r *renderer) variable(t *Tag) (v *Value, err *Error) {
 		}
 		v = r.loopValue(t.Path.loopVar)
 	}
-	if r.trace != nil {
+	if traces && r.trace != nil {
 		r.record(t, v, err)
 	}
 	return v, err

@@ -20,7 +20,8 @@ type Subject interface {
 }
 
 // Env is one run: the work and output budget that all its renders share
-// (DIALECT §5, and §9 for the steps of a plan), and whether they trace.
+// (DIALECT §5, and §9 for the steps of a plan), and whether they trace (the
+// engine built for docs pages, -tags splice_lite, never traces).
 type Env struct {
 	Tracing      bool
 	work, output int // spent so far
@@ -91,7 +92,7 @@ func Run(s Subject, scope Scope, roots Roots, run *Env) Result {
 		run = &Env{}
 	}
 	if !res.Loaded {
-		if run.Tracing {
+		if traces && run.Tracing {
 			_, res.Trace, _ = s.RenderIn(roots, run)
 		}
 		return res

@@ -187,17 +187,11 @@ type Roots []Root
 // root of that name, as a JSON object reads a key given twice. Every
 // surface orders the roots of a step with it.
 func (r Roots) WithInput() Roots {
-	out := make(Roots, 0, len(r)+1)
-	if !slices.ContainsFunc(r, func(root Root) bool { return root.Name == "input" }) {
-		out = append(out, Root{Name: "input", Value: ObjectValue(nil)})
-	}
+	out := append(make(Roots, 0, len(r)+1), Root{Name: "input", Value: ObjectValue(nil)})
 	for _, root := range r {
-		switch i := slices.IndexFunc(out, func(o Root) bool { return o.Name == root.Name }); {
-		case i >= 0:
-			out[i].Value = root.Value
-		case root.Name == "input":
-			out = slices.Insert(out, 0, root)
-		default:
+		if v := out.lookup(root.Name); v != nil {
+			*v = root.Value
+		} else {
 			out = append(out, root)
 		}
 	}

@@ -7,18 +7,20 @@
 // ready}. Every call returns a plain object
 //
 //	{ok, json, text, type, typed, display, engine, errors: [{kind, phase,
-//	 message, line, column, offset, path, available, suggestion, at}]}
-//
-// typed says the result is a value as it is (a typed splice, a shape, a
-// tool's result) rather than mixed text; display is the result as the
-// playground and the splice command show it (a typed string quoted);
-// engine is the engine's version (template.Version), which a link to the
-// playground carries.
+//	 message, line, column, offset, path, available, suggestion, at,
+//	 failure}]}
 //
 // and never fails for bad input; only a misuse of the API (an argument of
 // the wrong type) returns a JavaScript TypeError, and a panic an Error.
 // engine.js turns the calls into promises over both builds, rejecting with
 // such an error, and hands the engine the page's values as JSON text.
+//
+// typed says the result is a value as it is (a typed splice, a shape, a
+// tool's result) rather than mixed text; display is the result as the
+// playground and the splice command show it (a typed string quoted);
+// engine is the engine's version (template.Version), which a link to the
+// playground carries; an error's failure is false when it means "nothing
+// found" (EmptyData).
 //
 // This file holds the whole API against jsValue, a small view of a
 // JavaScript value, so that it is tested on the host; main_js.go is the glue
@@ -109,6 +111,9 @@ type object []property
 type property struct {
 	Key   string
 	Value any
+	// Not comparable, so that the wasm carries no equality code for each
+	// size of object built here.
+	_ [0]func()
 }
 
 // Get returns the value of the property key, for tests and the glue alike.
@@ -123,8 +128,7 @@ func (o object) Get(key string) any {
 
 // reply makes the object a call hands back to JavaScript.
 type reply struct {
-	doc       string // the text a shape's or tool's errors are shown in
-	checkOnly bool   // a check gives no value either way
+	checkOnly bool // a check gives no value either way
 }
 
 // of is what the run gave, shown as every surface shows it (typed: a value
@@ -134,22 +138,23 @@ type reply struct {
 func (r reply) of(res template.Result, extra ...object) object {
 	errs := make([]object, 0, len(res.Errors)+len(extra))
 	for _, e := range res.Errors {
-		errs = append(errs, errorObject(e, r.doc))
+		errs = append(errs, errorObject(e))
 	}
 	errs = append(errs, extra...)
-	if len(errs) > 0 || r.checkOnly {
-		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
-			{"engine", template.Version}, {"errors", errs}}
+	var json, text, kind, shown any // null without a value
+	if len(errs) == 0 && !r.checkOnly {
+		json, text, kind = res.Value.JSON(), res.Value.Text(), res.Value.Kind().String()
+		shown = display.Result(res.Value, res.Typed)
 	}
 	return object{
-		{"ok", true},
-		{"json", res.Value.JSON()},
-		{"text", res.Value.Text()},
-		{"type", res.Value.Kind().String()},
-		{"typed", res.Typed},
-		{"display", display.Result(res.Value, res.Typed)},
-		{"engine", template.Version},
-		{"errors", errs},
+		{Key: "ok", Value: len(errs) == 0},
+		{Key: "json", Value: json},
+		{Key: "text", Value: text},
+		{Key: "type", Value: kind},
+		{Key: "typed", Value: res.Typed},
+		{Key: "display", Value: shown},
+		{Key: "engine", Value: template.Version},
+		{Key: "errors", Value: errs},
 	}
 }
 
@@ -172,37 +177,35 @@ func loadErrors(err error) template.ErrorList {
 	return template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
 }
 
-// errorObject is e for JavaScript: its fields, whether the engine counts
-// it a failure (EmptyData is "nothing found"), and its text as the splice
-// command prints it, in doc when it is placed there.
-func errorObject(e *template.Error, doc string) object {
+// errorObject is e for JavaScript: its fields, and whether the engine
+// counts it a failure (EmptyData is "nothing found").
+func errorObject(e *template.Error) object {
 	var line, column, offset any // null when the error has no position
 	if e.Pos.Line > 0 {
 		line, column, offset = e.Pos.Line, e.Pos.Column, e.Pos.Offset
 	}
-	var docPos any // a shape leaf's place in the shape's text, null without one
+	var doc any // a shape leaf's place in the shape's text, null without one
 	if e.Doc.Line > 0 {
-		docPos = object{{"line", e.Doc.Line}, {"column", e.Doc.Column}, {"offset", e.Doc.Offset}}
+		doc = object{{Key: "line", Value: e.Doc.Line}, {Key: "column", Value: e.Doc.Column}, {Key: "offset", Value: e.Doc.Offset}}
 	}
 	available := e.Available
 	if available == nil {
 		available = []string{}
 	}
 	return object{
-		{"kind", e.Kind.String()},
-		{"phase", e.Phase.String()},
-		{"message", e.Msg},
-		{"line", line},
-		{"column", column},
-		{"offset", offset},
-		{"path", e.Path},
-		{"available", available},
-		{"more", e.More},
-		{"suggestion", e.Suggestion},
-		{"at", e.At},
-		{"doc", docPos},
-		{"failure", e.Failure()},
-		{"text", template.FormatIn(e, doc)},
+		{Key: "kind", Value: e.Kind.String()},
+		{Key: "phase", Value: e.Phase.String()},
+		{Key: "message", Value: e.Msg},
+		{Key: "line", Value: line},
+		{Key: "column", Value: column},
+		{Key: "offset", Value: offset},
+		{Key: "path", Value: e.Path},
+		{Key: "available", Value: available},
+		{Key: "more", Value: e.More},
+		{Key: "suggestion", Value: e.Suggestion},
+		{Key: "at", Value: e.At},
+		{Key: "doc", Value: doc},
+		{Key: "failure", Value: e.Failure()},
 	}
 }
 
@@ -210,7 +213,8 @@ func errorObject(e *template.Error, doc string) object {
 type rootArg struct {
 	name string
 	text string
-	has  bool // whether a value or text was given at all
+	has  bool      // whether a value or text was given at all
+	_    [0]func() // not comparable: no equality code in the wasm
 }
 
 // decodeRoots reads the roots argument: an array of {name, value} or
@@ -349,7 +353,7 @@ func jsonError(what, path string, err error) object {
 		e.Msg = what + " is not valid JSON: " + syn.Msg
 		e.Pos = syn.Pos
 	}
-	return errorObject(e, "")
+	return errorObject(e)
 }
 
 // render is splice.render(template, roots, options).
@@ -359,7 +363,7 @@ func render(args []jsValue) (object, error) {
 		return nil, err
 	}
 	t, err := template.Parse(src)
-	return run(t, err, reply{}, args)
+	return run(t, err, args)
 }
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
@@ -371,15 +375,15 @@ func renderShape(args []jsValue) (object, error) {
 	}
 	s, err := reshape.ParseShape(shape)
 	if err != nil {
-		return run(nil, err, reply{doc: shape}, args)
+		return run(nil, err, args)
 	}
-	return run(s, nil, reply{doc: shape}, args)
+	return run(s, nil, args)
 }
 
 // run runs a template or a shape (parsed, or parseErr) against the roots
 // and options of args. A root whose text is not JSON stops the call after
 // the load-time checks, with their errors.
-func run(subj template.Subject, parseErr error, r reply, args []jsValue) (object, error) {
+func run(subj template.Subject, parseErr error, args []jsValue) (object, error) {
 	rootArgs, err := decodeRoots(arg(args, 1))
 	if err != nil {
 		return nil, err
@@ -390,12 +394,12 @@ func run(subj template.Subject, parseErr error, r reply, args []jsValue) (object
 	}
 	roots, rootErrs := parseRoots(rootArgs)
 	if parseErr != nil {
-		return r.failed(parseErr, rootErrs...), nil
+		return reply{}.failed(parseErr, rootErrs...), nil
 	}
 	if rootErrs != nil {
-		return r.of(template.Check(subj, opts.scope(roots)), rootErrs...), nil
+		return reply{}.of(template.Check(subj, opts.scope(roots)), rootErrs...), nil
 	}
-	return r.of(template.Run(subj, opts.scope(roots), roots, nil)), nil
+	return reply{}.of(template.Run(subj, opts.scope(roots), roots, nil)), nil
 }
 
 // runTool is splice.runTool(toolYAML, call): call is the call's input, as an
@@ -412,16 +416,15 @@ func runTool(args []jsValue) (object, error) {
 			return nil, misuse("call", "an object or a string of JSON", call)
 		}
 	}
-	r := reply{doc: yaml}
 	tool, err := reshape.LoadTool([]byte(yaml))
 	if err != nil {
-		return r.failed(err), nil
+		return reply{}.failed(err), nil
 	}
 	input, err := template.ParseJSONString(callText)
 	if err != nil {
-		return r.failed(nil, jsonError("the call", "input", err)), nil
+		return reply{}.failed(nil, jsonError("the call", "input", err)), nil
 	}
-	return r.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
+	return reply{}.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
 }
 
 // check is splice.check(source, roots, options): the load-time checks only,
@@ -459,12 +462,12 @@ func check(args []jsValue) (object, error) {
 	case "shape":
 		subj, err = reshape.ParseShape(src)
 	case "tool":
-		_, err = reshape.LoadTool([]byte(src)) // a tool's templates are checked as it loads
+		_, err = reshape.LoadTool([]byte(src))
 	default:
 		subj, err = template.Parse(src)
 	}
-	r := reply{doc: src, checkOnly: true}
-	if err != nil || subj == nil { // a tool that loads has passed its checks
+	r := reply{checkOnly: true}
+	if err != nil || subj == nil { // a tool that loads has passed its checks as it loaded
 		return r.failed(err), nil
 	}
 	return r.of(template.Check(subj, opts.scope(template.NamedRoots(names)))), nil

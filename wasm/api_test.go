@@ -175,8 +175,8 @@ func TestRenderResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := object{{"ok", true}, {"json", tt.json}, {"text", tt.text}, {"type", tt.kind}, {"typed", tt.typed}, {"display", tt.display},
-				{"engine", template.Version}, {"errors", []object{}}}
+			want := object{{Key: "ok", Value: true}, {Key: "json", Value: tt.json}, {Key: "text", Value: tt.text}, {Key: "type", Value: tt.kind}, {Key: "typed", Value: tt.typed}, {Key: "display", Value: tt.display},
+				{Key: "engine", Value: template.Version}, {Key: "errors", Value: []object{}}}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got  %v\nwant %v", got, want)
 			}
@@ -194,39 +194,39 @@ func TestRenderErrors(t *testing.T) {
 			"BadPath lists the keys and suggests one",
 			args("{{E0.values.0.idd}}", []any{root("E0", `{"values": [{"id": 1, "title": "t"}]}`)}),
 			[]object{{
-				{"kind", "BadPath"}, {"phase", "render"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0},
-				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
+				{Key: "kind", Value: "BadPath"}, {Key: "phase", Value: "render"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 1}, {Key: "offset", Value: 0},
+				{Key: "path", Value: "E0.values.0.idd"}, {Key: "available", Value: []string{"id", "title"}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: "id"}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true},
 			}},
 		},
 		{
 			"MissingStep at load lists the roots",
 			args("é\n x {{E7.x}}", []any{root("input", "{}"), root("E0", "{}")}),
 			[]object{{
-				{"kind", "MissingStep"}, {"phase", "load"}, {"message", ""}, {"line", 2}, {"column", 4}, {"offset", 6},
-				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
+				{Key: "kind", Value: "MissingStep"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 2}, {Key: "column", Value: 4}, {Key: "offset", Value: 6},
+				{Key: "path", Value: "E7.x"}, {Key: "available", Value: []string{"input", "E0"}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: "E0"}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true},
 			}},
 		},
 		{
 			"a root that is not JSON is an InputError in its own text",
 			args("{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}),
 			[]object{{
-				{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 3}, {"column", 1}, {"offset", 12},
-				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
+				{Key: "kind", Value: "InputError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 3}, {Key: "column", Value: 1}, {Key: "offset", Value: 12},
+				{Key: "path", Value: "E0"}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true},
 			}},
 		},
 		{
 			"load errors come before the roots' errors",
 			args("{{E0.a}} {{#x}}", []any{root("E0", "nope")}),
 			[]object{
-				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
-				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
+				{{Key: "kind", Value: "ParseError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 10}, {Key: "offset", Value: 9}, {Key: "path", Value: "x"}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true}},
+				{{Key: "kind", Value: "InputError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 1}, {Key: "offset", Value: 0}, {Key: "path", Value: "E0"}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true}},
 			},
 		},
 		{
 			"a reserved step id is a ScopeError",
 			args("{{length}}", []any{root("length", "1")}),
 			[]object{
-				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
+				{{Key: "kind", Value: "ScopeError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 1}, {Key: "offset", Value: 0}, {Key: "path", Value: ""}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true}},
 			},
 		},
 	}
@@ -261,12 +261,12 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-// withoutMessage blanks the message and the text, which the engine words.
+// withoutMessage blanks the message, which the engine words.
 func withoutMessage(e object) object {
 	out := make(object, len(e))
 	copy(out, e)
 	for i := range out {
-		if out[i].Key == "message" || out[i].Key == "text" {
+		if out[i].Key == "message" {
 			out[i].Value = ""
 		}
 	}
@@ -276,9 +276,9 @@ func withoutMessage(e object) object {
 func TestErrorWithoutPosition(t *testing.T) {
 	got := reply{}.failed(errors.New("boom")).Get("errors")
 	want := []object{{
-		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
-		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
-		{"failure", true}, {"text", "ToolError (load): boom\n"},
+		{Key: "kind", Value: "ToolError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: "boom"}, {Key: "line", Value: nil}, {Key: "column", Value: nil}, {Key: "offset", Value: nil},
+		{Key: "path", Value: ""}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil},
+		{Key: "failure", Value: true},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)

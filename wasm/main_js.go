@@ -12,14 +12,10 @@ func main() {
 		splice = js.Global().Get("Object").New()
 		js.Global().Set("splice", splice)
 	}
-	for name, fn := range map[string]func([]jsValue) (object, error){
-		"render":      render,
-		"renderShape": renderShape,
-		"runTool":     runTool,
-		"check":       check,
-	} {
-		splice.Set(name, export(fn))
-	}
+	splice.Set("render", export(render))
+	splice.Set("renderShape", export(renderShape))
+	splice.Set("runTool", export(runTool))
+	splice.Set("check", export(check))
 	for name, fn := range fullOnly {
 		splice.Set(name, export(fn))
 	}

@@ -9,7 +9,7 @@
 // the next block: root name to value, in step order. data-later="E8 E9" names
 // steps that run later; data-iteration puts the block in an iteration body.
 // After the block comes its result as the playground shows it, or its
-// errors as the splice command prints them, and an "Open in playground"
+// errors with line, column and a caret under the tag, and an "Open in playground"
 // link that carries the block as a share link. data-playground (on the block or on this script
 // tag) is the playground's address, http: or https: (or relative to the
 // page); it defaults to the site serving this file.
@@ -90,6 +90,30 @@
     }
   };
 
+  // describe writes one error like the splice command does: kind, position,
+  // message, the source line with a caret under the tag, keys on offer.
+  const describe = (e, source) => {
+    let s = e.kind + " (" + e.phase + ")";
+    if (!e.failure) s += ", nothing found"; // the engine's word: EmptyData is no failure
+    if (e.at) s += " at " + e.at;
+    if (e.line) s += ", line " + e.line + ":" + e.column;
+    s += ": " + e.message + "\n";
+    // Roots' JSON errors and shape leaves' errors are positioned in other texts.
+    const line = e.line && !e.at && e.kind !== "InputError" && source.split("\n")[e.line - 1];
+    if (typeof line === "string") {
+      const text = line.replace(/\r$/, "").replace(/\t/g, " ");
+      const prefix = Array.from(text).slice(0, e.column - 1).join("");
+      const close = text.indexOf("}}", prefix.length);
+      const width = close < 0 ? 1 : Array.from(text.slice(prefix.length, close + 2)).length;
+      const gutter = String(e.line);
+      s += "  " + gutter + " | " + text + "\n";
+      s += "  " + " ".repeat(gutter.length) + " | " + " ".repeat(e.column - 1) + "^".repeat(width) + "\n";
+    }
+    if (e.available.length) s += "  available: " + e.available.join(", ") + (e.more ? ", … and " + e.more + " more" : "") + "\n";
+    if (e.suggestion) s += "  did you mean " + JSON.stringify(e.suggestion) + "?\n";
+    return s;
+  };
+
   // playgroundLink is the one link from a block to the playground: its
   // state as the playground's share links carry it (JSON, raw DEFLATE,
   // base64url without padding, in the fragment #s=), with the version of
@@ -149,7 +173,7 @@
       out.append(el("pre", "splice-result", result.display));
     }
     for (const e of result.errors) {
-      const p = el("pre", "splice-error", e.text);
+      const p = el("pre", "splice-error", describe(e, source));
       p.dataset.kind = e.kind;
       if (e.line) Object.assign(p.dataset, { line: e.line, column: e.column });
       out.append(p);

@@ -32,36 +32,40 @@ func JSON(v template.Value) string {
 // engine's wasm wants: the JSON encoders bring reflection.
 type writer struct {
 	buf       []byte
-	lineStart int // where the current line's columns start
+	lineStart int  // where the current line's columns start
+	oneLine   bool // writing an array or object whole on one line
 }
 
 func (w *writer) value(v template.Value, depth int) {
-	switch v.Kind() {
-	case template.Array, template.Object:
-	default:
+	kind := v.Kind()
+	if kind != template.Array && kind != template.Object {
 		w.buf = v.AppendJSON(w.buf)
 		return
 	}
 	// One line when it fits in what is left of this line.
-	if room := width - (len(w.buf) - w.lineStart); room > 3 {
+	if room := width - (len(w.buf) - w.lineStart); !w.oneLine && room > 3 {
 		start := len(w.buf)
-		if w.buf = appendLine(w.buf, v); len(w.buf)-start <= room {
+		w.oneLine = true
+		w.value(v, depth)
+		w.oneLine = false
+		if len(w.buf)-start <= room {
 			return
 		}
 		w.buf = w.buf[:start]
 	}
 	open, close, n := byte('['), byte(']'), len(v.Elems())
-	if v.Kind() == template.Object {
+	if kind == template.Object {
 		open, close, n = '{', '}', len(v.Members())
 	}
 	w.buf = append(w.buf, open)
 	for i := range n {
-		if i > 0 {
+		switch {
+		case i > 0:
 			w.buf = append(w.buf, ',')
+			w.separate(depth+1, false)
+		default:
+			w.separate(depth+1, open == '[')
 		}
-		// The first element of an array counts its line's newline among
-		// the line's columns, as the indenter the playground used did.
-		w.newline(depth+1, i == 0 && open == '[')
 		if open == '{' {
 			m := v.Members()[i]
 			w.buf = append(template.AppendQuoted(w.buf, m.Key), ':', ' ')
@@ -70,10 +74,26 @@ func (w *writer) value(v template.Value, depth int) {
 			w.value(v.Elems()[i], depth+1)
 		}
 	}
-	if n > 0 {
+	switch {
+	case w.oneLine && open == '{':
+		w.buf = append(w.buf, ' ')
+	case !w.oneLine && n > 0:
 		w.newline(depth, true)
 	}
 	w.buf = append(w.buf, close)
+}
+
+// separate goes on to an array's or object's next item: a new line
+// indented depth levels, or a space on one line. Opening an array counts
+// the newline among its line's columns, as the indenter the playground
+// used did, and on one line takes no space.
+func (w *writer) separate(depth int, openingArray bool) {
+	switch {
+	case !w.oneLine:
+		w.newline(depth, openingArray)
+	case !openingArray:
+		w.buf = append(w.buf, ' ')
+	}
 }
 
 // newline starts a line indented depth levels; countNewline says whether
@@ -87,30 +107,4 @@ func (w *writer) newline(depth int, countNewline bool) {
 	for range depth {
 		w.buf = append(w.buf, ' ', ' ')
 	}
-}
-
-// appendLine appends v on one line: [1, 2] and { "a": 1 }.
-func appendLine(dst []byte, v template.Value) []byte {
-	switch v.Kind() {
-	case template.Array:
-		dst = append(dst, '[')
-		for i, e := range v.Elems() {
-			if i > 0 {
-				dst = append(dst, ',', ' ')
-			}
-			dst = appendLine(dst, e)
-		}
-		return append(dst, ']')
-	case template.Object:
-		dst = append(dst, '{')
-		for i, m := range v.Members() {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(template.AppendQuoted(append(dst, ' '), m.Key), ':', ' ')
-			dst = appendLine(dst, m.Value)
-		}
-		return append(dst, ' ', '}')
-	}
-	return v.AppendJSON(dst)
 }
