@@ -16,5 +16,5 @@ func runPlan(args []jsValue) (object, error) {
 		return nil, err
 	}
 	o := plan.Run(plan.Load(text), plan.Options{})
-	return object{{"ok", len(o.Errors) == 0}, {"json", string(o.JSON())}}, nil
+	return object{{Key: "ok", Value: len(o.Errors) == 0}, {Key: "json", Value: string(o.JSON())}}, nil
 }
