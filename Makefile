@@ -64,7 +64,7 @@ unit: build
 test: vet unit
 
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/
+	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/ ./plan/
 	$(GO) test -tags browser -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
 
 # bench-browser loads the playground and an empty go-app app (built from
@@ -83,6 +83,7 @@ bench-keystroke: build
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
+	$(GO) test -run '^$$' -fuzz FuzzPlan -fuzztime 60s ./plan/
 
 clean:
 	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/editor.js.br web/editor.js.gz
