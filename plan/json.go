@@ -11,7 +11,8 @@ import (
 //
 //	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note"}},
 //	 "solver": {"status", "blocked_by", "result"} or null,
-//	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}]}
+//	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}],
+//	 "warnings": [{"line", "column", "at", "message", "fix": {"from", "to", "text"}}]}
 //
 // A map's or fold's input is the array of its iterations' inputs. A field
 // without a value is left out; line and column are the document's.
@@ -42,6 +43,24 @@ func (o *Outcome) JSON() []byte {
 			b = append(b, ',')
 		}
 		b = appendError(b, e)
+	}
+	b = append(b, `],"warnings":[`...)
+	for i, w := range o.Plan.Warnings {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"line":`...)
+		b = strconv.AppendInt(b, int64(w.Pos.Line), 10)
+		b = append(b, `,"column":`...)
+		b = strconv.AppendInt(b, int64(w.Pos.Column), 10)
+		b = appendString(b, "at", w.At)
+		b = appendString(b, "message", w.Msg)
+		b = append(b, `,"fix":{"from":`...)
+		b = strconv.AppendInt(b, int64(w.From), 10)
+		b = append(b, `,"to":`...)
+		b = strconv.AppendInt(b, int64(w.To), 10)
+		b = appendString(b, "text", w.Fix)
+		b = append(b, "}}"...)
 	}
 	return append(b, "]}"...)
 }

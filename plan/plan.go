@@ -98,6 +98,9 @@ type Plan struct {
 	Steps  []*Step // the top-level steps, in run order
 	All    []*Step // every step in document order, branch steps inside their decide step
 	Errors template.ErrorList
+	// Warnings are the document's likely mistakes: a YAML comment that
+	// hides a tag.
+	Warnings []reshape.Warning
 
 	doc         *reshape.Document
 	byID        map[string]*Step
@@ -150,7 +153,7 @@ func Load(text string) *Plan {
 		p.Errors = placeAll(err, text, "")
 		return p
 	}
-	p.doc = doc
+	p.doc, p.Warnings = doc, doc.Warnings()
 	l := loader{p: p, doc: doc}
 	l.load()
 	l.sortErrors()

@@ -28,6 +28,10 @@ func ParseDocument(text string) (*Document, error) {
 	return &Document{Value: v, places: places}, nil
 }
 
+// Warnings are the document's likely mistakes (see Warning), in document
+// order.
+func (d *Document) Warnings() []Warning { return d.places.warnings }
+
 // Text is the document's text.
 func (d *Document) Text() string { return d.places.text }
 

@@ -278,6 +278,15 @@ func (s *Shape) RootsRead(yield func(root string)) {
 	}
 }
 
+// Warnings are the likely mistakes of the shape's document (see Warning);
+// none for a shape given without its text.
+func (s *Shape) Warnings() []Warning {
+	if s.places == nil {
+		return nil
+	}
+	return s.places.warnings
+}
+
 // Value returns the shape as it was given.
 func (s *Shape) Value() template.Value { return s.value }
 

@@ -32,11 +32,27 @@ type place struct {
 // docPlaces maps the JSON Pointer of every node of a document to where its
 // value is and, for an object member, where its key is.
 type docPlaces struct {
-	text   string
-	values map[string]place
-	keys   map[string]template.Pos
-	lines  *lineIndex
+	text     string
+	values   map[string]place
+	keys     map[string]template.Pos
+	lines    *lineIndex
+	warnings []Warning
 }
+
+// Warning is a likely mistake in a document that loads all the same: its
+// value is not what its author meant. Replacing the text from From to To
+// with Fix mends it.
+type Warning struct {
+	Pos      template.Pos // where the mistake starts
+	End      int          // the offset past it
+	At       string       // the JSON Pointer of the value
+	Msg      string
+	From, To int
+	Fix      string
+}
+
+// Error is the warning as one line, as a log shows it.
+func (w Warning) Error() string { return w.Pos.String() + ": warning: " + w.Msg }
 
 // pointerBudget bounds the JSON Pointers a document of n bytes may make,
 // in bytes, one per node: a long key above many nodes is in every one of

@@ -45,6 +45,9 @@ type Tool struct {
 
 	InputSchema, OutputSchema template.Value // as written; null when absent
 
+	// Warnings are the likely mistakes of its file (see Warning).
+	Warnings []Warning
+
 	input, output *schema
 	source        string       // the YAML text
 	namePos       template.Pos // where the name is, for errors about it
@@ -78,6 +81,11 @@ func loadTool(src, namespace string) (*Tool, error) {
 func loadToolAt(doc template.Value, places *docPlaces, base, namespace string) (*Tool, error) {
 	src := places.text
 	l := toolLoader{src: src, places: places, base: base, tool: &Tool{Namespace: namespace, source: src, namePos: places.values[base+"/name"].pos}}
+	for _, w := range places.warnings {
+		if strings.HasPrefix(w.At, base+"/") {
+			l.tool.Warnings = append(l.tool.Warnings, w)
+		}
+	}
 	if doc.Kind() != template.Object {
 		if doc.IsNull() {
 			return nil, l.errorAt("", "the tool file is empty: it must be a YAML mapping of the tool's fields")

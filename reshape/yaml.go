@@ -276,6 +276,7 @@ func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value,
 		if !d.grow(n, 1+len(n.Value)) {
 			return template.Value{}, 0
 		}
+		d.hiddenTag(n, ptr)
 		return d.scalar(n, tag), 1 + len(n.Value)
 	}
 	d.errorAt(n, "unsupported YAML node")
@@ -334,8 +335,52 @@ func (d *yamlDecoder) key(n *yaml.Node) (string, bool) {
 		}
 		return n.Value, true
 	}
+	if tmpl, at, ok := d.unquotedTemplate(n); ok {
+		// {{x}} unquoted is a flow mapping whose key is the flow mapping {x}.
+		d.err = yamlError(d.src, at, "an unquoted template: YAML reads "+tmpl+" as a mapping; quote the template: \""+tmpl+"\"")
+		d.err.End = at.Offset + len(tmpl)
+		return "", false
+	}
 	d.errorAt(n, "a mapping key must be a scalar, not a collection")
 	return "", false
+}
+
+// unquotedTemplate reports whether the collection key n is the inside of
+// a template written without quotes, and that template and where it starts.
+func (d *yamlDecoder) unquotedTemplate(n *yaml.Node) (string, template.Pos, bool) {
+	off := d.nodePos(n).Offset
+	if n.Kind != yaml.MappingNode || off < 1 || !strings.HasPrefix(d.src[off-1:], "{{") {
+		return "", template.Pos{}, false
+	}
+	end := strings.Index(d.src[off:], "}}")
+	if nl := strings.IndexByte(d.src[off:], '\n'); end < 0 || nl >= 0 && nl < end {
+		return "", template.Pos{}, false
+	}
+	return d.src[off-1 : off+end+2], d.lines.pos(off - 1), true
+}
+
+// hiddenTag warns of a plain scalar whose line comment holds a tag: in
+// `title: PR #{{pr.number}}` the " #" starts a YAML comment, and the value
+// is "PR".
+func (d *yamlDecoder) hiddenTag(n *yaml.Node, ptr string) {
+	if d.places == nil || n.Kind != yaml.ScalarNode || n.Style != 0 || !strings.Contains(n.LineComment, "{{") {
+		return
+	}
+	start := d.valueStart(n).Offset
+	line := d.src[start:]
+	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	hash := strings.Index(line, " #")
+	if hash < 0 {
+		return
+	}
+	meant := strings.TrimRight(line, " \t\r")
+	d.places.warnings = append(d.places.warnings, Warning{
+		Pos: d.lines.pos(start + hash + 1), End: start + len(meant), At: ptr,
+		Msg: "this comment hides a tag: the value is " + strconv.Quote(n.Value) + ", not " + strconv.Quote(meant) + "; quote the value",
+		From: start, To: start + len(meant), Fix: string(template.AppendQuoted(nil, meant)),
+	})
 }
 
 // scalar resolves a scalar by its explicit tag, or by the core schema when

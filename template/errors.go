@@ -377,38 +377,33 @@ func FormatFile(err error, file, doc string) string {
 // context prints the line of source at pos with a caret under [pos, end),
 // then the keys on offer and the suggestion.
 func (e *Error) context(b *strings.Builder, source string, pos Pos, end int) {
-	if source != "" && pos.Offset <= len(source) {
-		lineStart := strings.LastIndexByte(source[:pos.Offset], '\n') + 1
-		lineEnd := strings.IndexByte(source[pos.Offset:], '\n')
-		if lineEnd < 0 {
-			lineEnd = len(source)
-		} else {
-			lineEnd += pos.Offset
-		}
-		line := strings.TrimSuffix(source[lineStart:lineEnd], "\r")
-		end := min(max(end, pos.Offset), lineStart+len(line))
-		shown, caretAt, width := window(line, pos.Offset-lineStart, end-lineStart)
-		gutter := strconv.Itoa(pos.Line)
-		b.WriteString("  " + gutter + " | ")
-		for _, c := range []byte(shown) {
-			if c == '\t' {
-				c = ' '
-			}
-			b.WriteByte(c)
-		}
-		b.WriteString("\n  ")
-		// Written a byte at a time: strings.Repeat would weigh on the
-		// engine's wasm, which prints errors for docs pages.
-		writeRun(b, ' ', len(gutter))
-		b.WriteString(" | ")
-		writeRun(b, ' ', caretAt)
-		writeRun(b, '^', width)
-		b.WriteByte('\n')
-	}
+	b.WriteString(Excerpt(source, pos, end))
 	if len(e.Available) > 0 {
 		b.WriteString("  available: " + e.AvailableText() + "\n")
 	}
 	if e.Suggestion != "" {
 		b.WriteString("  did you mean " + quote(e.Suggestion) + "?\n")
 	}
+}
+
+// Excerpt is the line of source at pos, cut around [pos, end) when long,
+// with a caret line under that range; "" when pos is not in source.
+func Excerpt(source string, pos Pos, end int) string {
+	if source == "" || pos.Offset > len(source) {
+		return ""
+	}
+	lineStart := strings.LastIndexByte(source[:pos.Offset], '\n') + 1
+	lineEnd := strings.IndexByte(source[pos.Offset:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(source)
+	} else {
+		lineEnd += pos.Offset
+	}
+	line := strings.TrimSuffix(source[lineStart:lineEnd], "\r")
+	end = min(max(end, pos.Offset), lineStart+len(line))
+	shown, caretAt, width := window(line, pos.Offset-lineStart, end-lineStart)
+	gutter := strconv.Itoa(pos.Line)
+	pad := strings.Repeat(" ", len(gutter))
+	return "  " + gutter + " | " + strings.ReplaceAll(shown, "\t", " ") + "\n" +
+		"  " + pad + " | " + strings.Repeat(" ", caretAt) + strings.Repeat("^", width) + "\n"
 }

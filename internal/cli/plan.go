@@ -8,6 +8,7 @@ import (
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -44,6 +45,7 @@ func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	p := plan.Load(text)
+	printWarnings(stderr, file, text, p.Warnings)
 	o := plan.Run(p, plan.Options{})
 	switch {
 	case *asJSON:
@@ -79,12 +81,21 @@ func checkPlan(file string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	p := plan.Load(text)
+	printWarnings(stderr, file, text, p.Warnings)
 	if len(p.Errors) > 0 {
 		fmt.Fprint(stderr, template.FormatFile(p.Errors, file, p.Text()))
 		return 1
 	}
 	fmt.Fprintln(stdout, "ok")
 	return 0
+}
+
+// printWarnings prints the likely mistakes of a document read from file,
+// as errors are printed, each with its fix.
+func printWarnings(w io.Writer, file, text string, warnings []reshape.Warning) {
+	for _, warning := range warnings {
+		fmt.Fprintf(w, "%s:%s: warning: %s\n%s  fix: %s\n", file, warning.Pos, warning.Msg, template.Excerpt(text, warning.Pos, warning.End), warning.Fix)
+	}
 }
 
 // readText reads a file, or stdin for "-".

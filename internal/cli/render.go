@@ -132,7 +132,11 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 	var doc string // the shape's text, where its errors are shown
 	switch {
 	case *shapeFile != "":
-		subj, doc, err = readShape(*shapeFile)
+		var shape *reshape.Shape
+		if shape, doc, err = readShape(*shapeFile); shape != nil {
+			subj = shape
+			printWarnings(stderr, *shapeFile, doc, shape.Warnings())
+		}
 	case *file != "":
 		var data []byte
 		if data, err = os.ReadFile(*file); err == nil {

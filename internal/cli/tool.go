@@ -50,6 +50,7 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s:\n%s", files[0], template.FormatIn(err, string(data)))
 		return 1
 	}
+	printWarnings(stderr, files[0], string(data), tool.Warnings)
 	if *call == "" {
 		fmt.Fprintln(stdout, tool.QualifiedName(), tool.Kind, "ok")
 		return 0
