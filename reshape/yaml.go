@@ -378,7 +378,7 @@ func (d *yamlDecoder) hiddenTag(n *yaml.Node, ptr string) {
 	meant := strings.TrimRight(line, " \t\r")
 	d.places.warnings = append(d.places.warnings, Warning{
 		Pos: d.lines.pos(start + hash + 1), End: start + len(meant), At: ptr,
-		Msg: "this comment hides a tag: the value is " + strconv.Quote(n.Value) + ", not " + strconv.Quote(meant) + "; quote the value",
+		Msg:  "this comment hides a tag: the value is " + strconv.Quote(n.Value) + ", not " + strconv.Quote(meant) + "; quote the value",
 		From: start, To: start + len(meant), Fix: string(template.AppendQuoted(nil, meant)),
 	})
 }
