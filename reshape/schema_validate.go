@@ -517,60 +517,41 @@ func shortJSON(s string) string {
 
 // appendCanonical writes v so that values JSON Schema holds equal are
 // written alike: object keys sorted, numbers in one form (1, 1.0, 10e-1).
-func appendCanonical(b []byte, v template.Value) []byte {
-	switch v.Kind() {
-	case template.Number:
-		return append(b, parseDecimal(v.Str()).String()...)
-	case template.Array:
-		b = append(b, '[')
-		for i, e := range v.Elems() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendCanonical(b, e)
-		}
-		return append(b, ']')
-	case template.Object:
-		return appendSortedMembers(b, v, appendCanonical)
-	}
-	return v.AppendJSON(b)
-}
+func appendCanonical(b []byte, v template.Value) []byte { return appendSorted(b, v, true) }
 
 // sortedJSON writes a schema's value as compact JSON with its object keys
 // sorted, so that messages do not depend on how the schema was written.
-func sortedJSON(v template.Value) string {
-	return string(appendSortedJSON(nil, v))
-}
+func sortedJSON(v template.Value) string { return string(appendSorted(nil, v, false)) }
 
-func appendSortedJSON(b []byte, v template.Value) []byte {
+// appendSorted writes v as compact JSON with its object keys sorted and,
+// when canonical, its numbers in one form.
+func appendSorted(b []byte, v template.Value, canonical bool) []byte {
 	switch v.Kind() {
+	case template.Number:
+		if canonical {
+			return append(b, parseDecimal(v.Str()).String()...)
+		}
 	case template.Array:
 		b = append(b, '[')
 		for i, e := range v.Elems() {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendSortedJSON(b, e)
+			b = appendSorted(b, e, canonical)
 		}
 		return append(b, ']')
 	case template.Object:
-		return appendSortedMembers(b, v, appendSortedJSON)
+		members := slices.SortedFunc(slices.Values(lastMembers(v)), func(a, b template.Member) int { return strings.Compare(a.Key, b.Key) })
+		b = append(b, '{')
+		for i, m := range members {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = template.AppendQuoted(b, m.Key)
+			b = append(b, ':')
+			b = appendSorted(b, m.Value, canonical)
+		}
+		return append(b, '}')
 	}
 	return v.AppendJSON(b)
-}
-
-// appendSortedMembers writes an object's members sorted by key, each value
-// by write.
-func appendSortedMembers(b []byte, v template.Value, write func([]byte, template.Value) []byte) []byte {
-	members := slices.SortedFunc(slices.Values(lastMembers(v)), func(a, b template.Member) int { return strings.Compare(a.Key, b.Key) })
-	b = append(b, '{')
-	for i, m := range members {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = template.AppendQuoted(b, m.Key)
-		b = append(b, ':')
-		b = write(b, m.Value)
-	}
-	return append(b, '}')
 }

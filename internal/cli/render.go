@@ -79,17 +79,11 @@ func (r *rootFlag) Set(s string) error {
 // readValue reads a file of JSON or YAML by the one rule of
 // reshape.ParseData; "-" is stdin.
 func readValue(file string, stdin io.Reader) (template.Value, error) {
-	var data []byte
-	var err error
-	if file == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
+	data, err := readText(file, stdin)
 	if err != nil {
 		return template.Value{}, err
 	}
-	v, err := reshape.ParseData(string(data))
+	v, err := reshape.ParseData(data)
 	if list := template.Errors(err); len(list) == 1 {
 		named := *list[0]
 		named.Msg = file + ": " + named.Msg
