@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -166,21 +167,30 @@ func unknownFields(raw []byte) []string {
 	var roots []map[string]json.RawMessage
 	json.Unmarshal(raw, &top) // it decoded as a State: an object
 	json.Unmarshal(top["roots"], &roots)
-	var unknown []string
+	unknown := map[string]bool{}
 	for name := range top {
 		if !slices.Contains(stateFields, name) {
-			unknown = append(unknown, name)
+			unknown[name] = true
 		}
 	}
 	for _, r := range roots {
 		for name := range r {
-			if field := "roots[]." + name; !slices.Contains(rootFields, name) && !slices.Contains(unknown, field) {
-				unknown = append(unknown, field)
+			if !slices.Contains(rootFields, name) {
+				unknown["roots[]."+name] = true
 			}
 		}
 	}
-	slices.Sort(unknown)
-	return unknown
+	return slices.Sorted(maps.Keys(unknown))
+}
+
+// listSome joins the first few names and counts the rest: a banner names
+// what it must without growing with a hostile link.
+func listSome(names []string) string {
+	const shown = 5
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:shown], ", ") + " and " + strconv.Itoa(len(names)-shown) + " more"
 }
 
 // PayloadOf extracts the state payload from a URL fragment ("s=…",
@@ -239,7 +249,7 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 				" with the iteration body switched off: they are kept, and come back when you switch it on.")
 		}
 		if len(s.ignored) > 0 {
-			notes = append(notes, "This link holds fields this playground does not know, which it leaves out: "+strings.Join(s.ignored, ", ")+".")
+			notes = append(notes, "This link holds fields this playground does not know, which it leaves out: "+listSome(s.ignored)+".")
 		}
 		if note := engineNote(s.Engine); note != "" {
 			notes = append(notes, note)

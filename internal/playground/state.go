@@ -361,12 +361,18 @@ func (s *State) ParseBranch(text string) (map[string]string, error) {
 
 // checkBranchStep says why step id cannot sit in a branch of decide.
 func (s *State) checkBranchStep(id, decide string) error {
+	return validateBranchStep(id, decide, s.RootIndex(id) >= 0 || slices.Contains(s.Later, id))
+}
+
+// validateBranchStep says why step id cannot sit in a branch of decide;
+// taken tells that a root or a later step is called id.
+func validateBranchStep(id, decide string, taken bool) error {
 	for _, name := range []string{id, decide} {
 		if reason := template.ValidateStepID(name); reason != "" {
 			return &NameError{Name: name, Reason: reason}
 		}
 	}
-	if s.RootIndex(id) >= 0 || slices.Contains(s.Later, id) {
+	if taken {
 		return &NameError{Name: id, Reason: strconv.Quote(id) + " is a root or a later step already: a branch step is neither"}
 	}
 	return nil
@@ -428,18 +434,20 @@ func (s *State) normalize() error {
 	} else {
 		s.aside = iter
 	}
+	// Sets, not scans: a link may name tens of thousands of steps.
 	later := s.Later
 	s.Later = nil
 	for _, id := range later {
 		if reason := template.ValidateStepID(id); reason != "" {
 			return &NameError{Name: id, Reason: reason}
 		}
-		if !seen[id] && !slices.Contains(s.Later, id) {
+		if !seen[id] {
+			seen[id] = true
 			s.Later = append(s.Later, id)
 		}
 	}
-	for id, decide := range s.Branch {
-		if err := s.checkBranchStep(id, decide); err != nil {
+	for _, id := range slices.Sorted(maps.Keys(s.Branch)) { // the same error for the same link
+		if err := validateBranchStep(id, s.Branch[id], seen[id]); err != nil {
 			return err
 		}
 	}
