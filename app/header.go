@@ -21,6 +21,7 @@ type header struct {
 	Theme    string
 	Menu     bool // the examples menu is open
 	LinkSize int  // the state's link payload length (playground.LinkSizeNote)
+	TooLarge bool // the state is too large to keep at all
 
 	focusLast bool // the menu was opened with ↑: it starts on its last item
 }
@@ -77,7 +78,7 @@ func (h *header) Render() app.UI {
 // renderLinkSize says how long the state's link is, and warns when some
 // tools would cut it or no link can hold it (the work stays autosaved).
 func (h *header) renderLinkSize() app.UI {
-	text, level := playground.LinkSizeNote(h.LinkSize)
+	text, level := playground.LinkSizeNote(h.LinkSize, h.TooLarge)
 	title := "The length of this state's link"
 	switch level {
 	case "warn":

@@ -69,19 +69,27 @@ func (o *outputPane) Render() app.UI {
 
 // renderPartial shows a shape's partial result: what rendered, and each
 // failing leaf as a marked null that names its problem.
-func renderPartial(parts []playground.PartialPart) app.UI {
+func renderPartial(all []playground.PartialPart) app.UI {
+	parts, more := playground.CutParts(all)
 	failed := 0
-	body := make([]app.UI, len(parts))
+	for _, p := range all {
+		if p.Failed != "" {
+			failed++
+		}
+	}
+	body := make([]app.UI, len(parts), len(parts)+1)
 	for i, p := range parts {
 		if p.Failed == "" {
 			body[i] = app.Text(p.Text)
 			continue
 		}
-		failed++
 		body[i] = app.Mark().Class("leaf-failed").DataSet("testid", "failed-leaf").DataSet("at", p.At).Title(p.Failed).Body(
 			app.Text(p.Text),
 			app.Span().Class("sr-only").Text(" (failed: "+p.Failed+")"),
 		)
+	}
+	if more > 0 {
+		body = append(body, app.Span().Class("more-result").Text(playground.ShownNote(more)))
 	}
 	leaves := "leaf"
 	if failed > 1 {
@@ -164,7 +172,17 @@ type resultPart struct{ Class, Text string }
 // resultParts cuts a result into its runs: pretty JSON as it is, mixed
 // text line by line with its trailing whitespace and line ends made
 // visible, and an empty string saying so instead of showing nothing.
-func resultParts(display string, mixed bool) []resultPart {
+func resultParts(all string, mixed bool) []resultPart {
+	display, more := playground.CutShown(all)
+	parts := textParts(display, mixed)
+	if more > 0 {
+		parts = append(parts, resultPart{Class: "more-result", Text: playground.ShownNote(more)})
+	}
+	return parts
+}
+
+// textParts are resultParts of a text shown whole.
+func textParts(display string, mixed bool) []resultPart {
 	if !mixed {
 		return []resultPart{{Text: display}}
 	}

@@ -30,6 +30,9 @@ type keeper struct {
 	fragment string      // the fragment last written to the address bar
 	params   string      // the fragment's other parameters ("&theme=dark"), kept
 	edited   bool        // this tab has autosaved work of its own
+	// stale says that another tab saved work after this tab last read or
+	// wrote the autosave: this tab's edits do not replace it unasked.
+	stale bool
 }
 
 // watch makes every change of the session (re)start the wait before a
@@ -45,14 +48,25 @@ func (k *keeper) watch(ctx app.Context) {
 		}
 		k.timer = time.AfterFunc(persistDelay, func() {
 			ctx.Dispatch(func(ctx app.Context) {
-				link, failed := k.s.Link, k.s.AutosaveFailed
+				shown := k.shown()
 				k.flush()
-				if k.s.Link == link && k.s.AutosaveFailed == failed {
+				if k.shown() == shown {
 					ctx.PreventUpdate() // nothing on the page shows what was written
 				}
 			})
 		})
 	}
+}
+
+// writeState is what the page shows of the writes: the link and how the
+// autosave fared.
+type writeState struct {
+	link                        string
+	failed, tooLarge, takenOver bool
+}
+
+func (k *keeper) shown() writeState {
+	return writeState{k.s.Link, k.s.AutosaveFailed, k.s.TooLarge, k.s.TakenOver}
 }
 
 // stop cancels a pending write.
@@ -78,7 +92,11 @@ func (k *keeper) flush() string {
 // does not stop the editing, but the page says so: a reload would lose
 // what the address bar does not hold.
 func (k *keeper) save(payload string) {
-	if !k.autosave {
+	if !k.autosave || k.s.TooLarge {
+		return // the autosave keeps the last state that opens again
+	}
+	if k.stale {
+		k.s.TakenOver = true // newer work of another tab: said before it is replaced
 		return
 	}
 	err := k.ctx.LocalStorage().Set(autosaveKey, payload)
@@ -129,8 +147,12 @@ func (k *keeper) pending(fragment string) (playground.State, bool) {
 // of its own, other than that, it says so, and keeps its work to be saved
 // again. A tab that never edited loses nothing.
 func (k *keeper) onStorage(e app.Value) {
-	if !k.autosave || !k.edited || e.Get("key").String() != autosaveKey {
+	if !k.autosave || e.Get("key").String() != autosaveKey {
 		return
+	}
+	k.stale = true
+	if !k.edited {
+		return // said at this tab's first edit, if it comes
 	}
 	var saved string // what the other tab wrote (go-app stores it as JSON)
 	k.ctx.LocalStorage().Get(autosaveKey, &saved)
@@ -141,7 +163,7 @@ func (k *keeper) onStorage(e app.Value) {
 
 // saveHere saves this tab's work over what another tab saved.
 func (k *keeper) saveHere() {
-	k.dirty = true
+	k.dirty, k.stale = true, false
 	k.flush()
 }
 
@@ -154,7 +176,7 @@ func (k *keeper) restore(ctx app.Context) {
 	k.stop()
 	if k.dirty {
 		k.dirty = false
-		k.save(playground.EncodeState(k.s.State))
+		k.save(k.encode())
 	}
 	fragment := app.Window().Get("location").Get("hash").String()
 	s, reloaded := k.pending(fragment)
@@ -177,7 +199,7 @@ func (k *keeper) restore(ctx app.Context) {
 		k.dirty = true
 		k.flush()
 	} else {
-		k.s.LinkSize = len(playground.EncodeState(k.s.State))
+		k.s.LinkSize = len(k.encode())
 	}
 	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;
@@ -208,10 +230,10 @@ func (k *keeper) navigate(open func()) {
 // a state too large for a link leaves the fragment empty, so that a reload
 // falls back to the autosave. It returns the state's payload.
 func (k *keeper) link(method string) string {
-	payload := playground.EncodeState(k.s.State)
+	payload := k.encode()
 	k.s.Link, k.s.LinkSize = "", len(payload)
 	fragment := ""
-	if playground.Linkable(payload) {
+	if playground.Linkable(payload) && !k.s.TooLarge {
 		k.s.Link = payload
 		fragment = "#" + playground.LinkPrefix + payload + k.params
 	}
@@ -220,6 +242,13 @@ func (k *keeper) link(method string) string {
 		loc := app.Window().Get("location")
 		app.Window().Get("history").Call(method, nil, "", loc.Get("pathname").String()+loc.Get("search").String()+fragment)
 	}
+	return payload
+}
+
+// encode encodes the state, and notes whether it is too large to keep.
+func (k *keeper) encode() string {
+	payload, size := playground.Encode(k.s.State)
+	k.s.TooLarge = !playground.Keepable(size)
 	return payload
 }
 

@@ -211,7 +211,7 @@ func TestBrowserLinkSize(t *testing.T) {
 	if len(payload) > playground.LinkWarnSize {
 		t.Fatalf("a 750 KB root makes a %d-character link", len(payload))
 	}
-	note, _ := playground.LinkSizeNote(len(payload))
+	note, _ := playground.LinkSizeNote(len(payload), false)
 	waitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && location.hash.length > `+strconv.Itoa(len(payload)))
 
 	for _, tt := range []struct {
@@ -226,7 +226,7 @@ func TestBrowserLinkSize(t *testing.T) {
 		noise := `"` + base64.StdEncoding.EncodeToString(raw)[:tt.size] + `"`
 		evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
 		s.SetRootText("E0", noise)
-		note, level := playground.LinkSizeNote(len(playground.EncodeState(s)))
+		note, level := playground.LinkSizeNote(len(playground.EncodeState(s)), false)
 		if level != tt.level {
 			t.Fatalf("a %d-character root: level %q", tt.size, level)
 		}
@@ -385,5 +385,58 @@ func TestBrowserAutosaveRefused(t *testing.T) {
 	waitTestID(t, ctx, "autosave-failed")
 	if msg := evalJS[string](t, ctx, byTestID("link-size")+`.title`); strings.Contains(msg, "autosaved") {
 		t.Errorf("the link's length still says %q", msg)
+	}
+}
+
+// TestBrowserStaleTabSaysSo: a tab opened on the autosave that another tab
+// then saved over does not replace that newer work at its first edit: it
+// says so, and saves its own only when asked.
+func TestBrowserStaleTabSaysSo(t *testing.T) {
+	base := startServer(t)
+	first := newBrowser(t)
+	work := typeWork(t, first, base)
+	second, cancel := chromedp.NewContext(first)
+	defer cancel()
+	navigate(t, second, base+"/")
+	waitAppReady(t, second)
+	waitShows(t, second, work)
+
+	typeAt(t, first, "editor", 0, "NEWER ")
+	work.Template = "NEWER " + work.Template
+	newer := playground.EncodeState(work)
+	waitJS(t, first, savedPayload+` === `+jsString(newer))
+
+	typeAt(t, second, "editor", 0, "STALE ")
+	waitTestID(t, second, "taken-over")
+	waitSettled()
+	if got := evalJS[string](t, second, savedPayload); got != newer {
+		t.Fatal("the stale tab's edit replaced the newer autosave")
+	}
+	click(t, second, `[data-testid="save-here"]`)
+	waitJS(t, second, savedPayload+` !== `+jsString(newer)+` && !`+byTestID("taken-over"))
+}
+
+// TestBrowserTooLargeStateSaysSo: a state too large for a link or the
+// autosave to keep is said at once; the autosave keeps the last state
+// that opens again.
+func TestBrowserTooLargeStateSaysSo(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, playground.DefaultExample.Open())
+	typeAt(t, ctx, "editor", 0, "KEPT ")
+	waitSettled()
+	kept := evalJS[string](t, ctx, savedPayload)
+	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
+	evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = '"' + "x".repeat(17 << 20) + '"', true)`)
+	waitTestID(t, ctx, "too-large")
+	waitSettled()
+	if got := evalJS[string](t, ctx, savedPayload); got != kept {
+		t.Error("the autosave took a state too large to open again")
+	}
+	if got := evalJS[string](t, ctx, byTestID("link-size")+`.textContent`); got != "too large for a link" {
+		t.Errorf("the link's length says %q", got)
+	}
+	if evalJS[string](t, ctx, `location.hash`) != "" {
+		t.Error("the address bar holds a link to a state too large to open")
 	}
 }

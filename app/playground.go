@@ -72,7 +72,7 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, do := p.s, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize},
+		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize, TooLarge: s.TooLarge},
 		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
@@ -129,7 +129,12 @@ func themeName(theme string) string {
 // their editors their focus) when it comes and goes.
 func renderBanner(do *actions) app.UI {
 	s := do.s
-	return app.Div().Class("banner-slot").Body(app.If(s.AutosaveFailed, func() app.UI {
+	return app.Div().Class("banner-slot").Body(app.If(s.TooLarge, func() app.UI {
+		return app.Div().Class("banner").Role("alert").DataSet("testid", "too-large").Body(
+			app.Span().Class("banner-text").Text("This state is larger than a link or the autosave can keep ("+playground.SizeText(playground.MaxLinkState)+
+				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
+		)
+	}), app.If(s.AutosaveFailed, func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "autosave-failed").Body(
 			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose " +
 				"what the address bar does not hold. Copy it out with Share → Copy as test vector."),

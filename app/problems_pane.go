@@ -15,13 +15,18 @@ type problemsPane struct {
 
 	Do       problemsActions
 	Problems []playground.Problem // the evaluation's, compared on each render
+
+	shown rowLimit
 }
 
 func (p *problemsPane) Render() app.UI {
 	problems := p.Problems
-	items := make([]app.UI, len(problems))
-	for i := range problems {
-		items[i] = p.renderProblem(i, &problems[i])
+	items := make([]app.UI, 0, p.shown.of(len(problems))+1)
+	for i := range p.shown.of(len(problems)) {
+		items = append(items, p.renderProblem(i, &problems[i]))
+	}
+	if more := p.shown.more(len(problems), "problems"); more != nil {
+		items = append(items, app.Li().Body(more))
 	}
 	count := "none"
 	if len(problems) > 0 {

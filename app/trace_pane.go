@@ -13,6 +13,8 @@ type tracePane struct {
 	app.Compo
 
 	Rows []playground.TraceRow // compared on each render: typing text that moves no tag redraws nothing
+
+	shown rowLimit
 }
 
 func (t *tracePane) Render() app.UI {
@@ -21,9 +23,12 @@ func (t *tracePane) Render() app.UI {
 	for _, r := range rows {
 		leaves = leaves || r.Leaf != ""
 	}
-	body := make([]app.UI, len(rows))
-	for i := range rows {
-		body[i] = renderTraceRow(&rows[i], leaves)
+	body := make([]app.UI, 0, t.shown.of(len(rows))+1)
+	for i := range t.shown.of(len(rows)) {
+		body = append(body, renderTraceRow(&rows[i], leaves))
+	}
+	if more := t.shown.more(len(rows), "tags"); more != nil {
+		body = append(body, app.Tr().Body(app.Td().ColSpan(6).Body(more)))
 	}
 	head := []app.UI{app.Th().Scope("col").Text("at")}
 	if leaves {

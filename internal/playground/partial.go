@@ -3,6 +3,7 @@ package playground
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
@@ -78,4 +79,51 @@ func (w *partialWriter) container(open, close string, n int, indent string, item
 		w.text.WriteString("\n" + indent)
 	}
 	w.text.WriteString(close)
+}
+
+// MaxShown bounds the result text a pane shows at once, in bytes: a result
+// of tens of megabytes would hold the page for seconds. Copy copies it
+// whole.
+const MaxShown = 1 << 20
+
+// CutShown returns the first MaxShown bytes of text (cut on a rune) and how
+// many bytes it leaves out.
+func CutShown(text string) (shown string, more int) {
+	cut := runeCut(text, MaxShown)
+	return text[:cut], len(text) - cut
+}
+
+// runeCut is where to cut text at n bytes at the most, on a rune.
+func runeCut(text string, n int) int {
+	if len(text) <= n {
+		return len(text)
+	}
+	for n > 0 && !utf8.RuneStart(text[n]) {
+		n--
+	}
+	return n
+}
+
+// CutParts is CutShown for a partial result: its parts up to MaxShown
+// bytes in all, and how many bytes it leaves out.
+func CutParts(parts []PartialPart) (shown []PartialPart, more int) {
+	room := MaxShown
+	for i, p := range parts {
+		if len(p.Text) > room {
+			last := p
+			last.Text = p.Text[:runeCut(p.Text, room)]
+			more = len(p.Text) - len(last.Text)
+			for _, rest := range parts[i+1:] {
+				more += len(rest.Text)
+			}
+			return append(parts[:i:i], last), more
+		}
+		room -= len(p.Text)
+	}
+	return parts, 0
+}
+
+// ShownNote says what a cut result leaves out.
+func ShownNote(more int) string {
+	return "… " + SizeText(more) + " more not shown; Copy copies the whole result"
 }

@@ -43,6 +43,10 @@ type Session struct {
 	Share          ShareInfo // what the share dialog shows
 	Link           string    // the state's share payload as last written, "" when too large
 	LinkSize       int       // the length of that payload, also when too large; 0 before the first write
+	// TooLarge says that the state, written out, is larger than a link or
+	// the autosave may hold (MaxLinkState): neither keeps it, and the page
+	// says so at once.
+	TooLarge bool
 
 	Version int    // counts state changes
 	Loads   int    // counts the states loaded (Load): the editors' histories start again

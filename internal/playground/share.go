@@ -70,12 +70,23 @@ func EncodeState(s State) string { return Pack(StateJSON(s)) }
 // Linkable reports whether a link can carry payload.
 func Linkable(payload string) bool { return len(payload) <= MaxLinkPayload }
 
+// Encode is EncodeState, with the size of the state's JSON: what a link
+// or the autosave must reopen (see Keepable).
+func Encode(s State) (payload string, size int) {
+	raw := StateJSON(s)
+	return Pack(raw), len(raw)
+}
+
+// Keepable reports whether a state of size bytes of JSON can be kept in a
+// link or the autosave: what is written must open again.
+func Keepable(size int) bool { return size <= MaxLinkState }
+
 // DecodeLink opens the payload of a link, which anyone may have crafted:
 // bounded in length before it is read, and in size as it inflates. The
 // fields it holds that State does not have are noted, for the banner.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
-		return State{}, &LinkError{Reason: "it is longer than " + sizeText(MaxLinkPayload) + ", the most a link carries here"}
+		return State{}, &LinkError{Reason: "it is longer than " + SizeText(MaxLinkPayload) + ", the most a link carries here"}
 	}
 	s, raw, err := decodeState(payload, MaxLinkState)
 	if err == nil {
@@ -114,7 +125,7 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	case err != nil:
 		return State{}, nil, &LinkError{Reason: "it is damaged (the data does not inflate)"}
 	case len(raw) > limit:
-		return State{}, nil, &LinkError{Reason: "its state is larger than " + sizeText(limit)}
+		return State{}, nil, &LinkError{Reason: "its state is larger than " + SizeText(limit)}
 	}
 	var head struct {
 		V json.RawMessage `json:"v"`
@@ -217,8 +228,8 @@ func OtherParams(fragment string) string {
 	return b.String()
 }
 
-// sizeText prints a byte count for people: "812 B", "37.5 KB", "1 MiB".
-func sizeText(n int) string {
+// SizeText prints a byte count for people: "812 B", "37.5 KB", "1 MiB".
+func SizeText(n int) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return strconv.Itoa(n>>20) + " MiB"
@@ -230,8 +241,9 @@ func sizeText(n int) string {
 	return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000/1000, 'f', 1, 64), ".0") + " MB"
 }
 
-// maxSavedState caps the autosaved state, which local storage holds.
-const maxSavedState = 16 << 20
+// maxSavedState caps the autosaved state, which local storage holds: the
+// page writes no larger one (Keepable).
+const maxSavedState = MaxLinkState
 
 // InitialState picks the state a page opens with: the link in fragment,
 // else the autosaved payload, else the default example. banner says why a
@@ -294,16 +306,16 @@ func engineNote(made string) string {
 // for beside the Share button, and how it fares: level "" when fine,
 // "warn" when some tools cut links that long, "error" when no link can
 // carry it.
-func LinkSizeNote(n int) (text, level string) {
+func LinkSizeNote(n int, tooLarge bool) (text, level string) {
 	switch {
 	case n == 0:
 		return "", ""
-	case n > MaxLinkPayload:
+	case n > MaxLinkPayload || tooLarge:
 		return "too large for a link", "error"
 	case n > LinkWarnSize:
-		return "link " + sizeText(n), "warn"
+		return "link " + SizeText(n), "warn"
 	}
-	return "link " + sizeText(n), ""
+	return "link " + SizeText(n), ""
 }
 
 // ShareInfo is a share link and its embed snippet, or why there is none,
@@ -342,14 +354,14 @@ const embedHeight = 420
 func ShareLinks(origin string, s State) ShareInfo {
 	payload := EncodeState(s)
 	if !Linkable(payload) {
-		return ShareInfo{Error: "This state's link would be " + sizeText(len(payload)) + ": a browser keeps at most " +
-			sizeText(MaxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
+		return ShareInfo{Error: "This state's link would be " + SizeText(len(payload)) + ": a browser keeps at most " +
+			SizeText(MaxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
 	}
 	fragment := "#" + LinkPrefix + payload
 	warning := ""
 	if len(payload) > LinkWarnSize {
-		warning = "This link is " + sizeText(len(payload)) + " long: some chat tools and mail clients cut links past " +
-			sizeText(LinkWarnSize) + ". The test vector below carries the state without a link."
+		warning = "This link is " + SizeText(len(payload)) + " long: some chat tools and mail clients cut links past " +
+			SizeText(LinkWarnSize) + ". The test vector below carries the state without a link."
 	}
 	return ShareInfo{
 		Warning: warning,

@@ -1,0 +1,31 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// rowsAtOnce is how many rows a list shows before it asks: a link or a
+// template can make tens of thousands of tags or problems, and the page
+// must not hold a row for each.
+const rowsAtOnce = 200
+
+// rowLimit is how many rows of a long list a pane shows: rowsAtOnce, and
+// rowsAtOnce more each time its button is pressed.
+type rowLimit struct{ extra int }
+
+// of is how many of n rows to show.
+func (l *rowLimit) of(n int) int { return min(n, rowsAtOnce+l.extra) }
+
+// more is the button that shows more of n rows, named by noun, or nil
+// when all are shown. Its click updates the pane it sits in.
+func (l *rowLimit) more(n int, noun string) app.UI {
+	hidden := n - l.of(n)
+	if hidden <= 0 {
+		return nil
+	}
+	return app.Button().Class("btn btn-small more-rows").DataSet("testid", "more-rows").
+		Text("Show " + strconv.Itoa(min(hidden, rowsAtOnce)) + " more (" + strconv.Itoa(hidden) + " " + noun + " not shown)").
+		OnClick(func(ctx app.Context, e app.Event) { l.extra += rowsAtOnce })
+}
