@@ -131,7 +131,7 @@ func renderBanner(do *actions) app.UI {
 	s := do.s
 	return app.Div().Class("banner-slot").Body(app.If(s.TooLarge, func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "too-large").Body(
-			app.Span().Class("banner-text").Text("This state is larger than a link or the autosave can keep ("+playground.SizeText(playground.MaxLinkState)+
+			app.Span().Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + playground.SizeText(playground.MaxLinkState) +
 				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
 		)
 	}), app.If(s.AutosaveFailed, func() app.UI {
