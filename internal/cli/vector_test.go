@@ -50,3 +50,40 @@ func TestVectorFromLink(t *testing.T) {
 		{"no link", []string{"vector"}, 2, nil, []string{"usage: splice vector LINK"}},
 	})
 }
+
+// TestVectorFromFileOrStdin: a link too long for a command line comes from
+// a file or standard input, and a plan document becomes a plan test.
+func TestVectorFromFileOrStdin(t *testing.T) {
+	s := playground.DefaultExample.Open()
+	s.Roots[s.RootIndex("E0")].Text = `{"pad": "` + strings.Repeat("x", 300<<10) + `", "values": [{"id": 1, "title": "t"}]}`
+	link := "http://127.0.0.1:8080/#" + playground.LinkPrefix + playground.EncodeState(s)
+	dir := t.TempDir()
+	linkFile := filepath.Join(dir, "link.txt")
+	os.WriteFile(linkFile, []byte(link+"\n"), 0o644)
+	planFile := filepath.Join(dir, "plan.yaml")
+	os.WriteFile(planFile, []byte("steps:\n  - id: E0\n    tool_name: t\n    result: {a: 1}\nsolver: \"{{E0.a}}\"\n"), 0o644)
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string
+	}{
+		{"a link in a file", []string{"vector", linkFile}, "", `"template"`},
+		{"a link on stdin", []string{"vector", "-"}, link, `"template"`},
+		{"a plan document", []string{"vector", planFile}, "", `"solver": 1`},
+		{"a plan on stdin", []string{"vector", "-"}, "steps: []\nsolver: hi\n", `"plan"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := Main(tt.args, strings.NewReader(tt.stdin), &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			if !strings.Contains(out.String(), tt.want) {
+				t.Fatalf("the vector lacks %s:\n%.500s", tt.want, out.String())
+			}
+			file := filepath.Join(t.TempDir(), "repro.json")
+			os.WriteFile(file, out.Bytes(), 0o644)
+			runCases(t, []cliCase{{"conformance passes it", []string{"conformance", file}, 0, []string{"1 passed, 0 failed"}, nil}})
+		})
+	}
+}
