@@ -553,13 +553,8 @@ type TraceEntry struct {
 // Trace renders the template and reports every tag in source order, so a
 // plan author sees each splice at once.
 func (t *Template) Trace(roots Roots) []TraceEntry {
-	_, entries, _ := t.RenderTrace(roots)
+	_, entries, _ := t.RenderIn(roots, &Env{Tracing: true})
 	return entries
-}
-
-// RenderTrace is Render and Trace in one pass, for a view that shows both.
-func (t *Template) RenderTrace(roots Roots) (Value, []TraceEntry, error) {
-	return t.RenderIn(roots, &Env{Tracing: true})
 }
 
 // traceEntries lists every tag in source order, not yet reached.
