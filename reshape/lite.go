@@ -35,11 +35,6 @@ func (*Tool) Call(template.Value) (template.Value, error) {
 	return template.Value{}, needsFullEngine("")
 }
 
-// CallTrace is never reached: LoadTool returns no tool.
-func (*Tool) CallTrace(template.Value) (template.Value, []LeafTrace, error) {
-	return template.Value{}, nil, needsFullEngine("")
-}
-
 // Call is a tool called with its input, which only the full engine runs.
 type Call struct {
 	Tool  *Tool

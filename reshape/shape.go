@@ -343,7 +343,7 @@ func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Valu
 		run = &template.Env{} // one budget for all the leaves
 	}
 	var trace []template.TraceEntry
-	r := shapeRenderer{shape: s, leaf: func(l Leaf, _ int) (template.Value, error) {
+	r := shapeRenderer{shape: s, leaf: func(l Leaf) (template.Value, error) {
 		v, entries, err := l.Template.RenderIn(roots, run)
 		if !traces {
 			return v, err
@@ -365,40 +365,12 @@ func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Valu
 	return v, trace, nil
 }
 
-// LeafTrace is the trace of one string leaf: every tag of its template, in
-// source order, with what it resolved to.
-type LeafTrace struct {
-	At      string // the leaf's JSON Pointer
-	Entries []template.TraceEntry
-	Docs    []template.Pos // each entry's place in the shape's text, when it has one
-}
-
-// RenderTrace is Render and the trace of every leaf in one pass, for a
-// view that shows both, as (*template.Template).RenderTrace is for a
-// template. The traces are in document order, one per leaf; they are
-// returned when the render fails too, and so is the partial result, each
-// failing leaf null, for a view to show with those leaves marked.
-func (s *Shape) RenderTrace(roots template.Roots) (template.Value, []LeafTrace, error) {
-	traces := make([]LeafTrace, len(s.leaves))
-	r := shapeRenderer{shape: s, leaf: func(l Leaf, i int) (template.Value, error) {
-		v, entries, err := l.Template.RenderTrace(roots)
-		traces[i] = LeafTrace{At: l.At, Entries: entries, Docs: s.places.docs(l, entries)}
-		return v, err
-	}}
-	v := r.node(&s.root)
-	if len(r.errs) > 0 {
-		return v, traces, r.errs.Capped()
-	}
-	return v, traces, nil
-}
-
 type shapeRenderer struct {
 	shape   *Shape
 	errs    template.ErrorList
 	limited bool // a leaf stopped at a limit: the rest are not rendered
-	// leaf renders leaf i: Render renders it, RenderTrace traces it too
-	// (and only a build that traces links the trace).
-	leaf func(l Leaf, i int) (template.Value, error)
+	// leaf renders a leaf, within the run and tracing when it traces.
+	leaf func(l Leaf) (template.Value, error)
 }
 
 func (r *shapeRenderer) node(n *shapeNode) template.Value {
@@ -410,7 +382,7 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 			return template.Value{} // the budget is spent: one LimitError says so
 		}
 		l := r.shape.leaves[n.leaf]
-		v, err := r.leaf(l, n.leaf)
+		v, err := r.leaf(l)
 		if err != nil {
 			r.errs = r.shape.places.mark(r.errs, err, l)
 			r.limited = slices.ContainsFunc(r.errs[len(r.errs)-len(template.Errors(err)):], func(e *template.Error) bool { return e.Kind == template.LimitError })

@@ -382,20 +382,6 @@ func (t *Tool) Call(input template.Value) (template.Value, error) {
 	return v, nil
 }
 
-// CallTrace is Call with the trace of the fixed shape's leaves from the
-// same render (see Shape.RenderTrace), and the partial result when some
-// leaves fail. A call input that fails input_schema still gets the trace
-// of what the tags find in it.
-func (t *Tool) CallTrace(input template.Value) (template.Value, []LeafTrace, error) {
-	var traces []LeafTrace
-	v, err := t.call(input, true, func(roots template.Roots) (template.Value, error) {
-		v, tr, err := t.Shape.RenderTrace(roots)
-		traces = tr
-		return v, err
-	})
-	return v, traces, err
-}
-
 // Call is a tool called with its input: the subject of template.Run for a
 // tool call.
 type Call struct {

@@ -8,34 +8,38 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// TestShapeRenderTrace checks that one traced render gives Render's value
-// (or, where Render fails, the partial result with the failing leaf null)
-// and each leaf's template trace.
-func TestShapeRenderTrace(t *testing.T) {
-	roots := template.Roots{{Name: "E0", Value: mustJSON(t, `{"x": true, "y": [1, 2]}`)}}
+// traced runs subj through the engine's runner, tracing.
+func traced(subj template.Subject, roots template.Roots) template.Result {
+	return template.Run(subj, roots.Scope(nil, nil, false), roots, &template.Env{Tracing: true})
+}
+
+// TestShapeTrace checks that one traced run gives Render's errors, the
+// partial result with the failing leaf null, and each leaf's template
+// trace, named by its leaf.
+func TestShapeTrace(t *testing.T) {
+	roots := template.Roots{{Name: "E0", Value: mustJSON(t, `{"x": true, "y": [1, 2]}`)}}.WithInput()
 	shape, err := ParseShape(`{"a": "{{E0.x}}", "b": [1, "n={{#E0.y}}{{.}}{{/E0.y}}"], "c": {"d": "plain", "e": "{{E0.none}}"}}`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want, wantErr := shape.Render(roots)
-	got, traces, err := shape.RenderTrace(roots)
+	res := traced(shape, roots)
 	partial := `{"a":true,"b":[1,"n=12"],"c":{"d":"plain","e":null}}`
-	if err == nil || wantErr == nil || err.Error() != wantErr.Error() || !want.IsNull() || got.JSON() != partial {
-		t.Fatalf("RenderTrace = %s, %v; Render = %s, %v", got.JSON(), err, want.JSON(), wantErr)
+	if res.OK() || wantErr == nil || res.Errors.Error() != wantErr.Error() || !want.IsNull() || res.Value.JSON() != partial {
+		t.Fatalf("traced run = %s, %v; Render = %s, %v", res.Value.JSON(), res.Errors, want.JSON(), wantErr)
 	}
-	if len(traces) != len(shape.Leaves()) {
-		t.Fatalf("%d traces for %d leaves", len(traces), len(shape.Leaves()))
+	var entries []template.TraceEntry
+	for _, l := range shape.Leaves() {
+		entries = append(entries, l.Template.Trace(roots)...)
 	}
-	for i, l := range shape.Leaves() {
-		alone := l.Template.Trace(roots)
-		if traces[i].At != l.At || len(traces[i].Entries) != len(alone) {
-			t.Fatalf("leaf %s: trace %+v, want %+v", l.At, traces[i], alone)
-		}
-		for j := range alone {
-			g, w := traces[i].Entries[j], alone[j]
-			if g.Path != w.Path || g.Count != w.Count || g.Found != w.Found || g.Value.JSON() != w.Value.JSON() {
-				t.Errorf("leaf %s entry %d: %+v, want %+v", l.At, j, g, w)
-			}
+	if len(res.Trace) != len(entries) {
+		t.Fatalf("%d entries, want %d", len(res.Trace), len(entries))
+	}
+	leaves := []string{"/a", "/b/1", "/b/1", "/c/e"}
+	for i, w := range entries {
+		g := res.Trace[i]
+		if g.At != leaves[i] || g.Path != w.Path || g.Count != w.Count || g.Found != w.Found || g.Value.JSON() != w.Value.JSON() {
+			t.Errorf("entry %d: %+v, want %+v at %s", i, g, w, leaves[i])
 		}
 	}
 }
@@ -52,8 +56,8 @@ func TestParseShapeLenient(t *testing.T) {
 	if shape == nil || len(shape.Leaves()) != 1 || shape.Leaves()[0].At != "/a" {
 		t.Fatalf("lenient shape %+v, want the leaf /a alone", shape)
 	}
-	if _, traces, _ := shape.RenderTrace(template.Roots{{Name: "E0", Value: mustJSON(t, `{"x": 1}`)}}); len(traces) != 1 || traces[0].Entries[0].Value.JSON() != "1" {
-		t.Errorf("traces %+v", traces)
+	if res := traced(shape, template.Roots{{Name: "E0", Value: mustJSON(t, `{"x": 1}`)}}); len(res.Trace) != 1 || res.Trace[0].Value.JSON() != "1" {
+		t.Errorf("trace %+v", res.Trace)
 	}
 	if s, err := ParseShapeLenient(`[1]`); s != nil || err == nil {
 		t.Errorf("an array: %v, %v", s, err)
@@ -61,19 +65,19 @@ func TestParseShapeLenient(t *testing.T) {
 }
 
 // TestToolCallTrace gives the call's result and its shape's trace in one
-// render, and the trace still when the input fails input_schema.
+// run, and the trace still when the input fails input_schema.
 func TestToolCallTrace(t *testing.T) {
 	tool, err := LoadTool([]byte("name: card\nkind: reshape\ninput_schema:\n  type: object\n  required: [pr]\nshape:\n  title: \"#{{input.pr.number}}\"\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, traces, err := tool.CallTrace(mustJSON(t, `{"pr": {"number": 7}}`))
-	if err != nil || v.JSON() != `{"title":"#7"}` || len(traces) != 1 || traces[0].At != "/title" || traces[0].Entries[0].Count != 1 {
-		t.Fatalf("CallTrace = %s, %+v, %v", v.JSON(), traces, err)
+	res := traced(Call{tool, mustJSON(t, `{"pr": {"number": 7}}`)}, nil)
+	if !res.OK() || res.Value.JSON() != `{"title":"#7"}` || len(res.Trace) != 1 || res.Trace[0].At != "/title" || res.Trace[0].Count != 1 {
+		t.Fatalf("traced call = %s, %+v, %v", res.Value.JSON(), res.Trace, res.Errors)
 	}
-	_, traces, err = tool.CallTrace(mustJSON(t, `{}`))
-	if template.Errors(err) == nil || template.Errors(err)[0].Kind != template.InputError || len(traces) != 1 {
-		t.Errorf("a bad call: %+v, %v", traces, err)
+	res = traced(Call{tool, mustJSON(t, `{}`)}, nil)
+	if len(res.Errors) == 0 || res.Errors[0].Kind != template.InputError || len(res.Trace) != 1 {
+		t.Errorf("a bad call: %+v, %v", res.Trace, res.Errors)
 	}
 }
 

@@ -22,7 +22,7 @@ type checker struct {
 	errs  ErrorList
 }
 
-func (c *checker) fail(kind ErrorKind, t *Tag, msg string) *Error {
+func (c *checker) fail(kind ErrorKind, t *tagSite, msg string) *Error {
 	e := &Error{Kind: kind, Phase: PhaseLoad, Msg: msg, Pos: t.Pos, End: t.End, Source: c.src, Path: t.Path.Text}
 	c.errs = append(c.errs, e)
 	return e
@@ -31,7 +31,7 @@ func (c *checker) fail(kind ErrorKind, t *Tag, msg string) *Error {
 // scopeNames rejects step ids that shadow a reserved name. They are not in
 // the template, so they are reported first, at its start.
 func (c *checker) scopeNames() {
-	start := &Tag{Pos: Pos{Line: 1, Column: 1}}
+	start := &tagSite{Pos: Pos{Line: 1, Column: 1}}
 	var branch []string // in id order, for errors in a stable order
 	for id := range c.scope.Branch {
 		// Inserted by hand: slices.Insert would weigh on the engine's wasm.
@@ -56,13 +56,13 @@ func (c *checker) scopeNames() {
 
 // list checks a body; depth counts the enclosing sections that push a
 // context, so "." and loop variables are valid when it is positive.
-func (c *checker) list(l *ListNode, depth int) {
+func (c *checker) list(l *listNode, depth int) {
 	for _, n := range l.Nodes {
 		switch n := n.(type) {
-		case *VariableNode:
-			c.path(&n.Tag, depth)
-		case *SectionNode:
-			c.path(&n.Tag, depth)
+		case *variableNode:
+			c.path(&n.tagSite, depth)
+		case *sectionNode:
+			c.path(&n.tagSite, depth)
 			inner := depth
 			if pushesContext(n) {
 				inner++
@@ -72,13 +72,13 @@ func (c *checker) list(l *ListNode, depth int) {
 	}
 }
 
-func (c *checker) path(t *Tag, depth int) {
+func (c *checker) path(t *tagSite, depth int) {
 	switch t.Path.Kind {
-	case DotPath, LoopVarPath:
+	case dotPath, loopVarPath:
 		if depth == 0 {
 			c.fail(ScopeError, t, t.Path.Text+" is only valid inside a section ({{#…}}); an inverted section opens no scope")
 		}
-	case RootPath:
+	case rootPath:
 		if !slices.Contains(c.known, t.Path.Segments[0]) {
 			c.missing(t)
 		}
@@ -86,7 +86,7 @@ func (c *checker) path(t *Tag, depth int) {
 }
 
 // missing reports a root that the step cannot see, saying why.
-func (c *checker) missing(t *Tag) {
+func (c *checker) missing(t *tagSite) {
 	root, known, later := t.Path.Segments[0], c.known, c.scope.Later
 	var msg string
 	switch decide := c.scope.Branch[root]; {

@@ -6,22 +6,22 @@ import (
 	"strings"
 )
 
-// CandidateKind tells what a completion candidate names.
-type CandidateKind uint8
+// candidateKind tells what a completion candidate names.
+type candidateKind uint8
 
 // The candidate kinds.
 const (
-	CandidateRoot    CandidateKind = iota // a root: input, a step id, an iteration root
-	CandidateKey                          // a key of the value at the path so far, or of an enclosing element
-	CandidateIndex                        // an array index
-	CandidateLength                       // the length operator
-	CandidateLoopVar                      // @index, @first, @last
-	CandidateClose                        // the path of the section a close tag ends
+	candidateRoot    candidateKind = iota // a root: input, a step id, an iteration root
+	candidateKey                          // a key of the value at the path so far, or of an enclosing element
+	candidateIndex                        // an array index
+	candidateLength                       // the length operator
+	candidateLoopVar                      // @index, @first, @last
+	candidateClose                        // the path of the section a close tag ends
 )
 
 var candidateKindNames = [...]string{"root", "key", "index", "length", "loopvar", "close"}
 
-func (k CandidateKind) String() string {
+func (k candidateKind) String() string {
 	if int(k) < len(candidateKindNames) {
 		return candidateKindNames[k]
 	}
@@ -32,7 +32,7 @@ func (k CandidateKind) String() string {
 // has it, the JSON type of what it names.
 type Candidate struct {
 	Label string
-	Kind  CandidateKind
+	Kind  candidateKind
 	Type  string
 }
 
@@ -46,52 +46,52 @@ type Completion struct {
 // MaxCandidates bounds a completion list.
 const MaxCandidates = 50
 
-// Context is where a caret sits inside a tag being typed: the tag's sigil
+// completionContext is where a caret sits inside a tag being typed: the tag's sigil
 // ('#', '^', '/' or 0), the path typed so far up to the caret, where that
 // path starts, and the sections around the tag, outermost first.
-type Context struct {
+type completionContext struct {
 	Sigil    byte
 	Path     string
 	PathPos  int
-	Sections []*SectionNode
+	Sections []*sectionNode
 }
 
-// ContextAt returns the context of a caret (a byte offset) inside a tag
+// contextAt returns the context of a caret (a byte offset) inside a tag
 // whose path is being typed, or false when the caret is elsewhere.
-func (a *Analysis) ContextAt(caret int) (Context, bool) {
+func (a *Analysis) contextAt(caret int) (completionContext, bool) {
 	src := a.Source
 	caret = min(max(caret, 0), len(src))
 	open := strings.LastIndex(src[:caret], leftDelim)
 	if open < 0 || strings.Contains(src[open:caret], rightDelim) {
-		return Context{}, false
+		return completionContext{}, false
 	}
 	at := skipSpace(src, open+len(leftDelim))
-	var c Context
+	var c completionContext
 	if at < caret && strings.IndexByte("#^/", src[at]) >= 0 {
 		c.Sigil = src[at]
 		at = skipSpace(src, at+1)
 	}
 	if at > caret {
-		return Context{}, false
+		return completionContext{}, false
 	}
 	c.Path, c.PathPos = src[at:caret], at
 	for _, r := range c.Path {
-		if r != '.' && r != '@' && !IsSegmentRune(r) {
-			return Context{}, false
+		if r != '.' && r != '@' && !isSegmentRune(r) {
+			return completionContext{}, false
 		}
 	}
-	c.Sections = enclosing(a.Root, open, c.Sigil == '/')
+	c.Sections = enclosing(a.tree, open, c.Sigil == '/')
 	return c, true
 }
 
 // enclosing lists the sections whose body holds offset off, outermost
 // first; closing counts a section's own close tag as inside it.
-func enclosing(l *ListNode, off int, closing bool) []*SectionNode {
-	var out []*SectionNode
+func enclosing(l *listNode, off int, closing bool) []*sectionNode {
+	var out []*sectionNode
 	for found := true; found; {
 		found = false
 		for _, n := range l.Nodes {
-			s, ok := n.(*SectionNode)
+			s, ok := n.(*sectionNode)
 			if ok && s.End <= off && (off < s.Close || closing && off == s.Close) {
 				out = append(out, s)
 				l, found = s.Body, true
@@ -108,7 +108,7 @@ func enclosing(l *ListNode, off int, closing bool) []*SectionNode {
 // roots; after "{{/" the path of the section it closes. Candidates that
 // start with the partial word come first, then those that contain it.
 func (a *Analysis) Complete(caret int, scope Scope, roots Roots) Completion {
-	c, ok := a.ContextAt(caret)
+	c, ok := a.contextAt(caret)
 	if !ok {
 		return Completion{}
 	}
@@ -123,7 +123,7 @@ func (a *Analysis) Complete(caret int, scope Scope, roots Roots) Completion {
 		if n := len(c.Sections); n > 0 {
 			out.From = c.PathPos
 			partial = c.Path
-			items = []Candidate{{Label: c.Sections[n-1].Path.Text, Kind: CandidateClose}}
+			items = []Candidate{{Label: c.Sections[n-1].Path.Text, Kind: candidateClose}}
 		}
 	case dot < 0:
 		items = r.scopeCandidates(scope)
@@ -137,13 +137,13 @@ func (a *Analysis) Complete(caret int, scope Scope, roots Roots) Completion {
 // enter pushes a frame for each section that pushes a context, as the
 // render of the body would see first: an array's first element, or null
 // when the section's value is unknown.
-func (r *renderer) enter(sections []*SectionNode) {
+func (r *renderer) enter(sections []*sectionNode) {
 	for _, s := range sections {
 		if !pushesContext(s) {
 			continue
 		}
-		v, _ := r.variable(&s.Tag)
-		f := frame{section: &s.Tag}
+		v, _ := r.variable(&s.tagSite)
+		f := frame{section: &s.tagSite}
 		switch {
 		case v == nil:
 		case v.kind() == Array && v.length() > 0:
@@ -170,12 +170,12 @@ func (r *renderer) scopeCandidates(scope Scope) []Candidate {
 	for i := len(r.frames) - 1; i >= 0; i-- {
 		if v := r.frames[i].current(); v.kind() == Object {
 			for _, m := range v.members() {
-				add(Candidate{Label: m.Key, Kind: CandidateKey, Type: m.Value.kind().String()})
+				add(Candidate{Label: m.Key, Kind: candidateKey, Type: m.Value.kind().String()})
 			}
 		}
 	}
 	for _, name := range scope.Available() {
-		c := Candidate{Label: name, Kind: CandidateRoot}
+		c := Candidate{Label: name, Kind: candidateRoot}
 		if v := r.roots.lookup(name); v != nil {
 			c.Type = v.kind().String()
 		}
@@ -183,7 +183,7 @@ func (r *renderer) scopeCandidates(scope Scope) []Candidate {
 	}
 	if len(r.frames) > 0 {
 		for _, name := range loopVars {
-			add(Candidate{Label: name, Kind: CandidateLoopVar, Type: loopVarType(name)})
+			add(Candidate{Label: name, Kind: candidateLoopVar, Type: loopVarType(name)})
 		}
 	}
 	return items
@@ -202,7 +202,7 @@ func (r *renderer) pathCandidates(prefix string, scope Scope) []Candidate {
 	if prefix == "" || strings.Contains(prefix, "..") || prefix[0] == '.' {
 		return nil
 	}
-	p := newPath(RootPath, prefix)
+	p := newPath(rootPath, prefix)
 	if !slices.Contains(scope.Available(), p.Segments[0]) {
 		return nil
 	}
@@ -214,17 +214,17 @@ func (r *renderer) pathCandidates(prefix string, scope Scope) []Candidate {
 	case Object:
 		items := make([]Candidate, v.length())
 		for i, m := range v.members() {
-			items[i] = Candidate{Label: m.Key, Kind: CandidateKey, Type: m.Value.kind().String()}
+			items[i] = Candidate{Label: m.Key, Kind: candidateKey, Type: m.Value.kind().String()}
 		}
 		return items
 	case Array:
 		var items []Candidate
 		for i := range min(v.length(), MaxAvailable) {
-			items = append(items, Candidate{Label: strconv.Itoa(i), Kind: CandidateIndex, Type: v.elems()[i].kind().String()})
+			items = append(items, Candidate{Label: strconv.Itoa(i), Kind: candidateIndex, Type: v.elems()[i].kind().String()})
 		}
-		return append(items, Candidate{Label: "length", Kind: CandidateLength, Type: Number.String()})
+		return append(items, Candidate{Label: "length", Kind: candidateLength, Type: Number.String()})
 	case String:
-		return []Candidate{{Label: "length", Kind: CandidateLength, Type: Number.String()}}
+		return []Candidate{{Label: "length", Kind: candidateLength, Type: Number.String()}}
 	}
 	return nil
 }

@@ -86,13 +86,12 @@ func TestComplete(t *testing.T) {
 
 func TestCompleteTypesAndKinds(t *testing.T) {
 	c := template.Analyze("{{E0.issues.").Complete(12, template.Scope{Roots: []string{"E0"}}, completionRoots())
-	want := []template.Candidate{
-		{Label: "0", Kind: template.CandidateIndex, Type: "object"},
-		{Label: "1", Kind: template.CandidateIndex, Type: "object"},
-		{Label: "length", Kind: template.CandidateLength, Type: "number"},
+	var got []string
+	for _, item := range c.Items {
+		got = append(got, item.Label+" "+item.Kind.String()+" "+item.Type)
 	}
-	if !slices.Equal(c.Items, want) {
-		t.Errorf("got %+v, want %+v", c.Items, want)
+	if want := []string{"0 index object", "1 index object", "length length number"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 

@@ -181,9 +181,9 @@ func (l *lexer) unclosed() stateFn {
 
 func (l *lexer) skipSpace() { l.pos = skipSpace(l.src, l.pos) }
 
-// IsSegmentRune reports whether r may appear in a path segment (DIALECT
+// isSegmentRune reports whether r may appear in a path segment (DIALECT
 // §2): a Unicode letter, mark or decimal digit, '_' or '-'.
-func IsSegmentRune(r rune) bool {
+func isSegmentRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
 	}
@@ -220,7 +220,7 @@ func lexInside(l *lexer) stateFn {
 func (l *lexer) scanSegments() {
 	for l.pos < len(l.src) {
 		r, size := utf8.DecodeRuneInString(l.src[l.pos:])
-		if r != '.' && !IsSegmentRune(r) {
+		if r != '.' && !isSegmentRune(r) {
 			return
 		}
 		l.pos += size

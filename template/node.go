@@ -5,38 +5,36 @@ import (
 	"strings"
 )
 
-// Node is an element of the parse tree. The set of nodes is sealed: every
+// node is an element of the parse tree. The set of nodes is sealed: every
 // node carries the position of its source and prints back as source.
-type Node interface {
-	// Position returns where the node starts in the source.
-	Position() Pos
+type node interface {
 	// String prints the node as canonical source.
 	String() string
 	writeTo(b *strings.Builder)
 }
 
-// ListNode is a sequence of nodes: the template, or a section's body.
-type ListNode struct {
+// listNode is a sequence of nodes: the template, or a section's body.
+type listNode struct {
 	Pos   Pos
-	Nodes []Node
+	Nodes []node
 }
 
-// TextNode is literal text.
-type TextNode struct {
+// textNode is literal text.
+type textNode struct {
 	Pos  Pos
 	Text string
 }
 
-// Tag is what variable and section tags share: where the tag is and its path.
-type Tag struct {
+// tagSite is what variable and section tags share: where the tag is and its path.
+type tagSite struct {
 	Pos     Pos
 	End     int // byte offset past the tag's "}}"
 	PathPos int // byte offset of the path text
-	Path    Path
+	Path    parsedPath
 }
 
 // segmentRange returns the byte range of segment i of the tag's path.
-func (t *Tag) segmentRange(i int) (start, end int) {
+func (t *tagSite) segmentRange(i int) (start, end int) {
 	start = t.PathPos
 	for _, s := range t.Path.Segments[:i] {
 		start += len(s) + 1
@@ -44,47 +42,42 @@ func (t *Tag) segmentRange(i int) (start, end int) {
 	return start, start + len(t.Path.Segments[i])
 }
 
-// VariableNode is a variable tag: {{path}}, {{.}} or {{@index}}.
-type VariableNode struct {
-	Tag
+// variableNode is a variable tag: {{path}}, {{.}} or {{@index}}.
+type variableNode struct {
+	tagSite
 }
 
-// SectionNode is a section {{#path}}…{{/path}} or, when Inverted, an
+// sectionNode is a section {{#path}}…{{/path}} or, when Inverted, an
 // inverted section {{^path}}…{{/path}}. Its Tag is the opening tag.
-type SectionNode struct {
-	Tag
+type sectionNode struct {
+	tagSite
 	Inverted bool
-	Body     *ListNode
+	Body     *listNode
 	Close    int // byte offset of the closing tag's "{{"; the source's length when unclosed
 }
 
-func (n *ListNode) Position() Pos     { return n.Pos }
-func (n *TextNode) Position() Pos     { return n.Pos }
-func (n *VariableNode) Position() Pos { return n.Pos }
-func (n *SectionNode) Position() Pos  { return n.Pos }
+func (n *listNode) String() string     { return nodeString(n) }
+func (n *textNode) String() string     { return n.Text }
+func (n *variableNode) String() string { return nodeString(n) }
+func (n *sectionNode) String() string  { return nodeString(n) }
 
-func (n *ListNode) String() string     { return nodeString(n) }
-func (n *TextNode) String() string     { return n.Text }
-func (n *VariableNode) String() string { return nodeString(n) }
-func (n *SectionNode) String() string  { return nodeString(n) }
-
-func nodeString(n Node) string {
+func nodeString(n node) string {
 	var b strings.Builder
 	n.writeTo(&b)
 	return b.String()
 }
 
-func (n *ListNode) writeTo(b *strings.Builder) {
+func (n *listNode) writeTo(b *strings.Builder) {
 	for _, c := range n.Nodes {
 		c.writeTo(b)
 	}
 }
 
-func (n *TextNode) writeTo(b *strings.Builder) { b.WriteString(n.Text) }
+func (n *textNode) writeTo(b *strings.Builder) { b.WriteString(n.Text) }
 
-func (n *VariableNode) writeTo(b *strings.Builder) { writeTag(b, "", n.Path.Text) }
+func (n *variableNode) writeTo(b *strings.Builder) { writeTag(b, "", n.Path.Text) }
 
-func (n *SectionNode) writeTo(b *strings.Builder) {
+func (n *sectionNode) writeTo(b *strings.Builder) {
 	if n.Inverted {
 		writeTag(b, "^", n.Path.Text)
 	} else {
@@ -105,30 +98,30 @@ func writeTag(b *strings.Builder, sigil, path string) {
 	b.WriteString(rightDelim)
 }
 
-// PathKind tells how a path resolves.
-type PathKind uint8
+// pathKind tells how a path resolves.
+type pathKind uint8
 
 const (
-	// RootPath is root-anchored: a dotted path, or a bare key outside all
+	// rootPath is root-anchored: a dotted path, or a bare key outside all
 	// sections. Its first segment names a root.
-	RootPath PathKind = iota
-	// KeyPath is a bare key inside a section: an item read that falls back
+	rootPath pathKind = iota
+	// keyPath is a bare key inside a section: an item read that falls back
 	// through enclosing elements to the roots.
-	KeyPath
-	// DotPath is ".", the current element.
-	DotPath
-	// LoopVarPath is @index, @first or @last.
-	LoopVarPath
+	keyPath
+	// dotPath is ".", the current element.
+	dotPath
+	// loopVarPath is @index, @first or @last.
+	loopVarPath
 )
 
-// Path is a parsed path, split once at parse time so that rendering does
+// parsedPath is a parsed path, split once at parse time so that rendering does
 // no string work.
-type Path struct {
-	Kind     PathKind
+type parsedPath struct {
+	Kind     pathKind
 	Text     string   // as written, without surrounding spaces
 	Segments []string // the dot-separated segments; one for a bare key
 	indexes  []int    // per segment: its value as a canonical array index, or -1
-	loopVar  loopVar  // which loop variable, for a LoopVarPath
+	loopVar  loopVar  // which loop variable, for a loopVarPath
 }
 
 // loopVar names a loop variable without string comparisons at render time.
@@ -142,12 +135,12 @@ const (
 
 var loopVars = []string{"@index", "@first", "@last"}
 
-func newPath(kind PathKind, text string) Path {
-	p := Path{Kind: kind, Text: text}
-	if kind == LoopVarPath {
+func newPath(kind pathKind, text string) parsedPath {
+	p := parsedPath{Kind: kind, Text: text}
+	if kind == loopVarPath {
 		p.loopVar = loopVar(slices.Index(loopVars, text) + 1)
 	}
-	if kind == RootPath || kind == KeyPath {
+	if kind == rootPath || kind == keyPath {
 		p.Segments = strings.Split(text, ".")
 		p.indexes = make([]int, len(p.Segments))
 		for i, s := range p.Segments {

@@ -42,19 +42,19 @@ func (t *posTracker) at(off int) Pos {
 // that parses, each tag's span, and the syntax errors.
 type Analysis struct {
 	Source string
-	// Root holds every tag that parses. A broken tag is left out and an
+	// tree holds every tag that parses. A broken tag is left out and an
 	// unclosed section runs to the end, so an editor sees the structure of
 	// a template that is still being typed.
-	Root   *ListNode
-	Spans  []Span    // every tag in source order, broken ones as SpanInvalid
+	tree   *listNode
+	Spans  []Span    // every tag in source order, broken ones as spanInvalid
 	Errors ErrorList // the ParseErrors in source order, capped at MaxErrors
 }
 
 // Analyze parses src tolerantly; it never fails.
 func Analyze(src string) *Analysis {
 	p := &parser{src: src, items: lex(src), pos: newPosTracker(src)}
-	top := &ListNode{Pos: Pos{Line: 1, Column: 1}}
-	p.lists = []*ListNode{top}
+	top := &listNode{Pos: Pos{Line: 1, Column: 1}}
+	p.lists = []*listNode{top}
 	for {
 		it := p.items[p.next]
 		p.next++
@@ -66,11 +66,11 @@ func Analyze(src string) *Analysis {
 				p.errorAt(s.Pos, s.End, s.Path.Text, "unclosed section "+sigilOf(s)+s.Path.Text+"}}: missing {{/"+s.Path.Text+"}}")
 			}
 			sortErrors(p.errs)
-			return &Analysis{Source: src, Root: top, Spans: p.spans, Errors: p.errs.Capped()}
+			return &Analysis{Source: src, tree: top, Spans: p.spans, Errors: p.errs.Capped()}
 		case itemText:
-			p.add(&TextNode{Pos: p.pos.at(it.pos), Text: it.val})
+			p.add(&textNode{Pos: p.pos.at(it.pos), Text: it.val})
 		case itemError:
-			p.spans = append(p.spans, Span{Kind: SpanInvalid, Start: it.pos, End: it.end, PathPos: it.end})
+			p.spans = append(p.spans, Span{Kind: spanInvalid, Start: it.pos, End: it.end, PathPos: it.end})
 			p.errorAt(p.pos.at(it.pos), it.end, "", it.val)
 		case itemOpen:
 			p.tag(it)
@@ -83,9 +83,9 @@ func (a *Analysis) Template() (*Template, error) {
 	if len(a.Errors) > 0 {
 		return nil, a.Errors
 	}
-	t := &Template{src: a.Source, root: a.Root, spans: a.Spans}
-	if len(a.Root.Nodes) == 1 {
-		t.typed, _ = a.Root.Nodes[0].(*VariableNode)
+	t := &Template{src: a.Source, root: a.tree, spans: a.Spans}
+	if len(a.tree.Nodes) == 1 {
+		t.typed, _ = a.tree.Nodes[0].(*variableNode)
 	}
 	return t, nil
 }
@@ -99,19 +99,19 @@ type parser struct {
 	pos   posTracker
 	errs  ErrorList
 	spans []Span
-	open  []*SectionNode // the open sections, innermost last
-	lists []*ListNode    // the list being filled for each open section, plus the top level
+	open  []*sectionNode // the open sections, innermost last
+	lists []*listNode    // the list being filled for each open section, plus the top level
 	scope int            // open sections that push a context (item reads start here)
 }
 
-func sigilOf(s *SectionNode) string {
+func sigilOf(s *sectionNode) string {
 	if s.Inverted {
 		return "{{^"
 	}
 	return "{{#"
 }
 
-func (p *parser) add(n Node) {
+func (p *parser) add(n node) {
 	l := p.lists[len(p.lists)-1]
 	l.Nodes = append(l.Nodes, n)
 }
@@ -126,7 +126,7 @@ func (p *parser) tag(open item) {
 	t, next := readTag(p.items, p.next-1)
 	p.next = next
 	sigil, body, end := t.sigil, t.body, t.end
-	span := Span{Kind: SpanInvalid, Start: open.pos, End: end, Path: body.val, PathPos: body.pos}
+	span := Span{Kind: spanInvalid, Start: open.pos, End: end, Path: body.val, PathPos: body.pos}
 	defer func() { p.spans = append(p.spans, span) }()
 
 	if body.typ == itemRightDelim {
@@ -143,20 +143,20 @@ func (p *parser) tag(open item) {
 		p.errorAt(pos, end, body.val, msg)
 		return
 	}
-	tag := Tag{Pos: pos, End: end, PathPos: body.pos, Path: path}
+	tag := tagSite{Pos: pos, End: end, PathPos: body.pos, Path: path}
 	switch sigil {
 	case itemOpen:
-		span.Kind, span.Anchored = path.spanKind(), path.Kind == RootPath
-		p.add(&VariableNode{tag})
+		span.Kind, span.Anchored = path.spanKind(), path.Kind == rootPath
+		p.add(&variableNode{tag})
 	case itemSection, itemInverted:
 		if len(p.open) >= MaxSectionDepth {
 			p.errorAt(pos, end, path.Text, "sections nested deeper than "+strconv.Itoa(MaxSectionDepth)+" levels")
 			return
 		}
-		s := &SectionNode{Tag: tag, Inverted: sigil == itemInverted, Body: &ListNode{Pos: p.pos.at(end)}}
-		span.Kind, span.Anchored = SpanSection, path.Kind == RootPath
+		s := &sectionNode{tagSite: tag, Inverted: sigil == itemInverted, Body: &listNode{Pos: p.pos.at(end)}}
+		span.Kind, span.Anchored = spanSection, path.Kind == rootPath
 		if s.Inverted {
-			span.Kind = SpanInverted
+			span.Kind = spanInverted
 		}
 		p.add(s)
 		p.open = append(p.open, s)
@@ -166,18 +166,18 @@ func (p *parser) tag(open item) {
 		}
 	case itemClose:
 		if s := p.close(pos, end, path); s != nil {
-			span.Kind, span.Anchored = SpanClose, s.Path.Text == path.Text && s.Path.Kind == RootPath
+			span.Kind, span.Anchored = spanClose, s.Path.Text == path.Text && s.Path.Kind == rootPath
 		}
 	}
 }
 
 // pushesContext reports whether a section's body reads items from it:
 // inverted sections and sections on loop variables only gate.
-func pushesContext(s *SectionNode) bool { return !s.Inverted && s.Path.Kind != LoopVarPath }
+func pushesContext(s *sectionNode) bool { return !s.Inverted && s.Path.Kind != loopVarPath }
 
 // close closes the innermost open section and returns it; nil for a close
 // tag with no open section.
-func (p *parser) close(pos Pos, end int, path Path) *SectionNode {
+func (p *parser) close(pos Pos, end int, path parsedPath) *sectionNode {
 	if len(p.open) == 0 {
 		p.errorAt(pos, end, path.Text, "close tag {{/"+path.Text+"}} has no open section")
 		return nil
@@ -197,21 +197,21 @@ func (p *parser) close(pos Pos, end int, path Path) *SectionNode {
 
 // parsePath validates a tag body and classifies it for a tag inside depth
 // sections that push a context; msg is non-empty on error.
-func parsePath(body item, depth int) (path Path, msg string) {
+func parsePath(body item, depth int) (path parsedPath, msg string) {
 	switch body.typ {
 	case itemDot:
-		return newPath(DotPath, "."), ""
+		return newPath(dotPath, "."), ""
 	case itemLoopVar:
 		for _, v := range loopVars {
 			if body.val == v {
-				return newPath(LoopVarPath, v), ""
+				return newPath(loopVarPath, v), ""
 			}
 		}
-		return Path{}, "unknown loop variable " + quote(body.val) + ": use @index, @first or @last"
+		return parsedPath{}, "unknown loop variable " + quote(body.val) + ": use @index, @first or @last"
 	}
 	text := body.val
 	if text[0] == '.' || text[len(text)-1] == '.' || strings.Contains(text, "..") {
-		return Path{}, "empty segment in path " + quote(text) + ": segments are joined by single dots, as in E0.items.0"
+		return parsedPath{}, "empty segment in path " + quote(text) + ": segments are joined by single dots, as in E0.items.0"
 	}
 	return newPath(pathKindOf(body, depth), text), ""
 }

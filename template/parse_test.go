@@ -7,17 +7,17 @@ import (
 )
 
 // treeString prints a tree with node types, for comparing shapes of trees.
-func treeString(l *ListNode) string {
+func treeString(l *listNode) string {
 	var b strings.Builder
-	var walk func(l *ListNode)
-	walk = func(l *ListNode) {
+	var walk func(l *listNode)
+	walk = func(l *listNode) {
 		for _, n := range l.Nodes {
 			switch n := n.(type) {
-			case *TextNode:
+			case *textNode:
 				b.WriteString("T(" + n.Text + ")")
-			case *VariableNode:
+			case *variableNode:
 				b.WriteString([]string{"R", "K", "D", "L"}[n.Path.Kind] + "(" + n.Path.Text + ")")
-			case *SectionNode:
+			case *sectionNode:
 				sigil := "#"
 				if n.Inverted {
 					sigil = "^"
@@ -50,7 +50,7 @@ func TestParse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := Analyze(tt.src)
-			root, errs := a.Root, a.Errors
+			root, errs := a.tree, a.Errors
 			if len(errs) > 0 {
 				t.Fatalf("parse(%q): %v", tt.src, errs)
 			}

@@ -61,7 +61,7 @@ func (t *Template) RenderIn(roots Roots, run *Env) (Value, []TraceEntry, error) 
 // run renders the template with r, which may be tracing.
 func (t *Template) run(r *renderer) (Value, error) {
 	if t.typed != nil {
-		v, err := r.variable(&t.typed.Tag)
+		v, err := r.variable(&t.typed.tagSite)
 		switch {
 		case err != nil:
 			return Value{}, ErrorList{err}
@@ -94,7 +94,7 @@ type frame struct {
 	elems   []Value // the array iterated, or nil for an iteration of one
 	one     Value   // the value of an iteration of one
 	index   int
-	section *Tag // the section that pushed it
+	section *tagSite // the section that pushed it
 }
 
 // current returns the element the frame is at.
@@ -129,14 +129,14 @@ type renderer struct {
 // list renders l, appending to out. The output is passed along rather than
 // kept in r.out while rendering: storing to a field of *r would cost a write
 // barrier per append while the garbage collector runs.
-func (r *renderer) list(l *ListNode, out []byte) []byte {
+func (r *renderer) list(l *listNode, out []byte) []byte {
 	if r.spend(len(l.Nodes), nil) {
 		return out
 	}
 	for _, n := range l.Nodes {
-		var tag *Tag
+		var tag *tagSite
 		switch n := n.(type) {
-		case *TextNode:
+		case *textNode:
 			if t := n.Text; len(t) <= 4 && cap(out)-len(out) >= 4 {
 				// Separators are short: copying them inline beats a call.
 				o := len(out)
@@ -147,9 +147,9 @@ func (r *renderer) list(l *ListNode, out []byte) []byte {
 				continue
 			}
 			out = append(out, n.Text...)
-		case *VariableNode:
-			tag = &n.Tag
-			if n.Path.Kind == KeyPath && r.trace == nil {
+		case *variableNode:
+			tag = &n.tagSite
+			if n.Path.Kind == keyPath && r.trace == nil {
 				// The usual tag of a section body, straight to its lookup.
 				if v := r.key(n.Path.Segments[0], tag); v != nil && v.hasText() {
 					out = append(out, v.text()...)
@@ -165,8 +165,8 @@ func (r *renderer) list(l *ListNode, out []byte) []byte {
 			case v != nil:
 				out = v.appendText(out)
 			}
-		case *SectionNode:
-			if n.Path.Kind == LoopVarPath && r.trace == nil && len(r.frames) > 0 {
+		case *sectionNode:
+			if n.Path.Kind == loopVarPath && r.trace == nil && len(r.frames) > 0 {
 				// A section on a loop variable only gates its body.
 				if r.loopTruthy(n.Path.loopVar) != n.Inverted {
 					out = r.list(n.Body, out)
@@ -190,7 +190,7 @@ func (r *renderer) list(l *ListNode, out []byte) []byte {
 
 // spend counts n units of work done for tag t (nil: a text node) and
 // reports whether the render must stop.
-func (r *renderer) spend(n int, t *Tag) bool {
+func (r *renderer) spend(n int, t *tagSite) bool {
 	if r.steps += n; r.steps > MaxRenderSteps {
 		r.overWork(t)
 		return true
@@ -202,7 +202,7 @@ func (r *renderer) spend(n int, t *Tag) bool {
 // rendering more.
 func (r *renderer) halted() bool { return r.steps > MaxRenderSteps }
 
-func (r *renderer) overWork(t *Tag) {
+func (r *renderer) overWork(t *tagSite) {
 	if r.steps < stopped {
 		r.halt(t, "the render did more than "+plural(MaxRenderSteps, "step")+" of work")
 	}
@@ -213,14 +213,14 @@ const stopped = 1 << 62
 
 // halt stops the render with a LimitError. It blames the outermost
 // section that repeats, where the multiplying starts, else the tag.
-func (r *renderer) halt(t *Tag, why string) {
+func (r *renderer) halt(t *tagSite, why string) {
 	r.steps = stopped
 	msg := why + ": sections repeat too much or the data is too large for one render"
 	if len(r.frames) > 0 {
 		t = r.frames[0].section
 	}
 	if t == nil {
-		t = &Tag{Pos: Pos{Line: 1, Column: 1}}
+		t = &tagSite{Pos: Pos{Line: 1, Column: 1}}
 	}
 	e := r.newError(LimitError, t, msg)
 	r.errs = append(r.errs, e)
@@ -243,8 +243,8 @@ func (r *renderer) fail(e *Error) {
 // reported.
 func (r *renderer) full() bool { return len(r.errs) >= MaxErrors }
 
-func (r *renderer) section(n *SectionNode, out []byte) []byte {
-	v, err := r.variable(&n.Tag)
+func (r *renderer) section(n *sectionNode, out []byte) []byte {
+	v, err := r.variable(&n.tagSite)
 	if err != nil && !goesNowhere(err) {
 		r.fail(err) // a path that goes nowhere is falsy; an unknown root is not
 		return out
@@ -256,11 +256,11 @@ func (r *renderer) section(n *SectionNode, out []byte) []byte {
 			out = r.list(n.Body, out)
 		}
 	case !truthy:
-	case n.Path.Kind == LoopVarPath:
+	case n.Path.Kind == loopVarPath:
 		out = r.list(n.Body, out) // sections on loop variables only gate
 	case v.kind() == Array:
 		elems := v.elems()
-		r.push(frame{elems: elems, section: &n.Tag})
+		r.push(frame{elems: elems, section: &n.tagSite})
 		f := len(r.frames) - 1
 		for i := range elems {
 			if r.halted() {
@@ -271,7 +271,7 @@ func (r *renderer) section(n *SectionNode, out []byte) []byte {
 		}
 		r.frames = r.frames[:f]
 	default:
-		r.push(frame{one: *v, section: &n.Tag}) // a copy: v may point at r.number, which the body reuses
+		r.push(frame{one: *v, section: &n.tagSite}) // a copy: v may point at r.number, which the body reuses
 		out = r.list(n.Body, out)
 		r.frames = r.frames[:len(r.frames)-1]
 	}
@@ -289,13 +289,13 @@ func (r *renderer) push(f frame) {
 // variable evaluates a tag's path. The value it returns is valid until the
 // next evaluation; it is nil, with no error, for a bare key that no element
 // or root has, which renders empty.
-func (r *renderer) variable(t *Tag) (v *Value, err *Error) {
+func (r *renderer) variable(t *tagSite) (v *Value, err *Error) {
 	switch t.Path.Kind {
-	case RootPath:
+	case rootPath:
 		v, err = r.resolve(t)
-	case KeyPath:
+	case keyPath:
 		v = r.key(t.Path.Segments[0], t)
-	case DotPath, LoopVarPath:
+	case dotPath, loopVarPath:
 		if len(r.frames) == 0 {
 			err = r.newError(ScopeError, t, t.Path.Text+" is only valid inside a section ({{#…}})")
 			break
@@ -345,7 +345,7 @@ func boolPtr(b bool) *Value {
 
 // key reads a bare key from the current element, then the enclosing
 // elements (innermost first), then the roots (DIALECT §5).
-func (r *renderer) key(name string, t *Tag) *Value {
+func (r *renderer) key(name string, t *tagSite) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
 		v := r.frames[i].current()
 		if v.isSmallObject() {
@@ -388,7 +388,7 @@ func (r *renderer) root(name string) *Value {
 
 // member looks key up in the object v, counting the keys it compares (a
 // key longer than 64 bytes counts once per 64 bytes).
-func (r *renderer) member(v *Value, key string, t *Tag) *Value {
+func (r *renderer) member(v *Value, key string, t *tagSite) *Value {
 	cost := 1 + len(key)>>6
 	if v.isSmallObject() {
 		cost *= v.length()
@@ -399,13 +399,13 @@ func (r *renderer) member(v *Value, key string, t *Tag) *Value {
 	return v.member(key)
 }
 
-func (r *renderer) newError(kind ErrorKind, t *Tag, msg string) *Error {
+func (r *renderer) newError(kind ErrorKind, t *tagSite, msg string) *Error {
 	return &Error{Kind: kind, Phase: PhaseRender, Msg: msg, Pos: t.Pos, End: t.End, Source: r.src, Path: t.Path.Text}
 }
 
 // resolve resolves a root-anchored path (DIALECT §4). It allocates only
 // when it fails.
-func (r *renderer) resolve(t *Tag) (*Value, *Error) {
+func (r *renderer) resolve(t *tagSite) (*Value, *Error) {
 	if e := r.misses[t.Pos.Offset]; e != nil {
 		return nil, e
 	}
@@ -428,7 +428,7 @@ func (r *renderer) resolve(t *Tag) (*Value, *Error) {
 // walker of the engine, for rendering and for completion. It returns the
 // value reached and -1, or the value where segment failed could not be
 // read (nil when the root itself is unknown) and failed.
-func (r *renderer) follow(p *Path, n int, t *Tag) (v *Value, failed int) {
+func (r *renderer) follow(p *parsedPath, n int, t *tagSite) (v *Value, failed int) {
 	if v = r.root(p.Segments[0]); v == nil {
 		return nil, 0
 	}
@@ -464,7 +464,7 @@ func (r *renderer) follow(p *Path, n int, t *Tag) (v *Value, failed int) {
 }
 
 // missError explains why segment i of t's path cannot be read from v.
-func (r *renderer) missError(t *Tag, v *Value, i int) *Error {
+func (r *renderer) missError(t *tagSite, v *Value, i int) *Error {
 	p := &t.Path
 	if v == nil {
 		e := r.newError(MissingStep, t, "unknown root "+quote(p.Segments[0])+": no step or input by that name")
@@ -506,7 +506,7 @@ func (r *renderer) missError(t *Tag, v *Value, i int) *Error {
 
 // offerKeys lists an object's first keys in e and the one nearest its
 // segment, counting the work: an object may have millions of keys.
-func (r *renderer) offerKeys(e *Error, v *Value, t *Tag) {
+func (r *renderer) offerKeys(e *Error, v *Value, t *tagSite) {
 	members := v.members()
 	n := min(len(members), MaxAvailable)
 	keys := make([]string, n)
@@ -530,7 +530,7 @@ func (r *renderer) offerKeys(e *Error, v *Value, t *Tag) {
 	e.Suggestion = best
 }
 
-func (r *renderer) pathError(kind ErrorKind, t *Tag, i int, at *Value, msg string) *Error {
+func (r *renderer) pathError(kind ErrorKind, t *tagSite, i int, at *Value, msg string) *Error {
 	e := r.newError(kind, t, msg)
 	e.Segment = t.Path.Segments[i]
 	e.SegStart, e.SegEnd = t.segmentRange(i)
@@ -540,7 +540,7 @@ func (r *renderer) pathError(kind ErrorKind, t *Tag, i int, at *Value, msg strin
 }
 
 // prefix is the path text of the first i segments.
-func prefix(p *Path, i int) string { return strings.Join(p.Segments[:i], ".") }
+func prefix(p *parsedPath, i int) string { return strings.Join(p.Segments[:i], ".") }
 
 // arrayKeys lists what an array offers: its first indexes, then length.
 func arrayKeys(n int) []string {
@@ -563,7 +563,7 @@ func plural(n int, noun string) string {
 // For a section tag, an error means the section was falsy or that the
 // render failed (see Falsy).
 type TraceEntry struct {
-	Kind  SpanKind
+	Kind  spanKind
 	Pos   Pos // in the template's text
 	End   int
 	At    string // a shape leaf's JSON Pointer, "" for a template
@@ -578,28 +578,23 @@ type TraceEntry struct {
 // Trace renders the template and reports every tag in source order, so a
 // plan author sees each splice at once.
 func (t *Template) Trace(roots Roots) []TraceEntry {
-	_, entries, _ := t.RenderTrace(roots)
+	_, entries, _ := t.RenderIn(roots, &Env{Tracing: true})
 	return entries
-}
-
-// RenderTrace is Render and Trace in one pass, for a view that shows both.
-func (t *Template) RenderTrace(roots Roots) (Value, []TraceEntry, error) {
-	return t.RenderIn(roots, &Env{Tracing: true})
 }
 
 // traceEntries lists every tag in source order, not yet reached.
 func (t *Template) traceEntries() []TraceEntry {
 	var entries []TraceEntry
-	var walk func(l *ListNode)
-	walk = func(l *ListNode) {
+	var walk func(l *listNode)
+	walk = func(l *listNode) {
 		for _, n := range l.Nodes {
 			switch n := n.(type) {
-			case *VariableNode:
+			case *variableNode:
 				entries = append(entries, TraceEntry{Kind: n.Path.spanKind(), Pos: n.Pos, End: n.End, Path: n.Path.Text})
-			case *SectionNode:
-				kind := SpanSection
+			case *sectionNode:
+				kind := spanSection
 				if n.Inverted {
-					kind = SpanInverted
+					kind = spanInverted
 				}
 				entries = append(entries, TraceEntry{Kind: kind, Pos: n.Pos, End: n.End, Path: n.Path.Text})
 				walk(n.Body)
@@ -610,7 +605,7 @@ func (t *Template) traceEntries() []TraceEntry {
 	return entries
 }
 
-func (r *renderer) record(t *Tag, v *Value, err *Error) {
+func (r *renderer) record(t *tagSite, v *Value, err *Error) {
 	e := r.trace[t.Pos.Offset]
 	if e == nil {
 		return

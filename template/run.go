@@ -139,7 +139,7 @@ func (run *Env) Charge(work, output int) { run.work, run.output = run.work+work,
 // because its path goes nowhere, and why. Any other error fails the render,
 // at a section as at a variable (DIALECT §5).
 func (e *TraceEntry) Falsy() (why string, falsy bool) {
-	if e.Err == nil || e.Kind != SpanSection && e.Kind != SpanInverted || !goesNowhere(e.Err) {
+	if e.Err == nil || e.Kind != spanSection && e.Kind != spanInverted || !goesNowhere(e.Err) {
 		return "", false
 	}
 	return e.Err.Msg, true
@@ -150,9 +150,9 @@ func (e *TraceEntry) Falsy() (why string, falsy bool) {
 func (e *TraceEntry) Tag() string {
 	var b strings.Builder
 	switch e.Kind {
-	case SpanSection:
+	case spanSection:
 		writeTag(&b, "#", e.Path)
-	case SpanInverted:
+	case spanInverted:
 		writeTag(&b, "^", e.Path)
 	default:
 		writeTag(&b, "", e.Path)

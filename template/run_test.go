@@ -69,7 +69,7 @@ func TestTraceEntryTag(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, trace, _ := tm.RenderTrace(nil)
+	trace := tm.Trace(nil)
 	var tags string
 	for _, e := range trace {
 		tags += e.Tag()

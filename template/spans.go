@@ -2,24 +2,24 @@ package template
 
 import "strings"
 
-// SpanKind classifies a tag for highlighting.
-type SpanKind uint8
+// spanKind classifies a tag for highlighting.
+type spanKind uint8
 
 // The span kinds.
 const (
-	SpanRoot     SpanKind = iota // a root-anchored path
-	SpanKey                      // a bare key read inside a section
-	SpanLoopVar                  // @index, @first, @last
-	SpanDot                      // ".", the current element
-	SpanSection                  // {{#path}}
-	SpanInverted                 // {{^path}}
-	SpanClose                    // {{/path}}
-	SpanInvalid                  // a tag that does not parse
+	spanRoot     spanKind = iota // a root-anchored path
+	spanKey                      // a bare key read inside a section
+	spanLoopVar                  // @index, @first, @last
+	spanDot                      // ".", the current element
+	spanSection                  // {{#path}}
+	spanInverted                 // {{^path}}
+	spanClose                    // {{/path}}
+	spanInvalid                  // a tag that does not parse
 )
 
 var spanKindNames = [...]string{"root", "key", "loopvar", "dot", "section", "inverted", "close", "invalid"}
 
-func (k SpanKind) String() string {
+func (k spanKind) String() string {
 	if int(k) < len(spanKindNames) {
 		return spanKindNames[k]
 	}
@@ -31,7 +31,7 @@ func (k SpanKind) String() string {
 // root-anchored (its first segment names a root; a close tag's is its
 // section's).
 type Span struct {
-	Kind       SpanKind
+	Kind       spanKind
 	Start, End int
 	Path       string
 	PathPos    int
@@ -50,33 +50,33 @@ func References(spans []Span, root string) [][2]int {
 	return refs
 }
 
-func (p Path) spanKind() SpanKind {
+func (p parsedPath) spanKind() spanKind {
 	switch p.Kind {
-	case KeyPath:
-		return SpanKey
-	case DotPath:
-		return SpanDot
-	case LoopVarPath:
-		return SpanLoopVar
+	case keyPath:
+		return spanKey
+	case dotPath:
+		return spanDot
+	case loopVarPath:
+		return spanLoopVar
 	}
-	return SpanRoot
+	return spanRoot
 }
 
 // pathKindOf classifies a tag body as the parser would at this depth.
-func pathKindOf(body item, depth int) PathKind {
+func pathKindOf(body item, depth int) pathKind {
 	switch body.typ {
 	case itemDot:
-		return DotPath
+		return dotPath
 	case itemLoopVar:
-		return LoopVarPath
+		return loopVarPath
 	}
 	for _, c := range []byte(body.val) {
 		if c == '.' {
-			return RootPath
+			return rootPath
 		}
 	}
 	if depth > 0 {
-		return KeyPath
+		return keyPath
 	}
-	return RootPath
+	return rootPath
 }

@@ -20,27 +20,14 @@ const Version = "1.0.0"
 // Template is a parsed template. It is immutable and safe for concurrent use.
 type Template struct {
 	src      string
-	root     *ListNode
+	root     *listNode
 	spans    []Span
-	typed    *VariableNode // the single tag of an exact-tag template, else nil
+	typed    *variableNode // the single tag of an exact-tag template, else nil
 	sizeHint atomic.Int64  // the last output's length, to size the next buffer
 }
 
 // Parse parses src. Its error is an ErrorList of ParseErrors in source order.
 func Parse(src string) (*Template, error) { return Analyze(src).Template() }
-
-// Load parses src and checks it against scope: the two load-time passes of
-// DIALECT §6. The first failing pass's errors are returned.
-func Load(src string, scope Scope) (*Template, error) {
-	t, err := Parse(src)
-	if err != nil {
-		return nil, err
-	}
-	if err := t.Check(scope); err != nil {
-		return t, err
-	}
-	return t, nil
-}
 
 // Reads reports whether a render may read the root called name: a
 // root-anchored path starts at it, or a bare key of that name inside a
@@ -48,21 +35,21 @@ func Load(src string, scope Scope) (*Template, error) {
 // whose data is broken.
 func (t *Template) Reads(name string) bool { return reads(t.root, name) }
 
-func reads(l *ListNode, name string) bool {
+func reads(l *listNode, name string) bool {
 	for _, n := range l.Nodes {
-		var tag *Tag
+		var tag *tagSite
 		switch n := n.(type) {
-		case *VariableNode:
-			tag = &n.Tag
-		case *SectionNode:
+		case *variableNode:
+			tag = &n.tagSite
+		case *sectionNode:
 			if reads(n.Body, name) {
 				return true
 			}
-			tag = &n.Tag
+			tag = &n.tagSite
 		default:
 			continue
 		}
-		if k := tag.Path.Kind; (k == RootPath || k == KeyPath) && tag.Path.Segments[0] == name {
+		if k := tag.Path.Kind; (k == rootPath || k == keyPath) && tag.Path.Segments[0] == name {
 			return true
 		}
 	}
@@ -74,15 +61,15 @@ func reads(l *ListNode, name string) bool {
 // them). A root may come more than once.
 func (t *Template) RootsRead(yield func(root string)) { rootsRead(t.root, yield) }
 
-func rootsRead(l *ListNode, yield func(string)) {
+func rootsRead(l *listNode, yield func(string)) {
 	for _, n := range l.Nodes {
 		switch n := n.(type) {
-		case *VariableNode:
-			if n.Path.Kind == RootPath {
+		case *variableNode:
+			if n.Path.Kind == rootPath {
 				yield(n.Path.Segments[0])
 			}
-		case *SectionNode:
-			if n.Path.Kind == RootPath {
+		case *sectionNode:
+			if n.Path.Kind == rootPath {
 				yield(n.Path.Segments[0])
 			}
 			rootsRead(n.Body, yield)
@@ -99,9 +86,6 @@ func (t *Template) String() string { return t.root.String() }
 // Spans returns every tag of the template in source order, for
 // highlighting. The slice must not be modified.
 func (t *Template) Spans() []Span { return t.spans }
-
-// Root returns the parsed tree.
-func (t *Template) Root() *ListNode { return t.root }
 
 // Typed reports whether the template is exactly one variable tag, so that
 // Render returns the raw value it names (numbers stay numbers).

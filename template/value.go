@@ -295,11 +295,8 @@ func (v *Value) equal(w *Value) bool {
 // runeCount is the length operator on strings: code points, not bytes.
 func runeCount(s string) int { return utf8.RuneCountInString(s) }
 
-// AppendText appends v as mixed text renders it (DIALECT §5): strings as
+// appendText appends v as mixed text renders it (DIALECT §5): strings as
 // themselves, scalars as their literal, arrays and objects as compact JSON.
-func (v Value) AppendText(dst []byte) []byte { return v.appendText(dst) }
-
-// appendText is AppendText without copying the value, for the render path.
 // It is small enough to be inlined where text is rendered.
 func (v *Value) appendText(dst []byte) []byte {
 	if v.hasText() {

@@ -69,8 +69,10 @@ type jsValue interface {
 	// Len and Index read an array.
 	Len() int
 	Index(i int) jsValue
-	// String returns the contents of a string; Bool the value of a boolean.
-	String() string
+	// Contents returns the contents of a string; Bool the value of a
+	// boolean. (Not String: a String method called through an interface
+	// keeps every type's String method in the wasm.)
+	Contents() string
 	Bool() bool
 	// JSON returns JSON.stringify of the value, or false when the value has
 	// no JSON form (undefined, a function, a cycle, a bigint).
@@ -238,10 +240,10 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 		if name.Type() != jsString {
 			return nil, misuse(where+".name", "a string", name)
 		}
-		roots[i].name = name.String()
+		roots[i].name = name.Contents()
 		switch text, value := r.Get("text"), r.Get("value"); {
 		case text.Type() == jsString:
-			roots[i].text, roots[i].has = text.String(), true
+			roots[i].text, roots[i].has = text.Contents(), true
 		case text.Type() != jsUndefined:
 			return nil, misuse(where+".text", "a string of JSON", text)
 		case value.Type() != jsUndefined:
@@ -280,7 +282,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if id.Type() != jsString {
 				return opts, misuse("options.later["+strconv.Itoa(i)+"]", "a string", id)
 			}
-			opts.later = append(opts.later, id.String())
+			opts.later = append(opts.later, id.Contents())
 		}
 	default:
 		return opts, misuse("options.later", "an array of step ids", later)
@@ -310,7 +312,7 @@ func decodeOptions(v jsValue) (options, error) {
 	switch mode := v.Get("mode"); mode.Type() {
 	case jsUndefined, jsNull:
 	case jsString:
-		opts.mode = mode.String()
+		opts.mode = mode.Contents()
 		if !slices.Contains([]string{"template", "shape", "tool"}, opts.mode) {
 			return opts, &usageError{"splice: options.mode must be \"template\", \"shape\" or \"tool\", not " + string(template.AppendQuoted(nil, opts.mode))}
 		}
@@ -410,7 +412,7 @@ func runTool(args []jsValue) (object, error) {
 		return nil, err
 	}
 	call := arg(args, 1)
-	callText, ok := call.String(), call.Type() == jsString
+	callText, ok := call.Contents(), call.Type() == jsString
 	if !ok {
 		if callText, ok = call.JSON(); !ok {
 			return nil, misuse("call", "an object or a string of JSON", call)
@@ -446,7 +448,7 @@ func check(args []jsValue) (object, error) {
 			if n.Type() != jsString {
 				return nil, misuse("roots["+strconv.Itoa(i)+"]", "a string like the other names", n)
 			}
-			names = append(names, n.String())
+			names = append(names, n.Contents())
 		}
 	} else {
 		rootArgs, err := decodeRoots(roots)
@@ -486,7 +488,7 @@ func stringArg(args []jsValue, i int, name string) (string, error) {
 	if v.Type() != jsString {
 		return "", misuse(name, "a string", v)
 	}
-	return v.String(), nil
+	return v.Contents(), nil
 }
 
 // shapeArg reads a shape given as text or as an object.
@@ -494,7 +496,7 @@ func shapeArg(args []jsValue) (string, error) {
 	v := arg(args, 0)
 	switch v.Type() {
 	case jsString:
-		return v.String(), nil
+		return v.Contents(), nil
 	case jsObject, jsArray:
 		if s, ok := v.JSON(); ok {
 			return s, nil
@@ -510,6 +512,6 @@ func (undefined) Type() jsType         { return jsUndefined }
 func (undefined) Get(string) jsValue   { return undefined{} }
 func (undefined) Len() int             { return 0 }
 func (undefined) Index(int) jsValue    { return undefined{} }
-func (undefined) String() string       { return "" }
+func (undefined) Contents() string     { return "" }
 func (undefined) Bool() bool           { return false }
 func (undefined) JSON() (string, bool) { return "", false }

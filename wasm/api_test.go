@@ -87,8 +87,8 @@ func (f fake) Index(i int) jsValue {
 	return undef
 }
 
-func (f fake) String() string { return f.str }
-func (f fake) Bool() bool     { return f.b }
+func (f fake) Contents() string { return f.str }
+func (f fake) Bool() bool       { return f.b }
 
 // JSON is JSON.stringify: properties whose value has no JSON form are left
 // out; at the top level such a value has no JSON at all.

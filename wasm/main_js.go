@@ -122,7 +122,7 @@ func (v value) Get(key string) jsValue {
 
 func (v value) Len() int            { return v.v.Length() }
 func (v value) Index(i int) jsValue { return value{v.v.Index(i)} }
-func (v value) String() string      { return v.v.String() }
+func (v value) Contents() string    { return v.v.String() }
 func (v value) Bool() bool          { return v.v.Bool() }
 
 // JSON calls JSON.stringify, which throws on a cycle or a bigint and gives

@@ -411,12 +411,12 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 		}
 		step.roots = template.Roots{{Name: "input", Value: call.value}}
 		step.scope = step.roots.Scope(nil, nil, false)
-		readsAny := func(string) bool { return true }
+		readsNoRoot := func(string) bool { return false } // only its call
 		switch {
 		case l.tool != nil:
-			e.work.Renders += step.run(reshape.Call{Tool: l.tool, Input: call.value}, nil, s.Tool, readsAny, leaves(l.tool.Shape))
+			e.work.Renders += step.run(reshape.Call{Tool: l.tool, Input: call.value}, nil, s.Tool, readsNoRoot, leaves(l.tool.Shape))
 		case l.trace != nil:
-			e.work.Renders += step.run(l.trace, l.err, s.Tool, readsAny, leaves(l.trace))
+			e.work.Renders += step.run(l.trace, l.err, s.Tool, readsNoRoot, leaves(l.trace))
 		}
 	default:
 		t, err := e.Analyze(s.Template).Template()
@@ -442,7 +442,7 @@ type stepRun struct {
 // of its own (loadErr: it did not parse whole) is rendered for the trace
 // alone; one that reads a root whose text does not parse is only checked,
 // since that root blocks it. It returns the templates rendered.
-func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads func(string) bool, templates int) (rendered int) {
+func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads func(string) bool, templates int) int {
 	o := st.o
 	for name := range o.RootErrors {
 		if reads(name) {
