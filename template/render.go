@@ -573,7 +573,13 @@ type TraceEntry struct {
 	Found bool // false for a bare key that nothing had, which renders empty
 	Err   *Error
 	Count int
+	// Runs are the values of its first runs that found one, at most
+	// MaxTracedRuns: a tag a section repeats shows "false, false, true".
+	Runs []Value
 }
+
+// MaxTracedRuns bounds the values a trace entry keeps of a repeated tag.
+const MaxTracedRuns = 5
 
 // Trace renders the template and reports every tag in source order, so a
 // plan author sees each splice at once.
@@ -615,6 +621,9 @@ func (r *renderer) record(t *tagSite, v *Value, err *Error) {
 		if v != nil {
 			e.Value = *v
 		}
+	}
+	if v != nil && len(e.Runs) < MaxTracedRuns {
+		e.Runs = append(e.Runs, *v)
 	}
 	e.Count++
 }

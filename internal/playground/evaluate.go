@@ -3,6 +3,7 @@ package playground
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/splicedev/splice/internal/display"
@@ -601,11 +602,32 @@ func traceRows(entries []template.TraceEntry) []TraceRow {
 		case t.Err != nil:
 			row.ErrKind, row.Err, row.ErrNothingFound = t.Err.Kind.String(), t.Err.Msg, !t.Err.Failure()
 		case t.Count > 0 && t.Found:
-			row.Type, row.Preview = t.Value.Kind().String(), preview(t.Value, previewLimit)
+			row.Type, row.Preview = t.Value.Kind().String(), runsPreview(&t)
 		}
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// runsPreview is what a tag gave: its value, or for a tag a section
+// repeats with different values, those of its first runs ("false, false,
+// true", then "…" when it ran more often).
+func runsPreview(t *template.TraceEntry) string {
+	differ := false
+	for _, v := range t.Runs[1:] {
+		differ = differ || !v.Equal(t.Runs[0])
+	}
+	if !differ {
+		return preview(t.Value, previewLimit)
+	}
+	each := make([]string, len(t.Runs), len(t.Runs)+1)
+	for i, v := range t.Runs {
+		each[i] = preview(v, previewLimit/len(t.Runs))
+	}
+	if t.Count > len(t.Runs) {
+		each = append(each, "…")
+	}
+	return strings.Join(each, ", ")
 }
 
 // previewLimit bounds a trace preview, in bytes of JSON.
