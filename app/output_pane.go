@@ -23,14 +23,15 @@ type outputPane struct {
 	HasProblems bool   // why there is no result
 	// Partial is what a shape with failing leaves still renders.
 	Partial []playground.PartialPart
-	Version int // the evaluation shown
+	Note    string // what the result is, when it is not what it seems
+	Version int    // the evaluation shown
 
 	copied int // the version whose result was copied
 }
 
 // outputOf gives the output pane the parts of an outcome it shows.
 func outputOf(out *playground.Outcome, version int) *outputPane {
-	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Version: version}
+	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
 	if out.HasValue {
 		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.Typed, out.Mixed, out.JSON, out.Display
 	}
@@ -57,6 +58,9 @@ func (o *outputPane) Render() app.UI {
 	}
 	return app.Section().Class("pane pane-output").Aria("label", "Output").Body(
 		app.Div().Class("pane-head").Body(head...),
+		app.If(out.Note != "", func() app.UI {
+			return app.P().Class("partial-note").DataSet("testid", "output-note").Text(out.Note)
+		}),
 		app.If(out.HasValue, func() app.UI {
 			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON}
 		}).ElseIf(len(out.Partial) > 0, func() app.UI {

@@ -49,6 +49,7 @@ type Tool struct {
 	Warnings []Warning
 
 	input, output *schema
+	action        *Shape       // an exec tool's command, a prompt tool's prompt
 	source        string       // the YAML text
 	namePos       template.Pos // where the name is, for errors about it
 }
@@ -308,62 +309,81 @@ func (l *toolLoader) timeout(v template.Value) {
 
 // templates parses and checks the tool's templates: syntax for all of them
 // first, then roots and scope (DIALECT §6: a failing pass stops the next).
+// A fixed shape is the tool's Shape; an exec tool's command and a prompt
+// tool's prompt, its action.
 func (l *toolLoader) templates(doc template.Value) error {
 	t := l.tool
-	var leaves []Leaf
-	var errs template.ErrorList
-	switch t.Kind {
-	case KindReshape:
-		if t.CallerShape {
-			return nil
-		}
-		shapeValue, _ := doc.Lookup("shape")
-		shape, err := compileShape(shapeValue, l.places, l.base+"/shape", l.at("/shape"), false)
-		if err != nil {
-			return err
-		}
-		t.Shape, leaves = shape, shape.Leaves()
-	case KindExec, KindPrompt:
-		for _, field := range []string{"command", "prompt"} {
-			v, _ := doc.Lookup(field)
-			texts := []template.Value{v}
-			if v.Kind() == template.Array {
-				texts = v.Elems()
-			}
-			for i, s := range texts {
-				if s.Kind() != template.String {
-					continue
-				}
-				at := "/" + field
-				if v.Kind() == template.Array {
-					at = appendIndex(at, i)
-				}
-				leaf := Leaf{At: at, place: l.places.values[l.base+at]}
-				if l.base != "" {
-					leaf.At = l.base + at
-				}
-				tmpl, err := template.Parse(s.Str())
-				if err != nil {
-					errs = l.places.mark(errs, err, leaf)
-					continue
-				}
-				leaf.Template = tmpl
-				leaves = append(leaves, leaf)
-			}
-		}
+	field := map[string]string{KindReshape: "shape", KindExec: "command", KindPrompt: "prompt"}[t.Kind]
+	if t.CallerShape {
+		return nil
 	}
-	if len(errs) > 0 {
-		return errs.Capped()
+	v, _ := doc.Lookup(field)
+	at := l.at("/" + field)
+	if t.Kind != KindReshape {
+		at = l.base + "/" + field // its leaves are named from the file's top
 	}
-	for _, leaf := range leaves {
-		if err := leaf.Template.Check(toolScope); err != nil {
-			errs = l.places.mark(errs, err, leaf)
-		}
+	shape, err := compileShape(v, l.places, l.base+"/"+field, at, false)
+	if err != nil {
+		return err
 	}
-	if len(errs) > 0 {
-		return errs.Capped()
+	if err := shape.Check(toolScope); err != nil {
+		return err
+	}
+	if t.Kind == KindReshape {
+		t.Shape = shape
+	} else {
+		t.action = shape
 	}
 	return nil
+}
+
+// Templates is the shape of the tool's templates: the fixed shape of a
+// reshape tool, an exec tool's command, a prompt tool's prompt; nil for a
+// caller-shape tool. A view colours and traces their tags.
+func (t *Tool) Templates() *Shape {
+	if t.Shape != nil {
+		return t.Shape
+	}
+	return t.action
+}
+
+// Preview is what an exec or prompt tool would run for a call, which it
+// cannot here: the call checked against input_schema, then {"command":
+// argv} or {"prompt": text, "output_schema": the schema its answer must
+// meet}, rendered.
+type Preview struct {
+	Tool  *Tool
+	Input template.Value
+}
+
+// Check has nothing left to check, as for a Call.
+func (Preview) Check(template.Scope) error { return nil }
+
+// Typed is true: the preview is a value.
+func (Preview) Typed() bool { return true }
+
+// RenderIn renders the preview within run (see template.Run).
+func (p Preview) RenderIn(_ template.Roots, run *template.Env) (template.Value, []template.TraceEntry, error) {
+	t := p.Tool
+	if t.action == nil {
+		return template.Value{}, nil, callError(t.QualifiedName() + " is a reshape tool: it runs, with nothing to preview")
+	}
+	if err := t.CheckInput(p.Input); err != nil {
+		return template.Value{}, nil, err
+	}
+	v, trace, err := t.action.RenderIn(template.Roots{{Name: "input", Value: p.Input}}, run)
+	if err != nil {
+		return template.Value{}, trace, err
+	}
+	field := "command"
+	if t.Kind == KindPrompt {
+		field = "prompt"
+	}
+	preview := []template.Member{{Key: field, Value: v}}
+	if t.Kind == KindPrompt && !t.OutputSchema.IsNull() {
+		preview = append(preview, template.Member{Key: "output_schema", Value: t.OutputSchema})
+	}
+	return template.ObjectValue(preview), trace, nil
 }
 
 // traces is true: shapes trace when their run asks (see lite.go).
@@ -414,6 +434,9 @@ func (c Call) RenderIn(_ template.Roots, run *template.Env) (template.Value, []t
 // the trace alone.
 func (t *Tool) call(input template.Value, trace bool, renderShape func(template.Roots) (template.Value, error)) (template.Value, error) {
 	if t.Kind != KindReshape {
+		if err := t.CheckInput(input); err != nil {
+			return template.Value{}, err // a bad call, whether or not the tool can run
+		}
 		return template.Value{}, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
 	}
 	roots := template.Roots{{Name: "input", Value: input}}

@@ -134,6 +134,10 @@ func (r *TraceRow) Describe() string {
 
 // Outcome is everything one evaluation shows.
 type Outcome struct {
+	// Note says what the result is when it is not what it seems: what a
+	// tool that cannot run here would run.
+	Note string
+
 	HasValue bool
 	Value    template.Value
 	JSON     string // compact JSON of Value (a JSON string for mixed text)
@@ -248,7 +252,7 @@ func (e *Evaluator) spans(s *State) []template.Span {
 		shape = e.parseShape(s.Shape).shape
 	case ModeTool:
 		if l := e.loadTool(s.Tool); l.tool != nil {
-			shape = l.tool.Shape
+			shape = l.tool.Templates()
 		} else {
 			shape = l.trace
 		}
@@ -269,7 +273,7 @@ func (e *Evaluator) loadTool(text string) *loadedTool {
 	e.work.Decodes++
 	l := loadedTool{text: text, done: true, tool: tool, err: err, input: e.tool.input}
 	if tool != nil {
-		e.work.Parses += leaves(tool.Shape)
+		e.work.Parses += leaves(tool.Templates())
 		l.input = tool.InputSchema
 	} else if l.trace, _ = reshape.ToolShapeLenient(text); l.trace != nil {
 		// Trace what can be traced of a tool being written, and complete
@@ -414,8 +418,15 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 		step.scope = step.roots.Scope(nil, nil, false)
 		readsNoRoot := func(string) bool { return false } // only its call
 		switch {
+		case l.tool != nil && l.tool.Kind != reshape.KindReshape:
+			// It cannot run here: what it would run is shown instead.
+			e.work.Renders += step.run(reshape.Preview{Tool: l.tool, Input: call.value}, nil, s.Tool, readsNoRoot, leaves(l.tool.Templates()))
+			o.Note = "A " + l.tool.Kind + " tool cannot run here: this is what it would run for this call."
 		case l.tool != nil:
 			e.work.Renders += step.run(reshape.Call{Tool: l.tool, Input: call.value}, nil, s.Tool, readsNoRoot, leaves(l.tool.Shape))
+			if l.tool.CallerShape {
+				o.Note = "A caller-shape tool returns the shape it is given. In a plan, the pipeline renders the shape's templates first: open it as a shape to see them rendered."
+			}
 		case l.trace != nil:
 			e.work.Renders += step.run(l.trace, l.err, s.Tool, readsNoRoot, leaves(l.trace))
 		}
