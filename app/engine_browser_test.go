@@ -56,6 +56,12 @@ const embedTestPage = `<!doctype html>
 <pre data-splice="shape" id="shape">{"pr": "{{E1.number}}", "title": "PR #{{E1.number}}"}</pre>
 <script type="application/json" data-splice-roots>{"E1": {"number": 42}}</script>
 
+<pre data-splice="shape" id="shape-error">{
+  "pr": "{{E1.number}}",
+  "title": "PR #{{E1.nmber}}"
+}</pre>
+<script type="application/json" data-splice-roots>{"E1": {"number": 42}}</script>
+
 <pre data-splice id="no-roots">plain {{input}}</pre>
 
 <pre data-splice id="bad-roots">{{E0}}</pre>
@@ -130,6 +136,11 @@ func TestBrowserEmbed(t *testing.T) {
 		{"bad-path", "BadPath", "1", "1", "  1 | {{E0.values.0.idd}}\n    | ^^^^^^^^^^^^^^^^^^^\n  available: id, title\n  did you mean \"id\"?\n"},
 		{"later", "MissingStep", "2", "15", "  2 | {{#E1.values}}{{E9.summary}}{{/E1.values}}\n    |               ^^^^^^^^^^^^^^\n"},
 		{"bad-roots", "", "", "", "roots: "},
+		// A shape's error is shown on its line of the shape, not the leaf's.
+		{"shape-error", "BadPath", "3", "17", "BadPath (render) at /title, line 3:17 (in the leaf 1:5): no key \"nmber\"" + ` in the object at E1
+  3 |   "title": "PR #{{E1.nmber}}"
+    |                 ^^^^^^^^^^^^
+`},
 		{"empty-data", "EmptyData", "1", "1", "EmptyData (render), nothing found, line 1:1: index 3, the array at input.list is empty\n"},
 	}
 	for _, want := range failures {

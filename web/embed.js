@@ -96,18 +96,20 @@
     let s = e.kind + " (" + e.phase + ")";
     if (!e.failure) s += ", nothing found"; // the engine's word: EmptyData is no failure
     if (e.at) s += " at " + e.at;
-    if (e.line) s += ", line " + e.line + ":" + e.column;
+    // A shape leaf's error is placed in the shape's text too (doc), where
+    // its line and caret are shown; a root's JSON error is in another text.
+    const place = e.doc || (!e.at && e.kind !== "InputError" ? e : null);
+    if (e.line) s += ", line " + (e.doc ? e.doc.line + ":" + e.doc.column + " (in the leaf " + e.line + ":" + e.column + ")" : e.line + ":" + e.column);
     s += ": " + e.message + "\n";
-    // Roots' JSON errors and shape leaves' errors are positioned in other texts.
-    const line = e.line && !e.at && e.kind !== "InputError" && source.split("\n")[e.line - 1];
+    const line = place && place.line && source.split("\n")[place.line - 1];
     if (typeof line === "string") {
       const text = line.replace(/\r$/, "").replace(/\t/g, " ");
-      const prefix = Array.from(text).slice(0, e.column - 1).join("");
+      const prefix = Array.from(text).slice(0, place.column - 1).join("");
       const close = text.indexOf("}}", prefix.length);
       const width = close < 0 ? 1 : Array.from(text.slice(prefix.length, close + 2)).length;
-      const gutter = String(e.line);
+      const gutter = String(place.line);
       s += "  " + gutter + " | " + text + "\n";
-      s += "  " + " ".repeat(gutter.length) + " | " + " ".repeat(e.column - 1) + "^".repeat(width) + "\n";
+      s += "  " + " ".repeat(gutter.length) + " | " + " ".repeat(place.column - 1) + "^".repeat(width) + "\n";
     }
     if (e.available.length) s += "  available: " + e.available.join(", ") + (e.more ? ", … and " + e.more + " more" : "") + "\n";
     if (e.suggestion) s += "  did you mean " + JSON.stringify(e.suggestion) + "?\n";
@@ -175,7 +177,8 @@
     for (const e of result.errors) {
       const p = el("pre", "splice-error", describe(e, source));
       p.dataset.kind = e.kind;
-      if (e.line) Object.assign(p.dataset, { line: e.line, column: e.column });
+      const place = e.doc || e; // a shape leaf's error: its place in the shape
+      if (place.line) Object.assign(p.dataset, { line: place.line, column: place.column });
       out.append(p);
     }
 
