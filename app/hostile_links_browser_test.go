@@ -82,3 +82,11 @@ func TestBrowserLongTraceShowsMore(t *testing.T) {
 	click(t, ctx, `[data-testid="more-rows"]`)
 	waitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 450 && !`+byTestID("more-rows"))
 }
+
+// A tag a section repeats shows the values of its runs in the trace.
+func TestBrowserTraceShowsEveryRun(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, exampleState(t, "comma-idiom"))
+	waitJS(t, ctx, `[...document.querySelectorAll('.trace-row')].some((r) => r.textContent.includes("{{^@last}}") && r.textContent.includes("false, false, true"))`)
+}
