@@ -72,6 +72,8 @@ type actions struct {
 	s        *playground.Session
 	navigate func(open func())
 	saveHere func() // saves this tab's work over another tab's (keeper.saveHere)
+	// dismissed is told that the banner was dismissed (keeper.dismissAside).
+	dismissed func()
 }
 
 // open opens another state through navigate.
@@ -125,4 +127,9 @@ func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s) }
 func (a *actions) CloseDialog()              { a.s.Dialog = "" }
 func (a *actions) SetShareNote(note string)  { a.s.Share.Note = note }
 func (a *actions) SetMode(m playground.Mode) { a.s.SetMode(m) }
-func (a *actions) DismissBanner()            { a.s.Banner = "" }
+func (a *actions) DismissBanner() {
+	a.s.Banner = ""
+	if a.dismissed != nil {
+		a.dismissed()
+	}
+}

@@ -1,8 +1,13 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"hash/fnv"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/splicedev/splice/internal/playground"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -33,6 +38,46 @@ type keeper struct {
 	// stale says that another tab saved work after this tab last read or
 	// wrote the autosave: this tab's edits do not replace it unasked.
 	stale bool
+	// own holds the payloads this page wrote to the address bar: going
+	// Back to one's own work is no link from elsewhere to explain.
+	own map[string]bool // by payloadHash
+}
+
+// asideKey is where the playground keeps the links whose note about
+// iteration roots set aside was dismissed for good.
+const asideKey = "splice.aside-dismissed"
+
+// asideNote is the note about iteration roots a link sets aside: in the
+// playground only, for a link the page did not write itself, until its
+// note is dismissed.
+func (k *keeper) asideNote(payload string) string {
+	if !k.autosave || k.own[payloadHash(payload)] || slices.Contains(k.dismissedAside(), payloadHash(payload)) {
+		return ""
+	}
+	return playground.AsideNote(&k.s.State)
+}
+
+func (k *keeper) dismissedAside() []string {
+	var hashes []string
+	k.ctx.LocalStorage().Get(asideKey, &hashes)
+	return hashes
+}
+
+// dismissAside keeps, for good, that the note of the open link was read:
+// the last 100 links.
+func (k *keeper) dismissAside() {
+	if k.s.Link == "" || !k.autosave {
+		return
+	}
+	hashes := append(k.dismissedAside(), payloadHash(k.s.Link))
+	k.ctx.LocalStorage().Set(asideKey, hashes[max(0, len(hashes)-100):])
+}
+
+// payloadHash names a payload briefly.
+func payloadHash(payload string) string {
+	h := fnv.New64a()
+	h.Write([]byte(payload))
+	return strconv.FormatUint(h.Sum64(), 36)
 }
 
 // watch makes every change of the session (re)start the wait before a
@@ -193,6 +238,9 @@ func (k *keeper) restore(ctx app.Context) {
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)
 	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
 		k.s.Link = payload
+		if note := k.asideNote(payload); note != "" {
+			k.s.Banner = strings.TrimSpace(note + " " + k.s.Banner)
+		}
 	}
 	ctx.Defer(func(app.Context) { linkOpened() })
 	if reloaded { // the address catches up with the edit
@@ -235,6 +283,10 @@ func (k *keeper) link(method string) string {
 	fragment := ""
 	if playground.Linkable(payload) && !k.s.TooLarge {
 		k.s.Link = payload
+		if k.own == nil {
+			k.own = map[string]bool{}
+		}
+		k.own[payloadHash(payload)] = true
 		fragment = "#" + playground.LinkPrefix + payload + k.params
 	}
 	if fragment != k.fragment || method == "pushState" {

@@ -28,7 +28,7 @@ func (p *playgroundPage) OnInit() {
 		p.s = playground.NewSession(playground.DefaultExample.Open())
 	}
 	p.keep = keeper{s: p.s, autosave: true}
-	p.do = &actions{s: p.s, navigate: p.keep.navigate, saveHere: p.keep.saveHere}
+	p.do = &actions{s: p.s, navigate: p.keep.navigate, saveHere: p.keep.saveHere, dismissed: p.keep.dismissAside}
 }
 
 // OnMount restores the state (link, autosave or default) and starts

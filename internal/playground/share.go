@@ -194,6 +194,17 @@ func unknownFields(raw []byte) []string {
 	return slices.Sorted(maps.Keys(unknown))
 }
 
+// AsideNote says that a state holds iteration roots set aside, "" when it
+// holds none. The playground says it of a link from elsewhere, once.
+func AsideNote(s *State) string {
+	aside := s.Aside()
+	if len(aside) == 0 {
+		return ""
+	}
+	return "This link holds the iteration roots " + listSome(aside) +
+		" with the iteration body switched off: they are kept, and come back when you switch it on."
+}
+
 // listSome joins the first few names and counts the rest: a banner names
 // what it must without growing with a hostile link.
 func listSome(names []string) string {
@@ -256,10 +267,6 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 			return DefaultExample.Open(), err.Error() + ". Showing the default example instead.", true
 		}
 		var notes []string
-		if aside := s.Aside(); len(aside) > 0 {
-			notes = append(notes, "This link holds the iteration roots "+strings.Join(aside, ", ")+
-				" with the iteration body switched off: they are kept, and come back when you switch it on.")
-		}
 		if len(s.ignored) > 0 {
 			notes = append(notes, "This link holds fields this playground does not know, which it leaves out: "+listSome(s.ignored)+".")
 		}

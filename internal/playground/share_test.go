@@ -187,9 +187,9 @@ func TestInitialState(t *testing.T) {
 func TestLinksDropNothing(t *testing.T) {
 	withItem := pack(`{"v": 1, "mode": "template", "template": "{{E0.a}}", "iteration": false,
 		"roots": [{"name": "input", "text": "{}"}, {"name": "E0", "text": "{\"a\": 1}"}, {"name": "item", "text": "{\"n\": 7}"}]}`)
-	s, banner, refused := InitialState("#s="+withItem, "")
-	if refused || !strings.Contains(banner, "iteration roots item") {
-		t.Fatalf("an item root without the iteration body: banner %q, refused %v", banner, refused)
+	s, _, refused := InitialState("#s="+withItem, "")
+	if note := AsideNote(&s); refused || !strings.Contains(note, "iteration roots item") {
+		t.Fatalf("an item root without the iteration body: note %q, refused %v", note, refused)
 	}
 	ss := NewSession(s)
 	ss.SetIteration(true)
