@@ -140,3 +140,20 @@ func TestBrowserAsideNoteOnce(t *testing.T) {
 		t.Error("a dismissed note comes back")
 	}
 }
+
+// A YAML comment that hides a tag is a warning whose fix quotes the value,
+// in one click, undone by the editor's undo.
+func TestBrowserYAMLTrapFix(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.State{Mode: playground.ModeShape, Shape: "title: PR #{{E1.number}}\n",
+		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}}
+	openState(t, ctx, base, s)
+	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="Warning"][data-line="1"][data-column="11"]')`)
+	click(t, ctx, `[data-testid="problem"][data-kind="Warning"] [data-testid="key-chip"]`)
+	waitJS(t, ctx, byTestID("editor")+`.value === "title: \"PR #{{E1.number}}\"\n"`)
+	waitOutput(t, ctx, `{"title":"PR #42"}`)
+	evalJS[bool](t, ctx, `(`+byTestID("editor")+`.focus(), true)`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	waitJS(t, ctx, byTestID("editor")+`.value === "title: PR #{{E1.number}}\n"`)
+}

@@ -66,6 +66,12 @@ func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 			),
 			app.P().Class("message").Text(pr.Msg),
 			app.If(len(pr.Keys) > 0, func() app.UI { return p.renderKeys(i, pr) }),
+			app.If(pr.Fix != "", func() app.UI {
+				return app.P().Class("suggest").Body(
+					app.Text("Fix: "),
+					p.chip(i, pr, pr.Fix, "chip chip-suggest"),
+				)
+			}),
 			app.If(pr.Suggestion != "", func() app.UI {
 				return app.P().Class("suggest").Body(
 					app.Text("Did you mean "),

@@ -339,6 +339,7 @@ func (d *yamlDecoder) key(n *yaml.Node) (string, bool) {
 		// {{x}} unquoted is a flow mapping whose key is the flow mapping {x}.
 		d.err = yamlError(d.src, at, "an unquoted template: YAML reads "+tmpl+" as a mapping; quote the template: \""+tmpl+"\"")
 		d.err.End = at.Offset + len(tmpl)
+		d.err.SegStart, d.err.SegEnd, d.err.Fix = at.Offset, d.err.End, string(template.AppendQuoted(nil, tmpl))
 		return "", false
 	}
 	d.errorAt(n, "a mapping key must be a scalar, not a collection")

@@ -117,7 +117,10 @@ type Error struct {
 	More       int      // how many more keys there were beyond Available
 	Suggestion string   // the available key within a small edit distance of Segment
 	At         string   // JSON Pointer of the failing shape leaf, "/labels/0/name"
-	Step       string   // the id of the plan step it belongs to; "solver" for the solver
+	Step       string   // the id of the plan step it belongs to; "" for the solver
+	// Fix mends the error when it takes the place of [SegStart, SegEnd)
+	// in Source: an unquoted template quoted.
+	Fix string
 }
 
 // Error is the whole error on one line, as a log or a replanner sees it:

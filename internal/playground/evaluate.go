@@ -46,6 +46,7 @@ type Problem struct {
 	Keys       []string // what is on offer at the failing segment
 	More       int      // how many keys were left out of Keys
 	Suggestion string
+	Fix        string // what mends it in place of [SegStart, SegEnd)
 }
 
 // Label is the kind as people read it.
@@ -402,11 +403,17 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 		p := e.parseShape(s.Shape)
 		o.addErrors(s.Shape, TargetMain, p.err)
 		if p.shape != nil {
+			o.addWarnings(p.shape.Warnings())
+		}
+		if p.shape != nil {
 			e.work.Renders += step.run(p.shape, p.err, s.Shape, p.shape.Reads, leaves(p.shape))
 		}
 	case ModeTool:
 		l := e.loadTool(s.Tool)
 		o.addErrors(s.Tool, TargetMain, l.err)
+		if l.tool != nil {
+			o.addWarnings(l.tool.Warnings)
+		}
 		call := e.decode(s.Call, &used)
 		if call.err != nil {
 			p := *call.err
@@ -583,9 +590,18 @@ func newProblem(e *template.Error, text, target string) Problem {
 	}
 	p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(max(end, pos.Offset+1), len(text))
 	if segEnd > segStart {
-		p.SegStart, p.SegEnd = segStart, segEnd
+		p.SegStart, p.SegEnd, p.Fix = segStart, segEnd, e.Fix
 	}
 	return p
+}
+
+// addWarnings adds a document's likely mistakes (reshape.Warning) as
+// problems of the main text, each with its fix.
+func (o *Outcome) addWarnings(warnings []reshape.Warning) {
+	for _, w := range warnings {
+		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: w.Msg, Target: TargetMain, At: w.At,
+			Line: w.Pos.Line, Column: w.Pos.Column, Start: w.Pos.Offset, End: w.End, SegStart: w.From, SegEnd: w.To, Fix: w.Fix})
+	}
 }
 
 // ReplaceSegment puts key in place of the problem's failing segment.
