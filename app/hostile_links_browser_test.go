@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/splicedev/splice/internal/playground"
 )
 
@@ -85,75 +83,6 @@ func TestBrowserLongTraceShowsMore(t *testing.T) {
 	waitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 450 && !`+byTestID("more-rows"))
 }
 
-// A tag a section repeats shows the values of its runs in the trace.
-func TestBrowserTraceShowsEveryRun(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	openState(t, ctx, base, exampleState(t, "comma-idiom"))
-	waitJS(t, ctx, `[...document.querySelectorAll('.trace-row')].some((r) => r.textContent.includes("{{^@last}}") && r.textContent.includes("false, false, true"))`)
-}
-
 // The note that a link holds iteration roots set aside is said where the
 // link is opened in the playground, once: not in /embed, not on Back to
-// one's own work, not again once dismissed.
-func TestBrowserAsideNoteOnce(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0.a}}",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}, {Name: "item", Text: `{"n": 7}`}}}
-	link := linkTo(base, s)
-	const note = `(document.querySelector('[data-testid="banner"]')?.textContent || "").includes("iteration roots item")`
-
-	navigate(t, ctx, strings.Replace(link, "/#", "/embed#", 1))
-	waitAppReady(t, ctx)
-	waitOutput(t, ctx, "1")
-	if evalJS[bool](t, ctx, note) {
-		t.Error("the embed says the link holds iteration roots")
-	}
-
-	navigate(t, ctx, link)
-	waitAppReady(t, ctx)
-	waitJS(t, ctx, note)
-	typeAt(t, ctx, "editor", 0, "own ")
-	waitSettled()
-	click(t, ctx, `#examples-button`)
-	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
-	waitShows(t, ctx, exampleState(t, "comma-idiom"))
-	if err := chromedp.Do(ctx, chromedp.NavigateBack()); err != nil {
-		t.Fatal(err)
-	}
-	waitJS(t, ctx, byTestID("editor")+`?.value.startsWith("own ")`)
-	if evalJS[bool](t, ctx, note) {
-		t.Error("Back to one's own work says the link holds iteration roots")
-	}
-
-	navigate(t, ctx, link)
-	waitAppReady(t, ctx)
-	waitJS(t, ctx, note)
-	click(t, ctx, `[data-testid="banner"] button`)
-	navigate(t, ctx, base+"/docs") // away, and the link opened again
-	navigate(t, ctx, link)
-	waitAppReady(t, ctx)
-	waitJS(t, ctx, byTestID("editor")+`?.value === "{{E0.a}}"`)
-	waitSettled()
-	if evalJS[bool](t, ctx, note) {
-		t.Error("a dismissed note comes back")
-	}
-}
-
 // A YAML comment that hides a tag is a warning whose fix quotes the value,
-// in one click, undone by the editor's undo.
-func TestBrowserYAMLTrapFix(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeShape, Shape: "title: PR #{{E1.number}}\n",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}}
-	openState(t, ctx, base, s)
-	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="Warning"][data-line="1"][data-column="11"]')`)
-	click(t, ctx, `[data-testid="problem"][data-kind="Warning"] [data-testid="key-chip"]`)
-	waitJS(t, ctx, byTestID("editor")+`.value === "title: \"PR #{{E1.number}}\"\n"`)
-	waitOutput(t, ctx, `{"title":"PR #42"}`)
-	evalJS[bool](t, ctx, `(`+byTestID("editor")+`.focus(), true)`)
-	pressChord(t, ctx, "z", 90, modCtrl)
-	waitJS(t, ctx, byTestID("editor")+`.value === "title: PR #{{E1.number}}\n"`)
-}

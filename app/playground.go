@@ -310,7 +310,7 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 			errs = append(errs, r.Name)
 		}
 	}
-	renamed, refs := s.RenameOffer()
+	renamed, refs, where := s.RenameOffer()
 	sel := s.Selection
 	if sel.Target != playground.RootTarget(s.Active) {
 		sel = playground.Selection{}
@@ -328,6 +328,7 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		NameError:   s.NameError,
 		Renamed:     renamed,
 		Refs:        refs,
+		RefsWhere:   where,
 		Select:      sel,
 		Loads:       s.Loads,
 		MoveEarlier: s.State.Movable(s.Active, -1),

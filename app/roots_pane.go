@@ -4,6 +4,7 @@ import (
 	"github.com/splicedev/splice/internal/playground"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -27,7 +28,8 @@ type rootsPane struct {
 	Iteration              bool
 	NameError              string
 	Renamed                playground.Rename    // the last rename
-	Refs                   int                  // the main text's references to Renamed.From
+	Refs                   int                  // the template's and the shape's references to Renamed.From
+	RefsWhere              string               // "the template and the shape"
 	Select                 playground.Selection // aimed at the open root's editor
 	Loads                  int                  // the session's loaded states (codeEditor.Loads)
 	Compact                bool                 // in an embed: no scope settings
@@ -213,8 +215,12 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 	if r.Refs == 1 {
 		places = "place"
 	}
-	return app.Div().Class("rename-offer").Role("status").Body(
-		app.Span().Text("The editor still reads "+r.Renamed.From+". "),
+	verb := "reads"
+	if strings.Contains(r.RefsWhere, " and ") {
+		verb = "read"
+	}
+	return app.Div().Class("rename-offer banner").Role("status").Body(
+		app.Span().Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed.From+". "),
 		app.Button().Class("btn btn-small btn-primary").DataSet("testid", "rename-refs").
 			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
 			OnClick(func(ctx app.Context, e app.Event) {
@@ -227,6 +233,14 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 				r.Do.DismissRename()
 			}),
 	)
+}
+
+// capitalize writes s with its first letter in upper case.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // onRename opens the name field, focused with the name selected.

@@ -29,3 +29,28 @@ func TestTraceShowsEveryRun(t *testing.T) {
 		}
 	}
 }
+
+// A rename reaches every text that reads the root: the template and the
+// shape, in one edit undone as one.
+func TestRenameReachesEveryMode(t *testing.T) {
+	ss := NewSession(State{Mode: ModeTemplate, Template: "PR {{E1.number}}", Shape: "title: \"{{E1.title}}\"\nn: \"{{E1.number}}\"\n",
+		Roots: []RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}})
+	ss.OpenRoot("E1")
+	ss.RenameRoot("fetch_pr")
+	if r, n, where := ss.RenameOffer(); r.To != "fetch_pr" || n != 3 || where != "the template and the shape" {
+		t.Fatalf("offer %+v in %d places: %q", r, n, where)
+	}
+	ss.UpdateReferences()
+	if ss.State.Template != "PR {{fetch_pr.number}}" || ss.State.Shape != "title: \"{{fetch_pr.title}}\"\nn: \"{{fetch_pr.number}}\"\n" {
+		t.Fatalf("after the rename: %q, %q", ss.State.Template, ss.State.Shape)
+	}
+	ss.SetMode(ModeShape)
+	if len(ss.Out.Problems) != 0 || ss.Out.JSON != `{"title":"t","n":7}` {
+		t.Errorf("the shape after the rename: %v %s", ss.Out.Problems, ss.Out.JSON)
+	}
+	ss.Undo() // the mode
+	ss.Undo() // the references, in both texts
+	if ss.State.Template != "PR {{E1.number}}" || ss.State.Shape != "title: \"{{E1.title}}\"\nn: \"{{E1.number}}\"\n" {
+		t.Errorf("after the undo: %q, %q", ss.State.Template, ss.State.Shape)
+	}
+}

@@ -234,46 +234,72 @@ func (ss *Session) RenameRoot(name string) bool {
 // Rename is a root's rename, whose references in the main text may follow.
 type Rename struct{ From, To string }
 
-// references returns the byte ranges of the main text that name root.
-func (ss *Session) references(root string) [][2]int {
-	text := ss.State.Text()
-	var refs [][2]int
-	for _, r := range template.References(ss.Spans(), root) {
-		// A shape leaf's tag is placed in the document; a name written
-		// with escapes there is not renamed.
-		if r[1] <= len(text) && text[r[0]:r[1]] == root {
-			refs = append(refs, r)
+// references returns the byte ranges of the texts that read root, by
+// mode: the template's and the shape's (a tool reads its call alone).
+func (ss *Session) references(root string) map[Mode][][2]int {
+	refs := map[Mode][][2]int{}
+	for _, m := range []Mode{ModeTemplate, ModeShape} {
+		text := ss.State.Template
+		spans := ss.eval.Analyze(text).Spans
+		if m == ModeShape {
+			text = ss.State.Shape
+			spans = nil
+			if shape, _ := reshape.ParseShapeLenient(text); shape != nil {
+				spans = shape.Spans()
+			}
+		}
+		for _, r := range template.References(spans, root) {
+			// A shape leaf's tag is placed in the document; a name written
+			// with escapes there is not renamed.
+			if r[1] <= len(text) && text[r[0]:r[1]] == root {
+				refs[m] = append(refs[m], r)
+			}
 		}
 	}
 	return refs
 }
 
 // RenameOffer says how many references of the last rename's old name the
-// main text holds; none when there is nothing to offer.
-func (ss *Session) RenameOffer() (r Rename, n int) {
+// template and the shape hold, and where; none when there is nothing to
+// offer.
+func (ss *Session) RenameOffer() (r Rename, n int, where string) {
 	if ss.Renamed == nil || ss.State.RootIndex(ss.Renamed.From) >= 0 {
-		return Rename{}, 0
+		return Rename{}, 0, ""
 	}
-	return *ss.Renamed, len(ss.references(ss.Renamed.From))
+	var places []string
+	for _, m := range []Mode{ModeTemplate, ModeShape} {
+		if k := len(ss.references(ss.Renamed.From)[m]); k > 0 {
+			n += k
+			places = append(places, "the "+strings.ToLower(m.Title()))
+		}
+	}
+	return *ss.Renamed, n, strings.Join(places, " and ")
 }
 
-// UpdateReferences renames the last rename's references in the main text.
+// UpdateReferences renames the last rename's references in the template
+// and the shape: one edit, undone as one.
 func (ss *Session) UpdateReferences() {
-	r, n := ss.RenameOffer()
+	r, n, _ := ss.RenameOffer()
 	if n == 0 {
 		return
 	}
-	text := ss.State.Text()
-	var b strings.Builder
-	last := 0
-	for _, ref := range ss.references(r.From) {
-		b.WriteString(text[last:ref[0]])
-		b.WriteString(r.To)
-		last = ref[1]
+	texts := setTexts{template: ss.State.Template, shape: ss.State.Shape} // no offer left
+	for m, refs := range ss.references(r.From) {
+		text := &texts.template
+		if m == ModeShape {
+			text = &texts.shape
+		}
+		var b strings.Builder
+		last := 0
+		for _, ref := range refs {
+			b.WriteString((*text)[last:ref[0]])
+			b.WriteString(r.To)
+			last = ref[1]
+		}
+		b.WriteString((*text)[last:])
+		*text = b.String()
 	}
-	b.WriteString(text[last:])
-	ss.Renamed = nil
-	ss.SetText(TargetMain, b.String())
+	ss.do("rename references of "+r.From+" to "+r.To, texts)
 }
 
 // DismissRename drops the offer to update references.

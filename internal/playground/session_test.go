@@ -75,7 +75,7 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 	if !ss.RenameRoot("fetch_pr") {
 		t.Fatalf("rename refused: %s", ss.NameError)
 	}
-	if r, n := ss.RenameOffer(); r.From != "E0" || r.To != "fetch_pr" || n != 3 {
+	if r, n, _ := ss.RenameOffer(); r.From != "E0" || r.To != "fetch_pr" || n != 3 {
 		t.Fatalf("offer = %+v in %d places, want E0 to fetch_pr in 3", r, n)
 	}
 	ss.UpdateReferences()
@@ -83,7 +83,7 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 	if ss.State.Template != want {
 		t.Errorf("after update:\n got %s\nwant %s", ss.State.Template, want)
 	}
-	if _, n := ss.RenameOffer(); n != 0 {
+	if _, n, _ := ss.RenameOffer(); n != 0 {
 		t.Error("the offer stayed after the update")
 	}
 	for _, p := range ss.Out.Problems {
@@ -400,8 +400,12 @@ func TestSessionHistoryDetails(t *testing.T) {
 	ss.OpenRoot("E0")
 	ss.RenameRoot("fetch")
 	ss.UpdateReferences()
-	ss.Undo()
-	if r, n := ss.RenameOffer(); r.From != "fetch" || r.To != "E0" || n == 0 {
+	ss.Undo() // the references read E0 again, and the offer is back
+	if r, n, _ := ss.RenameOffer(); r.From != "E0" || r.To != "fetch" || n == 0 || ss.State.RootIndex("fetch") < 0 {
+		t.Errorf("after undoing the references: offer %+v in %d places", r, n)
+	}
+	ss.Undo() // the rename itself
+	if r, n, _ := ss.RenameOffer(); ss.State.RootIndex("E0") < 0 || n != 0 {
 		t.Errorf("after undoing the rename: offer %+v in %d places", r, n)
 	}
 }
