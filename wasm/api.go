@@ -426,7 +426,7 @@ func runTool(args []jsValue) (object, error) {
 	if err != nil {
 		return reply{}.failed(nil, jsonError("the call", "input", err)), nil
 	}
-	return reply{}.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
+	return reply{}.of(callTool(tool, input)), nil
 }
 
 // check is splice.check(source, roots, options): the load-time checks only,
