@@ -101,3 +101,22 @@ func TestBrowserYAMLTrapFix(t *testing.T) {
 	pressChord(t, ctx, "z", 90, modCtrl)
 	waitJS(t, ctx, byTestID("editor")+`.value === "title: PR #{{E1.number}}\n"`)
 }
+
+// Undo says what it undoes on the button: after a switch of mode and some
+// typing, it says it goes back to the other mode, and the typing stays.
+func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.DefaultExample.Open()
+	s.Mode, s.Shape = playground.ModeShape, "title: \"{{E0.values.0.title}}\"\n"
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="mode-template"]`)
+	typeAt(t, ctx, "editor", 0, "MYTYPING ")
+	if got := evalJS[string](t, ctx, byTestID("root-undo")+`.textContent`); got != "Undo switch from Shape to Template" {
+		t.Errorf("the Undo button says %q", got)
+	}
+	click(t, ctx, `[data-testid="root-undo"]`)
+	waitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
+	click(t, ctx, `[data-testid="mode-template"]`)
+	waitJS(t, ctx, byTestID("editor")+`.value.startsWith("MYTYPING ")`)
+}

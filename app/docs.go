@@ -185,9 +185,6 @@ func (ex *docExample) State() playground.State {
 	}
 	s.SetText(ex.Source)
 	s.Call = ex.Call
-	if s.RootIndex("input") < 0 {
-		s.Roots = append([]playground.RootText{{Name: "input", Text: "{}"}}, s.Roots...)
-	}
 	return s
 }
 
@@ -215,7 +212,8 @@ func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 	if s.Mode == playground.ModeTool {
 		in = append(in, app.Div().Class("docs-label").Text("Call"), app.Pre().Class("docs-root").Text(ex.Call))
 	}
-	// The roots the example names; the link also carries the implicit input.
+	// The roots the example names; input is {} unless named (the engine's
+	// rule, which the playground follows when it opens the link).
 	for _, r := range ex.Roots {
 		in = append(in, app.Div().Class("docs-label").Body(app.Text("Root "), app.Code().Text(r.Name)), app.Pre().Class("docs-root").Text(r.Text))
 	}

@@ -100,6 +100,10 @@ func TestDocExampleLinks(t *testing.T) {
 		if want := ex.State(); s.Text() != ex.Source || s.Mode != want.Mode || s.Call != ex.Call || len(s.Roots) < len(want.Roots) {
 			t.Errorf("%s: link opens %+v, want %+v", ex.Caption, s, want)
 		}
+		// It opens without the banner of another engine's link.
+		if s.Engine != template.Version || s.Roots[0].Name != "input" {
+			t.Errorf("%s: link made by engine %q opens with roots %+v", ex.Caption, s.Engine, s.Names())
+		}
 	}
 }
 

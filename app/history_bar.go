@@ -44,7 +44,10 @@ func historyButton(testID, verb, label, keys, other string, do func()) app.UI {
 		name = verb + " " + label
 	}
 	return app.Button().Class("btn btn-small").DataSet("testid", testID).
-		Disabled(label == "").Aria("label", name).Title(name + keys).Text(verb).
+		Disabled(label == "").Aria("label", name).Title(name+keys).Body(
+		app.Text(verb),
+		app.If(label != "", func() app.UI { return app.Span().Class("history-label").Text(" " + label) }),
+	).
 		OnClick(func(ctx app.Context, e app.Event) {
 			do()
 			keepFocus(ctx, ctx.JSSrc(), other, openRootTab)

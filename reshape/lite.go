@@ -34,23 +34,3 @@ func LoadTool(text []byte) (*Tool, error) { return nil, needsFullEngine(string(t
 func (*Tool) Call(template.Value) (template.Value, error) {
 	return template.Value{}, needsFullEngine("")
 }
-
-// Call is a tool called with its input, which only the full engine runs.
-type Call struct {
-	Tool  *Tool
-	Input template.Value
-}
-
-// Check has nothing to check: no tool loads.
-func (Call) Check(template.Scope) error { return nil }
-
-// Typed is true, as for the full engine.
-func (Call) Typed() bool { return true }
-
-// RenderIn reports that tools need the full engine.
-func (Call) RenderIn(template.Roots, *template.Env) (template.Value, []template.TraceEntry, error) {
-	return template.Value{}, nil, needsFullEngine("")
-}
-
-// Tool reports that tools need the full engine.
-func (d *Document) Tool(string, template.Value) (*Tool, error) { return nil, needsFullEngine(d.Text()) }

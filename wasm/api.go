@@ -163,20 +163,11 @@ func (r reply) of(res template.Result, extra ...object) object {
 // failed is the reply to a call stopped before its run: its subject does
 // not parse or load, or its input is not JSON.
 func (r reply) failed(err error, extra ...object) object {
-	return r.of(template.Result{Errors: loadErrors(err)}, extra...)
-}
-
-// loadErrors are the typed errors of a subject that does not parse or
-// load. An error that carries none becomes one ToolError without a
-// position.
-func loadErrors(err error) template.ErrorList {
-	if err == nil {
-		return nil
+	list := template.Errors(err)
+	if list == nil && err != nil { // not typed: a ToolError without a position
+		list = template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
 	}
-	if list := template.Errors(err); list != nil {
-		return list
-	}
-	return template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
+	return r.of(template.Result{Errors: list}, extra...)
 }
 
 // errorObject is e for JavaScript: its fields, and whether the engine
@@ -426,7 +417,7 @@ func runTool(args []jsValue) (object, error) {
 	if err != nil {
 		return reply{}.failed(nil, jsonError("the call", "input", err)), nil
 	}
-	return reply{}.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
+	return reply{}.of(callTool(tool, input)), nil
 }
 
 // check is splice.check(source, roots, options): the load-time checks only,

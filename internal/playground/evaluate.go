@@ -392,7 +392,7 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 	o := Outcome{RootErrors: map[string]*Problem{}}
 	var roots template.Roots
 	if s.Mode != ModeTool { // a tool sees only its call
-		roots = e.roots(s, &o, &used)
+		roots = e.roots(s, &o, &used).WithInput()
 	}
 	step := stepRun{o: &o, scope: s.Scope(), roots: roots}
 

@@ -207,7 +207,9 @@ func (ss *Session) dataRoots() template.Roots {
 // SetMode switches the mode.
 func (ss *Session) SetMode(m Mode) {
 	if ss.State.Mode != m {
-		ss.do("switch to "+m.Title(), setMode{m})
+		// The label says where Undo returns: typing in the new mode's
+		// text stays there, and Undo only shows the old mode again.
+		ss.do("switch from "+ss.State.Mode.Title()+" to "+m.Title(), setMode{m})
 	}
 }
 

@@ -185,7 +185,7 @@ func TestSessionHistory(t *testing.T) {
 		{"add E1", func() { ss.AddRoot() }},
 		{"rename E1 to fetch", func() { ss.RenameRoot("fetch") }},
 		{"move fetch", func() { ss.MoveRoot(-1) }},
-		{"switch to Shape", func() { ss.SetMode(ModeShape) }},
+		{"switch from Template to Shape", func() { ss.SetMode(ModeShape) }},
 		{"edit the later steps", func() { ss.SetLater("E8"); ss.SetLater("E8, E9") }},
 		{"edit the branch steps", func() { ss.SetBranch("E5=E3") }},
 		{"turn the iteration body on", func() { ss.SetIteration(true) }},
