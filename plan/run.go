@@ -336,7 +336,11 @@ func (o *Outcome) iterate(s *Step, r *StepResult, roots template.Roots) {
 			}
 		}
 	}
-	bodyRoots := append(roots[:len(roots):len(roots)], template.Root{Name: "item"}, template.Root{Name: "index"}, template.Root{Name: "accumulator"})
+	// The engine's iteration roots, in its order: item, index, accumulator.
+	bodyRoots := roots[:len(roots):len(roots)]
+	for _, name := range template.IterationRoots() {
+		bodyRoots = append(bodyRoots, template.Root{Name: name})
+	}
 	n := len(bodyRoots)
 	for i, item := range elems {
 		if s.Form == Map {
