@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/splicedev/splice/internal/playground"
@@ -119,4 +120,49 @@ func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
 	waitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
 	click(t, ctx, `[data-testid="mode-template"]`)
 	waitJS(t, ctx, byTestID("editor")+`.value.startsWith("MYTYPING ")`)
+}
+
+// First steps: how to leave an editor is said while it has the focus; the
+// trace fits a phone; a new state opens scrolled to its start; Shape and
+// Tool start from a skeleton that loads; the scope fields say what they
+// are for.
+func TestBrowserFirstSteps(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	long := playground.DefaultExample.Open()
+	long.Template = strings.Repeat("x", 3000) + long.Template
+	long.Shape = ""
+	openState(t, ctx, base, long)
+
+	hint := `getComputedStyle(` + byTestID("editor") + `, "::after").content`
+	if got := evalJS[string](t, ctx, hint); strings.Contains(got, "Esc then Tab") {
+		t.Errorf("the hint shows without the focus: %s", got)
+	}
+	// A headless page never has the window's focus: :focus needs it emulated.
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	evalJS[bool](t, ctx, `(`+byTestID("editor")+`.focus(), true)`)
+	waitJS(t, ctx, hint+`.includes("Esc then Tab leaves the editor")`)
+
+	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="editor"] .cm-scroller').scrollLeft = 2000, true)`)
+	click(t, ctx, `#examples-button`)
+	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
+	waitShows(t, ctx, exampleState(t, "comma-idiom"))
+	if left := evalJS[float64](t, ctx, `document.querySelector('[data-testid="editor"] .cm-scroller').scrollLeft`); left != 0 {
+		t.Errorf("the next state opens scrolled %v px to the right", left)
+	}
+
+	if n := evalJS[int](t, ctx, `document.querySelectorAll(".scope-help").length`); n != 3 {
+		t.Errorf("%d scope fields say what they are for, want 3", n)
+	}
+
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `[...document.querySelectorAll('.trace-row td')].every((td) => td.getBoundingClientRect().right <= innerWidth + 1)`)
+
+	click(t, ctx, `[data-testid="mode-shape"]`)
+	waitJS(t, ctx, byTestID("editor")+`.value.includes("summary:")`)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0 && `+byTestID("output")+`?.dataset.json?.startsWith('{"summary":')`)
 }

@@ -173,9 +173,11 @@ func (r *rootsPane) renderScope() app.UI {
 	return app.Div().Class("scope").Body(
 		scopeField("later", "Later steps", "E9, publish", "Step ids that run after this step: referencing them is a MissingStep",
 			r.Later, r.Do.SetLater),
+		app.P().Class("scope-help").Text("Steps that run after this one: reading one is a MissingStep that says so."),
 		scopeField("branch", "Branch steps", "E5=E3",
 			"Steps of a decide step's branch this step is not in, as ID=DECIDE: referencing them is a MissingStep that points to {{DECIDE.result}}",
 			r.Branch, r.Do.SetBranch),
+		app.P().Class("scope-help").Text("Steps inside a decide step's branch, as ID=DECIDE: read them through {{DECIDE.result}}."),
 		app.Label().Class("switch").Body(
 			app.Input().
 				Type("checkbox").
@@ -184,6 +186,7 @@ func (r *rootsPane) renderScope() app.UI {
 				OnChange(func(ctx app.Context, e app.Event) { r.Do.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
 			app.Span().Text("Iteration body (adds item, index, accumulator)"),
 		),
+		app.P().Class("scope-help").Text("A map's body: item is the element, index its place, accumulator the results of the iterations before (a fold's: the last result)."),
 	)
 }
 

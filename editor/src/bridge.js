@@ -355,6 +355,9 @@ class Editor {
     saved.clear();
     this.target = target;
     this.view.setState(this.fresh(text, syntax));
+    // Another state starts at its start, not where the last one was scrolled.
+    this.view.scrollDOM.scrollLeft = 0;
+    this.view.scrollDOM.scrollTop = 0;
   }
 
   // setLabel renames the editor for assistive technologies.

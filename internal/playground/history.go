@@ -183,12 +183,31 @@ func (c moveRoot) apply(ss *Session) (change, error) {
 	return moveRoot{c.name, -c.delta}, nil
 }
 
-type setMode struct{ mode Mode }
+// setMode switches the mode; clear empties the text of the mode left, a
+// skeleton the switch there put in (see skeletons).
+type setMode struct {
+	mode  Mode
+	clear bool
+}
 
 func (c setMode) apply(ss *Session) (change, error) {
+	if c.clear {
+		ss.State.SetText("")
+	}
 	was := ss.State.Mode
 	ss.State.Mode = c.mode
-	return setMode{was}, nil
+	if skeleton := skeletons[c.mode]; skeleton != "" && strings.TrimSpace(ss.State.Text()) == "" {
+		ss.State.SetText(skeleton) // a mode starts from something that loads
+		return setMode{was, true}, nil
+	}
+	return setMode{mode: was}, nil
+}
+
+// skeletons are what an empty Shape or Tool editor starts with: the
+// smallest text that loads and shows what the mode is for.
+var skeletons = map[Mode]string{
+	ModeShape: "# keys are kept as written; string leaves are templates\nsummary: \"{{input}}\"\n",
+	ModeTool:  "name: my_tool\nkind: reshape\ninput_schema:\n  type: object\nshape:\n  echo: \"{{input}}\"\n",
 }
 
 // setScope sets the later and branch steps together.

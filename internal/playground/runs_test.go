@@ -54,3 +54,20 @@ func TestRenameReachesEveryMode(t *testing.T) {
 		t.Errorf("after the undo: %q, %q", ss.State.Template, ss.State.Shape)
 	}
 }
+
+// An empty Shape or Tool editor starts from a small skeleton that loads,
+// and undoing the switch takes it away again.
+func TestModesStartFromASkeleton(t *testing.T) {
+	for _, m := range []Mode{ModeShape, ModeTool} {
+		ss := NewSession(State{Mode: ModeTemplate, Template: "{{input.a}}", Call: "{\"a\": 1}", Roots: []RootText{{Name: "input", Text: `{"a": 1}`}}})
+		ss.SetMode(m)
+		if ss.State.Text() != skeletons[m] || len(ss.Out.Problems) != 0 || !ss.Out.HasValue {
+			t.Errorf("%s: text %q, problems %v, value %v", m, ss.State.Text(), ss.Out.Problems, ss.Out.HasValue)
+		}
+		ss.Undo()
+		ss.State.Mode = m
+		if ss.State.Text() != "" {
+			t.Errorf("%s: the skeleton stays after undo: %q", m, ss.State.Text())
+		}
+	}
+}

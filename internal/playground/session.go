@@ -209,7 +209,7 @@ func (ss *Session) SetMode(m Mode) {
 	if ss.State.Mode != m {
 		// The label says where Undo returns: typing in the new mode's
 		// text stays there, and Undo only shows the old mode again.
-		ss.do("switch from "+ss.State.Mode.Title()+" to "+m.Title(), setMode{m})
+		ss.do("switch from "+ss.State.Mode.Title()+" to "+m.Title(), setMode{mode: m})
 	}
 }
 
