@@ -18,7 +18,7 @@ APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicede
 # 43 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l
 
-.PHONY: all build wasm editor run static test vet unit bench bench-browser bench-keystroke fuzz clean
+.PHONY: all build wasm editor run static test vet unit bench bench-browser bench-keystroke bench-js fuzz clean
 
 all: build
 
@@ -86,3 +86,11 @@ fuzz:
 
 clean:
 	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/editor.js.br web/editor.js.gz
+
+# bench-js measures the engine's JavaScript API against mustache.js,
+# handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
+# CPU per call in five cases and the cold start to a first result, medians
+# and ratios. SPLICE_BENCH_WEB=dir measures the engine built in another web/.
+bench-js: build
+	cd bench/js && npm ci --no-audit --no-fund --loglevel=error
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserJSAPI$$' -benchtime 1x ./app/
