@@ -3,8 +3,9 @@
 // web/engine.wasm with -tags splice_lite (templates and JSON shapes; YAML and
 // tools report that they need the full engine) and web/engine-full.wasm.
 //
-// It sets globalThis.splice = {render, renderShape, runTool, check, version,
-// ready}. Every call returns a plain object
+// engine.js defines globalThis.splice = {render, renderShape, runTool,
+// check, runPlan, version, ready} over it. Every call resolves to a plain
+// object
 //
 //	{ok, json, text, type, typed, display, engine, errors: [{kind, phase,
 //	 message, line, column, offset, path, available, suggestion, at}]}
@@ -16,13 +17,13 @@
 // playground carries.
 //
 // and never fails for bad input; only a misuse of the API (an argument of
-// the wrong type) returns a JavaScript TypeError, and a panic an Error.
-// engine.js turns the calls into promises over both builds, rejecting with
-// such an error, and hands the engine the page's values as JSON text.
+// the wrong type) is a JavaScript TypeError, and a panic an Error.
 //
-// This file holds the whole API against jsValue, a small view of a
-// JavaScript value, so that it is tested on the host; main_js.go is the glue
-// to syscall/js.
+// A call crosses into the module once: engine.js writes its arguments into
+// the module's memory as one request (wire.go), the page's values already
+// JSON text, and reads back one JSON response. This file holds the API
+// against jsValue, a small view of an argument, so that it is tested on the
+// host; exports.go is the glue to JavaScript.
 package main
 
 import (
@@ -70,12 +71,11 @@ type jsValue interface {
 	// String returns the contents of a string; Bool the value of a boolean.
 	String() string
 	Bool() bool
-	// JSON returns JSON.stringify of the value, or false when the value has
-	// no JSON form (undefined, a function, a cycle, a bigint).
-	JSON() (string, bool)
+	// Keys lists an object's own keys, in order.
+	Keys() []string
 }
 
-// usageError is a misuse of the API: the glue throws it as a TypeError.
+// usageError is a misuse of the API: engine.js throws it as a TypeError.
 type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
@@ -84,8 +84,8 @@ func misuse(where, want string, got jsValue) error {
 	return &usageError{"splice: " + where + " must be " + want + ", not " + got.Type().String()}
 }
 
-// guard calls fn and turns a panic into an error: a panic in a Go callback
-// would end the program, and with it every later call on the page.
+// guard calls fn and turns a panic into an error: a panic in an exported
+// function would end the program, and with it every later call on the page.
 func guard(fn func([]jsValue) (object, error), args []jsValue) (out object, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -206,15 +206,16 @@ func errorObject(e *template.Error, doc string) object {
 	}
 }
 
-// rootArg is one root as the caller gave it: a name and its JSON text.
+// rootArg is one root as the caller gave it: a name and its JSON text
+// (engine.js writes a root's value as JSON text).
 type rootArg struct {
 	name string
 	text string
 	has  bool // whether a value or text was given at all
 }
 
-// decodeRoots reads the roots argument: an array of {name, value} or
-// {name, text}, in step order; undefined or null for none.
+// decodeRoots reads the roots argument: an array of {name, text}, in step
+// order; undefined or null for none.
 func decodeRoots(v jsValue) ([]rootArg, error) {
 	switch v.Type() {
 	case jsUndefined, jsNull:
@@ -235,17 +236,12 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 			return nil, misuse(where+".name", "a string", name)
 		}
 		roots[i].name = name.String()
-		switch text, value := r.Get("text"), r.Get("value"); {
-		case text.Type() == jsString:
+		switch text := r.Get("text"); text.Type() {
+		case jsString:
 			roots[i].text, roots[i].has = text.String(), true
-		case text.Type() != jsUndefined:
+		case jsUndefined:
+		default:
 			return nil, misuse(where+".text", "a string of JSON", text)
-		case value.Type() != jsUndefined:
-			s, ok := value.JSON()
-			if !ok {
-				return nil, misuse(where+".value", "a JSON value", value)
-			}
-			roots[i].text, roots[i].has = s, true
 		}
 	}
 	return roots, nil
@@ -284,14 +280,13 @@ func decodeOptions(v jsValue) (options, error) {
 	switch branch := v.Get("branchSteps"); branch.Type() {
 	case jsUndefined, jsNull:
 	case jsObject:
-		text, _ := branch.JSON()
-		steps, _ := template.ParseJSONString(text)
 		opts.branch = map[string]string{}
-		for _, m := range steps.Members() {
-			if m.Value.Kind() != template.String {
-				return opts, &usageError{"splice: options.branchSteps." + m.Key + " must be the id of a decide step (a string), not " + m.Value.JSON()}
+		for _, id := range branch.Keys() {
+			decide := branch.Get(id)
+			if decide.Type() != jsString {
+				return opts, misuse("options.branchSteps."+id, "the id of a decide step (a string)", decide)
 			}
-			opts.branch[m.Key] = m.Value.Str()
+			opts.branch[id] = decide.String()
 		}
 	default:
 		return opts, misuse("options.branchSteps", "an object: step id → decide step id", branch)
@@ -317,9 +312,10 @@ func decodeOptions(v jsValue) (options, error) {
 }
 
 // parseRoots decodes every root's JSON text into the roots of a step
-// (template.Roots.WithInput). A root given without data renders as null.
-// A root whose text is not JSON is an InputError positioned in that text;
-// it stays among the roots, without data, for the load-time checks.
+// (template.Roots.WithInput), each text once while parsedRoots keeps it.
+// A root given without data renders as null. A root whose text is not JSON
+// is an InputError positioned in that text; it stays among the roots,
+// without data, for the load-time checks.
 func parseRoots(args []rootArg) (template.Roots, []object) {
 	roots := make(template.Roots, len(args))
 	var errs []object
@@ -328,9 +324,10 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 		if !r.has {
 			continue
 		}
-		var err error
-		if roots[i].Value, err = template.ParseJSONString(r.text); err != nil {
-			errs = append(errs, jsonError("root "+r.name, r.name, err))
+		parsed := parsedRoots.get(r.text)
+		roots[i].Value = parsed.value
+		if parsed.err != nil {
+			errs = append(errs, jsonError("root "+r.name, r.name, parsed.err))
 		}
 	}
 	return roots.WithInput(), errs
@@ -358,28 +355,23 @@ func render(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.Parse(src)
-	return run(t, err, reply{}, args)
+	return run(templates.get(src), reply{}, args)
 }
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
-// YAML text, or the shape itself as a JavaScript object.
+// YAML text (engine.js writes a shape given as an object as JSON).
 func renderShape(args []jsValue) (object, error) {
 	shape, err := shapeArg(args)
 	if err != nil {
 		return nil, err
 	}
-	s, err := reshape.ParseShape(shape)
-	if err != nil {
-		return run(nil, err, reply{doc: shape}, args)
-	}
-	return run(s, nil, reply{doc: shape}, args)
+	return run(shapes.get(shape), reply{doc: shape}, args)
 }
 
-// run runs a template or a shape (parsed, or parseErr) against the roots
-// and options of args. A root whose text is not JSON stops the call after
-// the load-time checks, with their errors.
-func run(subj template.Subject, parseErr error, r reply, args []jsValue) (object, error) {
+// run runs a loaded template or shape against the roots and options of
+// args. A root whose text is not JSON stops the call after the load-time
+// checks, with their errors.
+func run(l *loaded, r reply, args []jsValue) (object, error) {
 	rootArgs, err := decodeRoots(arg(args, 1))
 	if err != nil {
 		return nil, err
@@ -389,35 +381,34 @@ func run(subj template.Subject, parseErr error, r reply, args []jsValue) (object
 		return nil, err
 	}
 	roots, rootErrs := parseRoots(rootArgs)
-	if parseErr != nil {
-		return r.failed(parseErr, rootErrs...), nil
+	if l.err != nil {
+		return r.failed(l.err, rootErrs...), nil
 	}
+	scope := opts.scope(roots)
+	subj := l.checkedIn(scope)
 	if rootErrs != nil {
-		return r.of(template.Check(subj, opts.scope(roots)), rootErrs...), nil
+		return r.of(template.Check(subj, scope), rootErrs...), nil
 	}
-	return r.of(template.Run(subj, opts.scope(roots), roots, nil)), nil
+	return r.of(template.Run(subj, scope, roots, nil)), nil
 }
 
-// runTool is splice.runTool(toolYAML, call): call is the call's input, as an
-// object or as JSON text.
+// runTool is splice.runTool(toolYAML, call): call is the call's input as
+// JSON text (engine.js writes a call given as an object as JSON).
 func runTool(args []jsValue) (object, error) {
 	yaml, err := stringArg(args, 0, "tool")
 	if err != nil {
 		return nil, err
 	}
 	call := arg(args, 1)
-	callText, ok := call.String(), call.Type() == jsString
-	if !ok {
-		if callText, ok = call.JSON(); !ok {
-			return nil, misuse("call", "an object or a string of JSON", call)
-		}
+	if call.Type() != jsString {
+		return nil, misuse("call", "an object or a string of JSON", call)
 	}
 	r := reply{doc: yaml}
 	tool, err := reshape.LoadTool([]byte(yaml))
 	if err != nil {
 		return r.failed(err), nil
 	}
-	input, err := template.ParseJSONString(callText)
+	input, err := template.ParseJSONString(call.String())
 	if err != nil {
 		return r.failed(nil, jsonError("the call", "input", err)), nil
 	}
@@ -454,20 +445,22 @@ func check(args []jsValue) (object, error) {
 			names = append(names, r.name)
 		}
 	}
-	var subj template.Subject
-	switch opts.mode {
-	case "shape":
-		subj, err = reshape.ParseShape(src)
-	case "tool":
-		_, err = reshape.LoadTool([]byte(src)) // a tool's templates are checked as it loads
-	default:
-		subj, err = template.Parse(src)
-	}
 	r := reply{doc: src, checkOnly: true}
-	if err != nil || subj == nil { // a tool that loads has passed its checks
+	var l *loaded
+	switch opts.mode {
+	case "tool": // a tool's templates are checked as it loads
+		_, err := reshape.LoadTool([]byte(src))
 		return r.failed(err), nil
+	case "shape":
+		l = shapes.get(src)
+	default:
+		l = templates.get(src)
 	}
-	return r.of(template.Check(subj, opts.scope(template.NamedRoots(names)))), nil
+	if l.err != nil {
+		return r.failed(l.err), nil
+	}
+	scope := opts.scope(template.NamedRoots(names))
+	return r.of(template.Check(l.checkedIn(scope), scope)), nil
 }
 
 // arg returns argument i, undefined when the caller passed fewer.
@@ -486,27 +479,22 @@ func stringArg(args []jsValue, i int, name string) (string, error) {
 	return v.String(), nil
 }
 
-// shapeArg reads a shape given as text or as an object.
+// shapeArg reads a shape's text.
 func shapeArg(args []jsValue) (string, error) {
 	v := arg(args, 0)
-	switch v.Type() {
-	case jsString:
-		return v.String(), nil
-	case jsObject, jsArray:
-		if s, ok := v.JSON(); ok {
-			return s, nil
-		}
+	if v.Type() != jsString {
+		return "", misuse("shape", "a string of JSON or YAML, or an object", v)
 	}
-	return "", misuse("shape", "a string of JSON or YAML, or an object", v)
+	return v.String(), nil
 }
 
 // undefined is the value of a missing argument.
 type undefined struct{}
 
-func (undefined) Type() jsType         { return jsUndefined }
-func (undefined) Get(string) jsValue   { return undefined{} }
-func (undefined) Len() int             { return 0 }
-func (undefined) Index(int) jsValue    { return undefined{} }
-func (undefined) String() string       { return "" }
-func (undefined) Bool() bool           { return false }
-func (undefined) JSON() (string, bool) { return "", false }
+func (undefined) Type() jsType       { return jsUndefined }
+func (undefined) Get(string) jsValue { return undefined{} }
+func (undefined) Len() int           { return 0 }
+func (undefined) Index(int) jsValue  { return undefined{} }
+func (undefined) String() string     { return "" }
+func (undefined) Bool() bool         { return false }
+func (undefined) Keys() []string     { return nil }
