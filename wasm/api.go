@@ -30,6 +30,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
@@ -68,7 +69,9 @@ type jsValue interface {
 	// Len and Index read an array.
 	Len() int
 	Index(i int) jsValue
-	// String returns the contents of a string; Bool the value of a boolean.
+	// String returns the contents of a string, which may be a view of the
+	// request that lasts as long as the call: what outlives it is copied.
+	// Bool returns the value of a boolean.
 	String() string
 	Bool() bool
 	// Keys lists an object's own keys, in order.
@@ -235,7 +238,7 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 		if name.Type() != jsString {
 			return nil, misuse(where+".name", "a string", name)
 		}
-		roots[i].name = name.String()
+		roots[i].name = strings.Clone(name.String())
 		switch text := r.Get("text"); text.Type() {
 		case jsString:
 			roots[i].text, roots[i].has = text.String(), true
@@ -272,7 +275,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if id.Type() != jsString {
 				return opts, misuse("options.later["+strconv.Itoa(i)+"]", "a string", id)
 			}
-			opts.later = append(opts.later, id.String())
+			opts.later = append(opts.later, strings.Clone(id.String()))
 		}
 	default:
 		return opts, misuse("options.later", "an array of step ids", later)
@@ -286,7 +289,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if decide.Type() != jsString {
 				return opts, misuse("options.branchSteps."+id, "the id of a decide step (a string)", decide)
 			}
-			opts.branch[id] = decide.String()
+			opts.branch[strings.Clone(id)] = strings.Clone(decide.String())
 		}
 	default:
 		return opts, misuse("options.branchSteps", "an object: step id → decide step id", branch)
@@ -434,7 +437,7 @@ func check(args []jsValue) (object, error) {
 			if n.Type() != jsString {
 				return nil, misuse("roots["+strconv.Itoa(i)+"]", "a string like the other names", n)
 			}
-			names = append(names, n.String())
+			names = append(names, strings.Clone(n.String()))
 		}
 	} else {
 		rootArgs, err := decodeRoots(roots)

@@ -3,17 +3,21 @@ package main
 // The request and the response of one call, as engine.js and the module
 // exchange them through the module's memory.
 //
-// A request is the call's texts (a template, a shape, a root's JSON...),
-// UTF-8, one after the other, and then its header, JSON:
+// A request is the call's strings (a template, a root's name and JSON
+// text...), UTF-8, one after the other, and then its header, ASCII: the
+// strings' byte lengths, "count;length;length;...;", then the function's
+// name and the arguments, each value written as
 //
-//	{"fn": "render", "texts": [byte length of each text], "args": [...]}
+//	t<i>;            the i-th string
+//	n T F #          null, true, false, a number (only its type matters)
+//	[<count>;...     an array and its elements
+//	{<count>;...     an object and its keys (strings) and values, in turns
+//	u B S f o a      undefined, a BigInt, a Symbol, a function, and an
+//	                 object or an array of which only the type matters
 //
-// args are the call's arguments as JSON, except that an object
-// {"\u0000": i} stands for the i-th text, and {"\u0000": "BigInt"} for a
-// value JSON cannot hold, which only its type matters for (engine.js makes
-// every object of args itself, so no argument of the page's takes that
-// form). The response is the call's result object as JSON, or
-// {"error": "TypeError" or "Error", "message": ...}.
+// The response is the call's result object as JSON, or {"error":
+// "TypeError" or "Error", "message": ...}. Both stay in buffers the module
+// keeps, so that a page's calls allocate little and grow nothing.
 
 import (
 	"errors"
@@ -59,124 +63,172 @@ func answer(dst, req []byte, headerSize int) []byte {
 	}
 }
 
-// decodeRequest reads a request's header and finds its texts.
+// decodeRequest reads a request. Its strings are read where they are, in
+// the request's memory, which the next request overwrites: what the call
+// keeps of them it copies.
 func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error), []jsValue, error) {
 	if headerSize < 0 || headerSize > len(req) {
 		return nil, nil, errors.New("splice: a request's header is out of its bounds")
 	}
-	header, err := template.ParseJSON(req[len(req)-headerSize:])
-	if err != nil {
-		return nil, nil, errors.New("splice: a request's header is not JSON: " + err.Error())
-	}
-	name, _ := header.Lookup("fn")
-	fn := functions[name.Str()]
-	if fn == nil {
-		return nil, nil, errors.New("splice: no function " + string(template.AppendQuoted(nil, name.Str())))
-	}
-	lengths, _ := header.Lookup("texts")
-	texts := make([]string, lengths.Len())
-	at := 0
-	for i := range texts {
-		n, _ := lengths.Index(i)
-		size, err := strconv.Atoi(n.Str())
-		if err != nil || size < 0 || at+size > len(req)-headerSize {
-			return nil, nil, errors.New("splice: a request's texts are out of its bounds")
+	d := &request
+	*d = wireDecoder{src: unsafe.String(unsafe.SliceData(req[len(req)-headerSize:]), headerSize), texts: d.texts[:0], nodes: d.nodes[:0]}
+	rest := req[:len(req)-headerSize]
+	for range d.count() {
+		size := d.count()
+		if size > len(rest) {
+			d.fail()
+			break
 		}
-		texts[i] = unsafe.String(unsafe.SliceData(req[at:]), size)
-		at += size
+		d.texts = append(d.texts, unsafe.String(unsafe.SliceData(rest), size))
+		rest = rest[size:]
 	}
-	list, _ := header.Lookup("args")
-	args := make([]jsValue, list.Len())
+	d.nodes = append(d.nodes, wireValue{}, wireValue{})
+	d.value(0, 0)
+	d.value(1, 0)
+	if d.bad || d.pos != len(d.src) || d.nodes[1].typ != jsArray {
+		return nil, nil, errors.New("splice: a request's header is malformed at byte " + strconv.Itoa(d.pos))
+	}
+	fn := functions[d.nodes[0].str]
+	if fn == nil {
+		return nil, nil, errors.New("splice: no function " + string(template.AppendQuoted(nil, d.nodes[0].str)))
+	}
+	args := make([]jsValue, d.nodes[1].n)
 	for i := range args {
-		v, _ := list.Index(i)
-		args[i] = wireValue{v, texts}
+		args[i] = &d.nodes[d.nodes[1].first+i]
 	}
 	return fn, args, nil
 }
 
-// wireValue is an argument as the request holds it.
-type wireValue struct {
-	v     template.Value
+// request decodes each call's request into the same memory.
+var request wireDecoder
+
+// wireDecoder reads a request's header into nodes, where the elements of
+// an array (an object's keys and values, in turns) follow one another.
+type wireDecoder struct {
+	src   string
+	pos   int
+	bad   bool
 	texts []string
+	nodes []wireValue
 }
 
-// tagKey is the key of the objects that stand for a text or a type.
-const tagKey = "\x00"
-
-// tag returns what an object {"\u0000": ...} holds.
-func (w wireValue) tag() (template.Value, bool) {
-	if w.v.Kind() != template.Object || w.v.Len() != 1 {
-		return template.Value{}, false
-	}
-	return w.v.Lookup(tagKey)
+// wireValue is a value of a request.
+type wireValue struct {
+	typ      jsType
+	str      string // a string
+	first, n int    // an array's elements, an object's keys and values: nodes[first:first+n]
+	d        *wireDecoder
 }
 
-func (w wireValue) Type() jsType {
-	switch w.v.Kind() {
-	case template.Null:
-		return jsNull
-	case template.Bool:
-		return jsBoolean
-	case template.Number:
-		return jsNumber
-	case template.String:
-		return jsString
-	case template.Array:
-		return jsArray
+// maxWireDepth bounds the nesting of a header: engine.js writes three
+// levels at most.
+const maxWireDepth = 8
+
+var wireTypes = [...]jsType{'n': jsNull, 'T': jsBoolean, 'F': jsBoolean, '#': jsNumber, 'u': jsUndefined,
+	'B': jsBigInt, 'S': jsSymbol, 'f': jsFunction, 'o': jsObject, 'a': jsArray, 't': jsString, '[': jsArray, '{': jsObject}
+
+// value reads the value at the header's position into nodes[at].
+func (d *wireDecoder) value(at, depth int) {
+	if d.pos >= len(d.src) || depth > maxWireDepth {
+		d.fail()
+		return
 	}
-	tag, ok := w.tag()
-	switch {
-	case !ok:
-		return jsObject
-	case tag.Kind() == template.Number:
-		return jsString
+	c := d.src[d.pos]
+	d.pos++
+	v := wireValue{d: d}
+	if int(c) < len(wireTypes) {
+		v.typ = wireTypes[c]
 	}
-	for t, name := range jsTypeNames {
-		if name == tag.Str() {
-			return jsType(t)
+	switch c {
+	case 'T':
+		v.str = "true" // Bool reads it
+	case 't':
+		if i := d.count(); i < len(d.texts) {
+			v.str = d.texts[i]
+		} else {
+			d.fail()
+		}
+	case '[', '{':
+		v.n = d.count()
+		if c == '{' {
+			v.n *= 2
+		}
+		if v.n > len(d.src)-d.pos {
+			d.fail()
+			return
+		}
+		v.first = len(d.nodes)
+		d.nodes = append(d.nodes, make([]wireValue, v.n)...)
+		for i := range v.n {
+			d.value(v.first+i, depth+1)
+		}
+	case 'n', 'F', '#', 'u', 'B', 'S', 'f', 'o', 'a':
+	default:
+		d.fail()
+	}
+	d.nodes[at] = v
+}
+
+// count reads a number and its ';'.
+func (d *wireDecoder) count() int {
+	n := 0
+	start := d.pos
+	for d.pos < len(d.src) && d.src[d.pos] >= '0' && d.src[d.pos] <= '9' && d.pos-start < 10 {
+		n = n*10 + int(d.src[d.pos]-'0')
+		d.pos++
+	}
+	if d.pos == start || d.pos >= len(d.src) || d.src[d.pos] != ';' {
+		d.fail()
+		return 0
+	}
+	d.pos++
+	return n
+}
+
+func (d *wireDecoder) fail() {
+	d.bad = true
+	d.pos = len(d.src)
+}
+
+func (w *wireValue) Type() jsType { return w.typ }
+
+func (w *wireValue) Get(key string) jsValue {
+	if w.typ == jsObject {
+		for i := w.first; i < w.first+w.n; i += 2 {
+			if w.d.nodes[i].str == key {
+				return &w.d.nodes[i+1]
+			}
 		}
 	}
-	return jsObject
+	return undefined{}
 }
 
-func (w wireValue) Get(key string) jsValue {
-	if _, tagged := w.tag(); tagged || w.v.Kind() != template.Object {
+func (w *wireValue) Len() int {
+	if w.typ != jsArray {
+		return 0
+	}
+	return w.n
+}
+
+func (w *wireValue) Index(i int) jsValue {
+	if w.typ != jsArray || i < 0 || i >= w.n {
 		return undefined{}
 	}
-	v, ok := w.v.Lookup(key)
-	if !ok {
-		return undefined{}
-	}
-	return wireValue{v, w.texts}
+	return &w.d.nodes[w.first+i]
 }
 
-func (w wireValue) Len() int { return w.v.Len() }
+func (w *wireValue) String() string { return w.str }
+func (w *wireValue) Bool() bool     { return w.str == "true" }
 
-func (w wireValue) Index(i int) jsValue {
-	v, ok := w.v.Index(i)
-	if !ok {
-		return undefined{}
-	}
-	return wireValue{v, w.texts}
-}
-
-func (w wireValue) String() string {
-	if tag, ok := w.tag(); ok && tag.Kind() == template.Number {
-		if i, err := strconv.Atoi(tag.Str()); err == nil && i >= 0 && i < len(w.texts) {
-			return w.texts[i]
-		}
-		return ""
-	}
-	return w.v.Str()
-}
-
-func (w wireValue) Bool() bool { return w.v.Bool() }
-
-func (w wireValue) Keys() []string {
-	if w.Type() != jsObject {
+func (w *wireValue) Keys() []string {
+	if w.typ != jsObject {
 		return nil
 	}
-	return w.v.Keys()
+	keys := make([]string, 0, w.n/2)
+	for i := w.first; i < w.first+w.n; i += 2 {
+		keys = append(keys, w.d.nodes[i].str)
+	}
+	return keys
 }
 
 // appendJSON appends a result object, or one of its values, as JSON.

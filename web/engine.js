@@ -65,33 +65,62 @@
 
   // engineOf is the function that sends a request to a running module
   // (requestBuffer, call and response: wasm/exports.go) and returns its
-  // response. A request is {texts, args}: args as JSON, where {"\u0000": i}
-  // is texts[i], which the module reads where they are written.
+  // response. A request is the call's strings, UTF-8, and a header that
+  // says what they are (wasm/wire.go): the module reads them where they are
+  // written.
   const engineOf = (exports) => {
     let bytes = new Uint8Array(exports.mem.buffer);
     // Growing the memory detaches the views of it.
     const memory = () => bytes.buffer === exports.mem.buffer ? bytes : (bytes = new Uint8Array(exports.mem.buffer));
-    return (name, { texts, args }) => {
-      const argsJSON = JSON.stringify(args);
+    return (name, args) => {
+      const texts = [];
+      const values = "t" + (texts.push(name) - 1) + ";" + wire(args, texts);
       // UTF-8 takes at most 3 bytes for each UTF-16 unit; the header's
-      // text lengths at most 11 characters each.
-      let room = 3 * (argsJSON.length + 40 + 11 * texts.length);
+      // lengths at most 11 characters each.
+      let room = values.length + 11 * (texts.length + 1);
       for (const t of texts) room += 3 * t.length;
       if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
       const at = exports.requestBuffer(room);
       let mem = memory();
       let size = 0;
-      const lengths = texts.map((t) => {
+      let lengths = texts.length + ";";
+      for (const t of texts) {
         const { written } = encoder.encodeInto(t, mem.subarray(at + size, at + room));
         size += written;
-        return written;
-      });
-      const header = encoder.encodeInto(`{"fn":"${name}","texts":[${lengths}],"args":${argsJSON}}`, mem.subarray(at + size, at + room)).written;
+        lengths += written + ";";
+      }
+      const header = encoder.encodeInto(lengths + values, mem.subarray(at + size, at + room)).written;
       const length = exports.call(size + header, header);
       const from = exports.response();
       mem = memory();
       return JSON.parse(decoder.decode(mem.subarray(from, from + length)));
     };
+  };
+
+  // OfType is an argument the engine reads only the type of.
+  class OfType {
+    constructor(code) {
+      this.code = code;
+    }
+  }
+  const typeCodes = { undefined: "u", number: "#", bigint: "B", symbol: "S", function: "f", object: "o", array: "a" };
+
+  // wire writes arguments as a request's header does, each string as one of
+  // texts. Its objects and arrays are prepare's, never the page's.
+  const wire = (v, texts) => {
+    switch (typeof v) {
+      case "string":
+        return "t" + (texts.push(v) - 1) + ";";
+      case "boolean":
+        return v ? "T" : "F";
+      case "number":
+        return "#";
+    }
+    if (v === null) return "n";
+    if (v instanceof OfType) return v.code;
+    if (Array.isArray(v)) return "[" + v.length + ";" + v.map((e) => wire(e, texts)).join("");
+    const keys = Object.keys(v);
+    return "{" + keys.length + ";" + keys.map((k) => wire(k, texts) + wire(v[k], texts)).join("");
   };
 
   // load runs one build and returns its engine.
@@ -143,135 +172,116 @@
 
   // maxDepth is the engine's bound on JSON nesting (template.MaxJSONDepth).
   const maxDepth = 512;
-  const keyPath = (key, inArray) => inArray ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : `[${JSON.stringify(key)}]`;
+  // keyPath is how a key shows in a path: .name, [0], ["a b"].
+  const keyPath = (key, index) => index ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : `[${JSON.stringify(key)}]`;
 
-  // jsonText is JSON.stringify(value), except that what it would drop,
-  // change or choke on is a TypeError saying where: a BigInt, a Symbol, a
-  // function, NaN or ±Infinity, a cycle, nesting deeper than the engine
-  // reads, an object other than a plain one or an array (Map, Set, typed
-  // arrays, ArrayBuffer...), a getter, toJSON or proxy that throws. As
-  // there, toJSON is called (a Date is its ISO string), undefined
-  // properties are left out, holes and undefined in arrays are null, -0 is 0.
+  // jsonText is JSON.stringify(value), once value is read through and found
+  // to hold nothing it would drop, change or choke on; what it holds of that
+  // is a TypeError saying where: a BigInt, a Symbol, a function, NaN or
+  // ±Infinity, a cycle, nesting deeper than the engine reads, an object
+  // other than a plain one or an array (Map, Set, typed arrays,
+  // ArrayBuffer...), a getter, toJSON or proxy that throws. As there, toJSON
+  // is called (a Date is its ISO string), undefined properties are left out,
+  // holes and undefined in arrays are null, -0 is 0.
   const jsonText = (value, where) => {
-    // open are the objects being written, outermost first: each with its
-    // key, whether it sits in an array, and how many of its properties
-    // JSON.stringify has handed the replacer.
-    const open = [];
-    const inOpen = new Set();
-    let started = false;
-    // pathTo is the path of the n-th open object.
-    const pathTo = (n) => where + open.slice(1, n).map((e) => keyPath(e.key, e.inArray)).join("");
-    const ours = new Set(); // the errors the replacer throws
+    const keys = []; // the path from value to what is being read
+    const open = new Map(); // the objects being read, to where they are
+    const at = (n = keys.length) => where + keys.slice(0, n).map((k) => keyPath(k, typeof k === "number")).join("");
+    const ours = new Set(); // the errors this check throws
     const fail = (place, message) => {
       const err = misuse(place, message);
       ours.add(err);
       return err;
     };
-    const replacer = function (key, v) {
-      let here = () => where;
-      if (started) {
-        while (open[open.length - 1].value !== this) inOpen.delete(open.pop().value);
-        const holder = open[open.length - 1];
-        holder.done++;
-        here = () => pathTo(open.length) + keyPath(key, holder.array);
+    const check = (v) => {
+      if (typeof v === "object" && v !== null && typeof v.toJSON === "function") {
+        v = v.toJSON(String(keys.length ? keys[keys.length - 1] : ""));
       }
-      started = true;
       switch (typeof v) {
         case "string":
         case "boolean":
-          return v;
+          return;
         case "number":
-          if (!Number.isFinite(v)) throw fail(here(), v + " is not JSON");
-          return v;
+          if (!Number.isFinite(v)) throw fail(at(), v + " is not JSON");
+          return;
         case "bigint":
-          throw fail(here(), "BigInt is not JSON");
+          throw fail(at(), "BigInt is not JSON");
         case "symbol":
-          throw fail(here(), "Symbol is not JSON");
+          throw fail(at(), "Symbol is not JSON");
         case "function":
-          throw fail(here(), "a function is not JSON");
+          throw fail(at(), "a function is not JSON");
         case "undefined":
-          if (open.length === 0) throw fail(where, "undefined is not JSON");
-          return v;
+          throw fail(at(), "undefined is not JSON");
       }
-      if (v === null) return v;
-      if (inOpen.has(v)) throw fail(here(), "a cycle: it is " + pathTo(open.findIndex((e) => e.value === v) + 1));
-      if (open.length === maxDepth) throw fail(where, "nested deeper than " + maxDepth + " levels");
-      try {
-        const array = isArray(v, here);
-        const tag = guard(here, () => Object.prototype.toString.call(v).slice(8, -1));
-        if (!array && tag !== "Object") throw misuse(here(), tag + " is not JSON");
-        open.push({ value: v, key, inArray: open.length > 0 && open[open.length - 1].array, array, done: 0 });
-      } catch (err) {
-        ours.add(err);
-        throw err;
+      if (v === null) return;
+      if (open.has(v)) throw fail(at(), "a cycle: it is " + at(open.get(v)));
+      if (open.size === maxDepth) throw fail(where, "nested deeper than " + maxDepth + " levels");
+      const array = Array.isArray(v);
+      if (!array) {
+        const tag = Object.prototype.toString.call(v).slice(8, -1);
+        if (tag !== "Object") throw fail(at(), tag + " is not JSON");
       }
-      inOpen.add(v);
-      return v;
+      open.set(v, keys.length);
+      if (array) {
+        for (let i = 0, n = v.length; i < n; i++) {
+          keys.push(i);
+          const e = v[i];
+          if (e !== undefined) check(e);
+          keys.pop();
+        }
+      } else {
+        for (const k of Object.keys(v)) {
+          keys.push(k);
+          const e = v[k];
+          if (e !== undefined) check(e);
+          keys.pop();
+        }
+      }
+      open.delete(v);
     };
     try {
-      return JSON.stringify(value, replacer);
+      check(value);
     } catch (err) {
       if (ours.has(err)) throw err;
-      throw misuse(throwingPlace(open, pathTo, where), "reading it threw: " + reason(err));
+      throw misuse(at(), "reading it threw: " + reason(err));
     }
+    // The page's code has run once already; should it give otherwise now,
+    // that is said too.
+    const text = guard(where, () => JSON.stringify(value));
+    if (typeof text !== "string") throw misuse(where, "it changed while it was read");
+    return text;
   };
 
-  // throwingPlace finds where JSON.stringify was reading when the page's
-  // code (a getter, toJSON, a proxy's trap) threw: the next property of the
-  // innermost open object that has one left, else that object itself.
-  const throwingPlace = (open, pathTo, where) => {
-    while (open.length > 0) {
-      const top = open[open.length - 1];
-      let keys;
-      try {
-        keys = top.array ? null : Object.keys(top.value);
-        const count = top.array ? top.value.length : keys.length;
-        if (top.done < count) return pathTo(open.length) + keyPath(top.array ? top.done : keys[top.done], top.array);
-      } catch {
-        return pathTo(open.length);
-      }
-      open.pop();
-    }
-    return where;
-  };
-
-  // A request's arguments: the page's strings of text and JSON go as texts,
-  // and a value of which the engine reads only the type goes as its type.
-  const request = () => {
-    const texts = [];
-    const text = (s) => ({ "\u0000": texts.push(s) - 1 });
-    return { texts, text, args: [] };
-  };
+  // scalar is an argument as the engine reads it: a string, a boolean,
+  // null or a number as it is, anything else as its type.
   const scalar = (v) => {
     switch (typeof v) {
       case "string":
       case "boolean":
         return v;
       case "number":
-        if (Number.isFinite(v)) return v;
-        break;
+        return Number.isFinite(v) ? v : new OfType("#");
       case "object":
         if (v === null) return v;
         try {
-          return { "\u0000": Array.isArray(v) ? "array" : "object" };
+          return new OfType(Array.isArray(v) ? "a" : "o");
         } catch {
-          return { "\u0000": "object" }; // a revoked proxy
+          return new OfType("o"); // a revoked proxy
         }
     }
-    return { "\u0000": typeof v === "bigint" ? "BigInt" : typeof v === "symbol" ? "Symbol" : typeof v };
+    return new OfType(typeCodes[typeof v]);
   };
-  const textOr = (req, v) => typeof v === "string" ? req.text(v) : scalar(v);
 
-  const copyRoot = (req, r, where) => {
+  const copyRoot = (r, where) => {
     // A name (in check) or what the engine reports as not a root.
     if (!isObject(r) || isArray(r, where)) return scalar(r);
     const root = { name: scalar(get(r, "name", where + ".name")) };
     const text = get(r, "text", where + ".text");
     if (text !== undefined) {
-      root.text = textOr(req, text);
+      root.text = scalar(text);
     } else {
       const value = get(r, "value", where + ".value");
-      if (value !== undefined) root.text = req.text(jsonText(value, where + ".value"));
+      if (value !== undefined) root.text = jsonText(value, where + ".value");
     }
     return root;
   };
@@ -292,24 +302,20 @@
     };
   };
 
-  // prepare makes the request of a call, and tells whether only the full
-  // engine answers it (a tool, a plan).
+  // prepare makes the arguments the engine is called with, and tells
+  // whether only the full engine answers the call (a tool, a plan).
   const prepare = (name, args) => {
-    const req = request();
     const [source, second, options] = args; // second: the roots, or a tool's call
     switch (name) {
       case "runTool":
-        req.args = [textOr(req, source), second === undefined || typeof second === "string" ? textOr(req, second) : req.text(jsonText(second, "call"))];
-        return { req, full: true };
+        return { args: [scalar(source), second === undefined || typeof second === "string" ? scalar(second) : jsonText(second, "call")], full: true };
       case "runPlan":
-        req.args = [isObject(source) ? req.text(jsonText(source, "plan")) : textOr(req, source)];
-        return { req, full: true };
+        return { args: [isObject(source) ? jsonText(source, "plan") : scalar(source)], full: true };
     }
-    const shape = name === "renderShape" && isObject(source) ? req.text(jsonText(source, "shape")) : textOr(req, source);
-    const roots = isArray(second, "roots") ? Array.from({ length: get(second, "length", "roots.length") }, (_, i) => copyRoot(req, get(second, i, `roots[${i}]`), `roots[${i}]`)) : scalar(second);
+    const shape = name === "renderShape" && isObject(source) ? jsonText(source, "shape") : scalar(source);
+    const roots = isArray(second, "roots") ? Array.from({ length: get(second, "length", "roots.length") }, (_, i) => copyRoot(get(second, i, `roots[${i}]`), `roots[${i}]`)) : scalar(second);
     const opts = copyOptions(options);
-    req.args = [shape, roots, opts];
-    return { req, full: name === "check" && opts.mode === "tool" };
+    return { args: [shape, roots, opts], full: name === "check" && opts.mode === "tool" };
   };
 
   const outcome = (name, result) => {
@@ -321,18 +327,18 @@
   // the small one otherwise, and there again when the small one says it
   // needs the full one (a shape in YAML).
   const call = async (name, args) => {
-    const { req, full: needsFull } = prepare(name, args);
+    const { args: request, full: needsFull } = prepare(name, args);
     if (!lite) await splice.ready;
     const engine = full || (needsFull ? await loadFull() : lite);
-    let result = engine(name, req);
-    if (engine === lite && answeredByFull(result)) result = (await loadFull())(name, req);
+    let result = engine(name, request);
+    if (engine === lite && answeredByFull(result)) result = (await loadFull())(name, request);
     return outcome(name, result);
   };
   for (const name of functions) splice[name] = (...args) => call(name, args);
 
   splice.ready = load(liteURL, liteModule).then((engine) => {
     lite = engine;
-    splice.version = engine("version", { texts: [], args: [] }).version;
+    splice.version = engine("version", []).version;
     return splice;
   });
 })();
