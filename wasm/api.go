@@ -28,7 +28,6 @@ package main
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -305,7 +304,7 @@ func decodeOptions(v jsValue) (options, error) {
 	case jsUndefined, jsNull:
 	case jsString:
 		opts.mode = mode.String()
-		if !slices.Contains([]string{"template", "shape", "tool"}, opts.mode) {
+		if opts.mode != "template" && opts.mode != "shape" && opts.mode != "tool" {
 			return opts, &usageError{"splice: options.mode must be \"template\", \"shape\" or \"tool\", not " + string(template.AppendQuoted(nil, opts.mode))}
 		}
 	default:
@@ -327,7 +326,7 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 		if !r.has {
 			continue
 		}
-		parsed := parsedRoots.get(r.text)
+		parsed := parsedRoots.get(r.text).(*parsedRoot)
 		roots[i].Value = parsed.value
 		if parsed.err != nil {
 			errs = append(errs, jsonError("root "+r.name, r.name, parsed.err))
@@ -358,7 +357,7 @@ func render(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(templates.get(src), reply{}, args)
+	return run(templates.get(src).(*loaded), reply{}, args)
 }
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
@@ -368,7 +367,7 @@ func renderShape(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(shapes.get(shape), reply{doc: shape}, args)
+	return run(shapes.get(shape).(*loaded), reply{doc: shape}, args)
 }
 
 // run runs a loaded template or shape against the roots and options of
@@ -396,7 +395,8 @@ func run(l *loaded, r reply, args []jsValue) (object, error) {
 }
 
 // runTool is splice.runTool(toolYAML, call): call is the call's input as
-// JSON text (engine.js writes a call given as an object as JSON).
+// JSON text (engine.js writes a call given as an object as JSON). Only
+// engine-full.wasm answers it (fullOnly).
 func runTool(args []jsValue) (object, error) {
 	yaml, err := stringArg(args, 0, "tool")
 	if err != nil {
@@ -455,9 +455,9 @@ func check(args []jsValue) (object, error) {
 		_, err := reshape.LoadTool([]byte(src))
 		return r.failed(err), nil
 	case "shape":
-		l = shapes.get(src)
+		l = shapes.get(src).(*loaded)
 	default:
-		l = templates.get(src)
+		l = templates.get(src).(*loaded)
 	}
 	if l.err != nil {
 		return r.failed(l.err), nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/splicedev/splice/reshape"
@@ -19,28 +18,30 @@ var (
 )
 
 // cache holds what make made of a text, within bounds on its entries and
-// on the bytes of their texts, dropping the least recently used first.
-type cache[V any] struct {
+// on the bytes of their texts: when full, it keeps the more recently used
+// of its entries. (Not generic, and without map deletes: each instance of
+// a generic type, and the maps' delete, is code of its own in the module.)
+type cache struct {
 	maxEntries, maxBytes int
-	make                 func(text string) V
-	entries              map[string]*cacheEntry[V]
+	make                 func(text string) any
+	entries              map[string]*cacheEntry
 	bytes                int
 	clock                uint64 // counts gets, to tell the least recently used
 }
 
-type cacheEntry[V any] struct {
-	value V
+type cacheEntry struct {
+	value any
 	used  uint64
 }
 
-func newCache[V any](maxEntries, maxBytes int, make func(string) V) *cache[V] {
-	return &cache[V]{maxEntries: maxEntries, maxBytes: maxBytes, make: make, entries: map[string]*cacheEntry[V]{}}
+func newCache(maxEntries, maxBytes int, make func(string) any) *cache {
+	return &cache{maxEntries: maxEntries, maxBytes: maxBytes, make: make, entries: map[string]*cacheEntry{}}
 }
 
 // get returns what was made of text, making it on a miss. text may be a
 // view of a request's memory, which the next request overwrites: make gets
 // a copy, which the entry keeps.
-func (c *cache[V]) get(text string) V {
+func (c *cache) get(text string) any {
 	c.clock++
 	if e, ok := c.entries[text]; ok {
 		e.used = c.clock
@@ -52,26 +53,30 @@ func (c *cache[V]) get(text string) V {
 		return v
 	}
 	for len(c.entries) >= c.maxEntries || c.bytes+len(text) > c.maxBytes {
-		c.dropLeastRecent()
+		c.dropOlder()
 	}
-	c.entries[text] = &cacheEntry[V]{value: v, used: c.clock}
+	c.entries[text] = &cacheEntry{value: v, used: c.clock}
 	c.bytes += len(text)
 	return v
 }
 
-// dropLeastRecent drops one entry. A scan is enough: a cache holds a few
-// hundred entries at most, and drops one only when full.
-func (c *cache[V]) dropLeastRecent() {
-	var oldest string
-	var used uint64
-	first := true
+// dropOlder keeps the entries used since halfway between the least
+// recently used one and now, at least the most recent one.
+func (c *cache) dropOlder() {
+	oldest := c.clock
+	for _, e := range c.entries {
+		oldest = min(oldest, e.used)
+	}
+	since := oldest + (c.clock-oldest)/2 + 1
+	kept := make(map[string]*cacheEntry, len(c.entries))
+	c.bytes = 0
 	for text, e := range c.entries {
-		if first || e.used < used {
-			oldest, used, first = text, e.used, false
+		if e.used >= since {
+			kept[text] = e
+			c.bytes += len(text)
 		}
 	}
-	delete(c.entries, oldest)
-	c.bytes -= len(oldest)
+	c.entries = kept
 }
 
 // parsedRoot is a root's JSON text decoded, or why it is not JSON.
@@ -80,9 +85,9 @@ type parsedRoot struct {
 	err   error
 }
 
-func parseRoot(text string) parsedRoot {
+func parseRoot(text string) any {
 	v, err := template.ParseJSONString(text)
-	return parsedRoot{v, err}
+	return &parsedRoot{v, err}
 }
 
 // loaded is a template or a shape as it parsed, and its load-time checks
@@ -97,7 +102,7 @@ type loaded struct {
 // rarely run in more than a few scopes.
 const maxScopes = 16
 
-func loadTemplate(src string) *loaded {
+func loadTemplate(src string) any {
 	t, err := template.Parse(src)
 	if err != nil {
 		return &loaded{err: err}
@@ -105,7 +110,7 @@ func loadTemplate(src string) *loaded {
 	return &loaded{subj: t, checks: map[string]error{}}
 }
 
-func loadShape(text string) *loaded {
+func loadShape(text string) any {
 	s, err := reshape.ParseShape(text)
 	if err != nil {
 		return &loaded{err: err}
@@ -120,7 +125,7 @@ func (l *loaded) checkedIn(scope template.Scope) template.Subject {
 	err, ok := l.checks[key]
 	if !ok {
 		if len(l.checks) >= maxScopes {
-			clear(l.checks)
+			l.checks = map[string]error{}
 		}
 		err = l.subj.Check(scope)
 		l.checks[key] = err
@@ -136,29 +141,25 @@ type checked struct {
 
 func (c checked) Check(template.Scope) error { return c.err }
 
-// scopeKey tells scopes apart: every name is written with its length, so
-// that no two scopes write the same key.
+// scopeKey tells scopes apart: each name is quoted, so that no two scopes
+// write the same key.
 func scopeKey(s template.Scope) string {
 	var b []byte
-	list := func(tag byte, names []string) {
-		b = append(b, tag)
-		for _, n := range names {
-			b = append(strconv.AppendInt(b, int64(len(n)), 10), ':')
-			b = append(b, n...)
-		}
+	for _, n := range s.Roots {
+		b = template.AppendQuoted(b, n)
 	}
-	list('r', s.Roots)
-	list('l', s.Later)
-	if len(s.Branch) > 0 {
-		ids := make([]string, 0, 2*len(s.Branch))
-		for id := range s.Branch {
-			ids = append(ids, id)
-		}
-		sortStrings(ids)
-		for i := range len(s.Branch) {
-			ids = append(ids, s.Branch[ids[i]])
-		}
-		list('b', ids)
+	b = append(b, 'l')
+	for _, n := range s.Later {
+		b = template.AppendQuoted(b, n)
+	}
+	b = append(b, 'b')
+	ids := make([]string, 0, len(s.Branch))
+	for id := range s.Branch {
+		ids = append(ids, id)
+	}
+	sortStrings(ids)
+	for _, id := range ids {
+		b = template.AppendQuoted(template.AppendQuoted(b, id), s.Branch[id])
 	}
 	if s.Iteration {
 		b = append(b, 'i')

@@ -27,19 +27,20 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// functions are the API's functions by name.
-var functions = map[string]func([]jsValue) (object, error){
-	"render":      render,
-	"renderShape": renderShape,
-	"runTool":     runTool,
-	"check":       check,
-	"version":     func([]jsValue) (object, error) { return object{{"version", version}}, nil },
-}
-
-func init() {
-	for name, fn := range fullOnly {
-		functions[name] = fn
+// function returns the API's function called name; fullOnly those of
+// engine-full.wasm alone.
+func function(name string) func([]jsValue) (object, error) {
+	switch name {
+	case "render":
+		return render
+	case "renderShape":
+		return renderShape
+	case "check":
+		return check
+	case "version":
+		return func([]jsValue) (object, error) { return object{{"version", version}}, nil }
 	}
+	return fullOnly(name)
 }
 
 // answer runs the request in req, whose last headerSize bytes are its
@@ -88,7 +89,7 @@ func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error),
 	if d.bad || d.pos != len(d.src) || d.nodes[1].typ != jsArray {
 		return nil, nil, errors.New("splice: a request's header is malformed at byte " + strconv.Itoa(d.pos))
 	}
-	fn := functions[d.nodes[0].str]
+	fn := function(d.nodes[0].str)
 	if fn == nil {
 		return nil, nil, errors.New("splice: no function " + string(template.AppendQuoted(nil, d.nodes[0].str)))
 	}
