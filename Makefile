@@ -36,8 +36,9 @@ wasm:
 editor:
 	cd editor && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
-# build makes the wasm files, their brotli and gzip copies (only when stale:
-# brotli's best quality takes a while) and the splice command.
+# build makes the wasm files, their brotli and gzip copies and those of the
+# scripts web/ serves compressed (only when stale: brotli's best quality
+# takes a while) and the splice command.
 build: wasm
 	$(GO) build -o $(BIN) ./cmd/splice
 	$(GO) run ./internal/cmd/compress -web web
@@ -85,7 +86,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
 
 clean:
-	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/editor.js.br web/editor.js.gz
+	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz
 
 # bench-js measures the engine's JavaScript API against mustache.js,
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
