@@ -2,7 +2,10 @@
 
 package main
 
-import "unsafe"
+import (
+	"runtime"
+	"unsafe"
+)
 
 // The module's exports, which engine.js calls once go.run has started it:
 // requestBuffer, call and response. A call goes
@@ -20,6 +23,9 @@ import "unsafe"
 // page's calls do not grow the memory once they have the room they need.
 var requestBytes, responseBytes []byte
 
+// calls counts the calls, to yield to the runtime's goroutines now and then.
+var calls int
+
 //go:wasmexport requestBuffer
 func requestBuffer(size int32) uint32 {
 	if cap(requestBytes) < int(size) {
@@ -35,6 +41,12 @@ func call(requestSize, headerSize int32) int32 {
 		requestSize = 0
 	}
 	responseBytes = answer(responseBytes[:0], requestBytes[:requestSize], int(headerSize))
+	// The garbage collector's workers are goroutines, which run only when
+	// the running one yields: calls made one after another without a turn
+	// of the page's event loop never do.
+	if calls++; calls%256 == 0 {
+		runtime.Gosched()
+	}
 	return int32(len(responseBytes))
 }
 
