@@ -146,11 +146,20 @@
   }
   const wasmMemory = () => (instances[0] && instances[0].exports.mem ? instances[0].exports.mem.buffer.byteLength : 0);
 
+  // warmUp runs f for about ms: the engine's code, like the libraries',
+  // is compiled again, optimized, once it has run for a while.
+  const warmUp = async (f, ms) => {
+    for (const end = performance.now() + ms; performance.now() < end;) await perCall(f, 10);
+  };
+
   globalThis.runBench = async (rounds) => {
     await splice.ready;
-    const results = [];
     for (const c of cases) {
       await check(c);
+      for (const f of [c.splice, ...Object.values(c.contenders)]) await warmUp(f, 500);
+    }
+    const results = [];
+    for (const c of cases) {
       const runners = { splice: c.splice, ...c.contenders };
       const batches = {};
       for (const [name, f] of Object.entries(runners)) batches[name] = await batchOf(f);
