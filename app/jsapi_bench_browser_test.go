@@ -20,20 +20,19 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/splicedev/splice/internal/server"
 )
 
 // benchJSDir holds bench.js and the contenders' packages.
 const benchJSDir = "../bench/js"
 
-// benchWebDir is the web/ directory whose engine is measured:
-// SPLICE_BENCH_WEB names another build (a copy of an earlier one, to
-// compare), else the built web/.
-func benchWebDir() string {
-	if dir := os.Getenv("SPLICE_BENCH_WEB"); dir != "" {
-		return dir
+// benchEngine is the site whose engine is measured: SPLICE_BENCH_ENGINE
+// names a running Splice server (an earlier build, to compare), else the
+// built web/ is served as the playground's server serves it.
+func benchEngine(b *testing.B) string {
+	if site := os.Getenv("SPLICE_BENCH_ENGINE"); site != "" {
+		return strings.TrimSuffix(site, "/")
 	}
-	return testWebDir
+	return startServer(b)
 }
 
 // coldPages are the pages of the cold start: each loads its library and
@@ -67,7 +66,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	if _, err := os.Stat(filepath.Join(benchJSDir, "node_modules", "mustache")); err != nil {
 		b.Skip("bench/js/node_modules is missing: run make bench-js")
 	}
-	engineSite := serveEngine(b, benchWebDir())
+	engineSite := benchEngine(b)
 	pages := http.NewServeMux()
 	pages.Handle("/lib/", http.StripPrefix("/lib/", http.FileServer(http.Dir(filepath.Join(benchJSDir, "node_modules")))))
 	pages.HandleFunc("/bench.js", func(w http.ResponseWriter, r *http.Request) {
@@ -155,19 +154,4 @@ func micros(us float64) string {
 		return fmt.Sprintf("%.2f ms", us/1000)
 	}
 	return fmt.Sprintf("%.2f µs", us)
-}
-
-// serveEngine serves the engine's files from webDir as the playground's
-// server does, until the benchmark ends.
-func serveEngine(b *testing.B, webDir string) string {
-	if err := server.CompressStale(webDir, testLog{b}); err != nil {
-		b.Fatal(err)
-	}
-	s, err := server.NewSite(webDir, "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(s)
-	b.Cleanup(srv.Close)
-	return srv.URL
 }
