@@ -80,7 +80,7 @@
       let room = values.length + 11 * (texts.length + 1);
       for (const t of texts) room += 3 * t.length;
       if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
-      const at = exports.requestBuffer(room);
+      const at = exports.requestBuffer(room) >>> 0; // an address, unsigned
       let mem = memory();
       let size = 0;
       let lengths = texts.length + ";";
@@ -91,7 +91,7 @@
       }
       const header = encoder.encodeInto(lengths + values, mem.subarray(at + size, at + room)).written;
       const length = exports.call(size + header, header);
-      const from = exports.response();
+      const from = exports.response() >>> 0;
       mem = memory();
       return JSON.parse(decoder.decode(mem.subarray(from, from + length)));
     };
