@@ -23,11 +23,18 @@ import (
 // page's calls do not grow the memory once they have the room they need.
 var requestBytes, responseBytes []byte
 
+// maxKeptBuffer is the largest buffer kept from one call to the next: room
+// for a root of a few megabytes.
+const maxKeptBuffer = 16 << 20
+
 // calls counts the calls, to yield to the runtime's goroutines now and then.
 var calls int
 
 //go:wasmexport requestBuffer
 func requestBuffer(size int32) uint32 {
+	if cap(responseBytes) > maxKeptBuffer { // read by now
+		responseBytes = nil
+	}
 	if cap(requestBytes) < int(size) {
 		requestBytes = make([]byte, size)
 	}
@@ -47,7 +54,13 @@ func call(requestSize, headerSize int32) int32 {
 	if calls++; calls%256 == 0 {
 		runtime.Gosched()
 	}
-	return int32(len(responseBytes))
+	size := int32(len(responseBytes))
+	// A buffer a huge call grew is not kept for the calls after it (the
+	// response is, until engine.js has read it).
+	if cap(requestBytes) > maxKeptBuffer {
+		requestBytes = nil
+	}
+	return size
 }
 
 //go:wasmexport response
