@@ -18,7 +18,7 @@ APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicede
 # 43 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l
 
-.PHONY: all build wasm editor run static test vet unit bench bench-browser bench-keystroke fuzz clean
+.PHONY: all build wasm editor run static test vet unit bench bench-browser bench-keystroke bench-js fuzz clean
 
 all: build
 
@@ -36,8 +36,9 @@ wasm:
 editor:
 	cd editor && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
-# build makes the wasm files, their brotli and gzip copies (only when stale:
-# brotli's best quality takes a while) and the splice command.
+# build makes the wasm files, their brotli and gzip copies and those of the
+# scripts web/ serves compressed (only when stale: brotli's best quality
+# takes a while) and the splice command.
 build: wasm
 	$(GO) build -o $(BIN) ./cmd/splice
 	$(GO) run ./internal/cmd/compress -web web
@@ -86,4 +87,13 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzPlan -fuzztime 60s ./plan/
 
 clean:
-	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/editor.js.br web/editor.js.gz
+	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz
+
+# bench-js measures the engine's JavaScript API against mustache.js,
+# handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
+# CPU per call in six cases and the cold start to a first result, medians
+# and ratios. SPLICE_BENCH_ENGINE=http://host:port measures the engine of a
+# running Splice server instead (an earlier build, to compare).
+bench-js: build
+	cd bench/js && npm ci --no-audit --no-fund --loglevel=error
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserJSAPI$$' -benchtime 1x ./app/

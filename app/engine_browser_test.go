@@ -174,6 +174,12 @@ func TestBrowserEmbed(t *testing.T) {
 	if n := fetches(rec, "engine-full.wasm"); n > 0 {
 		t.Errorf("a page of templates and JSON shapes fetched engine-full.wasm %d times", n)
 	}
+	// embed.js preloads what engine.js loads next; each is fetched once.
+	for _, name := range []string{"engine.js", "wasm_exec.js", "engine.wasm"} {
+		if n := fetches(rec, name); n != 1 {
+			t.Errorf("%s fetched %d times, want once", name, n)
+		}
+	}
 
 	// Each link opens its block in the playground, which serves embed.js
 	// unless the page says otherwise.

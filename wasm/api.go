@@ -3,34 +3,33 @@
 // web/engine.wasm with -tags splice_lite (templates and JSON shapes; YAML and
 // tools report that they need the full engine) and web/engine-full.wasm.
 //
-// It sets globalThis.splice = {render, renderShape, runTool, check, version,
-// ready}. Every call returns a plain object
+// engine.js defines globalThis.splice = {render, renderShape, runTool,
+// check, runPlan, version, ready} over it. Every call resolves to a plain
+// object
 //
 //	{ok, json, text, type, typed, display, engine, errors: [{kind, phase,
-//	 message, line, column, offset, path, available, suggestion, at,
-//	 failure}]}
-//
-// and never fails for bad input; only a misuse of the API (an argument of
-// the wrong type) returns a JavaScript TypeError, and a panic an Error.
-// engine.js turns the calls into promises over both builds, rejecting with
-// such an error, and hands the engine the page's values as JSON text.
+//	 message, line, column, offset, path, available, suggestion, at}]}
 //
 // typed says the result is a value as it is (a typed splice, a shape, a
 // tool's result) rather than mixed text; display is the result as the
 // playground and the splice command show it (a typed string quoted);
 // engine is the engine's version (template.Version), which a link to the
-// playground carries; an error's failure is false when it means "nothing
-// found" (EmptyData).
+// playground carries.
 //
-// This file holds the whole API against jsValue, a small view of a
-// JavaScript value, so that it is tested on the host; main_js.go is the glue
-// to syscall/js.
+// and never fails for bad input; only a misuse of the API (an argument of
+// the wrong type) is a JavaScript TypeError, and a panic an Error.
+//
+// A call crosses into the module once: engine.js writes its arguments into
+// the module's memory as one request (wire.go), the page's values already
+// JSON text, and reads back one JSON response. This file holds the API
+// against jsValue, a small view of an argument, so that it is tested on the
+// host; exports.go is the glue to JavaScript.
 package main
 
 import (
 	"errors"
-	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
@@ -69,17 +68,16 @@ type jsValue interface {
 	// Len and Index read an array.
 	Len() int
 	Index(i int) jsValue
-	// Contents returns the contents of a string; Bool the value of a
-	// boolean. (Not String: a String method called through an interface
-	// keeps every type's String method in the wasm.)
-	Contents() string
+	// String returns the contents of a string, which may be a view of the
+	// request that lasts as long as the call: what outlives it is copied.
+	// Bool returns the value of a boolean.
+	String() string
 	Bool() bool
-	// JSON returns JSON.stringify of the value, or false when the value has
-	// no JSON form (undefined, a function, a cycle, a bigint).
-	JSON() (string, bool)
+	// Keys lists an object's own keys, in order.
+	Keys() []string
 }
 
-// usageError is a misuse of the API: the glue throws it as a TypeError.
+// usageError is a misuse of the API: engine.js throws it as a TypeError.
 type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
@@ -88,8 +86,8 @@ func misuse(where, want string, got jsValue) error {
 	return &usageError{"splice: " + where + " must be " + want + ", not " + got.Type().String()}
 }
 
-// guard calls fn and turns a panic into an error: a panic in a Go callback
-// would end the program, and with it every later call on the page.
+// guard calls fn and turns a panic into an error: a panic in an exported
+// function would end the program, and with it every later call on the page.
 func guard(fn func([]jsValue) (object, error), args []jsValue) (out object, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -113,9 +111,6 @@ type object []property
 type property struct {
 	Key   string
 	Value any
-	// Not comparable, so that the wasm carries no equality code for each
-	// size of object built here.
-	_ [0]func()
 }
 
 // Get returns the value of the property key, for tests and the glue alike.
@@ -130,7 +125,8 @@ func (o object) Get(key string) any {
 
 // reply makes the object a call hands back to JavaScript.
 type reply struct {
-	checkOnly bool // a check gives no value either way
+	doc       string // the text a shape's or tool's errors are shown in
+	checkOnly bool   // a check gives no value either way
 }
 
 // of is what the run gave, shown as every surface shows it (typed: a value
@@ -140,78 +136,88 @@ type reply struct {
 func (r reply) of(res template.Result, extra ...object) object {
 	errs := make([]object, 0, len(res.Errors)+len(extra))
 	for _, e := range res.Errors {
-		errs = append(errs, errorObject(e))
+		errs = append(errs, errorObject(e, r.doc))
 	}
 	errs = append(errs, extra...)
-	var json, text, kind, shown any // null without a value
-	if len(errs) == 0 && !r.checkOnly {
-		json, text, kind = res.Value.JSON(), res.Value.Text(), res.Value.Kind().String()
-		shown = display.Result(res.Value, res.Typed)
+	if len(errs) > 0 || r.checkOnly {
+		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
+			{"engine", template.Version}, {"errors", errs}}
 	}
 	return object{
-		{Key: "ok", Value: len(errs) == 0},
-		{Key: "json", Value: json},
-		{Key: "text", Value: text},
-		{Key: "type", Value: kind},
-		{Key: "typed", Value: res.Typed},
-		{Key: "display", Value: shown},
-		{Key: "engine", Value: template.Version},
-		{Key: "errors", Value: errs},
+		{"ok", true},
+		{"json", res.Value.JSON()},
+		{"text", res.Value.Text()},
+		{"type", res.Value.Kind().String()},
+		{"typed", res.Typed},
+		{"display", display.Result(res.Value, res.Typed)},
+		{"engine", template.Version},
+		{"errors", errs},
 	}
 }
 
 // failed is the reply to a call stopped before its run: its subject does
 // not parse or load, or its input is not JSON.
 func (r reply) failed(err error, extra ...object) object {
-	list := template.Errors(err)
-	if list == nil && err != nil { // not typed: a ToolError without a position
-		list = template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
-	}
-	return r.of(template.Result{Errors: list}, extra...)
+	return r.of(template.Result{Errors: loadErrors(err)}, extra...)
 }
 
-// errorObject is e for JavaScript: its fields, and whether the engine
-// counts it a failure (EmptyData is "nothing found").
-func errorObject(e *template.Error) object {
+// loadErrors are the typed errors of a subject that does not parse or
+// load. An error that carries none becomes one ToolError without a
+// position.
+func loadErrors(err error) template.ErrorList {
+	if err == nil {
+		return nil
+	}
+	if list := template.Errors(err); list != nil {
+		return list
+	}
+	return template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
+}
+
+// errorObject is e for JavaScript: its fields, whether the engine counts
+// it a failure (EmptyData is "nothing found"), and its text as the splice
+// command prints it, in doc when it is placed there.
+func errorObject(e *template.Error, doc string) object {
 	var line, column, offset any // null when the error has no position
 	if e.Pos.Line > 0 {
 		line, column, offset = e.Pos.Line, e.Pos.Column, e.Pos.Offset
 	}
-	var doc any // a shape leaf's place in the shape's text, null without one
+	var docPos any // a shape leaf's place in the shape's text, null without one
 	if e.Doc.Line > 0 {
-		doc = object{{Key: "line", Value: e.Doc.Line}, {Key: "column", Value: e.Doc.Column}, {Key: "offset", Value: e.Doc.Offset}}
+		docPos = object{{"line", e.Doc.Line}, {"column", e.Doc.Column}, {"offset", e.Doc.Offset}}
 	}
 	available := e.Available
 	if available == nil {
 		available = []string{}
 	}
 	return object{
-		{Key: "kind", Value: e.Kind.String()},
-		{Key: "phase", Value: e.Phase.String()},
-		{Key: "message", Value: e.Msg},
-		{Key: "line", Value: line},
-		{Key: "column", Value: column},
-		{Key: "offset", Value: offset},
-		{Key: "path", Value: e.Path},
-		{Key: "available", Value: available},
-		{Key: "more", Value: e.More},
-		{Key: "suggestion", Value: e.Suggestion},
-		{Key: "at", Value: e.At},
-		{Key: "doc", Value: doc},
-		{Key: "failure", Value: e.Failure()},
+		{"kind", e.Kind.String()},
+		{"phase", e.Phase.String()},
+		{"message", e.Msg},
+		{"line", line},
+		{"column", column},
+		{"offset", offset},
+		{"path", e.Path},
+		{"available", available},
+		{"more", e.More},
+		{"suggestion", e.Suggestion},
+		{"at", e.At},
+		{"doc", docPos},
+		{"failure", e.Failure()},
+		{"text", template.FormatIn(e, doc)},
 	}
 }
 
-// rootArg is one root as the caller gave it: a name and its JSON text.
+// rootArg is one root as the caller gave it: a name and its JSON text
+// (engine.js writes a root's value as JSON text).
 type rootArg struct {
 	name string
 	text string
-	has  bool      // whether a value or text was given at all
-	_    [0]func() // not comparable: no equality code in the wasm
+	has  bool // whether a value or text was given at all
 }
 
-// decodeRoots reads the roots argument: an array of {name, value} or
-// {name, text}, in step order; undefined or null for none.
+// decodeRoots reads the roots argument: an array of {name, text}, in step
+// order; undefined or null for none.
 func decodeRoots(v jsValue) ([]rootArg, error) {
 	switch v.Type() {
 	case jsUndefined, jsNull:
@@ -231,18 +237,13 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 		if name.Type() != jsString {
 			return nil, misuse(where+".name", "a string", name)
 		}
-		roots[i].name = name.Contents()
-		switch text, value := r.Get("text"), r.Get("value"); {
-		case text.Type() == jsString:
-			roots[i].text, roots[i].has = text.Contents(), true
-		case text.Type() != jsUndefined:
+		roots[i].name = strings.Clone(name.String())
+		switch text := r.Get("text"); text.Type() {
+		case jsString:
+			roots[i].text, roots[i].has = text.String(), true
+		case jsUndefined:
+		default:
 			return nil, misuse(where+".text", "a string of JSON", text)
-		case value.Type() != jsUndefined:
-			s, ok := value.JSON()
-			if !ok {
-				return nil, misuse(where+".value", "a JSON value", value)
-			}
-			roots[i].text, roots[i].has = s, true
 		}
 	}
 	return roots, nil
@@ -273,7 +274,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if id.Type() != jsString {
 				return opts, misuse("options.later["+strconv.Itoa(i)+"]", "a string", id)
 			}
-			opts.later = append(opts.later, id.Contents())
+			opts.later = append(opts.later, strings.Clone(id.String()))
 		}
 	default:
 		return opts, misuse("options.later", "an array of step ids", later)
@@ -281,14 +282,13 @@ func decodeOptions(v jsValue) (options, error) {
 	switch branch := v.Get("branchSteps"); branch.Type() {
 	case jsUndefined, jsNull:
 	case jsObject:
-		text, _ := branch.JSON()
-		steps, _ := template.ParseJSONString(text)
 		opts.branch = map[string]string{}
-		for _, m := range steps.Members() {
-			if m.Value.Kind() != template.String {
-				return opts, &usageError{"splice: options.branchSteps." + m.Key + " must be the id of a decide step (a string), not " + m.Value.JSON()}
+		for _, id := range branch.Keys() {
+			decide := branch.Get(id)
+			if decide.Type() != jsString {
+				return opts, misuse("options.branchSteps."+id, "the id of a decide step (a string)", decide)
 			}
-			opts.branch[m.Key] = m.Value.Str()
+			opts.branch[strings.Clone(id)] = strings.Clone(decide.String())
 		}
 	default:
 		return opts, misuse("options.branchSteps", "an object: step id → decide step id", branch)
@@ -303,8 +303,8 @@ func decodeOptions(v jsValue) (options, error) {
 	switch mode := v.Get("mode"); mode.Type() {
 	case jsUndefined, jsNull:
 	case jsString:
-		opts.mode = mode.Contents()
-		if !slices.Contains([]string{"template", "shape", "tool"}, opts.mode) {
+		opts.mode = mode.String()
+		if opts.mode != "template" && opts.mode != "shape" && opts.mode != "tool" {
 			return opts, &usageError{"splice: options.mode must be \"template\", \"shape\" or \"tool\", not " + string(template.AppendQuoted(nil, opts.mode))}
 		}
 	default:
@@ -314,9 +314,10 @@ func decodeOptions(v jsValue) (options, error) {
 }
 
 // parseRoots decodes every root's JSON text into the roots of a step
-// (template.Roots.WithInput). A root given without data renders as null.
-// A root whose text is not JSON is an InputError positioned in that text;
-// it stays among the roots, without data, for the load-time checks.
+// (template.Roots.WithInput), each text once while parsedRoots keeps it.
+// A root given without data renders as null. A root whose text is not JSON
+// is an InputError positioned in that text; it stays among the roots,
+// without data, for the load-time checks.
 func parseRoots(args []rootArg) (template.Roots, []object) {
 	roots := make(template.Roots, len(args))
 	var errs []object
@@ -325,9 +326,10 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 		if !r.has {
 			continue
 		}
-		var err error
-		if roots[i].Value, err = template.ParseJSONString(r.text); err != nil {
-			errs = append(errs, jsonError("root "+r.name, r.name, err))
+		parsed := parsedRoots.get(r.text).(*parsedRoot)
+		roots[i].Value = parsed.value
+		if parsed.err != nil {
+			errs = append(errs, jsonError("root "+r.name, r.name, parsed.err))
 		}
 	}
 	return roots.WithInput(), errs
@@ -346,7 +348,7 @@ func jsonError(what, path string, err error) object {
 		e.Msg = what + " is not valid JSON: " + syn.Msg
 		e.Pos = syn.Pos
 	}
-	return errorObject(e)
+	return errorObject(e, "")
 }
 
 // render is splice.render(template, roots, options).
@@ -355,28 +357,23 @@ func render(args []jsValue) (object, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.Parse(src)
-	return run(t, err, args)
+	return run(templates.get(src).(*loaded), reply{}, args)
 }
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
-// YAML text, or the shape itself as a JavaScript object.
+// YAML text (engine.js writes a shape given as an object as JSON).
 func renderShape(args []jsValue) (object, error) {
 	shape, err := shapeArg(args)
 	if err != nil {
 		return nil, err
 	}
-	s, err := reshape.ParseShape(shape)
-	if err != nil {
-		return run(nil, err, args)
-	}
-	return run(s, nil, args)
+	return run(shapes.get(shape).(*loaded), reply{doc: shape}, args)
 }
 
-// run runs a template or a shape (parsed, or parseErr) against the roots
-// and options of args. A root whose text is not JSON stops the call after
-// the load-time checks, with their errors.
-func run(subj template.Subject, parseErr error, args []jsValue) (object, error) {
+// run runs a loaded template or shape against the roots and options of
+// args. A root whose text is not JSON stops the call after the load-time
+// checks, with their errors.
+func run(l *loaded, r reply, args []jsValue) (object, error) {
 	rootArgs, err := decodeRoots(arg(args, 1))
 	if err != nil {
 		return nil, err
@@ -386,38 +383,39 @@ func run(subj template.Subject, parseErr error, args []jsValue) (object, error) 
 		return nil, err
 	}
 	roots, rootErrs := parseRoots(rootArgs)
-	if parseErr != nil {
-		return reply{}.failed(parseErr, rootErrs...), nil
+	if l.err != nil {
+		return r.failed(l.err, rootErrs...), nil
 	}
+	scope := opts.scope(roots)
+	subj := l.checkedIn(scope)
 	if rootErrs != nil {
-		return reply{}.of(template.Check(subj, opts.scope(roots)), rootErrs...), nil
+		return r.of(template.Check(subj, scope), rootErrs...), nil
 	}
-	return reply{}.of(template.Run(subj, opts.scope(roots), roots, nil)), nil
+	return r.of(template.Run(subj, scope, roots, nil)), nil
 }
 
-// runTool is splice.runTool(toolYAML, call): call is the call's input, as an
-// object or as JSON text.
+// runTool is splice.runTool(toolYAML, call): call is the call's input as
+// JSON text (engine.js writes a call given as an object as JSON). Only
+// engine-full.wasm answers it (fullOnly).
 func runTool(args []jsValue) (object, error) {
 	yaml, err := stringArg(args, 0, "tool")
 	if err != nil {
 		return nil, err
 	}
 	call := arg(args, 1)
-	callText, ok := call.Contents(), call.Type() == jsString
-	if !ok {
-		if callText, ok = call.JSON(); !ok {
-			return nil, misuse("call", "an object or a string of JSON", call)
-		}
+	if call.Type() != jsString {
+		return nil, misuse("call", "an object or a string of JSON", call)
 	}
+	r := reply{doc: yaml}
 	tool, err := reshape.LoadTool([]byte(yaml))
 	if err != nil {
-		return reply{}.failed(err), nil
+		return r.failed(err), nil
 	}
-	input, err := template.ParseJSONString(callText)
+	input, err := template.ParseJSONString(call.String())
 	if err != nil {
-		return reply{}.failed(nil, jsonError("the call", "input", err)), nil
+		return r.failed(nil, jsonError("the call", "input", err)), nil
 	}
-	return reply{}.of(callTool(tool, input)), nil
+	return r.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
 }
 
 // check is splice.check(source, roots, options): the load-time checks only,
@@ -439,7 +437,7 @@ func check(args []jsValue) (object, error) {
 			if n.Type() != jsString {
 				return nil, misuse("roots["+strconv.Itoa(i)+"]", "a string like the other names", n)
 			}
-			names = append(names, n.Contents())
+			names = append(names, strings.Clone(n.String()))
 		}
 	} else {
 		rootArgs, err := decodeRoots(roots)
@@ -450,20 +448,22 @@ func check(args []jsValue) (object, error) {
 			names = append(names, r.name)
 		}
 	}
-	var subj template.Subject
+	r := reply{doc: src, checkOnly: true}
+	var l *loaded
 	switch opts.mode {
-	case "shape":
-		subj, err = reshape.ParseShape(src)
-	case "tool":
-		_, err = reshape.LoadTool([]byte(src))
-	default:
-		subj, err = template.Parse(src)
-	}
-	r := reply{checkOnly: true}
-	if err != nil || subj == nil { // a tool that loads has passed its checks as it loaded
+	case "tool": // a tool's templates are checked as it loads
+		_, err := reshape.LoadTool([]byte(src))
 		return r.failed(err), nil
+	case "shape":
+		l = shapes.get(src).(*loaded)
+	default:
+		l = templates.get(src).(*loaded)
 	}
-	return r.of(template.Check(subj, opts.scope(template.NamedRoots(names)))), nil
+	if l.err != nil {
+		return r.failed(l.err), nil
+	}
+	scope := opts.scope(template.NamedRoots(names))
+	return r.of(template.Check(l.checkedIn(scope), scope)), nil
 }
 
 // arg returns argument i, undefined when the caller passed fewer.
@@ -479,30 +479,25 @@ func stringArg(args []jsValue, i int, name string) (string, error) {
 	if v.Type() != jsString {
 		return "", misuse(name, "a string", v)
 	}
-	return v.Contents(), nil
+	return v.String(), nil
 }
 
-// shapeArg reads a shape given as text or as an object.
+// shapeArg reads a shape's text.
 func shapeArg(args []jsValue) (string, error) {
 	v := arg(args, 0)
-	switch v.Type() {
-	case jsString:
-		return v.Contents(), nil
-	case jsObject, jsArray:
-		if s, ok := v.JSON(); ok {
-			return s, nil
-		}
+	if v.Type() != jsString {
+		return "", misuse("shape", "a string of JSON or YAML, or an object", v)
 	}
-	return "", misuse("shape", "a string of JSON or YAML, or an object", v)
+	return v.String(), nil
 }
 
 // undefined is the value of a missing argument.
 type undefined struct{}
 
-func (undefined) Type() jsType         { return jsUndefined }
-func (undefined) Get(string) jsValue   { return undefined{} }
-func (undefined) Len() int             { return 0 }
-func (undefined) Index(int) jsValue    { return undefined{} }
-func (undefined) Contents() string     { return "" }
-func (undefined) Bool() bool           { return false }
-func (undefined) JSON() (string, bool) { return "", false }
+func (undefined) Type() jsType       { return jsUndefined }
+func (undefined) Get(string) jsValue { return undefined{} }
+func (undefined) Len() int           { return 0 }
+func (undefined) Index(int) jsValue  { return undefined{} }
+func (undefined) String() string     { return "" }
+func (undefined) Bool() bool         { return false }
+func (undefined) Keys() []string     { return nil }

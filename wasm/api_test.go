@@ -87,56 +87,9 @@ func (f fake) Index(i int) jsValue {
 	return undef
 }
 
-func (f fake) Contents() string { return f.str }
-func (f fake) Bool() bool       { return f.b }
-
-// JSON is JSON.stringify: properties whose value has no JSON form are left
-// out; at the top level such a value has no JSON at all.
-func (f fake) JSON() (string, bool) {
-	b, ok := f.appendJSON(nil)
-	return string(b), ok
-}
-
-func (f fake) appendJSON(dst []byte) ([]byte, bool) {
-	switch f.typ {
-	case jsNull:
-		return append(dst, "null"...), true
-	case jsBoolean:
-		return template.BoolValue(f.b).AppendJSON(dst), true
-	case jsNumber:
-		return append(dst, f.str...), true
-	case jsString:
-		return template.AppendQuoted(dst, f.str), true
-	case jsArray:
-		dst = append(dst, '[')
-		for i, e := range f.elems {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			var ok bool
-			if dst, ok = e.appendJSON(dst); !ok {
-				dst = append(dst, "null"...)
-			}
-		}
-		return append(dst, ']'), true
-	case jsObject:
-		dst = append(dst, '{')
-		first := true
-		for i, k := range f.keys {
-			if f.vals[i].typ == jsUndefined || f.vals[i].typ >= jsBigInt {
-				continue
-			}
-			if !first {
-				dst = append(dst, ',')
-			}
-			first = false
-			dst = append(template.AppendQuoted(dst, k), ':')
-			dst, _ = f.vals[i].appendJSON(dst)
-		}
-		return append(dst, '}'), true
-	}
-	return dst, false
-}
+func (f fake) String() string { return f.str }
+func (f fake) Bool() bool     { return f.b }
+func (f fake) Keys() []string { return f.keys }
 
 func args(vs ...any) []jsValue {
 	out := make([]jsValue, len(vs))
@@ -146,9 +99,8 @@ func args(vs ...any) []jsValue {
 	return out
 }
 
-// root is a {name, text} root; rootValue a {name, value} one.
-func root(name, text string) props       { return props{"name", name, "text", text} }
-func rootValue(name string, v any) props { return props{"name", name, "value", v} }
+// root is a {name, text} root (engine.js writes a {name, value} one so).
+func root(name, text string) props { return props{"name", name, "text", text} }
 
 func TestRenderResults(t *testing.T) {
 	tests := []struct {
@@ -161,13 +113,11 @@ func TestRenderResults(t *testing.T) {
 		{"typed splice keeps the number's text", args("{{E0.price}}", []any{root("E0", `{"price": 1.50}`)}), "1.50", "1.50", "number", true, "1.50"},
 		{"typed splice of an object keeps key order", args("{{E0}}", []any{root("E0", `{"z": 1, "a": "<b>"}`)}), `{"z":1,"a":"<b>"}`, `{"z":1,"a":"<b>"}`, "object", true, `{ "z": 1, "a": "<b>" }`},
 		{"a typed splice of a string shows quoted", args("{{E0.s}}", []any{root("E0", `{"s": "hi"}`)}), `"hi"`, "hi", "string", true, `"hi"`},
-		{"mixed text is a string", args("PR #{{E0.n}}", []any{rootValue("E0", props{"n", 42})}), `"PR #42"`, "PR #42", "string", false, "PR #42"},
+		{"mixed text is a string", args("PR #{{E0.n}}", []any{root("E0", `{"n":42}`)}), `"PR #42"`, "PR #42", "string", false, "PR #42"},
 		{"input defaults to the empty object", args("{{input}}", nil), "{}", "{}", "object", true, "{ }"},
 		{"roots and options may be null", args("x", nil, nil), `"x"`, "x", "string", false, "x"},
 		{"a root given without data is null", args("{{E0}}", []any{props{"name", "E0"}}), "null", "null", "null", true, "null"},
 		{"later and iteration reach the scope", args("{{item.a}}", []any{root("item", `{"a": true}`)}, props{"later", []any{"E9"}, "iteration", true}), "true", "true", "boolean", true, "true"},
-		{"text wins over value", args("{{E0}}", []any{props{"name", "E0", "text", "7", "value", 8}}), "7", "7", "number", true, "7"},
-		{"a value with an undefined property", args("{{E0}}", []any{rootValue("E0", props{"a", undef, "b", 1})}), `{"b":1}`, `{"b":1}`, "object", true, `{ "b": 1 }`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -175,8 +125,8 @@ func TestRenderResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := object{{Key: "ok", Value: true}, {Key: "json", Value: tt.json}, {Key: "text", Value: tt.text}, {Key: "type", Value: tt.kind}, {Key: "typed", Value: tt.typed}, {Key: "display", Value: tt.display},
-				{Key: "engine", Value: template.Version}, {Key: "errors", Value: []object{}}}
+			want := object{{"ok", true}, {"json", tt.json}, {"text", tt.text}, {"type", tt.kind}, {"typed", tt.typed}, {"display", tt.display},
+				{"engine", template.Version}, {"errors", []object{}}}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("got  %v\nwant %v", got, want)
 			}
@@ -194,39 +144,39 @@ func TestRenderErrors(t *testing.T) {
 			"BadPath lists the keys and suggests one",
 			args("{{E0.values.0.idd}}", []any{root("E0", `{"values": [{"id": 1, "title": "t"}]}`)}),
 			[]object{{
-				{Key: "kind", Value: "BadPath"}, {Key: "phase", Value: "render"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 1}, {Key: "offset", Value: 0},
-				{Key: "path", Value: "E0.values.0.idd"}, {Key: "available", Value: []string{"id", "title"}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: "id"}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true},
+				{"kind", "BadPath"}, {"phase", "render"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0},
+				{"path", "E0.values.0.idd"}, {"available", []string{"id", "title"}}, {"more", 0}, {"suggestion", "id"}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
 			}},
 		},
 		{
 			"MissingStep at load lists the roots",
 			args("é\n x {{E7.x}}", []any{root("input", "{}"), root("E0", "{}")}),
 			[]object{{
-				{Key: "kind", Value: "MissingStep"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 2}, {Key: "column", Value: 4}, {Key: "offset", Value: 6},
-				{Key: "path", Value: "E7.x"}, {Key: "available", Value: []string{"input", "E0"}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: "E0"}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true},
+				{"kind", "MissingStep"}, {"phase", "load"}, {"message", ""}, {"line", 2}, {"column", 4}, {"offset", 6},
+				{"path", "E7.x"}, {"available", []string{"input", "E0"}}, {"more", 0}, {"suggestion", "E0"}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
 			}},
 		},
 		{
 			"a root that is not JSON is an InputError in its own text",
 			args("{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}),
 			[]object{{
-				{Key: "kind", Value: "InputError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 3}, {Key: "column", Value: 1}, {Key: "offset", Value: 12},
-				{Key: "path", Value: "E0"}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true},
+				{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 3}, {"column", 1}, {"offset", 12},
+				{"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""},
 			}},
 		},
 		{
 			"load errors come before the roots' errors",
 			args("{{E0.a}} {{#x}}", []any{root("E0", "nope")}),
 			[]object{
-				{{Key: "kind", Value: "ParseError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 10}, {Key: "offset", Value: 9}, {Key: "path", Value: "x"}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true}},
-				{{Key: "kind", Value: "InputError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 1}, {Key: "offset", Value: 0}, {Key: "path", Value: "E0"}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true}},
+				{{"kind", "ParseError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 10}, {"offset", 9}, {"path", "x"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
+				{{"kind", "InputError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", "E0"}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
 			},
 		},
 		{
 			"a reserved step id is a ScopeError",
 			args("{{length}}", []any{root("length", "1")}),
 			[]object{
-				{{Key: "kind", Value: "ScopeError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: ""}, {Key: "line", Value: 1}, {Key: "column", Value: 1}, {Key: "offset", Value: 0}, {Key: "path", Value: ""}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil}, {Key: "failure", Value: true}},
+				{{"kind", "ScopeError"}, {"phase", "load"}, {"message", ""}, {"line", 1}, {"column", 1}, {"offset", 0}, {"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil}, {"failure", true}, {"text", ""}},
 			},
 		},
 	}
@@ -261,12 +211,12 @@ func TestRenderErrors(t *testing.T) {
 	}
 }
 
-// withoutMessage blanks the message, which the engine words.
+// withoutMessage blanks the message and the text, which the engine words.
 func withoutMessage(e object) object {
 	out := make(object, len(e))
 	copy(out, e)
 	for i := range out {
-		if out[i].Key == "message" {
+		if out[i].Key == "message" || out[i].Key == "text" {
 			out[i].Value = ""
 		}
 	}
@@ -276,9 +226,9 @@ func withoutMessage(e object) object {
 func TestErrorWithoutPosition(t *testing.T) {
 	got := reply{}.failed(errors.New("boom")).Get("errors")
 	want := []object{{
-		{Key: "kind", Value: "ToolError"}, {Key: "phase", Value: "load"}, {Key: "message", Value: "boom"}, {Key: "line", Value: nil}, {Key: "column", Value: nil}, {Key: "offset", Value: nil},
-		{Key: "path", Value: ""}, {Key: "available", Value: []string{}}, {Key: "more", Value: 0}, {Key: "suggestion", Value: ""}, {Key: "at", Value: ""}, {Key: "doc", Value: nil},
-		{Key: "failure", Value: true},
+		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
+		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
+		{"failure", true}, {"text", "ToolError (load): boom\n"},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)
@@ -298,7 +248,6 @@ func TestMisuse(t *testing.T) {
 		{"a root that is a string", render, args("x", []any{"E0"}), "roots[0] must be an object"},
 		{"a root without a name", render, args("x", []any{props{"value", 1}}), "roots[0].name must be a string, not undefined"},
 		{"a root text that is not a string", render, args("x", []any{props{"name", "E0", "text", 1}}), "roots[0].text must be a string of JSON"},
-		{"a root value without JSON", render, args("x", []any{props{"name", "E0", "value", fn}}), "roots[0].value must be a JSON value, not function"},
 		{"options as a string", render, args("x", nil, "later"), "options must be an object"},
 		{"later as a string", render, args("x", nil, props{"later", "E9"}), "options.later must be an array"},
 		{"a later id that is a number", render, args("x", nil, props{"later", []any{9}}), "options.later[0] must be a string"},
@@ -310,7 +259,10 @@ func TestMisuse(t *testing.T) {
 		{"check with mixed names", check, args("x", []any{"E0", 1}), "roots[1] must be a string like the other names"},
 		{"a BigInt template", render, args(fake{typ: jsBigInt}), "template must be a string, not BigInt"},
 		{"a Symbol name", render, args("x", []any{props{"name", fake{typ: jsSymbol}}}), "roots[0].name must be a string, not Symbol"},
-		{"a BigInt root value", render, args("x", []any{rootValue("E0", fake{typ: jsBigInt})}), "roots[0].value must be a JSON value, not BigInt"},
+		{"a BigInt root text", render, args("x", []any{props{"name", "E0", "text", fake{typ: jsBigInt}}}), "roots[0].text must be a string of JSON, not BigInt"},
+		{"a shape that is not text", renderShape, args(props{"a", "{{E0}}"}), "shape must be a string of JSON or YAML, or an object, not object"},
+		{"a call that is not text", runTool, args("name: t", 7), "call must be an object or a string of JSON, not number"},
+		{"a branch step's decide step as a number", check, args("x", nil, props{"branchSteps", props{"E5", 3}}), "options.branchSteps.E5 must be the id of a decide step (a string), not number"},
 		{"a function as options", check, args("x", nil, fn), "options must be an object {later, branchSteps, iteration}, not function"},
 	}
 	for _, tt := range tests {
@@ -357,7 +309,7 @@ func TestDuplicateRoots(t *testing.T) {
 		json string
 	}{
 		{"the last E1 wins", render, args("{{E1.n}}", []any{root("E1", `{"n": 1}`), root("E0", "0"), root("E1", `{"n": 2}`)}), "2"},
-		{"a value after a text", render, args("{{E1}}", []any{root("E1", "1"), rootValue("E1", 2)}), "2"},
+		{"a text after a text", render, args("{{E1}}", []any{root("E1", "1"), root("E1", "2")}), "2"},
 		{"a root without data after one with", render, args("{{E1}}", []any{root("E1", "1"), props{"name", "E1"}}), "null"},
 		{"input given twice", render, args("{{input.a}}", []any{root("input", `{"a": 1}`), root("input", `{"a": 2}`)}), "2"},
 		{"in a shape", renderShape, args(`{"n": "{{E1}}"}`, []any{root("E1", "1"), root("E1", "2")}), `{"n":2}`},
@@ -415,9 +367,6 @@ func TestCheck(t *testing.T) {
 	if msg := got.Get("errors").([]object)[0].Get("message").(string); !strings.Contains(msg, "{{E3.result") {
 		t.Errorf("a branch step's message does not say to use the decide step's result: %q", msg)
 	}
-	if _, err := check(args("{{E5.x}}", []any{"E0"}, props{"branchSteps", props{"E5", 3}})); err == nil {
-		t.Error("branchSteps with a number for a decide step was accepted")
-	}
 }
 
 // The shipped wasm_exec.js must be the one of the Go that builds engine.wasm:
@@ -468,14 +417,13 @@ func TestShapesAndTools(t *testing.T) {
 	}{
 		{"a JSON shape", renderShape, args(`{"pr": "{{E1.number}}", "title": "PR #{{E1.number}}"}`, prRoots), `{"pr":42,"title":"PR #42"}`, "", "", false},
 		{"a YAML shape", renderShape, args("pr: '{{E1.number}}'\ndraft: false\n", prRoots), `{"pr":42,"draft":false}`, "", "", true},
-		{"a shape given as an object", renderShape, args(props{"pr", "{{E1.number}}", "n", 1.5e0}, prRoots), `{"pr":42,"n":1.5}`, "", "", false},
 		{"a leaf's error names the leaf", renderShape, args(`{"labels": [{"name": "{{E1.labels.0.nam}}"}]}`, prRoots), "", "BadPath", "/labels/0/name", false},
 		{"a shape that is not an object", renderShape, args(`["{{E1.number}}"]`, prRoots), "", "ToolError", "", false},
 		{"a shape's root is checked at load", renderShape, args(`{"a": "{{E9}}"}`, prRoots, props{"later", []any{"E9"}}), "", "MissingStep", "/a", false},
-		{"a tool with a call object", runTool, args(card, props{"number", 7}), `{"pr":7}`, "", "", true},
+		{"a tool with a call", runTool, args(card, `{"number": 7}`), `{"pr":7}`, "", "", true},
 		{"a tool with a call as text keeps the number's text", runTool, args(card, `{"number": 7.0}`), `{"pr":7.0}`, "", "", true},
 		{"a call that is not JSON", runTool, args(card, `{"number": }`), "", "InputError", "", true},
-		{"a tool that is not YAML", runTool, args("name: [", props{}), "", "ToolError", "", true},
+		{"a tool that is not YAML", runTool, args("name: [", "{}"), "", "ToolError", "", true},
 		{"check a shape", check, args(`{"a": "{{E1.x}}", "b": "{{E2.y}}"}`, []any{"E1"}, props{"mode", "shape"}), "", "MissingStep", "/b", false},
 		{"check a tool", check, args("name: bad name\nkind: reshape\nshape: {}\n", nil, props{"mode", "tool"}), "", "ToolError", "", true},
 	}

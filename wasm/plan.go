@@ -4,8 +4,16 @@ package main
 
 import "github.com/splicedev/splice/plan"
 
-// fullOnly are the functions of engine-full.wasm alone.
-var fullOnly = map[string]func([]jsValue) (object, error){"runPlan": runPlan}
+// fullOnly returns the function of engine-full.wasm alone called name.
+func fullOnly(name string) func([]jsValue) (object, error) {
+	switch name {
+	case "runTool":
+		return runTool
+	case "runPlan":
+		return runPlan
+	}
+	return nil
+}
 
 // runPlan is splice.runPlan(text): the plan document (JSON or YAML) loaded,
 // checked and run. json is what `splice plan --json` prints, {steps,

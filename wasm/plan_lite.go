@@ -2,5 +2,6 @@
 
 package main
 
-// fullOnly is empty: plans need the full engine (engine.js sends runPlan there).
-var fullOnly = map[string]func([]jsValue) (object, error){}
+// fullOnly has no function: tools and plans need the full engine
+// (engine.js sends runTool and runPlan there).
+func fullOnly(string) func([]jsValue) (object, error) { return nil }

@@ -7,13 +7,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/andybalholm/brotli"
 )
 
-// encoding is a content coding the server can send a large file of web/ in
-// (a .wasm file, the editor bundle), stored pre-compressed beside it
-// (web/app.wasm.br, web/app.wasm.gz).
+// encoding is a content coding the server can send a file of web/ in (a
+// .wasm file, the editor bundle, the engine's scripts), stored
+// pre-compressed beside it (web/app.wasm.br, web/app.wasm.gz).
 type encoding struct {
 	name string // the Content-Encoding token
 	ext  string // the suffix of the stored file
@@ -55,21 +56,26 @@ func compressGzip(dst io.Writer, src io.Reader) error {
 	return w.Close()
 }
 
-// editorBundle is the editors' script, built from editor/ and committed.
-const editorBundle = "editor.js"
+// precompressedScripts are the scripts of web/ served from their
+// compressed copies: the editors' bundle, built from editor/ and committed,
+// and what a docs page loads before its first result (embed.js, engine.js,
+// and Go's wasm_exec.js), whose every byte is on the way to it.
+var precompressedScripts = []string{"editor.js", "embed.js", "engine.js", "wasm_exec.js"}
 
 // precompressed reports whether the file called name of web/ is served
 // from its compressed copies.
 func precompressed(name string) bool {
-	return filepath.Ext(name) == ".wasm" || filepath.Base(name) == editorBundle
+	return filepath.Ext(name) == ".wasm" || slices.Contains(precompressedScripts, filepath.Base(name))
 }
 
 // precompressedFiles lists the files of the web directory that are served
 // compressed.
 func precompressedFiles(webDir string) ([]string, error) {
 	files, err := filepath.Glob(filepath.Join(webDir, "*.wasm"))
-	if _, serr := os.Stat(filepath.Join(webDir, editorBundle)); serr == nil {
-		files = append(files, filepath.Join(webDir, editorBundle))
+	for _, name := range precompressedScripts {
+		if _, serr := os.Stat(filepath.Join(webDir, name)); serr == nil {
+			files = append(files, filepath.Join(webDir, name))
+		}
 	}
 	return files, err
 }

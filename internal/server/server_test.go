@@ -150,6 +150,37 @@ func TestWasmServedInAcceptedEncoding(t *testing.T) {
 	}
 }
 
+// What a docs page loads before its first result is served compressed
+// too; other files of web/ as they are.
+func TestEngineScriptsServedCompressed(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	scripts := map[string][]byte{}
+	for _, name := range []string{"engine.js", "embed.js", "wasm_exec.js"} {
+		scripts[name] = []byte(strings.Repeat("// "+name+"\n(() => {})();\n", 200))
+		if err := os.WriteFile(filepath.Join(dir, name), scripts[name], 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := CompressStale(dir, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestSite(t, dir)
+	for name, want := range scripts {
+		res := get(s, "/web/"+name, "Accept-Encoding", "gzip, br")
+		body := readBody(t, res)
+		if res.Header.Get("Content-Encoding") != "br" || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") {
+			t.Errorf("%s: Content-Encoding %q, Content-Type %q", name, res.Header.Get("Content-Encoding"), res.Header.Get("Content-Type"))
+			continue
+		}
+		if decoded, err := io.ReadAll(brotli.NewReader(bytes.NewReader(body))); err != nil || !bytes.Equal(decoded, want) {
+			t.Errorf("%s: the body does not decode to the script (%v)", name, err)
+		}
+	}
+	if res := get(s, "/web/app.css", "Accept-Encoding", "br"); res.Header.Get("Content-Encoding") != "" {
+		t.Errorf("app.css is served as %s", res.Header.Get("Content-Encoding"))
+	}
+}
+
 func TestWasmRevalidatesPerEncoding(t *testing.T) {
 	dir, _ := fakeWebDir(t)
 	s := newTestSite(t, dir)

@@ -1,6 +1,6 @@
-// Command compress writes the brotli and gzip copies of the .wasm files of
-// a web directory that lack a fresh one: a build step (make build), not a
-// user command.
+// Command compress writes the brotli and gzip copies of the .wasm files and
+// the served scripts of a web directory that lack a fresh one: a build step
+// (make build), not a user command.
 package main
 
 import (
@@ -12,7 +12,7 @@ import (
 )
 
 func main() {
-	webDir := flag.String("web", "web", "directory of the .wasm files")
+	webDir := flag.String("web", "web", "directory of the .wasm files and scripts")
 	flag.Parse()
 	if err := server.CompressStale(*webDir, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "compress:", err)

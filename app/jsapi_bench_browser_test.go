@@ -1,0 +1,157 @@
+//go:build browser
+
+package app_test
+
+// make bench-js: the engine's JavaScript API against mustache.js,
+// handlebars and JSONata (bench/js, installed from its lockfile) in
+// headless Chromium. It prints CPU per call in each case and the cold
+// start to a first result, medians, with the ratios to the contenders.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// benchJSDir holds bench.js and the contenders' packages.
+const benchJSDir = "../bench/js"
+
+// benchEngine is the site whose engine is measured: SPLICE_BENCH_ENGINE
+// names a running Splice server (an earlier build, to compare), else the
+// built web/ is served as the playground's server serves it.
+func benchEngine(b *testing.B) string {
+	if site := os.Getenv("SPLICE_BENCH_ENGINE"); site != "" {
+		return strings.TrimSuffix(site, "/")
+	}
+	return startServer(b)
+}
+
+// coldPages are the pages of the cold start: each loads its library and
+// sets window.__ready when its first result is there.
+var coldPages = map[string]string{
+	"splice": `<script src="%s/web/engine.js"></script>
+<script>splice.render("{{E0.user.name}}", [{name: "E0", value: {user: {name: "Ada"}}}]).then(() => { window.__ready = performance.now(); });</script>`,
+	"mustache.js": `<script src="/lib/mustache/mustache.min.js"></script>
+<script>Mustache.render("{{E0.user.name}}", {E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
+	"handlebars": `<script src="/lib/handlebars/dist/handlebars.min.js"></script>
+<script>Handlebars.compile("{{E0.user.name}}")({E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
+}
+
+// benchPage loads the contenders, bench.js and then the engine.
+const benchPage = `<script src="/lib/mustache/mustache.min.js"></script>
+<script src="/lib/handlebars/dist/handlebars.min.js"></script>
+<script src="/lib/jsonata/jsonata.min.js"></script>
+<script src="/bench.js"></script>
+<script src="%s/web/engine.js"></script>`
+
+type benchResult struct {
+	Cases []struct {
+		Name       string
+		Splice     float64
+		Contenders map[string]float64
+	}
+	Memory []int // the engine's memory before 50,000 calls and after each 50,000 more
+}
+
+func BenchmarkBrowserJSAPI(b *testing.B) {
+	if _, err := os.Stat(filepath.Join(benchJSDir, "node_modules", "mustache")); err != nil {
+		b.Skip("bench/js/node_modules is missing: run make bench-js")
+	}
+	engineSite := benchEngine(b)
+	pages := http.NewServeMux()
+	pages.Handle("/lib/", http.StripPrefix("/lib/", http.FileServer(http.Dir(filepath.Join(benchJSDir, "node_modules")))))
+	pages.HandleFunc("/bench.js", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, filepath.Join(benchJSDir, "bench.js"))
+	})
+	html := func(body string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprintf(w, `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`+body, engineSite)
+		}
+	}
+	pages.Handle("/{$}", html(benchPage))
+	for name, body := range coldPages {
+		pages.Handle("/cold/"+name, html(body))
+	}
+	site := httptest.NewServer(pages)
+	b.Cleanup(site.Close)
+
+	for b.Loop() {
+		ctx := newBrowser(b)
+		navigate(b, ctx, site.URL+"/")
+		res := evalJS[benchResult](b, ctx, `runBench(15)`)
+		cold := coldStarts(b, newBrowser(b), site.URL)
+		printBench(res, cold)
+	}
+}
+
+// coldStarts loads each cold page in a fresh browser context (nothing
+// cached, no compiled module kept), the contenders in turns, nine times,
+// and returns each one's median time from navigation to its first result.
+func coldStarts(b *testing.B, browser context.Context, site string) map[string]time.Duration {
+	names := []string{"splice", "mustache.js", "handlebars"}
+	loads := map[string][]time.Duration{}
+	for range 9 {
+		for _, name := range names {
+			ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+			navigate(b, ctx, site+"/cold/"+name)
+			waitJS(b, ctx, `window.__ready !== undefined`)
+			ms := evalJS[float64](b, ctx, `window.__ready`)
+			cancel()
+			loads[name] = append(loads[name], time.Duration(ms*float64(time.Millisecond)))
+		}
+	}
+	medians := map[string]time.Duration{}
+	for name, l := range loads {
+		slices.Sort(l)
+		medians[name] = l[len(l)/2]
+	}
+	return medians
+}
+
+func printBench(res benchResult, cold map[string]time.Duration) {
+	var out strings.Builder
+	fmt.Fprintf(&out, "\n%-42s %12s  %s\n", "case (CPU per call, median)", "splice", "contenders (ratio: splice ÷ contender)")
+	for _, c := range res.Cases {
+		var parts []string
+		for _, name := range slices.Sorted(func(yield func(string) bool) {
+			for n := range c.Contenders {
+				if !yield(n) {
+					return
+				}
+			}
+		}) {
+			v := c.Contenders[name]
+			parts = append(parts, fmt.Sprintf("%s %s (%.2f×)", name, micros(v), c.Splice/v))
+		}
+		fmt.Fprintf(&out, "%-42s %12s  %s\n", c.Name, micros(c.Splice), strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(&out, "\ncold start to the first result (fresh context, median of 9): splice %v, mustache.js %v (%.2f×), handlebars %v (%.2f×)\n",
+		cold["splice"].Round(time.Millisecond), cold["mustache.js"].Round(time.Millisecond), float64(cold["splice"])/float64(cold["mustache.js"]),
+		cold["handlebars"].Round(time.Millisecond), float64(cold["splice"])/float64(cold["handlebars"]))
+	if len(res.Memory) > 0 && res.Memory[0] > 0 {
+		var mb []string
+		for _, m := range res.Memory {
+			mb = append(mb, fmt.Sprintf("%.1f", float64(m)/1e6))
+		}
+		fmt.Fprintf(&out, "wasm memory every 50,000 calls of the first case: %s MB\n", strings.Join(mb, " → "))
+	}
+	fmt.Print(out.String())
+}
+
+// micros formats µs, as ms from 1 ms up.
+func micros(us float64) string {
+	if us >= 1000 {
+		return fmt.Sprintf("%.2f ms", us/1000)
+	}
+	return fmt.Sprintf("%.2f µs", us)
+}

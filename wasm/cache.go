@@ -1,0 +1,178 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// A docs page renders many examples, often against the same roots and
+// often the same template with other data: the engine keeps what it made
+// of a text (a parsed root, a template or shape parsed and checked) for the
+// next call that gives the same text.
+var (
+	parsedRoots = newCache(64, 32<<20, parseRoot)
+	templates   = newCache(512, 8<<20, loadTemplate)
+	shapes      = newCache(256, 8<<20, loadShape)
+)
+
+// cache holds what make made of a text, within bounds on its entries and
+// on the bytes of their texts: when full, it keeps the more recently used
+// of its entries. (Not generic, and without map deletes: each instance of
+// a generic type, and the maps' delete, is code of its own in the module.)
+type cache struct {
+	maxEntries, maxBytes int
+	make                 func(text string) any
+	entries              map[string]*cacheEntry
+	bytes                int
+	clock                uint64 // counts gets, to tell the least recently used
+}
+
+type cacheEntry struct {
+	value any
+	used  uint64
+}
+
+func newCache(maxEntries, maxBytes int, make func(string) any) *cache {
+	return &cache{maxEntries: maxEntries, maxBytes: maxBytes, make: make, entries: map[string]*cacheEntry{}}
+}
+
+// get returns what was made of text, making it on a miss. text may be a
+// view of a request's memory, which the next request overwrites: make gets
+// a copy, which the entry keeps.
+func (c *cache) get(text string) any {
+	c.clock++
+	if e, ok := c.entries[text]; ok {
+		e.used = c.clock
+		return e.value
+	}
+	text = strings.Clone(text)
+	v := c.make(text)
+	if len(text) > c.maxBytes {
+		return v
+	}
+	for len(c.entries) >= c.maxEntries || c.bytes+len(text) > c.maxBytes {
+		c.dropOlder()
+	}
+	c.entries[text] = &cacheEntry{value: v, used: c.clock}
+	c.bytes += len(text)
+	return v
+}
+
+// dropOlder keeps the entries used since halfway between the least
+// recently used one and now, at least the most recent one.
+func (c *cache) dropOlder() {
+	oldest := c.clock
+	for _, e := range c.entries {
+		oldest = min(oldest, e.used)
+	}
+	since := oldest + (c.clock-oldest)/2 + 1
+	kept := make(map[string]*cacheEntry, len(c.entries))
+	c.bytes = 0
+	for text, e := range c.entries {
+		if e.used >= since {
+			kept[text] = e
+			c.bytes += len(text)
+		}
+	}
+	c.entries = kept
+}
+
+// parsedRoot is a root's JSON text decoded, or why it is not JSON.
+type parsedRoot struct {
+	value template.Value
+	err   error
+}
+
+func parseRoot(text string) any {
+	v, err := template.ParseJSONString(text)
+	return &parsedRoot{v, err}
+}
+
+// loaded is a template or a shape as it parsed, and its load-time checks
+// against each scope it was run in.
+type loaded struct {
+	subj   template.Subject
+	err    error // it does not parse
+	checks map[string]error
+}
+
+// maxScopes bounds the checks a loaded subject keeps: the same example is
+// rarely run in more than a few scopes.
+const maxScopes = 16
+
+func loadTemplate(src string) any {
+	t, err := template.Parse(src)
+	if err != nil {
+		return &loaded{err: err}
+	}
+	return &loaded{subj: t, checks: map[string]error{}}
+}
+
+func loadShape(text string) any {
+	s, err := reshape.ParseShape(text)
+	if err != nil {
+		return &loaded{err: err}
+	}
+	return &loaded{subj: s, checks: map[string]error{}}
+}
+
+// checkedIn returns the subject with its load-time checks against scope
+// run once: template.Run and template.Check find them done.
+func (l *loaded) checkedIn(scope template.Scope) template.Subject {
+	key := scopeKey(scope)
+	err, ok := l.checks[key]
+	if !ok {
+		if len(l.checks) >= maxScopes {
+			l.checks = map[string]error{}
+		}
+		err = l.subj.Check(scope)
+		l.checks[key] = err
+	}
+	return checked{l.subj, err}
+}
+
+// checked is a subject whose load-time checks in one scope gave err.
+type checked struct {
+	template.Subject
+	err error
+}
+
+func (c checked) Check(template.Scope) error { return c.err }
+
+// scopeKey tells scopes apart: each name is quoted, so that no two scopes
+// write the same key.
+func scopeKey(s template.Scope) string {
+	var b []byte
+	for _, n := range s.Roots {
+		b = template.AppendQuoted(b, n)
+	}
+	b = append(b, 'l')
+	for _, n := range s.Later {
+		b = template.AppendQuoted(b, n)
+	}
+	b = append(b, 'b')
+	ids := make([]string, 0, len(s.Branch))
+	for id := range s.Branch {
+		ids = append(ids, id)
+	}
+	sortStrings(ids)
+	for _, id := range ids {
+		b = template.AppendQuoted(template.AppendQuoted(b, id), s.Branch[id])
+	}
+	if s.Iteration {
+		b = append(b, 'i')
+	}
+	return string(b)
+}
+
+// sortStrings sorts a few strings in place: an insertion sort, which
+// brings in nothing of the generic sorts.
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

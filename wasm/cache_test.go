@@ -1,0 +1,118 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/splicedev/splice/template"
+)
+
+// countingCache makes the length of each text, counting how often it makes one.
+func countingCache(maxEntries, maxBytes int) (*cache, *int) {
+	made := 0
+	return newCache(maxEntries, maxBytes, func(text string) any { made++; return len(text) }), &made
+}
+
+func TestCacheMakesEachTextOnce(t *testing.T) {
+	c, made := countingCache(4, 100)
+	for range 3 {
+		for _, text := range []string{"a", "bb", "ccc"} {
+			if got := c.get(text); got != len(text) {
+				t.Fatalf("get(%q) = %v", text, got)
+			}
+		}
+	}
+	if *made != 3 {
+		t.Errorf("made %d times for 3 texts", *made)
+	}
+}
+
+func TestCacheBounds(t *testing.T) {
+	c, made := countingCache(8, 40)
+	for i := range 100 {
+		c.get(strconv.Itoa(i) + strings.Repeat("x", i%7))
+		if len(c.entries) > 8 || c.bytes > 40 {
+			t.Fatalf("after %d gets: %d entries, %d bytes", i+1, len(c.entries), c.bytes)
+		}
+	}
+	// The most recently used stays.
+	c.get("kept")
+	for i := range 20 {
+		c.get("kept")
+		c.get("other" + strconv.Itoa(i))
+	}
+	before := *made
+	c.get("kept")
+	if *made != before {
+		t.Error("the text used on every other get was dropped")
+	}
+	// A text larger than the cache is made each time and never kept.
+	big := strings.Repeat("y", 41)
+	c.get(big)
+	c.get(big)
+	if _, kept := c.entries[big]; kept || *made != before+2 {
+		t.Errorf("a text over the bound: kept %v, made %d times", kept, *made-before)
+	}
+}
+
+// The cache keeps a copy of the text it is given, which may be a view of
+// memory that changes.
+func TestCacheCopiesItsKeys(t *testing.T) {
+	c, made := countingCache(4, 100)
+	buf := []byte("template")
+	c.get(unsafe.String(&buf[0], len(buf)))
+	copy(buf, "XXXXXXXX")
+	c.get("template")
+	if *made != 1 {
+		t.Errorf("the key changed with the memory it was read from")
+	}
+}
+
+// Scopes that differ have keys that differ; the same scope, the same key.
+func TestScopeKey(t *testing.T) {
+	scopes := []template.Scope{
+		{},
+		{Roots: []string{"input", "E0"}},
+		{Roots: []string{"input", "E0"}, Iteration: true},
+		{Roots: []string{"input"}, Later: []string{"E0"}},
+		{Roots: []string{"input", `E0"E1`}},
+		{Roots: []string{"input", "E0", "E1"}},
+		{Roots: []string{"input"}, Branch: map[string]string{"E5": "E3"}},
+		{Roots: []string{"input"}, Branch: map[string]string{"E5": "E4"}},
+		{Roots: []string{"input"}, Branch: map[string]string{"E5": "E3", "E6": "E3"}},
+	}
+	seen := map[string]int{}
+	for i, s := range scopes {
+		key := scopeKey(s)
+		if j, ok := seen[key]; ok {
+			t.Errorf("scopes %d and %d share the key %q", j, i, key)
+		}
+		seen[key] = i
+	}
+	branch := map[string]string{"E5": "E3", "E6": "E3", "E7": "E4", "E8": "E1"}
+	for range 20 {
+		if scopeKey(template.Scope{Branch: branch}) != scopeKey(template.Scope{Branch: branch}) {
+			t.Fatal("one scope has keys that differ")
+		}
+	}
+}
+
+// A template checked in one scope is checked again in another.
+func TestLoadedChecksEachScope(t *testing.T) {
+	l := loadTemplate("{{E1.x}}").(*loaded)
+	with := template.Scope{Roots: []string{"input", "E1"}}
+	without := template.Scope{Roots: []string{"input"}}
+	for range 2 {
+		if r := template.Check(l.checkedIn(with), with); !r.Loaded {
+			t.Errorf("with E1: %v", r.Errors)
+		}
+		if r := template.Check(l.checkedIn(without), without); r.Loaded {
+			t.Error("without E1: loaded")
+		}
+	}
+	if len(l.checks) != 2 {
+		t.Errorf("%d checks kept for 2 scopes", len(l.checks))
+	}
+}

@@ -1,0 +1,73 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"runtime"
+	"unsafe"
+)
+
+// The module's exports, which engine.js calls once go.run has started it:
+// requestBuffer, call and response. A call goes
+//
+//	p = requestBuffer(n)         // room for a request of up to n bytes
+//	(engine.js writes the request at p)
+//	size = call(requestSize, headerSize)
+//	(engine.js reads size bytes of JSON at response())
+//
+// Each may grow the module's memory, which detaches the views of it that
+// engine.js holds. No JavaScript value is made on the way: syscall/js is
+// not linked at all.
+
+// requestBytes and responseBytes are kept from call to call, so that a
+// page's calls do not grow the memory once they have the room they need.
+var requestBytes, responseBytes []byte
+
+// maxKeptBuffer is the largest buffer kept from one call to the next: room
+// for a root of a few megabytes.
+const maxKeptBuffer = 16 << 20
+
+// calls counts the calls, to yield to the runtime's goroutines now and then.
+var calls int
+
+//go:wasmexport requestBuffer
+func requestBuffer(size int32) uint32 {
+	if cap(responseBytes) > maxKeptBuffer { // read by now
+		responseBytes = nil
+	}
+	if cap(requestBytes) < int(size) {
+		requestBytes = make([]byte, size)
+	}
+	requestBytes = requestBytes[:cap(requestBytes)]
+	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(requestBytes))))
+}
+
+//go:wasmexport call
+func call(requestSize, headerSize int32) int32 {
+	if requestSize < 0 || int(requestSize) > len(requestBytes) {
+		requestSize = 0
+	}
+	responseBytes = answer(responseBytes[:0], requestBytes[:requestSize], int(headerSize))
+	// The garbage collector's workers are goroutines, which run only when
+	// the running one yields: calls made one after another without a turn
+	// of the page's event loop never do.
+	if calls++; calls%256 == 0 {
+		runtime.Gosched()
+	}
+	size := int32(len(responseBytes))
+	// A buffer a huge call grew is not kept for the calls after it (the
+	// response is, until engine.js has read it).
+	if cap(requestBytes) > maxKeptBuffer {
+		requestBytes = nil
+	}
+	return size
+}
+
+//go:wasmexport response
+func response() uint32 {
+	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(responseBytes))))
+}
+
+// main returns to engine.js once the package's functions are set, and
+// stays, so that its exports answer.
+func main() { select {} }
