@@ -415,7 +415,7 @@ func runTool(args []jsValue) (object, error) {
 	if err != nil {
 		return r.failed(nil, jsonError("the call", "input", err)), nil
 	}
-	return r.of(template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)), nil
+	return r.of(callTool(tool, input)), nil
 }
 
 // check is splice.check(source, roots, options): the load-time checks only,
