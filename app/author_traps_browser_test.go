@@ -166,3 +166,30 @@ func TestBrowserFirstSteps(t *testing.T) {
 	waitJS(t, ctx, byTestID("editor")+`.value.includes("summary:")`)
 	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0 && `+byTestID("output")+`?.dataset.json?.startsWith('{"summary":')`)
 }
+
+// An unquoted template is a problem at the template whose fix quotes it.
+func TestBrowserUnquotedTemplateFix(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	openState(t, ctx, base, playground.State{Mode: playground.ModeShape, Shape: "pr: {{E1.number}}\n",
+		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}})
+	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="ToolError"][data-line="1"][data-column="5"]')?.textContent.includes("quote the template")`)
+	click(t, ctx, `[data-testid="problem"] [data-testid="key-chip"]`)
+	waitJS(t, ctx, byTestID("editor")+`.value === "pr: \"{{E1.number}}\"\n"`)
+	waitOutput(t, ctx, `{"pr":42}`)
+}
+
+// A tool that cannot run here shows what it would run, its call checked.
+func TestBrowserToolThatCannotRun(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	tool := "name: lint\nkind: exec\ncommand: [lint, \"{{input.path}}\"]\ninput_schema: {type: object, required: [path], properties: {path: {type: string}}}\n"
+	openState(t, ctx, base, playground.State{Mode: playground.ModeTool, Tool: tool, Call: `{"path": "a.go"}`})
+	waitOutput(t, ctx, `{"command":["lint","a.go"]}`)
+	waitJS(t, ctx, byTestID("output-note")+`?.textContent.includes("cannot run here")`)
+	if n := evalJS[int](t, ctx, byTestID("editor")+`.querySelectorAll(".tk, [class*='tk-']").length`); n == 0 {
+		t.Error("the command's tag is not coloured")
+	}
+	openState(t, ctx, base, playground.State{Mode: playground.ModeTool, Tool: tool, Call: `{"pr": "abc"}`})
+	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="InputError"]')?.textContent.includes("path")`)
+}
