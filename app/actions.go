@@ -121,6 +121,7 @@ func (a *actions) LoadExample(id string) {
 	}
 }
 func (a *actions) RestoreSaved()             { a.open(func() { a.s.RestoreSaved() }) }
+func (a *actions) OpenCallerShape()          { a.open(func() { a.s.OpenCallerShape() }) }
 func (a *actions) ToggleMenu()               { a.s.Menu = !a.s.Menu }
 func (a *actions) OpenHelp()                 { a.s.Dialog = playground.DialogHelp }
 func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s) }

@@ -193,3 +193,21 @@ func TestBrowserToolThatCannotRun(t *testing.T) {
 	openState(t, ctx, base, playground.State{Mode: playground.ModeTool, Tool: tool, Call: `{"pr": "abc"}`})
 	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="InputError"]')?.textContent.includes("path")`)
 }
+
+// A caller-shape tool says that a plan renders its shape first, and opens
+// that shape as a Shape state, Back returning to the tool.
+func TestBrowserCallerShapeOpensAsShape(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.State{Mode: playground.ModeTool, Tool: "name: pass\nkind: reshape\ncaller_shape: true\n", Call: `{"shape": {"a": "{{input.x}}"}}`,
+		Roots: []playground.RootText{{Name: "input", Text: `{"x": 5}`}}}
+	openState(t, ctx, base, s)
+	waitJS(t, ctx, byTestID("output-note")+`?.textContent.includes("renders the shape's templates first")`)
+	click(t, ctx, `[data-testid="open-as-shape"]`)
+	waitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
+	waitOutput(t, ctx, `{"a":5}`)
+	if err := chromedp.Do(ctx, chromedp.NavigateBack()); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, byTestID("mode-tool")+`.getAttribute("aria-selected") === "true"`)
+}

@@ -24,6 +24,9 @@ type outputPane struct {
 	// Partial is what a shape with failing leaves still renders.
 	Partial []playground.PartialPart
 	Note    string // what the result is, when it is not what it seems
+	// OpenShape opens a caller-shape tool's shape as a Shape state; nil
+	// for any other result.
+	OpenShape func()
 	Version int    // the evaluation shown
 
 	copied int // the version whose result was copied
@@ -59,7 +62,13 @@ func (o *outputPane) Render() app.UI {
 	return app.Section().Class("pane pane-output").Aria("label", "Output").Body(
 		app.Div().Class("pane-head").Body(head...),
 		app.If(out.Note != "", func() app.UI {
-			return app.P().Class("partial-note").DataSet("testid", "output-note").Text(out.Note)
+			return app.P().Class("partial-note").DataSet("testid", "output-note").Body(
+				app.Text(out.Note+" "),
+				app.If(out.OpenShape != nil, func() app.UI {
+					return app.Button().Class("btn btn-small").DataSet("testid", "open-as-shape").Text("Open as Shape").
+						OnClick(func(ctx app.Context, e app.Event) { out.OpenShape() })
+				}),
+			)
 		}),
 		app.If(out.HasValue, func() app.UI {
 			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON}

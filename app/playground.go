@@ -85,7 +85,7 @@ func (p *playgroundPage) Render() app.UI {
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
 				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
-				outputOf(&s.Out, s.Version),
+				p.output(),
 				&problemsPane{Do: do, Problems: s.Out.Problems},
 				&tracePane{Rows: s.Out.Trace},
 			),
@@ -93,6 +93,15 @@ func (p *playgroundPage) Render() app.UI {
 		app.If(s.Dialog == playground.DialogShare, func() app.UI { return &shareDialog{Do: do, Info: s.Share} }),
 		app.If(s.Dialog == playground.DialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
+}
+
+// output is the output pane, which opens a caller-shape tool's shape.
+func (p *playgroundPage) output() *outputPane {
+	out := outputOf(&p.s.Out, p.s.Version)
+	if p.s.CallerShape() != "" {
+		out.OpenShape = p.do.OpenCallerShape
+	}
+	return out
 }
 
 // statusText is what the status region announces: how many problems there

@@ -82,6 +82,31 @@ func (ss *Session) LoadExample(id string) {
 	}
 }
 
+// CallerShape is the shape a caller-shape tool's call gives, as a shape
+// text; "" when the state is no such call.
+func (ss *Session) CallerShape() string {
+	if ss.State.Mode != ModeTool || !ss.Out.HasValue {
+		return ""
+	}
+	if l := ss.eval.loadTool(ss.State.Tool); l.tool == nil || !l.tool.CallerShape {
+		return ""
+	}
+	return display.JSON(ss.Out.Value) + "\n"
+}
+
+// OpenCallerShape opens the shape of a caller-shape tool's call as a Shape
+// state over the state's roots: what a plan renders before the tool
+// returns it.
+func (ss *Session) OpenCallerShape() {
+	shape := ss.CallerShape()
+	if shape == "" {
+		return
+	}
+	s := ss.State.Clone()
+	s.Mode, s.Shape = ModeShape, shape
+	ss.Load(s)
+}
+
 // RestoreSaved opens the autosaved work that a refused link set aside.
 func (ss *Session) RestoreSaved() bool {
 	s, err := DecodeState(ss.Saved, maxSavedState)
