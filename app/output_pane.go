@@ -27,7 +27,7 @@ type outputPane struct {
 	// OpenShape opens a caller-shape tool's shape as a Shape state; nil
 	// for any other result.
 	OpenShape func()
-	Version int    // the evaluation shown
+	Version   int // the evaluation shown
 
 	copied int // the version whose result was copied
 }
