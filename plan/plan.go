@@ -107,6 +107,8 @@ type Plan struct {
 	solverScope template.Scope
 	solverReads []string
 	hasSolver   bool
+	drawn       []*reshape.Shape // every template of the document that parses, for Spans
+	extents     [][2]int         // of All, computed on the first StepAt
 }
 
 // Step returns the step called id.
@@ -455,8 +457,12 @@ func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.S
 	shape, err := l.doc.Compile(ptr, v)
 	if err != nil {
 		l.add(s, ptr, err)
+		if drawn := l.doc.CompileLenient(ptr, v); drawn != nil {
+			l.p.drawn = append(l.p.drawn, drawn)
+		}
 		return nil
 	}
+	l.p.drawn = append(l.p.drawn, shape)
 	scope = scope.Prepared()
 	if err := shape.Check(scope); err != nil {
 		l.add(s, ptr, err)
