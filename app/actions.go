@@ -25,6 +25,7 @@ type editorActions interface {
 	Complete(caret int) template.Completion
 	Hover(off int) (playground.Hover, bool)
 	Problems(target string) []playground.Problem
+	Caret(off int) (changed bool)
 }
 
 // rootsActions is what the roots pane does to the roots.
@@ -94,6 +95,7 @@ func (a *actions) Slow(target, text string) bool               { return a.s.Slow
 func (a *actions) Complete(caret int) template.Completion      { return a.s.Complete(caret) }
 func (a *actions) Hover(off int) (playground.Hover, bool)      { return a.s.HoverAt(off) }
 func (a *actions) Problems(target string) []playground.Problem { return a.s.Problems(target) }
+func (a *actions) Caret(off int) bool                          { return a.s.Caret(off) }
 func (a *actions) UpdateReferences()                           { a.s.UpdateReferences() }
 func (a *actions) DismissRename()                              { a.s.DismissRename() }
 func (a *actions) OpenRoot(name string)                        { a.s.OpenRoot(name) }
@@ -126,3 +128,7 @@ func (a *actions) CloseDialog()              { a.s.Dialog = "" }
 func (a *actions) SetShareNote(note string)  { a.s.Share.Note = note }
 func (a *actions) SetMode(m playground.Mode) { a.s.SetMode(m) }
 func (a *actions) DismissBanner()            { a.s.Banner = "" }
+func (a *actions) SelectStep(id string)      { a.s.SelectStep(id) }
+func (a *actions) InsertSample(id string)    { a.s.InsertSample(id) }
+func (a *actions) ShowIteration(i int)       { a.s.ShowIteration(i) }
+func (a *actions) SetDecision(id, b string)  { a.s.SetDecision(id, b) }

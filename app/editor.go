@@ -85,6 +85,7 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 		e.later = e.fn(e.afterPaint)
 		e.redraw = e.fn(func([]app.Value) any { e.ctx.Dispatch(nil); return nil })
 	}
+	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
 	e.view = bridge.Call("create", e.JSValue(), opts)
@@ -235,6 +236,18 @@ func applyChanges(text string, changes app.Value) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// caret follows the caret of the main editor, moved without an edit: in
+// plan mode it selects the step it is in.
+func (e *codeEditor) caret(args []app.Value) any {
+	if len(args) < 1 || !e.Tags {
+		return nil
+	}
+	if e.Do.Caret(playground.ByteOffset(e.shown, args[0].Int())) {
+		e.ctx.Dispatch(nil)
+	}
+	return nil
 }
 
 // complete answers the view's completion request at a UTF-16 offset.

@@ -27,6 +27,10 @@ type Session struct {
 	BranchText string    // the branch-steps field as typed
 	Selection  Selection // a range an editor should select
 	Renamed    *Rename   // the last rename, whose references may be updated
+	// Step is the plan step the output shows ("" for the solver), Iter
+	// the iteration shown of a map or fold.
+	Step string
+	Iter int
 
 	Menu   bool   // the examples menu is open
 	Dialog string // the open dialog: "", dialogShare or dialogHelp
@@ -104,6 +108,7 @@ func (ss *Session) Load(s State) {
 	ss.Dialog, ss.Menu = "", false // they showed the state being left
 	ss.syncScopeFields()
 	ss.Renamed = nil
+	ss.Step, ss.Iter = "", 0
 	ss.evaluate()
 }
 
@@ -117,6 +122,7 @@ func (ss *Session) update() {
 
 func (ss *Session) evaluate() {
 	ss.Out = ss.eval.Evaluate(&ss.State)
+	ss.Out.showStep(ss.Step, ss.Iter)
 	ss.Version++
 }
 
@@ -145,7 +151,11 @@ func (ss *Session) SetText(target, text string) (more bool) {
 	defer func() { more = !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans()) }()
 	switch target {
 	case TargetMain:
+		before := ss.eval.planned.plan
 		ss.State.SetText(text)
+		if ss.State.Mode == ModePlan {
+			defer func() { ss.followRename(before, ss.eval.planned.plan) }()
+		}
 	case TargetCall:
 		ss.State.Call = text
 	default:
@@ -170,12 +180,16 @@ func (ss *Session) Slow(target, text string) bool {
 // sameView reports whether two outcomes show the same but for the result.
 func sameView(a, b *Outcome) bool {
 	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.Typed == b.Typed && a.Type() == b.Type() &&
-		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors)
+		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors) &&
+		reflect.DeepEqual(a.Plan, b.Plan)
 }
 
 // Complete returns what may be typed at caret (a byte offset) in the main
 // editor, as the engine sees the text, the scope and the roots' data.
 func (ss *Session) Complete(caret int) template.Completion {
+	if ss.State.Mode == ModePlan {
+		return ss.completePlan(caret)
+	}
 	scope := ss.State.Scope()
 	if ss.State.Mode == ModeTool {
 		scope = template.Scope{Roots: []string{"input"}}
@@ -249,6 +263,13 @@ func (ss *Session) references(root string) [][2]int {
 func (ss *Session) RenameOffer() (r Rename, n int) {
 	if ss.Renamed == nil || ss.State.RootIndex(ss.Renamed.From) >= 0 {
 		return Rename{}, 0
+	}
+	if ss.State.Mode == ModePlan {
+		p := ss.eval.runPlan(ss.State.Plan).plan
+		_, from := p.Step(ss.Renamed.From)
+		if _, to := p.Step(ss.Renamed.To); from || !to {
+			return Rename{}, 0
+		}
 	}
 	return *ss.Renamed, len(ss.references(ss.Renamed.From))
 }
@@ -409,7 +430,7 @@ func (ss *Session) HoverAt(off int) (Hover, bool) {
 		if off < sp.Start || off >= sp.End {
 			continue
 		}
-		for _, row := range ss.Out.Trace {
+		for _, row := range ss.hoverRows() {
 			if row.Start == sp.Start {
 				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.State() == RowFailed}, true
 			}

@@ -1,0 +1,352 @@
+package playground
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/template"
+)
+
+// Plan mode: the main editor holds a plan document (DIALECT §9), which
+// carries its own input and samples. Each edit loads it again and runs it
+// given the run before, so that only the steps that read what changed
+// render again.
+
+// StepRow is one step of the steps pane, or the solver.
+type StepRow struct {
+	ID        string // "" for the solver
+	Tool      string
+	Form      string // call, map, fold, decide
+	Status    string // ok, sample, failed, blocked, skipped
+	BlockedBy string
+	HasResult bool
+	JSON      string // the result as compact JSON, "" without one
+	Reads     []string
+	ReadBy    []string
+	// Branch is the branch of its decide step that holds it; Depth how
+	// many decide steps hold it.
+	Branch string
+	Depth  int
+	Note   string
+	// NeedsSample: it calls a tool nothing here runs and has no sample.
+	NeedsSample bool
+	Problems    int
+}
+
+// PlanView is what plan mode shows besides the problems: every step, the
+// solver, and the selected step's input and iteration.
+type PlanView struct {
+	Steps   []StepRow
+	Solver  *StepRow // nil without a solver
+	Summary string   // "5 steps: 4 ran, 1 blocked"
+
+	// Selected is the step shown in the output ("" for the solver).
+	Selected string
+	Form     string // its form
+	Input    string // its rendered input, pretty JSON; "" without one
+	// Iteration is the shown iteration of a map or fold, Iterations how
+	// many ran.
+	Iteration, Iterations int
+	Item, Accumulator     string // that iteration's, pretty JSON
+	// Branches are a decide step's branches, Decision its sample decision.
+	Branches []string
+	Decision string
+}
+
+// planned is the last plan document loaded and run, kept for the next
+// edit's run and for the view's questions.
+type planned struct {
+	text  string
+	plan  *plan.Plan
+	out   *plan.Outcome
+	spans []template.Span
+	// solverAt is where the solver starts in the text; past the steps, the
+	// caret there selects it.
+	solverAt int
+}
+
+// runPlan loads and runs text, from the last evaluation when it is the same
+// text; an edit's run is given the run before it.
+func (e *Evaluator) runPlan(text string) *planned {
+	if r := &e.planned; r.plan != nil && r.text == text {
+		return r
+	}
+	p := plan.Load(text)
+	e.work.Decodes++
+	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
+	e.work.Renders += out.Rendered
+	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans(), solverAt: len(text)}
+	if p.HasSolver() {
+		e.planned.solverAt = solverStart(text)
+	}
+	return &e.planned
+}
+
+// evaluatePlan fills o with a run of the plan document text: its problems
+// placed in the document, each naming its step, and the rows of its steps.
+func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
+	r := e.runPlan(text)
+	o.run = r.out
+	o.Err = r.out.Errors.Err()
+	for _, err := range r.out.Errors {
+		p := placeProblem(err, text, TargetMain)
+		p.Step = err.Step
+		o.Problems = append(o.Problems, p)
+	}
+	view := &PlanView{}
+	readBy := map[string][]string{}
+	for _, s := range r.plan.All {
+		for _, id := range s.Reads() {
+			readBy[id] = append(readBy[id], s.ID)
+		}
+	}
+	counts := map[plan.Status]int{}
+	for _, res := range r.out.Steps {
+		s := res.Step
+		row := stepRow(res)
+		row.ID, row.Tool, row.Form, row.Branch = s.ID, s.ToolName, s.Form.String(), s.InBranch
+		row.Reads, row.ReadBy, row.NeedsSample = s.Reads(), readBy[s.ID], s.NeedsSample()
+		for in := s.In; in != nil; in = in.In {
+			row.Depth++
+		}
+		for _, p := range o.Problems {
+			if p.Step == s.ID && s.ID != "" {
+				row.Problems++
+			}
+		}
+		counts[res.Status]++
+		view.Steps = append(view.Steps, row)
+	}
+	if res := r.out.Solver; res != nil {
+		row := stepRow(res)
+		row.Reads = r.plan.SolverReads()
+		view.Solver = &row
+	}
+	view.Summary = planSummary(len(r.out.Steps), counts)
+	o.Plan = view
+}
+
+// stepRow is what a run made of a step, as its row shows it.
+func stepRow(res *plan.StepResult) StepRow {
+	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: res.Note}
+	if res.HasResult {
+		row.JSON = string(res.Result.AppendJSON(nil))
+	}
+	return row
+}
+
+// planSummary says what became of the steps: "5 steps: 4 ran, 1 blocked".
+// A step whose result is its sample ran as far as the plan is concerned.
+func planSummary(n int, counts map[plan.Status]int) string {
+	parts := []string{}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{
+		{counts[plan.Ran] + counts[plan.Sampled], "ran"},
+		{counts[plan.Failed], "failed"},
+		{counts[plan.Blocked], "blocked"},
+		{counts[plan.Skipped], "not taken"},
+	} {
+		if c.n > 0 {
+			parts = append(parts, strconv.Itoa(c.n)+" "+c.what)
+		}
+	}
+	summary := plural(n, "step")
+	if len(parts) > 0 {
+		summary += ": " + strings.Join(parts, ", ")
+	}
+	return summary
+}
+
+// plural writes n things: "1 step", "5 steps".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+// showStep makes the output show step id of the run (the solver for "",
+// or the first step when there is no solver): its result, its trace, its
+// rendered input and, for a map or fold, iteration iter.
+func (o *Outcome) showStep(id string, iter int) {
+	if o.run == nil {
+		return
+	}
+	view := o.Plan
+	res := o.run.Solver
+	if r, ok := o.run.Result(id); ok && id != "" {
+		res = r
+	} else if res == nil && len(o.run.Steps) > 0 {
+		res = o.run.Steps[0]
+	}
+	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary}
+	o.HasValue, o.Value, o.JSON, o.Display, o.Mixed, o.Typed = false, template.Value{}, "", "", false, false
+	o.Trace = nil
+	if res == nil {
+		return
+	}
+	o.Trace = traceRows(res.Trace)
+	if res.HasResult {
+		// The solver is a template: a string it renders is text.
+		o.setResult(res.Result, res.Step != nil || res.Result.Kind() != template.String)
+	}
+	if res.Step == nil {
+		return
+	}
+	s := res.Step
+	view.Selected, view.Form = s.ID, s.Form.String()
+	if res.HasInput {
+		view.Input = display.JSON(res.Input)
+	}
+	if n := len(res.Iterations); n > 0 {
+		it := res.Iterations[min(max(iter, 0), n-1)]
+		view.Iteration, view.Iterations = it.Index, n
+		view.Item, view.Accumulator, view.Input = display.JSON(it.Item), display.JSON(it.Accumulator), display.JSON(it.Input)
+	}
+	for _, b := range s.Branches {
+		view.Branches = append(view.Branches, b.Name)
+	}
+	view.Decision = s.Branch
+}
+
+// SelectStep shows step id in the output ("" for the solver), from its
+// first iteration.
+func (ss *Session) SelectStep(id string) {
+	if ss.Step == id {
+		return
+	}
+	ss.Step, ss.Iter = id, 0
+	ss.Out.showStep(ss.Step, ss.Iter)
+	ss.Version++
+}
+
+// ShowIteration shows iteration i of the selected map or fold step.
+func (ss *Session) ShowIteration(i int) {
+	if p := ss.Out.Plan; p == nil || i < 0 || i >= p.Iterations || i == ss.Iter {
+		return
+	}
+	ss.Iter = i
+	ss.Out.showStep(ss.Step, ss.Iter)
+	ss.Version++
+}
+
+// Caret follows the caret of the main editor at byte offset off: in plan
+// mode, moving it into a step selects that step, and onto the solver the
+// solver. It reports whether the selection changed.
+func (ss *Session) Caret(off int) bool {
+	if ss.State.Mode != ModePlan {
+		return false
+	}
+	r := ss.eval.runPlan(ss.State.Plan)
+	id := ""
+	if s := r.plan.StepAt(off); s != nil {
+		id = s.ID
+	} else if !r.plan.HasSolver() || off < r.solverAt {
+		return false // in the plan's input or tools: the selection stays
+	}
+	if id == ss.Step {
+		return false
+	}
+	ss.SelectStep(id)
+	return true
+}
+
+// InsertSample writes a sample result skeleton into step id, which has
+// none, and selects it: one edit of the main text.
+func (ss *Session) InsertSample(id string) {
+	p := ss.eval.runPlan(ss.State.Plan).plan
+	at, insert, ok := p.SampleSkeleton(id)
+	if !ok {
+		return
+	}
+	text := ss.State.Plan
+	ss.SetText(TargetMain, text[:at]+insert+text[at:])
+	ss.Select(TargetMain, at, at+len(strings.TrimRight(insert, " ,\n")))
+}
+
+// SetDecision makes branch the sample decision of decide step id: one edit
+// of the main text.
+func (ss *Session) SetDecision(id, branch string) {
+	p := ss.eval.runPlan(ss.State.Plan).plan
+	from, to, insert, ok := p.SetBranch(id, branch)
+	if !ok {
+		return
+	}
+	text := ss.State.Plan
+	ss.SetText(TargetMain, text[:from]+insert+text[to:])
+}
+
+// followRename notices a step id edited in the plan document (the step at
+// the same place called otherwise, the old id gone), so that the
+// references to it may follow (RenameOffer). Typing the new id goes on
+// renaming from the first one.
+func (ss *Session) followRename(before, after *plan.Plan) {
+	if before == nil || before == after {
+		return
+	}
+	for _, s := range after.All {
+		old := stepAt(before, s.At)
+		if old == nil || old.ID == s.ID {
+			continue
+		}
+		if _, still := after.Step(old.ID); still && old.ID != "" {
+			continue
+		}
+		from := old.ID
+		if ss.Renamed != nil && ss.Renamed.To == old.ID {
+			from = ss.Renamed.From
+		}
+		if from != "" {
+			ss.Renamed = &Rename{From: from, To: s.ID}
+		}
+		return
+	}
+}
+
+// stepAt returns the step of p at JSON Pointer at.
+func stepAt(p *plan.Plan, at string) *plan.Step {
+	for _, s := range p.All {
+		if s.At == at {
+			return s
+		}
+	}
+	return nil
+}
+
+// solverStart is where the solver's key starts in a plan document, or its
+// length when it has none written at the top level.
+func solverStart(text string) int {
+	for _, key := range []string{"\nsolver:", `"solver"`} {
+		if i := strings.LastIndex(text, key); i >= 0 {
+			return i + 1
+		}
+	}
+	if strings.HasPrefix(text, "solver:") {
+		return 0
+	}
+	return len(text)
+}
+
+// hoverRows are the traced tags a hover may show: in plan mode every
+// step's and the solver's, else the evaluation's.
+func (ss *Session) hoverRows() []TraceRow {
+	run := ss.Out.run
+	if run == nil {
+		return ss.Out.Trace
+	}
+	var entries []template.TraceEntry
+	for _, r := range run.Steps {
+		entries = append(entries, r.Trace...)
+	}
+	if run.Solver != nil {
+		entries = append(entries, run.Solver.Trace...)
+	}
+	return traceRows(entries)
+}
+
+// completePlan offers nothing yet in a plan document.
+func (ss *Session) completePlan(int) template.Completion { return template.Completion{} }
