@@ -294,4 +294,9 @@ solver: "{{count.open}} open"
 	},
 }
 
-func init() { Examples = append(Examples, planExamples...) }
+func init() {
+	for _, ex := range planExamples {
+		ex.State.Roots = []RootText{{Name: "input", Text: "{}"}} // the plan holds its own input
+		Examples = append(Examples, ex)
+	}
+}

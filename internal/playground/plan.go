@@ -126,6 +126,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	}
 	view.Summary = planSummary(len(r.out.Steps), counts)
 	o.Plan = view
+	o.showStep("", 0)
 }
 
 // stepRow is what a run made of a step, as its row shows it.
