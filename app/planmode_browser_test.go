@@ -10,8 +10,10 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/splicedev/splice/internal/conformance"
@@ -170,4 +172,120 @@ func comparePlanPage(v *conformance.Test, got *planPage) string {
 func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// stepResult is the compact JSON of step id's result in the host's run of
+// the plan text.
+func stepResult(t *testing.T, text, id string) string {
+	t.Helper()
+	r, ok := plan.Run(plan.Load(text), plan.Options{}).Result(id)
+	if !ok || !r.HasResult {
+		t.Fatalf("step %s of the plan has no result", id)
+	}
+	return r.Result.JSON()
+}
+
+// waitSelected waits until the output shows step id.
+func waitSelected(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	waitJS(t, ctx, byTestID("step-detail")+` && (`+byTestID("step-detail")+`.dataset.id ?? "") === `+jsString(id))
+}
+
+// caretAt puts the main editor's caret at the first occurrence of at in
+// the text.
+func caretAt(t *testing.T, ctx context.Context, text, at string) {
+	t.Helper()
+	off := playground.UTF16Offset(text, strings.Index(text, at))
+	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(`+fmt.Sprint(off)+`, `+fmt.Sprint(off)+`); return true })()`)
+}
+
+// A step is selected by its row, by the caret, by the arrow keys and by a
+// chip; a map's iterations by the selector.
+func TestBrowserPlanSelection(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "pr-plan")
+	openState(t, ctx, base, s)
+	waitJS(t, ctx, byTestID("solver")+`?.dataset.json === `+jsString(`"#42 Fix the docs by ada: README.md +3, docs/plan.md +40, go.mod +1 (big)"`))
+	waitJS(t, ctx, byTestID("status")+`.textContent === "5 steps: 5 ran."`)
+
+	click(t, ctx, `[data-testid="step"][data-id="card"] .step-select`)
+	waitSelected(t, ctx, "card")
+	waitOutput(t, ctx, stepResult(t, s.Plan, "card"))
+
+	caretAt(t, ctx, s.Plan, "over:")
+	waitSelected(t, ctx, "per_file")
+	waitOutput(t, ctx, stepResult(t, s.Plan, "per_file"))
+	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "1 of 3"`)
+	click(t, ctx, `[data-testid="iteration-next"]`)
+	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+	waitJS(t, ctx, byTestID("iteration-item")+`.textContent.includes("docs/plan.md") && `+
+		byTestID("step-input")+`.textContent.includes("docs/plan.md +40") && `+byTestID("iteration-index")+`.textContent === "1"`)
+
+	evalJS[bool](t, ctx, `document.querySelector('[data-testid="step"][data-id="per_file"] .step-select').focus() || true`)
+	pressKey(t, ctx, "ArrowDown", 40)
+	waitSelected(t, ctx, "route")
+	waitJS(t, ctx, `document.activeElement.closest('[data-testid="step"]')?.dataset.id === "route"`)
+
+	click(t, ctx, `[data-testid="step"][data-id="review"] [data-testid="step-chip"][data-step="card"]`)
+	waitSelected(t, ctx, "card")
+	caretAt(t, ctx, s.Plan, "solver:")
+	waitSelected(t, ctx, "")
+}
+
+// The branch selector writes the sample decision into the document, and
+// the editor's undo takes it back.
+func TestBrowserPlanBranch(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "pr-plan")
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="step"][data-id="route"] .step-select`)
+	waitSelected(t, ctx, "route")
+	click(t, ctx, `[data-testid="branch-choice"][data-branch="small"]`)
+	small := strings.Replace(s.Plan, "branch: big", "branch: small", 1)
+	waitValue(t, ctx, "editor", small)
+	waitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="review"]')?.dataset.status === "skipped" && `+
+		`document.querySelector('[data-testid="branch-choice"][data-branch="small"]').getAttribute("aria-pressed") === "true"`)
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", s.Plan)
+	waitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="review"]')?.dataset.status === "ok"`)
+}
+
+// Editing a step id offers to rename its references across the plan and
+// the solver, in one edit that the editor's undo takes back.
+func TestBrowserPlanRename(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "pr-plan")
+	openState(t, ctx, base, s)
+	at := strings.Index(s.Plan, "id: card") + len("id: card")
+	typeAt(t, ctx, "editor", at, "_info")
+	renamed := s.Plan[:at] + "_info" + s.Plan[at:]
+	waitValue(t, ctx, "editor", renamed)
+	waitJS(t, ctx, byTestID("rename-references")+`?.textContent === "Rename card to card_info in 3 places"`)
+	click(t, ctx, `[data-testid="rename-references"]`)
+	all := strings.ReplaceAll(s.Plan, "card", "card_info")
+	waitValue(t, ctx, "editor", all)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0 && `+byTestID("solver")+`?.dataset.status === "ok"`)
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", renamed)
+}
+
+// A step that calls a tool nothing here runs, without its sample, offers
+// a result skeleton; the editor's undo takes it back.
+func TestBrowserPlanSampleSkeleton(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	text := "steps:\n  - id: fetch\n    tool_name: gh__view\n    input: {}\n  - id: card\n    tool_name: builtin__reshape\n" +
+		"    input: {shape: {t: \"{{fetch.title}}\"}}\n"
+	openState(t, ctx, base, planState(text))
+	waitJS(t, ctx, `document.querySelector('[data-testid="problem"]')?.dataset.step === "fetch"`)
+	click(t, ctx, `[data-testid="step"][data-id="fetch"] [data-testid="insert-sample"]`)
+	with := strings.Replace(text, "  - id: fetch", "  - result: {\"title\": null}\n    id: fetch", 1)
+	waitValue(t, ctx, "editor", with)
+	waitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="fetch"]')?.dataset.status === "sample" && `+
+		`document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":null}'`)
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", text)
 }
