@@ -129,6 +129,8 @@ func (a *actions) SetShareNote(note string)  { a.s.Share.Note = note }
 func (a *actions) SetMode(m playground.Mode) { a.s.SetMode(m) }
 func (a *actions) DismissBanner()            { a.s.Banner = "" }
 func (a *actions) SelectStep(id string)      { a.s.SelectStep(id) }
+func (a *actions) OpenAsPlan()               { a.open(a.s.OpenAsPlan) }
+func (a *actions) OpenStepAlone()            { a.open(a.s.OpenStepAlone) }
 func (a *actions) InsertSample(id string)    { a.s.InsertSample(id) }
 func (a *actions) ShowIteration(i int)       { a.s.ShowIteration(i) }
 func (a *actions) SetDecision(id, b string)  { a.s.SetDecision(id, b) }

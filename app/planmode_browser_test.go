@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/plan"
@@ -288,4 +289,40 @@ func TestBrowserPlanSampleSkeleton(t *testing.T) {
 		`document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":null}'`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", text)
+}
+
+// goBack goes back in the tab's history, as the browser's Back does.
+func goBack(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.NavigateBack()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Open as plan turns a template state into a plan whose solver gives the
+// template's result; Open this step alone turns a map's iteration into a
+// shape state giving that iteration's result. Back returns each time.
+func TestBrowserPlanBetweenModes(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "issue-digest")
+	openState(t, ctx, base, s)
+	out := playground.Evaluate(s)
+	click(t, ctx, `[data-testid="open-as-plan"]`)
+	waitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.JSON))
+	goBack(t, ctx)
+	waitShows(t, ctx, s)
+
+	p := exampleState(t, "pr-plan")
+	openState(t, ctx, base, p)
+	click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
+	waitSelected(t, ctx, "per_file")
+	click(t, ctx, `[data-testid="iteration-next"]`)
+	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+	click(t, ctx, `[data-testid="open-step"]`)
+	waitJS(t, ctx, byTestID("mode-shape")+`?.getAttribute("aria-selected") === "true"`)
+	waitOutput(t, ctx, `{"line":"docs/plan.md +40","n":1}`)
+	waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === '["input","fetch_pr","card","item","index","accumulator"]'`)
+	goBack(t, ctx)
+	waitShows(t, ctx, p)
 }

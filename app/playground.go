@@ -86,7 +86,9 @@ func (p *playgroundPage) Render() app.UI {
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
 				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
-				app.If(s.Out.Plan != nil, func() app.UI { return &stepDetail{Do: do, View: *s.Out.Plan} }),
+				app.If(s.Out.Plan != nil, func() app.UI {
+					return &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
+				}),
 				outputOf(&s.Out, s.Version),
 				&problemsPane{Do: do, Problems: s.Out.Problems},
 				&tracePane{Rows: s.Out.Trace},
@@ -194,6 +196,11 @@ func modeTabs(do *actions, keys bool) app.UI {
 				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
 		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
+		app.If(keys && s.State.Mode != playground.ModePlan, func() app.UI {
+			return app.Button().Class("btn btn-small").DataSet("testid", "open-as-plan").Text("Open as plan").
+				Title("Open this state as a plan: the roots its sample steps").
+				OnClick(func(ctx app.Context, e app.Event) { do.OpenAsPlan() })
+		}),
 		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel(), Keys: keys},
 	)
 }

@@ -11,6 +11,7 @@ import (
 type stepDetailActions interface {
 	ShowIteration(i int)
 	SetDecision(id, branch string)
+	OpenStepAlone()
 }
 
 // stepDetail heads the output in plan mode: which step it shows, a map's
@@ -20,8 +21,9 @@ type stepDetailActions interface {
 type stepDetail struct {
 	app.Compo
 
-	Do   stepDetailActions
-	View playground.PlanView
+	Do    stepDetailActions
+	View  playground.PlanView
+	Alone bool // the step can be opened alone
 }
 
 func (d *stepDetail) Render() app.UI {
@@ -32,7 +34,15 @@ func (d *stepDetail) Render() app.UI {
 	}
 	return app.Section().Class("pane pane-step").DataSet("testid", "step-detail").DataSet("id", v.Selected).
 		Aria("label", "Selected step").Body(
-		app.Div().Class("pane-head").Body(app.H2().Text(title)),
+		app.Div().Class("pane-head").Body(
+			app.H2().Text(title),
+			app.Div().Class("spacer"),
+			app.If(d.Alone, func() app.UI {
+				return app.Button().Class("btn btn-small").DataSet("testid", "open-step").Text("Open this step alone").
+					Title("Open the step's input as a shape, its roots with their values here").
+					OnClick(func(ctx app.Context, e app.Event) { d.Do.OpenStepAlone() })
+			}),
+		),
 		app.If(v.Iterations > 0, func() app.UI { return d.renderIteration() }),
 		app.If(len(v.Branches) > 0, func() app.UI { return d.renderBranches() }),
 		app.If(v.Input != "", func() app.UI {

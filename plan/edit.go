@@ -177,3 +177,7 @@ func scalarEnd(text string, from int) int {
 	}
 	return from + len(strings.TrimRight(text[from:end], " \t\r"))
 }
+
+// Written is the step as the document writes it: its id, tool, input
+// (templates as written), sample and the rest.
+func (s *Step) Written() template.Value { return s.value }

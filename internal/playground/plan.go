@@ -351,3 +351,35 @@ func (ss *Session) hoverRows() []TraceRow {
 
 // completePlan offers nothing yet in a plan document.
 func (ss *Session) completePlan(int) template.Completion { return template.Completion{} }
+
+// OpenAsPlan replaces the state by the plan PlanOf makes of it; a state
+// that makes none says why in the banner.
+func (ss *Session) OpenAsPlan() {
+	s, err := PlanOf(ss.State)
+	if err != nil {
+		ss.Banner = "Open as plan: " + err.Error()
+		return
+	}
+	ss.Load(s)
+	ss.Banner = ""
+}
+
+// OpenStepAlone replaces the state by the selected step alone (StepAlone).
+func (ss *Session) OpenStepAlone() {
+	if ss.Out.run == nil {
+		return
+	}
+	if s, ok := StepAlone(ss.Out.run, ss.Step, ss.Iter); ok {
+		ss.Load(s)
+	}
+}
+
+// CanOpenStepAlone reports whether the selected step can be opened alone:
+// a step with an input.
+func (ss *Session) CanOpenStepAlone() bool {
+	if ss.Out.run == nil || ss.Step == "" {
+		return false
+	}
+	_, ok := StepAlone(ss.Out.run, ss.Step, ss.Iter)
+	return ok
+}
