@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -325,4 +326,48 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 	waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === '["input","fetch_pr","card","item","index","accumulator"]'`)
 	goBack(t, ctx)
 	waitShows(t, ctx, p)
+}
+
+// The share dialog of a plan copies a plan test that the conformance
+// runner passes and the Markdown of every step; its link opens the same
+// plan again.
+func TestBrowserPlanExports(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	grantClipboard(t, ctx, base)
+	s := exampleState(t, "broken-plan")
+	openState(t, ctx, base, s)
+	click(t, ctx, `[data-testid="share"]`)
+	waitTestID(t, ctx, "share-url")
+	link := textOf(t, ctx, "share-url")
+
+	click(t, ctx, `[data-testid="copy-vector"]`)
+	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Test vector copied to the clipboard."`)
+	file := filepath.Join(t.TempDir(), "repro.json")
+	if err := os.WriteFile(file, []byte(clipboardText(t, ctx)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests, err := conformance.Load(file)
+	if err != nil {
+		t.Fatalf("the copied vector does not load: %v", err)
+	}
+	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 || tests[0].Plan == nil || tests[0].Error.Step != "first" {
+		t.Errorf("the copied vector: %s %q", r.Summary(), r.Failures)
+	}
+
+	click(t, ctx, `[data-testid="copy-markdown"]`)
+	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
+	out := playground.Evaluate(s)
+	if md := clipboardText(t, ctx); md != playground.Markdown(s, &out, link) {
+		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
+	}
+
+	other := newBrowser(t)
+	navigate(t, other, link)
+	waitAppReady(t, other)
+	waitShows(t, other, s)
+	got := evalJS[planPage](t, other, readPlanPage)
+	if len(got.Steps) != 4 || got.Steps[2].Status != "blocked" || got.First == nil || got.First.Step != "first" {
+		t.Errorf("the link opens %+v", got)
+	}
 }
