@@ -181,3 +181,32 @@ func scalarEnd(text string, from int) int {
 // Written is the step as the document writes it: its id, tool, input
 // (templates as written), sample and the rest.
 func (s *Step) Written() template.Value { return s.value }
+
+// SolverAt is where the solver's key is in the document; ok is false
+// without a solver.
+func (p *Plan) SolverAt() (at int, ok bool) {
+	if !p.hasSolver || p.doc == nil {
+		return 0, false
+	}
+	return lineStart(p.doc.Text(), p.doc.KeyPos("/solver").Offset), true
+}
+
+// ScopeAt is the scope of the template at byte offset off: the step's
+// there (its iteration body's inside a map's or fold's input), the
+// solver's on the solver. ok is false elsewhere. step is "" for the
+// solver.
+func (p *Plan) ScopeAt(off int) (scope template.Scope, step string, ok bool) {
+	s := p.StepAt(off)
+	solver, hasSolver := p.SolverAt()
+	switch {
+	case s == nil && hasSolver && off >= solver:
+		return p.solverScope, "", true
+	case s == nil:
+		return template.Scope{}, "", false
+	case s.Form == Map || s.Form == Fold:
+		if in := p.doc.Extents([]string{s.At + "/input"})[0]; in[0] >= 0 && off >= lineStart(p.doc.Text(), in[0]) {
+			return s.body, s.ID, true
+		}
+	}
+	return s.scope, s.ID, true
+}

@@ -62,9 +62,6 @@ type planned struct {
 	plan  *plan.Plan
 	out   *plan.Outcome
 	spans []template.Span
-	// solverAt is where the solver starts in the text; past the steps, the
-	// caret there selects it.
-	solverAt int
 }
 
 // runPlan loads and runs text, from the last evaluation when it is the same
@@ -77,10 +74,7 @@ func (e *Evaluator) runPlan(text string) *planned {
 	e.work.Decodes++
 	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
 	e.work.Renders += out.Rendered
-	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans(), solverAt: len(text)}
-	if p.HasSolver() {
-		e.planned.solverAt = solverStart(text)
-	}
+	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans()}
 	return &e.planned
 }
 
@@ -242,14 +236,9 @@ func (ss *Session) Caret(off int) bool {
 	if ss.State.Mode != ModePlan {
 		return false
 	}
-	r := ss.eval.runPlan(ss.State.Plan)
-	id := ""
-	if s := r.plan.StepAt(off); s != nil {
-		id = s.ID
-	} else if !r.plan.HasSolver() || off < r.solverAt {
-		return false // in the plan's input or tools: the selection stays
-	}
-	if id == ss.Step {
+	_, id, ok := ss.eval.runPlan(ss.State.Plan).plan.ScopeAt(off)
+	if !ok || id == ss.Step {
+		// In the plan's input or tools the selection stays.
 		return false
 	}
 	ss.SelectStep(id)
@@ -318,19 +307,6 @@ func stepAt(p *plan.Plan, at string) *plan.Step {
 	return nil
 }
 
-// solverStart is where the solver's key starts in a plan document, or its
-// length when it has none written at the top level.
-func solverStart(text string) int {
-	for _, key := range []string{"\nsolver:", `"solver"`} {
-		if i := strings.LastIndex(text, key); i >= 0 {
-			return i + 1
-		}
-	}
-	if strings.HasPrefix(text, "solver:") {
-		return 0
-	}
-	return len(text)
-}
 
 // hoverRows are the traced tags a hover may show: in plan mode every
 // step's and the solver's, else the evaluation's.
@@ -349,8 +325,52 @@ func (ss *Session) hoverRows() []TraceRow {
 	return traceRows(entries)
 }
 
-// completePlan offers nothing yet in a plan document.
-func (ss *Session) completePlan(int) template.Completion { return template.Completion{} }
+// completePlan offers what may be typed at caret in a template of the plan
+// document: the roots and keys the step there may read (the iteration
+// roots in a map's or fold's body), from the plan's input, its samples and
+// the results of the last run. The template is read from its string's
+// start on the caret's line, which is where a leaf starts but in a folded
+// or block scalar.
+func (ss *Session) completePlan(caret int) template.Completion {
+	r := ss.eval.runPlan(ss.State.Plan)
+	scope, id, ok := r.plan.ScopeAt(caret)
+	if !ok || caret > len(r.text) {
+		return template.Completion{}
+	}
+	roots := template.Roots{{Name: "input", Value: r.plan.Input}}
+	for _, name := range scope.Roots[1:] {
+		if res, ok := r.out.Result(name); ok && res.HasResult {
+			roots = append(roots, template.Root{Name: name, Value: res.Result})
+		}
+	}
+	if res, ok := r.out.Result(id); ok && scope.Iteration && len(res.Iterations) > 0 {
+		iter := 0
+		if id == ss.Step {
+			iter = ss.Iter
+		}
+		it := res.Iterations[min(iter, len(res.Iterations)-1)]
+		roots = append(roots, template.Root{Name: "item", Value: it.Item}, template.Root{Name: "index", Value: template.IntValue(it.Index)},
+			template.Root{Name: "accumulator", Value: it.Accumulator})
+	}
+	start := leafStart(r.text, caret)
+	c := template.Analyze(r.text[start:caret]).Complete(caret-start, scope, roots)
+	c.From, c.To = c.From+start, c.To+start
+	return c
+}
+
+// leafStart is where the string holding caret starts, as far as its line
+// tells: past its opening quote, or past the key of a plain scalar.
+func leafStart(text string, caret int) int {
+	start := strings.LastIndexByte(text[:caret], '\n') + 1
+	line := text[start:caret]
+	if q := strings.LastIndexByte(line, '"'); q >= 0 {
+		return start + q + 1
+	}
+	if k := strings.LastIndex(line, ": "); k >= 0 {
+		return start + k + 2
+	}
+	return start
+}
 
 // OpenAsPlan replaces the state by the plan PlanOf makes of it; a state
 // that makes none says why in the banner.

@@ -1,0 +1,80 @@
+package playground
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// offered are the labels of the candidates at caret, sorted.
+func offered(ss *Session, caret int) []string {
+	ls := strings.Fields(labels(ss.Complete(caret)))
+	slices.Sort(ls)
+	return ls
+}
+
+// Completion in a plan offers what the step at the caret may read: the
+// roots before it, the keys of their samples and results, the iteration
+// roots in a map's body.
+func TestCompletePlan(t *testing.T) {
+	ss := NewSession(ExampleByID("pr-plan").Open())
+	text := ss.State.Plan
+	for _, tt := range []struct {
+		after, insert string
+		want          []string
+	}{
+		{`title: "#{{fetch_pr.number}} {{`, "", []string{"fetch_pr", "input"}},
+		{`title: "#{{fetch_pr.number}} {{fetch_pr.`, "", []string{"author", "files", "number", "title"}},
+		{`line: "{{item.`, "", []string{"additions", "path"}},
+		{`by: "{{card.`, "", []string{"by", "title"}},
+	} {
+		at := strings.Index(text, tt.after) + len(tt.after)
+		if got := offered(ss, at); !slices.Equal(got, tt.want) {
+			t.Errorf("after %q: %v, want %v", tt.after, got, tt.want)
+		}
+	}
+	// A root the step may not read is not offered: card runs before per_file.
+	at := strings.Index(text, `title: "#{{`) + len(`title: "#{{`)
+	if got := offered(ss, at); slices.Contains(got, "per_file") || slices.Contains(got, "item") {
+		t.Errorf("card is offered %v", got)
+	}
+}
+
+
+// A step id edited in the document offers to rename its references, from
+// the first id however many keys it took to type the new one.
+func TestPlanRenameOffer(t *testing.T) {
+	ss := NewSession(ExampleByID("pr-plan").Open())
+	text := ss.State.Plan
+	at := strings.Index(text, "id: card") + len("id: card")
+	for i, c := range "_x" {
+		ss.SetText(TargetMain, text[:at]+"_x"[:i]+string(c)+text[at:])
+	}
+	r, n := ss.RenameOffer()
+	if r != (Rename{From: "card", To: "card_x"}) || n != 3 {
+		t.Fatalf("offer %+v in %d places", r, n)
+	}
+	ss.UpdateReferences()
+	if strings.Contains(ss.State.Plan, "{{card.") || len(ss.Out.Problems) > 0 {
+		t.Errorf("after the rename: %v\n%s", ss.Out.Problems, ss.State.Plan)
+	}
+}
+
+// The caret selects the step it is in, the solver on the solver, and
+// leaves the selection alone in the plan's input.
+func TestCaretSelectsStep(t *testing.T) {
+	ss := NewSession(ExampleByID("pr-plan").Open())
+	text := ss.State.Plan
+	for _, tt := range []struct{ at, want string }{
+		{"over:", "per_file"},
+		{"input: {repo", "per_file"},
+		{"small: []", "route"},
+		{"solver:", ""},
+		{"- id: card", "card"},
+	} {
+		ss.Caret(strings.Index(text, tt.at))
+		if ss.Step != tt.want || ss.Out.Plan.Selected != tt.want {
+			t.Errorf("caret at %q selects %q", tt.at, ss.Step)
+		}
+	}
+}
