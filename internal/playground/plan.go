@@ -307,7 +307,6 @@ func stepAt(p *plan.Plan, at string) *plan.Step {
 	return nil
 }
 
-
 // hoverRows are the traced tags a hover may show: in plan mode every
 // step's and the solver's, else the evaluation's.
 func (ss *Session) hoverRows() []TraceRow {

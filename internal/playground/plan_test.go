@@ -40,7 +40,6 @@ func TestCompletePlan(t *testing.T) {
 	}
 }
 
-
 // A step id edited in the document offers to rename its references, from
 // the first id however many keys it took to type the new one.
 func TestPlanRenameOffer(t *testing.T) {
