@@ -71,7 +71,7 @@ func places(n int) string {
 // renderSolver is the solver's row: what the plan answers.
 func (p *stepsPane) renderSolver() app.UI {
 	s := p.Solver
-	row := app.Div().Class("solver status-"+s.Status).DataSet("testid", "solver").DataSet("status", s.Status)
+	row := app.Div().Class("solver step-"+s.Status).DataSet("testid", "solver").DataSet("status", s.Status)
 	if s.HasResult {
 		row = row.DataSet("json", s.JSON)
 	}
@@ -128,7 +128,7 @@ type stepItem struct {
 
 func (s *stepItem) Render() app.UI {
 	r := &s.Row
-	li := app.Li().Class("step status-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
+	li := app.Li().Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
 		DataSet("testid", "step").DataSet("id", r.ID).DataSet("status", r.Status)
 	if r.HasResult {
 		li = li.DataSet("json", r.JSON)
