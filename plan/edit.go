@@ -210,3 +210,6 @@ func (p *Plan) ScopeAt(off int) (scope template.Scope, step string, ok bool) {
 	}
 	return s.scope, s.ID, true
 }
+
+// Document is the plan's parsed document, nil when it did not parse.
+func (p *Plan) Document() *reshape.Document { return p.doc }

@@ -146,18 +146,29 @@ func IsPlan(text string) bool {
 // Load parses and checks a plan document. It always returns a plan: one
 // whose document does not parse has no steps and that error.
 func Load(text string) *Plan {
-	p := &Plan{Input: template.ObjectValue(nil), byID: map[string]*Step{}, tools: map[string]*reshape.Tool{}}
 	doc, err := reshape.ParseDocument(text)
 	if err != nil {
+		p := newPlan()
 		p.Errors = placeAll(err, text, "")
 		return p
 	}
+	return LoadDocument(doc)
+}
+
+// LoadDocument checks a plan document already parsed (one an editor took
+// an edit into, say: reshape.Document.Edit).
+func LoadDocument(doc *reshape.Document) *Plan {
+	p := newPlan()
 	p.doc = doc
 	l := loader{p: p, doc: doc}
 	l.load()
 	l.sortErrors()
 	p.Errors = l.errs.Capped()
 	return p
+}
+
+func newPlan() *Plan {
+	return &Plan{Input: template.ObjectValue(nil), byID: map[string]*Step{}, tools: map[string]*reshape.Tool{}}
 }
 
 type loader struct {

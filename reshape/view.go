@@ -1,7 +1,9 @@
 package reshape
 
 import (
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/splicedev/splice/template"
 )
@@ -52,4 +54,114 @@ func (d *Document) Extents(ptrs []string) [][2]int {
 func (d *Document) CompileLenient(ptr string, v template.Value) *Shape {
 	s, _ := compileShape(v, d.places, ptr, ptr, true)
 	return s
+}
+
+// Edit returns the document as text, an edit of its own text, without
+// parsing it again when it can: when the edit lies inside one quoted
+// string on one line (a template being typed) and adds or removes no
+// quote, backslash or line break, that string takes the edit and every
+// place after it moves. ok is false when the text must be parsed.
+func (d *Document) Edit(text string) (doc *Document, ok bool) {
+	old := d.places.text
+	n := min(len(old), len(text))
+	from := 0
+	for from < n && old[from] == text[from] {
+		from++
+	}
+	tail := 0
+	for tail < n-from && old[len(old)-1-tail] == text[len(text)-1-tail] {
+		tail++
+	}
+	to, inserted := len(old)-tail, text[from:len(text)-tail]
+	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") {
+		return nil, false
+	}
+	ptr, open, end, found := d.quotedAround(from, to)
+	if !found {
+		return nil, false
+	}
+	delta := len(inserted) - (to - from)
+	value, ok := replaceAt(d.Value, ptr, template.StringValue(text[open+1:end+delta]))
+	if !ok {
+		return nil, false
+	}
+	places := newDocPlaces(text)
+	line := d.places.lines.pos(from).Line
+	columns := utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])
+	move := func(p template.Pos) template.Pos {
+		if p.Offset >= to && p.Line > 0 {
+			p.Offset += delta
+			if p.Line == line {
+				p.Column += columns
+			}
+		}
+		return p
+	}
+	for k, p := range d.places.values {
+		p.pos = move(p.pos)
+		places.values[k] = p
+	}
+	for k, p := range d.places.keys {
+		places.keys[k] = move(p)
+	}
+	return &Document{Value: value, places: places}, true
+}
+
+// quotedAround finds the string value written quoted on one line, without
+// escapes, whose text holds [from, to): its pointer, the offsets of its
+// quotes.
+func (d *Document) quotedAround(from, to int) (ptr string, open, end int, ok bool) {
+	text := d.places.text
+	for k, p := range d.places.values {
+		open := p.pos.Offset
+		if p.pos.Line == 0 || open >= from || (p.style != jsonQuoted && p.style != yamlDouble && p.style != yamlSingle) {
+			continue
+		}
+		q := text[open]
+		end := strings.IndexByte(text[open+1:], q)
+		if end < 0 {
+			continue
+		}
+		end += open + 1
+		if to > end || strings.ContainsAny(text[open+1:end], "\\\n") || (q == '\'' && end+1 < len(text) && text[end+1] == '\'') {
+			continue
+		}
+		return k, open, end, true
+	}
+	return "", 0, 0, false
+}
+
+// replaceAt returns v with the node at ptr replaced by by, sharing every
+// other node.
+func replaceAt(v template.Value, ptr string, by template.Value) (template.Value, bool) {
+	if ptr == "" {
+		return by, true
+	}
+	token, rest, deeper := strings.Cut(ptr[1:], "/")
+	if deeper {
+		rest = "/" + rest
+	}
+	token = strings.ReplaceAll(strings.ReplaceAll(token, "~1", "/"), "~0", "~")
+	switch v.Kind() {
+	case template.Object:
+		members := v.Members()
+		for i := len(members) - 1; i >= 0; i-- { // the last of two equal keys is the one read
+			if members[i].Key == token {
+				child, ok := replaceAt(members[i].Value, rest, by)
+				copied := append([]template.Member(nil), members...)
+				copied[i].Value = child
+				return template.ObjectValue(copied), ok
+			}
+		}
+	case template.Array:
+		i, err := strconv.Atoi(token)
+		elems := v.Elems()
+		if err == nil && i >= 0 && i < len(elems) {
+			child, ok := replaceAt(elems[i], rest, by)
+			copied := append([]template.Value(nil), elems...)
+			copied[i] = child
+			return template.ArrayValue(copied), ok
+		}
+	}
+	return v, false
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -70,12 +71,28 @@ func (e *Evaluator) runPlan(text string) *planned {
 	if r := &e.planned; r.plan != nil && r.text == text {
 		return r
 	}
-	p := plan.Load(text)
-	e.work.Decodes++
+	var p *plan.Plan
+	if doc := e.planned.document(); doc != nil {
+		if edited, ok := doc.Edit(text); ok { // typing in a template: no parse
+			p = plan.LoadDocument(edited)
+		}
+	}
+	if p == nil {
+		p = plan.Load(text)
+		e.work.Decodes++
+	}
 	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
 	e.work.Renders += out.Rendered
 	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans()}
 	return &e.planned
+}
+
+// document is the last plan's parsed document, nil when there is none.
+func (r *planned) document() *reshape.Document {
+	if r.plan == nil {
+		return nil
+	}
+	return r.plan.Document()
 }
 
 // evaluatePlan fills o with a run of the plan document text: its problems

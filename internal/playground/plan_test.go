@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -75,5 +76,23 @@ func TestCaretSelectsStep(t *testing.T) {
 		if ss.Step != tt.want || ss.Out.Plan.Selected != tt.want {
 			t.Errorf("caret at %q selects %q", tt.at, ss.Step)
 		}
+	}
+}
+
+// Typing in a template of a plan takes the edit into the parsed document:
+// the plan is not parsed again, and shows what a fresh evaluation shows.
+func TestPlanTypingParsesOnce(t *testing.T) {
+	ss := NewSession(ExampleByID("broken-plan").Open())
+	text := ss.State.Plan
+	at := strings.Index(text, "titel") + len("tite")
+	decodes := ss.eval.work.Decodes
+	edited := text[:at] + text[at+1:] // titel → tite
+	ss.SetText(TargetMain, edited)
+	if ss.eval.work.Decodes != decodes {
+		t.Errorf("typing in a template parsed the plan again")
+	}
+	fresh := Evaluate(ss.State)
+	if !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) || !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) {
+		t.Errorf("after typing:\n%+v\n%+v\nfresh:\n%+v\n%+v", ss.Out.Problems, ss.Out.Plan, fresh.Problems, fresh.Plan)
 	}
 }
