@@ -95,20 +95,17 @@ func bigRoot(size int) string {
 }
 
 // bigPlan returns a plan of 30 steps with about size bytes of samples: ten
-// steps whose samples are issue lists, each read by two reshape steps, and
-// a solver; typing goes into the text of the first reshape step's leaf.
+// steps whose samples are issue lists (an issue a line, as pasted from a
+// tool's JSON output), each read by two reshape steps, and a solver;
+// typing goes into the text of the first reshape step's leaf.
 func bigPlan(size int) (text string, typeAt int) {
 	var b strings.Builder
 	b.WriteString("input: {team: core}\nsteps:\n")
 	for i := range 10 {
-		fmt.Fprintf(&b, "  - id: fetch%d\n    tool_name: github__issue_list\n    input: {label: \"{{input.team}}\", page: %d}\n    result: {\"issues\": [", i, i)
+		fmt.Fprintf(&b, "  - id: fetch%d\n    tool_name: github__issue_list\n    input: {label: \"{{input.team}}\", page: %d}\n    result:\n      issues:\n", i, i)
 		for j := 0; b.Len() < (i+1)*size/10; j++ {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, `{"number": %d, "title": "Issue %d of page %d", "state": "open", "labels": ["bug", "p%d"]}`, j, j, i, j%4)
+			fmt.Fprintf(&b, "        - {\"number\": %d, \"title\": \"Issue %d of page %d\", \"state\": \"open\", \"labels\": [\"bug\", \"p%d\"]}\n", j, j, i, j%4)
 		}
-		b.WriteString("]}\n")
 		fmt.Fprintf(&b, "  - id: first%d\n    tool_name: builtin__reshape\n    input: {shape: {title: \"first: {{fetch%d.issues.0.title}} \", n: \"{{fetch%d.issues.length}}\"}}\n", i, i, i)
 		fmt.Fprintf(&b, "  - id: card%d\n    tool_name: builtin__reshape\n    input: {shape: {line: \"{{first%d.title}} ({{first%d.n}})\"}}\n", i, i, i)
 	}

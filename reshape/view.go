@@ -1,6 +1,7 @@
 package reshape
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,11 +40,11 @@ func (d *Document) Extents(ptrs []string) [][2]int {
 	}
 	for ptr, p := range d.places.values {
 		if p.pos.Line > 0 {
-			note(ptr, p.pos.Offset)
+			note(ptr, d.places.moved(p.pos).Offset)
 		}
 	}
 	for ptr, pos := range d.places.keys {
-		note(ptr, pos.Offset)
+		note(ptr, d.places.moved(pos).Offset)
 	}
 	return out
 }
@@ -85,26 +86,32 @@ func (d *Document) Edit(text string) (doc *Document, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	places := newDocPlaces(text)
-	line := d.places.lines.pos(from).Line
-	columns := utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])
-	move := func(p template.Pos) template.Pos {
-		if p.Offset >= to && p.Line > 0 {
-			p.Offset += delta
-			if p.Line == line {
-				p.Column += columns
-			}
-		}
-		return p
-	}
-	for k, p := range d.places.values {
-		p.pos = move(p.pos)
-		places.values[k] = p
-	}
-	for k, p := range d.places.keys {
-		places.keys[k] = move(p)
+	// The places are shared with the document parsed; they move as they
+	// are read. A long run of edits is folded into new maps now and then.
+	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: newLineIndex(text),
+		shifts: append(slices.Clip(d.places.shifts), shift{at: to, delta: delta, line: d.places.lines.pos(from).Line,
+			columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])})}
+	if len(places.shifts) > maxShifts {
+		places.settle()
 	}
 	return &Document{Value: value, places: places}, true
+}
+
+// maxShifts bounds the edits a document's places move by as they are read.
+const maxShifts = 32
+
+// settle moves every place by the shifts into maps of its own.
+func (d *docPlaces) settle() {
+	values := make(map[string]place, len(d.values))
+	for k, p := range d.values {
+		p.pos = d.moved(p.pos)
+		values[k] = p
+	}
+	keys := make(map[string]template.Pos, len(d.keys))
+	for k, p := range d.keys {
+		keys[k] = d.moved(p)
+	}
+	d.values, d.keys, d.shifts = values, keys, nil
 }
 
 // quotedAround finds the string value written quoted on one line, without
@@ -113,6 +120,7 @@ func (d *Document) Edit(text string) (doc *Document, ok bool) {
 func (d *Document) quotedAround(from, to int) (ptr string, open, end int, ok bool) {
 	text := d.places.text
 	for k, p := range d.places.values {
+		p.pos = d.places.moved(p.pos)
 		open := p.pos.Offset
 		if p.pos.Line == 0 || open >= from || (p.style != jsonQuoted && p.style != yamlDouble && p.style != yamlSingle) {
 			continue

@@ -46,9 +46,34 @@ func TestDocumentEdit(t *testing.T) {
 			if !got.Value.Equal(want.Value) || got.Text() != edited {
 				t.Errorf("value %s, want %s", got.Value.JSON(), want.Value.JSON())
 			}
+			got.places.settle()
 			if !reflect.DeepEqual(got.places.values, want.places.values) || !reflect.DeepEqual(got.places.keys, want.places.keys) {
 				t.Errorf("places\n got %v %v\nwant %v %v", got.places.values, got.places.keys, want.places.values, want.places.keys)
 			}
 		})
+	}
+}
+
+// A long run of edits, each taken without parsing, places every node as
+// parsing the last text does.
+func TestDocumentEdits(t *testing.T) {
+	text := "a: {b: \"x {{input.a}} y\", c: [1, 'two']}\nd: \"more\"\n"
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2*maxShifts + 5 {
+		at := strings.Index(text, " y\"")
+		text = text[:at] + string(rune('a'+i%26)) + text[at:]
+		var ok bool
+		if d, ok = d.Edit(text); !ok {
+			t.Fatalf("edit %d not taken", i)
+		}
+	}
+	want, _ := ParseDocument(text)
+	got := *d.places
+	got.settle()
+	if !d.Value.Equal(want.Value) || !reflect.DeepEqual(got.values, want.places.values) || !reflect.DeepEqual(got.keys, want.places.keys) {
+		t.Errorf("after the edits:\n got %v %v\nwant %v %v", got.values, got.keys, want.places.values, want.places.keys)
 	}
 }
