@@ -213,3 +213,8 @@ func (p *Plan) ScopeAt(off int) (scope template.Scope, step string, ok bool) {
 
 // Document is the plan's parsed document, nil when it did not parse.
 func (p *Plan) Document() *reshape.Document { return p.doc }
+
+// Generation is the run in which the step's result last changed: results
+// of runs chained by Options.Previous with the same generation are the
+// same, which a view uses to keep what it made of them.
+func (r *StepResult) Generation() int { return r.gen }

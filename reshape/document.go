@@ -13,6 +13,7 @@ import (
 type Document struct {
 	Value  template.Value
 	places *docPlaces
+	edited string // the pointer of the string the last Edit changed
 }
 
 // ParseDocument decodes text by the one JSON-or-YAML rule (see ParseData),

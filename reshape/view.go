@@ -88,13 +88,24 @@ func (d *Document) Edit(text string) (doc *Document, ok bool) {
 	}
 	// The places are shared with the document parsed; they move as they
 	// are read. A long run of edits is folded into new maps now and then.
-	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: newLineIndex(text),
-		shifts: append(slices.Clip(d.places.shifts), shift{at: to, delta: delta, line: d.places.lines.pos(from).Line,
+	line := d.places.lines.pos(from).Line
+	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.moved(text, line, delta),
+		shifts: append(slices.Clip(d.places.shifts), shift{at: to, delta: delta, line: line,
 			columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])})}
 	if len(places.shifts) > maxShifts {
 		places.settle()
 	}
-	return &Document{Value: value, places: places}, true
+	return &Document{Value: value, places: places, edited: ptr}, true
+}
+
+// moved is the index of text, the indexed text with an edit on line that
+// moved what follows by delta bytes and broke no line.
+func (x *lineIndex) moved(text string, line, delta int) *lineIndex {
+	starts := slices.Clone(x.starts)
+	for i := line; i < len(starts); i++ {
+		starts[i] += delta
+	}
+	return &lineIndex{text: text, starts: starts, last: template.Pos{Line: 1, Column: 1}}
 }
 
 // maxShifts bounds the edits a document's places move by as they are read.
@@ -117,26 +128,40 @@ func (d *docPlaces) settle() {
 // quotedAround finds the string value written quoted on one line, without
 // escapes, whose text holds [from, to): its pointer, the offsets of its
 // quotes.
+// The string of the last edit is tried first: typing goes on in it.
 func (d *Document) quotedAround(from, to int) (ptr string, open, end int, ok bool) {
-	text := d.places.text
+	if d.edited != "" {
+		if open, end, ok := d.quoted(d.places.placeOf(d.edited), from, to); ok {
+			return d.edited, open, end, true
+		}
+	}
 	for k, p := range d.places.values {
 		p.pos = d.places.moved(p.pos)
-		open := p.pos.Offset
-		if p.pos.Line == 0 || open >= from || (p.style != jsonQuoted && p.style != yamlDouble && p.style != yamlSingle) {
-			continue
+		if open, end, ok := d.quoted(p, from, to); ok {
+			return k, open, end, true
 		}
-		q := text[open]
-		end := strings.IndexByte(text[open+1:], q)
-		if end < 0 {
-			continue
-		}
-		end += open + 1
-		if to > end || strings.ContainsAny(text[open+1:end], "\\\n") || (q == '\'' && end+1 < len(text) && text[end+1] == '\'') {
-			continue
-		}
-		return k, open, end, true
 	}
 	return "", 0, 0, false
+}
+
+// quoted reports whether the string at p is written quoted on one line,
+// without escapes, and holds [from, to): the offsets of its quotes.
+func (d *Document) quoted(p place, from, to int) (open, end int, ok bool) {
+	text := d.places.text
+	open = p.pos.Offset
+	if p.pos.Line == 0 || open >= from || (p.style != jsonQuoted && p.style != yamlDouble && p.style != yamlSingle) {
+		return 0, 0, false
+	}
+	q := text[open]
+	end = strings.IndexByte(text[open+1:], q)
+	if end < 0 {
+		return 0, 0, false
+	}
+	end += open + 1
+	if to > end || strings.ContainsAny(text[open+1:end], "\\\n") || (q == '\'' && end+1 < len(text) && text[end+1] == '\'') {
+		return 0, 0, false
+	}
+	return open, end, true
 }
 
 // replaceAt returns v with the node at ptr replaced by by, sharing every

@@ -179,7 +179,9 @@ type Evaluator struct {
 	shape    parsedShape
 	tool     loadedTool
 	planned  planned
-	work     Work // what the evaluations so far cost, for tests
+	// resultJSON keeps each plan step's result as JSON, by step id.
+	resultJSON map[string]encoded
+	work       Work // what the evaluations so far cost, for tests
 }
 
 // Work counts what evaluations ask of the engine: documents (a shape or a

@@ -81,6 +81,9 @@ func (e *Evaluator) runPlan(text string) *planned {
 		p = plan.Load(text)
 		e.work.Decodes++
 	}
+	if e.planned.out == nil { // a run from scratch: its generations start again
+		e.resultJSON = nil
+	}
 	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
 	e.work.Renders += out.Rendered
 	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans()}
@@ -116,7 +119,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	counts := map[plan.Status]int{}
 	for _, res := range r.out.Steps {
 		s := res.Step
-		row := stepRow(res)
+		row := e.stepRow(s.ID, res)
 		row.ID, row.Tool, row.Form, row.Branch = s.ID, s.ToolName, s.Form.String(), s.InBranch
 		row.Reads, row.ReadBy, row.NeedsSample = s.Reads(), readBy[s.ID], s.NeedsSample()
 		for in := s.In; in != nil; in = in.In {
@@ -131,7 +134,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		view.Steps = append(view.Steps, row)
 	}
 	if res := r.out.Solver; res != nil {
-		row := stepRow(res)
+		row := e.stepRow(solverKey, res)
 		row.Reads = r.plan.SolverReads()
 		view.Solver = &row
 	}
@@ -140,14 +143,34 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	o.showStep("", 0)
 }
 
-// stepRow is what a run made of a step, as its row shows it.
-func stepRow(res *plan.StepResult) StepRow {
+// stepRow is what a run made of a step, as its row shows it. A result
+// the run kept from the one before keeps its JSON: typing re-encodes only
+// the results that changed.
+func (e *Evaluator) stepRow(key string, res *plan.StepResult) StepRow {
 	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: res.Note}
-	if res.HasResult {
-		row.JSON = string(res.Result.AppendJSON(nil))
+	if !res.HasResult {
+		return row
 	}
+	if m, ok := e.resultJSON[key]; ok && m.gen == res.Generation() {
+		row.JSON = m.json
+		return row
+	}
+	row.JSON = string(res.Result.AppendJSON(nil))
+	if e.resultJSON == nil {
+		e.resultJSON = map[string]encoded{}
+	}
+	e.resultJSON[key] = encoded{res.Generation(), row.JSON}
 	return row
 }
+
+// encoded is a step's result as JSON, and the generation it encodes.
+type encoded struct {
+	gen  int
+	json string
+}
+
+// solverKey keys the solver's result among the steps', which have ids.
+const solverKey = "\x00solver"
 
 // planSummary says what became of the steps: "5 steps: 4 ran, 1 blocked".
 // A step whose result is its sample ran as far as the plan is concerned.
