@@ -274,6 +274,7 @@ func mainEditor(do *actions) app.UI {
 		Tags:   true,
 		Marks:  editorMarks(text, s.Spans(), s.Problems(playground.TargetMain)),
 		Select: s.Selection,
+		Large:  s.State.Mode == playground.ModePlan,
 	})
 }
 

@@ -104,15 +104,12 @@ func StepAlone(run *plan.Outcome, id string, iter int) (State, bool) {
 		return State{}, false
 	}
 	s := res.Step
-	input, ok := s.Written().Lookup("input")
-	if !ok || input.Kind() != template.Object {
+	input := aloneInput(s)
+	if input == nil {
 		return State{}, false
 	}
-	if shape, ok := input.Lookup("shape"); ok && s.ToolName == "builtin__reshape" && shape.Kind() == template.Object {
-		input = shape
-	}
 	scope := s.Scope()
-	st := State{Mode: ModeShape, Shape: display.JSON(input), Later: slices.Clone(scope.Later), Branch: scope.Branch}
+	st := State{Mode: ModeShape, Shape: display.JSON(*input), Later: slices.Clone(scope.Later), Branch: scope.Branch}
 	for _, name := range scope.Roots {
 		v := run.Plan.Input
 		if name != "input" {

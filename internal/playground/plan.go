@@ -439,6 +439,20 @@ func (ss *Session) CanOpenStepAlone() bool {
 	if ss.Out.run == nil || ss.Step == "" {
 		return false
 	}
-	_, ok := StepAlone(ss.Out.run, ss.Step, ss.Iter)
-	return ok
+	r, ok := ss.Out.run.Result(ss.Step)
+	return ok && r.Step != nil && aloneInput(r.Step) != nil
+}
+
+// aloneInput is what a step opened alone renders as its shape: a
+// builtin__reshape step's shape, another step's input; nil when it has
+// none.
+func aloneInput(s *plan.Step) *template.Value {
+	input, ok := s.Written().Lookup("input")
+	if !ok || input.Kind() != template.Object {
+		return nil
+	}
+	if shape, ok := input.Lookup("shape"); ok && s.ToolName == "builtin__reshape" && shape.Kind() == template.Object {
+		return &shape
+	}
+	return &input
 }
