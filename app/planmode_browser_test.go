@@ -11,8 +11,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -64,31 +62,6 @@ func openPlanLink(t *testing.T, ctx context.Context, text string) {
 	t.Helper()
 	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+playground.LinkPrefix+playground.EncodeState(planState(text)))+`, true)`)
 	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(text)+` && `+byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true"`)
-}
-
-// planVectors loads every plan test of the project's suites (and the
-// held-out shared ones when they are beside the repository).
-func planVectors(t *testing.T) []*conformance.Test {
-	var vectors []*conformance.Test
-	for _, dir := range append(planSuites, vectorSuites[2]) {
-		if _, err := os.Stat(dir); err != nil && dir != planSuites[0] && os.Getenv("CI") == "" {
-			t.Logf("skipping %s: %v", dir, err)
-			continue
-		}
-		tests, err := conformance.Load(dir)
-		if err != nil {
-			t.Fatalf("loading %s: %v", dir, err)
-		}
-		for _, v := range tests {
-			if v.Plan != nil {
-				vectors = append(vectors, v)
-			}
-		}
-	}
-	if len(vectors) < 100 {
-		t.Fatalf("%d plan vectors, want the project's suite", len(vectors))
-	}
-	return vectors
 }
 
 // Every plan vector, opened as a plan-mode link, shows the results it
@@ -334,32 +307,10 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 func TestBrowserPlanExports(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	grantClipboard(t, ctx, base)
 	s := exampleState(t, "broken-plan")
-	openState(t, ctx, base, s)
-	click(t, ctx, `[data-testid="share"]`)
-	waitTestID(t, ctx, "share-url")
-	link := textOf(t, ctx, "share-url")
-
-	click(t, ctx, `[data-testid="copy-vector"]`)
-	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Test vector copied to the clipboard."`)
-	file := filepath.Join(t.TempDir(), "repro.json")
-	if err := os.WriteFile(file, []byte(clipboardText(t, ctx)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests, err := conformance.Load(file)
-	if err != nil {
-		t.Fatalf("the copied vector does not load: %v", err)
-	}
-	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 || tests[0].Plan == nil || tests[0].Error.Step != "first" {
-		t.Errorf("the copied vector: %s %q", r.Summary(), r.Failures)
-	}
-
-	click(t, ctx, `[data-testid="copy-markdown"]`)
-	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
-	out := playground.Evaluate(s)
-	if md := clipboardText(t, ctx); md != playground.Markdown(s, &out, link) {
-		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
+	tests, link := checkShareExports(t, ctx, base, s)
+	if tests[0].Plan == nil || tests[0].Error == nil || tests[0].Error.Step != "first" {
+		t.Errorf("the copied vector is no plan test of the broken step: %+v", tests[0])
 	}
 
 	other := newBrowser(t)

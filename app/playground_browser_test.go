@@ -602,8 +602,18 @@ func clipboardText(t *testing.T, ctx context.Context) string {
 func TestBrowserShareExports(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
+	tests, _ := checkShareExports(t, ctx, base, exampleState(t, "bad-path"))
+	if tests[0].Error == nil || tests[0].Error.Kind != "BadPath" {
+		t.Errorf("the copied vector expects %+v", tests[0].Error)
+	}
+}
+
+// checkShareExports opens s, and checks that its share dialog copies a
+// test vector the conformance runner passes and the Markdown of s; it
+// returns the vector's tests and the share link.
+func checkShareExports(t *testing.T, ctx context.Context, base string, s playground.State) ([]*conformance.Test, string) {
+	t.Helper()
 	grantClipboard(t, ctx, base)
-	s := exampleState(t, "bad-path")
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="share"]`)
 	waitTestID(t, ctx, "share-url")
@@ -619,8 +629,8 @@ func TestBrowserShareExports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the copied vector does not load: %v", err)
 	}
-	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 || tests[0].Error == nil || tests[0].Error.Kind != "BadPath" {
-		t.Errorf("the copied vector: %s %q", r.Summary(), r.Failures)
+	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 {
+		t.Fatalf("the copied vector: %s %q", r.Summary(), r.Failures)
 	}
 
 	click(t, ctx, `[data-testid="copy-markdown"]`)
@@ -629,6 +639,7 @@ func TestBrowserShareExports(t *testing.T) {
 	if md := clipboardText(t, ctx); md != playground.Markdown(s, &out, link) {
 		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
 	}
+	return tests, link
 }
 
 // TestBrowserDialogHoldsFocus: Tab goes round a dialog's controls, never to
