@@ -1,3 +1,5 @@
+//go:build !splice_lite
+
 package reshape
 
 import (
