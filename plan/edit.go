@@ -218,3 +218,20 @@ func (p *Plan) Document() *reshape.Document { return p.doc }
 // of runs chained by Options.Previous with the same generation are the
 // same, which a view uses to keep what it made of them.
 func (r *StepResult) Generation() int { return r.gen }
+
+// IterationTrace renders the input of iteration i of map or fold step id
+// again, tracing: every tag of its body with what it resolved to in that
+// iteration, placed in the document. nil when the step has no such
+// iteration.
+func (o *Outcome) IterationTrace(id string, i int) []template.TraceEntry {
+	r, ok := o.Result(id)
+	if !ok || r.Step == nil || r.Step.input == nil || i < 0 || i >= len(r.Iterations) {
+		return nil
+	}
+	s, it := r.Step, r.Iterations[i]
+	roots := append(o.roots(s.scope), template.Root{Name: "item", Value: it.Item},
+		template.Root{Name: "index", Value: template.IntValue(it.Index)}, template.Root{Name: "accumulator", Value: it.Accumulator})
+	res := template.Run(loaded{s.input}, s.body, roots, &template.Env{Tracing: true})
+	o.Plan.doc.PlaceTrace(res.Trace)
+	return res.Trace
+}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -94,5 +95,22 @@ func TestSetBranch(t *testing.T) {
 	from, to, insert, _ = j.SetBranch("d", "b")
 	if got := j.Text()[:from] + insert + j.Text()[to:]; got != `{"steps": [{"id": "d", "decide": {"a": [], "b": []}, "branch": "b"}]}` {
 		t.Errorf("JSON branch: %s", got)
+	}
+}
+
+func TestIterationTrace(t *testing.T) {
+	text := "steps:\n  - id: m\n    over: [a, b]\n    tool_name: builtin__reshape\n    input: {shape: {x: \"{{item}}-{{index}}\"}}\n"
+	o := Run(Load(text), Options{})
+	trace := o.IterationTrace("m", 1)
+	var got []string
+	for _, e := range trace {
+		got = append(got, e.Value.JSON()+"@"+strconv.Itoa(e.Doc.Offset))
+	}
+	want := []string{`"b"@` + strconv.Itoa(strings.Index(text, "{{item}}")), `1@` + strconv.Itoa(strings.Index(text, "{{index}}"))}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("trace %v, want %v", got, want)
+	}
+	if o.IterationTrace("m", 2) != nil {
+		t.Error("a trace of an iteration that did not run")
 	}
 }

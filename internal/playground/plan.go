@@ -225,6 +225,16 @@ func (o *Outcome) showStep(id string, iter int) {
 		return
 	}
 	o.Trace = traceRows(res.Trace)
+	if res.Step != nil && len(res.Iterations) > 0 {
+		// over and initial as they ran, then the body in the iteration shown
+		var entries []template.TraceEntry
+		for _, e := range res.Trace {
+			if !strings.HasPrefix(e.At, res.Step.At+"/input") {
+				entries = append(entries, e)
+			}
+		}
+		o.Trace = traceRows(append(entries, o.run.IterationTrace(res.Step.ID, min(max(iter, 0), len(res.Iterations)-1))...))
+	}
 	if res.HasResult {
 		// The solver is a template: a string it renders is text.
 		o.setResult(res.Result, res.Step != nil || res.Result.Kind() != template.String)
@@ -354,7 +364,9 @@ func (ss *Session) hoverRows() []TraceRow {
 	if run == nil {
 		return ss.Out.Trace
 	}
-	var entries []template.TraceEntry
+	// In the selected map's or fold's body, the tags are worth what they
+	// were in the iteration shown.
+	entries := run.IterationTrace(ss.Step, ss.Iter)
 	for _, r := range run.Steps {
 		entries = append(entries, r.Trace...)
 	}

@@ -96,3 +96,18 @@ func TestPlanTypingParsesOnce(t *testing.T) {
 		t.Errorf("after typing:\n%+v\n%+v\nfresh:\n%+v\n%+v", ss.Out.Problems, ss.Out.Plan, fresh.Problems, fresh.Plan)
 	}
 }
+
+// In a map's body, hovering a tag shows its value in the iteration shown.
+func TestHoverInSelectedIteration(t *testing.T) {
+	ss := NewSession(ExampleByID("pr-plan").Open())
+	text := ss.State.Plan
+	tag := strings.Index(text, "{{item.path}}") + 3
+	ss.SelectStep("per_file")
+	ss.ShowIteration(1)
+	if h, ok := ss.HoverAt(tag); !ok || !strings.Contains(h.Text, `"docs/plan.md"`) {
+		t.Errorf("hover in iteration 2: %+v %v", h, ok)
+	}
+	if len(ss.Out.Trace) < 2 || ss.Out.Trace[0].Tag != "{{fetch_pr.files}}" || !strings.Contains(ss.Out.Trace[1].Preview, "docs/plan.md") {
+		t.Errorf("trace of iteration 2: %+v", ss.Out.Trace)
+	}
+}
