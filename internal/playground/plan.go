@@ -134,7 +134,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		view.Steps = append(view.Steps, row)
 	}
 	if res := r.out.Solver; res != nil {
-		row := e.stepRow(solverKey, res)
+		row := e.stepRow("", res)
 		row.Reads = r.plan.SolverReads()
 		view.Solver = &row
 	}
@@ -143,15 +143,20 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	o.showStep("", 0)
 }
 
-// stepRow is what a run made of a step, as its row shows it. A result
-// the run kept from the one before keeps its JSON: typing re-encodes only
-// the results that changed.
-func (e *Evaluator) stepRow(key string, res *plan.StepResult) StepRow {
+// stepRow is what a run made of a step, as its row shows it. A step's
+// result the run kept from the one before keeps its JSON: typing
+// re-encodes only the results that changed. The solver (id "") has no
+// generation: its result is encoded each time.
+func (e *Evaluator) stepRow(id string, res *plan.StepResult) StepRow {
 	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: res.Note}
 	if !res.HasResult {
 		return row
 	}
-	if m, ok := e.resultJSON[key]; ok && m.gen == res.Generation() {
+	if id == "" || res.Step == nil {
+		row.JSON = string(res.Result.AppendJSON(nil))
+		return row
+	}
+	if m, ok := e.resultJSON[id]; ok && m.gen == res.Generation() {
 		row.JSON = m.json
 		return row
 	}
@@ -159,7 +164,7 @@ func (e *Evaluator) stepRow(key string, res *plan.StepResult) StepRow {
 	if e.resultJSON == nil {
 		e.resultJSON = map[string]encoded{}
 	}
-	e.resultJSON[key] = encoded{res.Generation(), row.JSON}
+	e.resultJSON[id] = encoded{res.Generation(), row.JSON}
 	return row
 }
 
@@ -169,8 +174,6 @@ type encoded struct {
 	json string
 }
 
-// solverKey keys the solver's result among the steps', which have ids.
-const solverKey = "\x00solver"
 
 // planSummary says what became of the steps: "5 steps: 4 ran, 1 blocked".
 // A step whose result is its sample ran as far as the plan is concerned.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/internal/conformance"
 )
 
 // offered are the labels of the candidates at caret, sorted.
@@ -109,5 +111,22 @@ func TestHoverInSelectedIteration(t *testing.T) {
 	}
 	if len(ss.Out.Trace) < 2 || ss.Out.Trace[0].Tag != "{{fetch_pr.files}}" || !strings.Contains(ss.Out.Trace[1].Preview, "docs/plan.md") {
 		t.Errorf("trace of iteration 2: %+v", ss.Out.Trace)
+	}
+}
+
+// One session opening every plan vector in turn, each run given the one
+// before, shows what a fresh evaluation of each shows.
+func TestPlanVectorsInOneSession(t *testing.T) {
+	tests, err := conformance.Load("../../plan/testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss := NewSession(DefaultExample.Open())
+	for _, v := range tests {
+		s := State{Mode: ModePlan, Plan: *v.Plan, Roots: []RootText{{Name: "input", Text: "{}"}}}
+		ss.Load(s)
+		if fresh := Evaluate(s); !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) || !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) {
+			t.Errorf("%s: the session shows\n%+v\na fresh evaluation\n%+v", v.Name, ss.Out.Plan, fresh.Plan)
+		}
 	}
 }
