@@ -58,6 +58,7 @@ type headerActions interface {
 	ToggleMenu()
 	OpenHelp()
 	OpenShare(ctx app.Context)
+	OpenAsPlan()
 }
 
 // dialogActions is what a dialog does besides showing itself.

@@ -72,7 +72,7 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, do := p.s, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize},
+		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize, AsPlan: s.State.Mode != playground.ModePlan},
 		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
@@ -196,11 +196,6 @@ func modeTabs(do *actions, keys bool) app.UI {
 				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
 		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
-		app.If(keys && s.State.Mode != playground.ModePlan, func() app.UI {
-			return app.Button().Class("btn btn-small").DataSet("testid", "open-as-plan").Text("Open as plan").
-				Title("Open this state as a plan: the roots its sample steps").
-				OnClick(func(ctx app.Context, e app.Event) { do.OpenAsPlan() })
-		}),
 		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel(), Keys: keys},
 	)
 }
