@@ -174,7 +174,6 @@ type encoded struct {
 	json string
 }
 
-
 // planSummary says what became of the steps: "5 steps: 4 ran, 1 blocked".
 // A step whose result is its sample ran as far as the plan is concerned.
 func planSummary(n int, counts map[plan.Status]int) string {
