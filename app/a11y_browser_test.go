@@ -56,6 +56,15 @@ func TestBrowserAxe(t *testing.T) {
 			click(t, ctx, "#examples-button")
 			waitTestID(t, ctx, "example")
 		}},
+		{"plan-problem", "/#" + playground.LinkPrefix + playground.EncodeState(playground.ExampleByID("broken-plan").Open()),
+			func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem"); waitTestID(t, ctx, "solver") }},
+		{"plan-iteration", "/#" + playground.LinkPrefix + playground.EncodeState(playground.ExampleByID("pr-plan").Open()),
+			func(t *testing.T, ctx context.Context) {
+				waitTestID(t, ctx, "solver")
+				click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
+				click(t, ctx, `[data-testid="iteration-next"]`)
+				waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+			}},
 		{"embed", playground.EmbedPath, waitDefaultExample},
 		{"docs", "/docs", func(*testing.T, context.Context) {}}, // rendered with the app
 	}

@@ -25,6 +25,7 @@ type editorActions interface {
 	Complete(caret int) template.Completion
 	Hover(off int) (playground.Hover, bool)
 	Problems(target string) []playground.Problem
+	Caret(off int) (changed bool)
 }
 
 // rootsActions is what the roots pane does to the roots.
@@ -57,6 +58,7 @@ type headerActions interface {
 	ToggleMenu()
 	OpenHelp()
 	OpenShare(ctx app.Context)
+	OpenAsPlan()
 }
 
 // dialogActions is what a dialog does besides showing itself.
@@ -96,6 +98,7 @@ func (a *actions) Slow(target, text string) bool               { return a.s.Slow
 func (a *actions) Complete(caret int) template.Completion      { return a.s.Complete(caret) }
 func (a *actions) Hover(off int) (playground.Hover, bool)      { return a.s.HoverAt(off) }
 func (a *actions) Problems(target string) []playground.Problem { return a.s.Problems(target) }
+func (a *actions) Caret(off int) bool                          { return a.s.Caret(off) }
 func (a *actions) UpdateReferences()                           { a.s.UpdateReferences() }
 func (a *actions) DismissRename()                              { a.s.DismissRename() }
 func (a *actions) OpenRoot(name string)                        { a.s.OpenRoot(name) }
@@ -134,3 +137,9 @@ func (a *actions) DismissBanner() {
 		a.dismissed()
 	}
 }
+func (a *actions) SelectStep(id string)     { a.s.SelectStep(id) }
+func (a *actions) OpenAsPlan()              { a.open(a.s.OpenAsPlan) }
+func (a *actions) OpenStepAlone()           { a.open(a.s.OpenStepAlone) }
+func (a *actions) InsertSample(id string)   { a.s.InsertSample(id) }
+func (a *actions) ShowIteration(i int)      { a.s.ShowIteration(i) }
+func (a *actions) SetDecision(id, b string) { a.s.SetDecision(id, b) }

@@ -30,9 +30,11 @@ type codeEditor struct {
 	Tags   bool   // completion and hover on tags
 	Marks  string // the tags and problems to draw (editorMarks)
 	Select playground.Selection
-	// Large marks a data text, which may be large: its edits reach Go as
-	// changes, and are evaluated after the frame is painted when that
-	// would take long, so that typing never waits on decoding it.
+	// Large marks a text which may be large (a root, the call input, a
+	// plan): its edits reach Go as changes, are evaluated after the frame
+	// is painted when that would take long, and what they change besides
+	// the output is redrawn after that frame, so that typing never waits
+	// on decoding it or on the rest of the page.
 	Large bool
 
 	ctx      app.Context
@@ -80,11 +82,12 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	opts.Set("label", e.Label)
 	opts.Set("tags", e.Tags)
 	opts.Set("onChange", e.fn(e.onChange))
-	if e.Large {
+	if e.Large || e.Tags { // the main editor may hold a large plan
 		opts.Set("changes", largeText)
 		e.later = e.fn(e.afterPaint)
 		e.redraw = e.fn(func([]app.Value) any { e.ctx.Dispatch(nil); return nil })
 	}
+	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
 	e.view = bridge.Call("create", e.JSValue(), opts)
@@ -235,6 +238,18 @@ func applyChanges(text string, changes app.Value) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// caret follows the caret of the main editor, moved without an edit: in
+// plan mode it selects the step it is in.
+func (e *codeEditor) caret(args []app.Value) any {
+	if len(args) < 1 || !e.Tags {
+		return nil
+	}
+	if e.Do.Caret(playground.ByteOffset(e.shown, args[0].Int())) {
+		e.ctx.Dispatch(nil)
+	}
+	return nil
 }
 
 // complete answers the view's completion request at a UTF-16 offset.

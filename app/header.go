@@ -22,6 +22,7 @@ type header struct {
 	Menu     bool // the examples menu is open
 	LinkSize int  // the state's link payload length (playground.LinkSizeNote)
 	TooLarge bool // the state is too large to keep at all
+	AsPlan   bool // the state may be opened as a plan (it is not one)
 
 	focusLast bool // the menu was opened with ↑: it starts on its last item
 }
@@ -47,6 +48,11 @@ func (h *header) Render() app.UI {
 				OnKeyDown(h.onMenuKey),
 			app.If(h.Menu, func() app.UI { return &examplesMenu{Do: h.Do, FocusLast: h.focusLast} }),
 		),
+		app.If(h.AsPlan, func() app.UI {
+			return app.Button().Class("btn").DataSet("testid", "open-as-plan").Text("Open as plan").
+				Title("Open this state as a plan: its roots sample steps, the template the solver").
+				OnClick(func(ctx app.Context, e app.Event) { h.Do.OpenAsPlan() })
+		}),
 		app.Div().Class("spacer"),
 		app.Nav().Class("actions").Aria("label", "Playground actions").Body(
 			app.Button().

@@ -94,12 +94,34 @@ func bigRoot(size int) string {
 	return b.String()
 }
 
+// bigPlan returns a plan of 30 steps with about size bytes of samples: ten
+// steps whose samples are issue lists (an issue a line, as pasted from a
+// tool's JSON output), each read by two reshape steps, and a solver;
+// typing goes into the text of the first reshape step's leaf.
+func bigPlan(size int) (text string, typeAt int) {
+	var b strings.Builder
+	b.WriteString("input: {team: core}\nsteps:\n")
+	for i := range 10 {
+		fmt.Fprintf(&b, "  - id: fetch%d\n    tool_name: github__issue_list\n    input: {label: \"{{input.team}}\", page: %d}\n    result:\n      issues:\n", i, i)
+		for j := 0; b.Len() < (i+1)*size/10; j++ {
+			fmt.Fprintf(&b, "        - {\"number\": %d, \"title\": \"Issue %d of page %d\", \"state\": \"open\", \"labels\": [\"bug\", \"p%d\"]}\n", j, j, i, j%4)
+		}
+		fmt.Fprintf(&b, "  - id: first%d\n    tool_name: builtin__reshape\n    input: {shape: {title: \"first: {{fetch%d.issues.0.title}} \", n: \"{{fetch%d.issues.length}}\"}}\n", i, i, i)
+		fmt.Fprintf(&b, "  - id: card%d\n    tool_name: builtin__reshape\n    input: {shape: {line: \"{{first%d.title}} ({{first%d.n}})\"}}\n", i, i, i)
+	}
+	b.WriteString("solver: \"{{card0.line}}\"\n")
+	text = b.String()
+	return text, strings.Index(text, "}} \", n") + len("}} ")
+}
+
 // BenchmarkBrowserKeystroke types into the playground and reports, per
 // case, the median and p95 time from keydown to the first painted frame
 // with the new output, and the p95 Event Timing duration of the key events
 // (0 when under the 16 ms the browser reports from). The cases: the
 // template of the default example; the same with a 750 KB E0 root open in
-// its editor; and typing inside that root, in a title the template shows.
+// its editor; typing inside that root, in a title the template shows; and
+// typing in a leaf of a 30-step plan with 200 KB of samples (the output
+// shows the step typed in, whose readers render again).
 // Each has a peer measured in the same run: the editor bundle alone on a
 // page, holding the same text, with nothing behind it (its latency is to
 // the painted frame with the typed character): what CodeMirror costs by
@@ -109,17 +131,20 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 	big := bigRoot(750 << 10)
 	template := playground.DefaultExample.Open().Template
 	title := strings.Index(big, "Crash on empty plan") + len("Crash")
+	planText, planAt := bigPlan(200 << 10)
 	cases := []struct {
 		name   string
+		plan   string // a plan to open in plan mode, when set
 		e0     string // replaces E0's text, when set
 		editor string // where the keys go
 		at     int    // the caret's UTF-16 offset there, -1 for the end
 		peer   string // the text of the editor alone, and its syntax
 		syntax string
 	}{
-		{"template", "", "editor", -1, template, "text"},
-		{"template-750KB-root-open", big, "editor", -1, template, "text"},
-		{"inside-750KB-root", big, "root-editor", title, big, "json"},
+		{"template", "", "", "editor", -1, template, "text"},
+		{"template-750KB-root-open", "", big, "editor", -1, template, "text"},
+		{"inside-750KB-root", "", big, "root-editor", title, big, "json"},
+		{"plan-30-steps-200KB", planText, "", "editor", planAt, planText, "yaml"},
 	}
 	for _, c := range cases {
 		for _, peer := range []bool{false, true} {
@@ -138,6 +163,10 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax)))
 						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
 						editor, watch = `document.getElementById("host")`, `".cm-content"`
+					} else if c.plan != "" {
+						navigate(b, ctx, linkTo(base, planState(c.plan)))
+						waitAppReady(b, ctx)
+						waitJS(b, ctx, byTestID("editor")+`?.value.length === `+fmt.Sprint(len(c.plan)))
 					} else {
 						openForTyping(b, ctx, base, c.e0)
 					}

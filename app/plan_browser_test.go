@@ -20,23 +20,8 @@ var planSuites = []string{"../plan/testdata", "../../shared/design/plans.json"}
 // host's run gives, as `splice plan --json` prints it.
 func TestBrowserRunPlan(t *testing.T) {
 	var texts []string
-	for _, dir := range append(planSuites, vectorSuites[2]) {
-		if _, err := os.Stat(dir); err != nil && dir != planSuites[0] && os.Getenv("CI") == "" {
-			t.Logf("skipping %s: %v", dir, err) // a clone without the shared folder beside it
-			continue
-		}
-		tests, err := conformance.Load(dir)
-		if err != nil {
-			t.Fatalf("loading %s: %v", dir, err)
-		}
-		for _, v := range tests {
-			if v.Plan != nil {
-				texts = append(texts, *v.Plan)
-			}
-		}
-	}
-	if len(texts) < 100 {
-		t.Fatalf("%d plan vectors, want the project's suite", len(texts))
+	for _, v := range planVectors(t) {
+		texts = append(texts, *v.Plan)
 	}
 	payload, _ := json.Marshal(texts)
 	engineSite := startServer(t)
@@ -60,4 +45,29 @@ func TestBrowserRunPlan(t *testing.T) {
 	if asObject != `{"status":"ok","result":5}` {
 		t.Errorf("runPlan of a plan given as an object: %s", asObject)
 	}
+}
+
+// planVectors loads every plan test of the project's suites (and the
+// held-out shared ones when they are beside the repository).
+func planVectors(t *testing.T) []*conformance.Test {
+	var vectors []*conformance.Test
+	for _, dir := range append(planSuites, vectorSuites[2]) {
+		if _, err := os.Stat(dir); err != nil && dir != planSuites[0] && os.Getenv("CI") == "" {
+			t.Logf("skipping %s: %v", dir, err)
+			continue
+		}
+		tests, err := conformance.Load(dir)
+		if err != nil {
+			t.Fatalf("loading %s: %v", dir, err)
+		}
+		for _, v := range tests {
+			if v.Plan != nil {
+				vectors = append(vectors, v)
+			}
+		}
+	}
+	if len(vectors) < 100 {
+		t.Fatalf("%d plan vectors, want the project's suite", len(vectors))
+	}
+	return vectors
 }

@@ -72,7 +72,7 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, do := p.s, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize, TooLarge: s.TooLarge},
+		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize, TooLarge: s.TooLarge, AsPlan: s.State.Mode != playground.ModePlan},
 		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
@@ -81,10 +81,14 @@ func (p *playgroundPage) Render() app.UI {
 					mainEditor(do),
 				),
 				app.If(s.State.Mode == playground.ModeTool, func() app.UI { return callPane(do) }).
+					ElseIf(s.Out.Plan != nil, func() app.UI { return stepsPaneOf(do) }).
 					Else(func() app.UI { return rootsPaneOf(do, false) }),
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
 				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
+				app.If(s.Out.Plan != nil, func() app.UI {
+					return &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
+				}),
 				p.output(),
 				&problemsPane{Do: do, Problems: s.Out.Problems},
 				&tracePane{Rows: s.Out.Trace},
@@ -105,8 +109,11 @@ func (p *playgroundPage) output() *outputPane {
 }
 
 // statusText is what the status region announces: how many problems there
-// are, and the result's type.
+// are, and the result's type; in plan mode what became of the steps.
 func statusText(out *playground.Outcome) string {
+	if out.Plan != nil {
+		return out.Plan.Summary + "."
+	}
 	var problems string
 	switch n := len(out.Problems); n {
 	case 0:
@@ -214,6 +221,8 @@ func modeHint(m playground.Mode) string {
 		return "a JSON or YAML shape; string leaves are templates"
 	case playground.ModeTool:
 		return "a reshape tool in YAML, called with the input below"
+	case playground.ModePlan:
+		return "a plan document in YAML or JSON: input, tools, steps, solver"
 	}
 	return "text with {{tags}}; Ctrl+Space completes"
 }
@@ -274,6 +283,7 @@ func mainEditor(do *actions) app.UI {
 		Tags:   true,
 		Marks:  editorMarks(text, s.Spans(), s.Problems(playground.TargetMain)),
 		Select: s.Selection,
+		Large:  s.State.Mode == playground.ModePlan,
 	})
 }
 
@@ -343,6 +353,21 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		MoveEarlier: s.State.Movable(s.Active, -1),
 		MoveLater:   s.State.Movable(s.Active, 1),
 		Compact:     compact,
+	}
+}
+
+// stepsPaneOf gives the steps pane the parts of the session it shows.
+func stepsPaneOf(do *actions) app.UI {
+	s := do.s
+	renamed, refs, _ := s.RenameOffer()
+	return &stepsPane{
+		Do:       do,
+		Steps:    s.Out.Plan.Steps,
+		Solver:   s.Out.Plan.Solver,
+		Selected: s.Out.Plan.Selected,
+		Summary:  s.Out.Plan.Summary,
+		Renamed:  renamed,
+		Refs:     refs,
 	}
 }
 

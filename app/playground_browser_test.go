@@ -53,11 +53,12 @@ func openState(t *testing.T, ctx context.Context, base string, s playground.Stat
 }
 
 // waitShows waits until the page shows s: its mode, its main text and its
-// root tabs (none in tool mode, where the call input replaces the roots).
+// root tabs (none in tool mode, where the call input replaces the roots,
+// nor in plan mode, where the plan holds its own).
 func waitShows(t *testing.T, ctx context.Context, s playground.State) {
 	t.Helper()
 	names, _ := json.Marshal(s.Names())
-	if s.Mode == playground.ModeTool {
+	if s.Mode == playground.ModeTool || s.Mode == playground.ModePlan {
 		names = []byte("[]")
 	}
 	waitJS(t, ctx, byTestID("mode-"+string(s.Mode))+`?.getAttribute("aria-selected") === "true" && `+
@@ -527,7 +528,7 @@ const screenshotsEnv = "SPLICE_SCREENSHOTS"
 
 // TestBrowserScreenshots writes the screenshots the README shows: the
 // playground in light and dark, at a phone's width (the editor, and
-// scrolled to the output), and the embed. It runs when SPLICE_SCREENSHOTS=1.
+// scrolled to the output), the embed, and plan mode. It runs when SPLICE_SCREENSHOTS=1.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv(screenshotsEnv) == "" {
 		t.Skip("set " + screenshotsEnv + "=1 to write docs/*.png")
@@ -544,6 +545,9 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), ""},
 		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output"},
 		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), ""},
+		{"plan-light.png", "light", "/", 1440, 1000, exampleState(t, "pr-plan"), ""},
+		{"plan-dark.png", "dark", "/", 1440, 1000, exampleState(t, "broken-plan"), ""},
+		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), ".pane-steps"},
 	}
 	for _, shot := range shots {
 		ctx := newBrowser(t)
@@ -598,8 +602,18 @@ func clipboardText(t *testing.T, ctx context.Context) string {
 func TestBrowserShareExports(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
+	tests, _ := checkShareExports(t, ctx, base, exampleState(t, "bad-path"))
+	if tests[0].Error == nil || tests[0].Error.Kind != "BadPath" {
+		t.Errorf("the copied vector expects %+v", tests[0].Error)
+	}
+}
+
+// checkShareExports opens s, and checks that its share dialog copies a
+// test vector the conformance runner passes and the Markdown of s; it
+// returns the vector's tests and the share link.
+func checkShareExports(t *testing.T, ctx context.Context, base string, s playground.State) ([]*conformance.Test, string) {
+	t.Helper()
 	grantClipboard(t, ctx, base)
-	s := exampleState(t, "bad-path")
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="share"]`)
 	waitTestID(t, ctx, "share-url")
@@ -615,8 +629,8 @@ func TestBrowserShareExports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the copied vector does not load: %v", err)
 	}
-	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 || tests[0].Error == nil || tests[0].Error.Kind != "BadPath" {
-		t.Errorf("the copied vector: %s %q", r.Summary(), r.Failures)
+	if r := conformance.RunAll(tests); r.Passed != 1 || len(r.Failures) > 0 {
+		t.Fatalf("the copied vector: %s %q", r.Summary(), r.Failures)
 	}
 
 	click(t, ctx, `[data-testid="copy-markdown"]`)
@@ -625,6 +639,7 @@ func TestBrowserShareExports(t *testing.T) {
 	if md := clipboardText(t, ctx); md != playground.Markdown(s, &out, link) {
 		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
 	}
+	return tests, link
 }
 
 // TestBrowserDialogHoldsFocus: Tab goes round a dialog's controls, never to

@@ -59,6 +59,7 @@ func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 		DataSet("kind", pr.Kind).
 		DataSet("line", pr.Line).
 		DataSet("column", pr.Column).
+		DataSet("step", pr.Step).
 		Body(
 			app.Div().Class("problem-head").Body(
 				app.Span().Class("kind").Text(pr.Label()),
@@ -121,6 +122,9 @@ func placeText(pr *playground.Problem) string {
 		s = "root " + name + " "
 	} else if pr.Target == playground.TargetCall {
 		s = "call input "
+	}
+	if pr.Step != "" {
+		s += "step " + pr.Step + " "
 	}
 	if pr.At != "" {
 		s += pr.At + " "

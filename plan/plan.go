@@ -110,6 +110,8 @@ type Plan struct {
 	solverScope template.Scope
 	solverReads []string
 	hasSolver   bool
+	drawn       []*reshape.Shape // every template of the document that parses, for Spans
+	extents     [][2]int         // of All, computed on the first StepAt
 }
 
 // Step returns the step called id.
@@ -147,18 +149,29 @@ func IsPlan(text string) bool {
 // Load parses and checks a plan document. It always returns a plan: one
 // whose document does not parse has no steps and that error.
 func Load(text string) *Plan {
-	p := &Plan{Input: template.ObjectValue(nil), byID: map[string]*Step{}, tools: map[string]*reshape.Tool{}}
 	doc, err := reshape.ParseDocument(text)
 	if err != nil {
+		p := newPlan()
 		p.Errors = placeAll(err, text, "")
 		return p
 	}
+	return LoadDocument(doc)
+}
+
+// LoadDocument checks a plan document already parsed (one an editor took
+// an edit into, say: reshape.Document.Edit).
+func LoadDocument(doc *reshape.Document) *Plan {
+	p := newPlan()
 	p.doc, p.Warnings = doc, doc.Warnings()
 	l := loader{p: p, doc: doc}
 	l.load()
 	l.sortErrors()
 	p.Errors = l.errs.Capped()
 	return p
+}
+
+func newPlan() *Plan {
+	return &Plan{Input: template.ObjectValue(nil), byID: map[string]*Step{}, tools: map[string]*reshape.Tool{}}
 }
 
 type loader struct {
@@ -458,8 +471,12 @@ func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.S
 	shape, err := l.doc.Compile(ptr, v)
 	if err != nil {
 		l.add(s, ptr, err)
+		if drawn := l.doc.CompileLenient(ptr, v); drawn != nil {
+			l.p.drawn = append(l.p.drawn, drawn)
+		}
 		return nil
 	}
+	l.p.drawn = append(l.p.drawn, shape)
 	scope = scope.Prepared()
 	if err := shape.Check(scope); err != nil {
 		l.add(s, ptr, err)

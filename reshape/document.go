@@ -13,6 +13,7 @@ import (
 type Document struct {
 	Value  template.Value
 	places *docPlaces
+	edited string // the pointer of the string the last Edit changed
 }
 
 // ParseDocument decodes text by the one JSON-or-YAML rule (see ParseData),
@@ -41,10 +42,10 @@ func (d *Document) Text() string { return d.places.text }
 // for the top.
 func (d *Document) Pos(ptr string) template.Pos {
 	for {
-		if p, ok := d.places.values[ptr]; ok && p.pos.Line > 0 {
+		if p, ok := d.places.value(ptr); ok && p.pos.Line > 0 {
 			return p.pos
 		}
-		if p, ok := d.places.keys[ptr]; ok {
+		if p, ok := d.places.key(ptr); ok {
 			return p
 		}
 		if ptr == "" {
@@ -57,7 +58,7 @@ func (d *Document) Pos(ptr string) template.Pos {
 // KeyPos is where the key of the member at ptr is, or Pos(ptr) for an
 // element or the top.
 func (d *Document) KeyPos(ptr string) template.Pos {
-	if p, ok := d.places.keys[ptr]; ok {
+	if p, ok := d.places.key(ptr); ok {
 		return p
 	}
 	return d.Pos(ptr)
@@ -83,7 +84,7 @@ func (d *Document) Error(ptr string, pos template.Pos, msg string) *template.Err
 // kept from an earlier run of the same step is placed again this way in
 // the document as it is now.
 func (d *Document) Place(e *template.Error) {
-	if p, ok := d.places.values[e.At]; ok && e.Source != "" && e.Source != d.places.text && e.Pos.Line > 0 {
+	if p, ok := d.places.value(e.At); ok && e.Source != "" && e.Source != d.places.text && e.Pos.Line > 0 {
 		e.DocSegStart, e.DocSegEnd = 0, 0
 		d.places.locate(e, p)
 		return
@@ -100,7 +101,7 @@ func (d *Document) PlaceTrace(entries []template.TraceEntry) {
 		for j < len(entries) && entries[j].At == at {
 			j++
 		}
-		p, ok := d.places.values[at]
+		p, ok := d.places.value(at)
 		leaf, found := ResolvePointer(d.Value, at)
 		if ok && found && leaf.Kind() == template.String && p.pos.Line > 0 {
 			w := p.walker(d.places.text, leaf.Str())

@@ -130,7 +130,7 @@ func compileShape(v template.Value, places *docPlaces, base, at string, lenient 
 	if c.budget < 0 {
 		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: tooDeepKeys, Pos: template.Pos{Line: 1, Column: 1}}
 		if places != nil {
-			pos := places.values[base].pos
+			pos := places.placeOf(base).pos
 			e.Source, e.Pos, e.Doc = places.text, pos, pos
 		}
 		return nil, template.ErrorList{e}
@@ -178,7 +178,7 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 	case template.String:
 		leaf := Leaf{At: c.at + ptr}
 		if c.places != nil {
-			leaf.place = c.places.values[c.base+ptr]
+			leaf.place, _ = c.places.value(c.base + ptr)
 		}
 		t, err := template.Parse(v.Str())
 		if err != nil {
@@ -228,7 +228,7 @@ func (c *shapeCompiler) duplicate(key, at string) {
 	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: c.at + at,
 		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + string(template.AppendQuoted(nil, key)) + " in the shape"}
 	if c.places != nil {
-		if pos, ok := c.places.keys[c.base+at]; ok {
+		if pos, ok := c.places.key(c.base + at); ok {
 			e.Pos, e.End, e.Source = pos, pos.Offset, c.places.text
 			e.Doc, e.DocEnd = pos, pos.Offset
 		}

@@ -32,12 +32,61 @@ type place struct {
 // docPlaces maps the JSON Pointer of every node of a document to where its
 // value is and, for an object member, where its key is.
 type docPlaces struct {
-	text     string
-	values   map[string]place
-	keys     map[string]template.Pos
-	lines    *lineIndex
+	text   string
+	values map[string]place
+	keys   map[string]template.Pos
+	lines  *lineIndex
+	// warnings are the likely mistakes found while decoding (Warning).
 	warnings []Warning
+	// shifts are the edits taken since the text was parsed (Document.Edit):
+	// values and keys are shared with the parsed document, and moved as
+	// they are read.
+	shifts []shift
 }
+
+// value is where the node at ptr is, moved by the edits taken since the
+// text was parsed.
+func (d *docPlaces) value(ptr string) (place, bool) {
+	p, ok := d.values[ptr]
+	p.pos = d.moved(p.pos)
+	return p, ok
+}
+
+// placeOf is value without ok.
+func (d *docPlaces) placeOf(ptr string) place {
+	p, _ := d.value(ptr)
+	return p
+}
+
+// key is where the key of the member at ptr is, moved as value moves it.
+func (d *docPlaces) key(ptr string) (template.Pos, bool) {
+	p, ok := d.keys[ptr]
+	return d.moved(p), ok
+}
+
+// keyPos is key without ok.
+func (d *docPlaces) keyPos(ptr string) template.Pos {
+	p, _ := d.key(ptr)
+	return p
+}
+
+// moved is p after the edits taken since the text was parsed, in order.
+func (d *docPlaces) moved(p template.Pos) template.Pos {
+	for _, s := range d.shifts {
+		if p.Line > 0 && p.Offset >= s.at {
+			p.Offset += s.delta
+			if p.Line == s.line {
+				p.Column += s.columns
+			}
+		}
+	}
+	return p
+}
+
+// shift is an edit inside a string on one line, taken without parsing
+// again: the places from at on move by delta bytes, and by columns runes
+// on the edit's line.
+type shift struct{ at, delta, line, columns int }
 
 // Warning is a likely mistake in a document that loads all the same: its
 // value is not what its author meant. Replacing the text from From to To
@@ -314,7 +363,7 @@ func (d *docPlaces) locate(e *template.Error, p place) {
 // notObject reports a document whose top level is not an object, at the
 // value.
 func (d *docPlaces) notObject(v template.Value) *template.Error {
-	pos := d.values[""].pos
+	pos := d.placeOf("").pos
 	if pos.Line == 0 { // JSON places only strings: find the value
 		pos = d.lines.pos(len(d.text) - len(strings.TrimLeft(d.text, " \t\r\n")))
 	}

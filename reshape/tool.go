@@ -81,7 +81,7 @@ func loadTool(src, namespace string) (*Tool, error) {
 // the text places locates.
 func loadToolAt(doc template.Value, places *docPlaces, base, namespace string) (*Tool, error) {
 	src := places.text
-	l := toolLoader{src: src, places: places, base: base, tool: &Tool{Namespace: namespace, source: src, namePos: places.values[base+"/name"].pos}}
+	l := toolLoader{src: src, places: places, base: base, tool: &Tool{Namespace: namespace, source: src, namePos: places.placeOf(base + "/name").pos}}
 	for _, w := range places.warnings {
 		if strings.HasPrefix(w.At, base+"/") {
 			l.tool.Warnings = append(l.tool.Warnings, w)
@@ -140,9 +140,9 @@ func (l *toolLoader) at(ptr string) string {
 // errorAt records a ToolError at the value ptr names (the tool's start
 // for ""), or at its key when the document does not place the value.
 func (l *toolLoader) errorAt(ptr, msg string) *template.Error {
-	pos := l.places.values[l.base+ptr].pos
+	pos := l.places.placeOf(l.base + ptr).pos
 	if pos.Line == 0 {
-		pos = l.places.keys[l.base+ptr]
+		pos, _ = l.places.key(l.base + ptr)
 	}
 	e := l.errorAtPos(pos, msg)
 	e.At = l.at(ptr)
@@ -206,7 +206,7 @@ func (l *toolLoader) field(m template.Member, allowed []string) {
 		return true
 	}
 	if !slices.Contains(allowed, m.Key) {
-		e := l.errorAtPos(l.places.keys[l.base+ptr], "unknown field "+strconv.Quote(m.Key))
+		e := l.errorAtPos(l.places.keyPos(l.base+ptr), "unknown field "+strconv.Quote(m.Key))
 		e.Available, e.At = allowed, l.at(ptr)
 		return
 	}

@@ -171,7 +171,7 @@ class Editor {
   // tags (complete and hover), changes (a length past which edits reach Go
   // as changes rather than the text), and Go's callbacks:
   // onChange(text or changes), complete(offset) and hover(offset), which
-  // answer JSON.
+  // answer JSON, and caret(offset) when the caret moves without an edit.
   constructor(host, opts) {
     this.host = host;
     this.opts = opts;
@@ -287,7 +287,10 @@ class Editor {
   }
 
   changed(u) {
-    if (!u.docChanged) return;
+    if (!u.docChanged) {
+      if (u.selectionSet && this.opts.caret) this.opts.caret(this.toOffset(u.state.selection.main.head));
+      return;
+    }
     // A text that grows past largeDoc (a pasted root) drops its parser; one
     // that shrinks back gets it again.
     if ((u.state.doc.length > largeDoc) !== (u.startState.doc.length > largeDoc)) {

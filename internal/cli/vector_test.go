@@ -25,6 +25,7 @@ func TestVectorFromLink(t *testing.T) {
 		{"a whole URL", playground.DefaultExample.Open(), func(p string) string { return "http://127.0.0.1:8080/#" + playground.LinkPrefix + p }, `"expect"`},
 		{"a fragment with other parameters", failing, func(p string) string { return "#theme=dark&" + playground.LinkPrefix + p }, `"kind": "BadPath"`},
 		{"the payload alone", playground.ExampleByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
+		{"a plan-mode link", playground.ExampleByID("broken-plan").Open(), func(p string) string { return "http://127.0.0.1:8080/#" + playground.LinkPrefix + p }, `"step": "first"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			payload := playground.EncodeState(tt.state)

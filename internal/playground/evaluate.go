@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -29,6 +30,7 @@ type Problem struct {
 	Msg    string
 	Target string // see targetMain, targetCall, rootTarget
 	At     string // JSON Pointer of the failing shape leaf
+	Step   string // in plan mode, the step it belongs to ("" for the solver)
 
 	// Line and Column locate the tag in the target's text (1-based, column
 	// in runes); zero when the error cannot be placed there.
@@ -155,6 +157,10 @@ type Outcome struct {
 	Trace    []TraceRow
 	// RootErrors holds, per root name, why its text does not parse.
 	RootErrors map[string]*Problem
+
+	// Plan is plan mode's steps and selected step; nil in other modes.
+	Plan *PlanView
+	run  *plan.Outcome // the plan's run, for the selection
 }
 
 // Type is the result's JSON type, for the badge.
@@ -178,7 +184,10 @@ type Evaluator struct {
 	analysis *template.Analysis // of the last template text: tree, spans and completion
 	shape    parsedShape
 	tool     loadedTool
-	work     Work // what the evaluations so far cost, for tests
+	planned  planned
+	// resultJSON keeps each plan step's result as JSON, by step id.
+	resultJSON map[string]encoded
+	work       Work // what the evaluations so far cost, for tests
 }
 
 // Work counts what evaluations ask of the engine: documents (a shape or a
@@ -249,6 +258,8 @@ func (e *Evaluator) spans(s *State) []template.Span {
 	switch s.Mode {
 	case ModeTemplate:
 		return e.Analyze(s.Template).Spans
+	case ModePlan:
+		return e.runPlan(s.Plan).spans
 	case ModeShape:
 		shape = e.parseShape(s.Shape).shape
 	case ModeTool:
@@ -391,6 +402,10 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 
 	o := Outcome{RootErrors: map[string]*Problem{}}
 	var roots template.Roots
+	if s.Mode == ModePlan { // a plan holds its own input and samples
+		e.evaluatePlan(s.Plan, &o)
+		return o
+	}
 	if s.Mode != ModeTool { // a tool sees only its call
 		roots = e.roots(s, &o, &used).WithInput()
 	}
@@ -568,20 +583,29 @@ func (o *Outcome) addErrors(text, target string, err error) {
 // facts: a template's error is in its source; a shape leaf's carries its
 // place in the whole document.
 func newProblem(e *template.Error, text, target string) Problem {
+	if e.Kind == template.InputError && target != TargetCall {
+		p := placeProblem(e, "", TargetCall)
+		p.Line, p.Column, p.Start, p.End, p.SegStart, p.SegEnd = 0, 0, -1, -1, -1, -1
+		return p // in the call's editor, which places none
+	}
+	return placeProblem(e, text, target)
+}
+
+// placeProblem places e in text, the editor target's text: by its place
+// in the document when it has one (a shape leaf's, a plan's), else in its
+// template's source.
+func placeProblem(e *template.Error, text, target string) Problem {
 	p := Problem{
 		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: e.Msg, Target: target, At: e.At, NothingFound: !e.Failure(),
 		Start: -1, End: -1, SegStart: -1, SegEnd: -1,
 		Path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
 	}
-	if e.Kind == template.InputError {
-		p.Target = TargetCall
-	}
 	pos, end, segStart, segEnd := e.Pos, e.End, e.SegStart, e.SegEnd
 	switch {
-	case p.Target != target || e.Pos.Line == 0:
-		return p // in the call's editor, or nowhere
 	case e.Doc.Line > 0:
 		pos, end, segStart, segEnd = e.Doc, e.DocEnd, e.DocSegStart, e.DocSegEnd
+	case e.Pos.Line == 0:
+		return p // nowhere
 	case e.Source != text && e.Source != "":
 		return p // a leaf of a shape given without its text
 	}

@@ -23,6 +23,7 @@ var exampleKinds = map[string]string{
 	"tool-error":   "ToolError",
 	"input-error":  "InputError",
 	"limit-error":  "LimitError",
+	"broken-plan":  "BadPath",
 }
 
 func TestExamples(t *testing.T) {

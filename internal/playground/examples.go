@@ -216,3 +216,87 @@ var Examples = []Example{
 		},
 	},
 }
+
+// The plan examples: whole plan documents (DIALECT §9) for plan mode.
+var planExamples = []Example{
+	{
+		ID: "pr-plan", Title: "Plan: review a pull request", About: "a sample, a reshape, a map, a decide step and a solver",
+		State: State{Mode: ModePlan, Plan: `input: {repo: octo/hello, number: 42}
+steps:
+  - id: fetch_pr
+    tool_name: github__pr_view       # runs elsewhere: its result is the sample
+    input: {repo: "{{input.repo}}", number: "{{input.number}}"}
+    result:
+      number: 42
+      title: Fix the docs
+      author: {login: ada}
+      files:
+        - {path: README.md, additions: 3}
+        - {path: docs/plan.md, additions: 40}
+        - {path: go.mod, additions: 1}
+  - id: card
+    tool_name: builtin__reshape       # computed here
+    input:
+      shape:
+        title: "#{{fetch_pr.number}} {{fetch_pr.title}}"
+        by: "{{fetch_pr.author.login}}"
+  - id: per_file                      # a map: the body once per file
+    over: "{{fetch_pr.files}}"
+    tool_name: builtin__reshape
+    input: {shape: {line: "{{item.path}} +{{item.additions}}", n: "{{index}}"}}
+  - id: route                         # a decide step: branch is the sample decision
+    decide:
+      big:
+        - id: review
+          tool_name: builtin__reshape
+          input: {shape: {files: "{{per_file}}", by: "{{card.by}}"}}
+      small: []
+    branch: big
+solver: "{{card.title}} by {{card.by}}: {{#per_file}}{{line}}{{^@last}}, {{/@last}}{{/per_file}} ({{route.branch}})"
+`},
+	},
+	{
+		ID: "fold-plan", Title: "Plan: a fold", About: "initial, then each result the next accumulator",
+		State: State{Mode: ModePlan, Plan: `input:
+  releases: [v1.0, v1.1, v2.0]
+steps:
+  - id: changelog
+    over: "{{input.releases}}"
+    initial: {last: none}
+    tool_name: builtin__reshape
+    input:
+      shape:
+        previous: "{{accumulator.last}}"
+        last: "{{item}}"
+        position: "{{index}}"
+solver: "last release {{changelog.last}}, after {{changelog.previous}}"
+`},
+	},
+	{
+		ID: "broken-plan", Title: "Plan: a broken step", About: "a failing step blocks only what reads it", Error: true,
+		State: State{Mode: ModePlan, Plan: `input: {team: core}
+steps:
+  - id: issues
+    tool_name: github__issue_list
+    input: {label: "{{input.team}}"}
+    result: {items: [{number: 7, title: Flaky test}, {number: 9, title: Slow build}]}
+  - id: first
+    tool_name: builtin__reshape
+    input: {shape: {title: "{{issues.items.0.titel}}"}}
+  - id: summary
+    tool_name: builtin__reshape
+    input: {shape: {text: "first: {{first.title}}"}}
+  - id: count
+    tool_name: builtin__reshape
+    input: {shape: {open: "{{issues.items.length}}"}}
+solver: "{{count.open}} open"
+`},
+	},
+}
+
+func init() {
+	for _, ex := range planExamples {
+		ex.State.Roots = []RootText{{Name: "input", Text: "{}"}} // the plan holds its own input
+		Examples = append(Examples, ex)
+	}
+}

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,11 @@ import (
 // the format carries as values (the roots, the call input, a shape) must
 // decode: the error names the one that does not.
 func VectorTest(s State, name string) (*conformance.Test, error) {
+	if s.Mode == ModePlan { // a plan test: the document holds its input and samples
+		t := &conformance.Test{Name: name, Plan: &s.Plan}
+		t.Record()
+		return t, nil
+	}
 	t := &conformance.Test{Name: name, Later: s.Later, Branch: s.Branch, Iteration: s.Iteration}
 	decode := func(what, text string) (template.Value, error) {
 		v, p := DecodeData(text)
@@ -78,6 +84,10 @@ func Markdown(s State, out *Outcome, link string) string {
 		lang = dataLang(s.Text())
 	}
 	block(&b, s.Mode.Title(), lang, s.Text())
+	if s.Mode == ModePlan {
+		planMarkdown(&b, out)
+		return strings.TrimRight(b.String(), "\n") + "\n"
+	}
 	if s.Mode == ModeTool {
 		block(&b, "Call input", dataLang(s.Call), s.Call)
 	} else {
@@ -91,15 +101,50 @@ func Markdown(s State, out *Outcome, link string) string {
 	case out.HasValue:
 		block(&b, "Result ("+out.Type()+")", "json", out.Display)
 	case len(out.Problems) > 0:
-		p := out.Problems[0]
-		b.WriteString("**Problem**: " + p.Label())
-		if p.Line > 0 {
-			b.WriteString(" at " + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column))
-		}
-		b.WriteString("\n\n")
-		block(&b, "", "text", p.Msg)
+		problemMarkdown(&b, "**Problem**: ", &out.Problems[0])
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// problemMarkdown writes a problem after head: its kind, place and message.
+func problemMarkdown(b *strings.Builder, head string, p *Problem) {
+	b.WriteString(head + p.Label())
+	if p.Line > 0 {
+		b.WriteString(" at " + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column))
+	}
+	b.WriteString("\n\n")
+	block(b, "", "text", p.Msg)
+}
+
+// planMarkdown writes what became of each step of a plan and of its
+// solver: its result, or its first problem, or what blocked it.
+func planMarkdown(b *strings.Builder, out *Outcome) {
+	if out.Plan == nil {
+		return
+	}
+	rows := out.Plan.Steps
+	if out.Plan.Solver != nil {
+		rows = append(slices.Clone(rows), *out.Plan.Solver)
+	}
+	for _, r := range rows {
+		name := "Step `" + r.ID + "`"
+		if r.ID == "" {
+			name = "Solver"
+		}
+		head := "**" + name + "** (" + r.Status + ")"
+		problem := slices.IndexFunc(out.Problems, func(p Problem) bool { return p.Step == r.ID && (r.ID != "" || p.At == "/solver") })
+		switch {
+		case r.HasResult:
+			b.WriteString(head + "\n\n")
+			block(b, "", "json", r.JSON)
+		case problem >= 0:
+			problemMarkdown(b, head+": ", &out.Problems[problem])
+		case r.BlockedBy != "":
+			b.WriteString(head + ": blocked by `" + r.BlockedBy + "`\n\n")
+		default:
+			b.WriteString(head + "\n\n")
+		}
+	}
 }
 
 // dataLang is the fence language of a data text, by the engine's rule.

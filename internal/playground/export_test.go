@@ -72,3 +72,20 @@ func TestMarkdown(t *testing.T) {
 		t.Errorf("a failing state's Markdown:\n%s", md)
 	}
 }
+
+func TestMarkdownOfAPlan(t *testing.T) {
+	s := ExampleByID("broken-plan").Open()
+	out := Evaluate(s)
+	md := Markdown(s, &out, "https://example.test/#s=abc")
+	for _, want := range []string{
+		"**Plan**\n\n```yaml\ninput: {team: core}\n",
+		"**Step `issues`** (sample)\n\n```json\n{\"items\":",
+		"**Step `first`** (failed): BadPath at 9:29\n\n```text\nno key \"titel\"",
+		"**Step `summary`** (blocked): blocked by `first`\n",
+		"**Solver** (ok)\n\n```json\n\"2 open\"\n```\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown lacks %q:\n%s", want, md)
+		}
+	}
+}

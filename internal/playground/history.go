@@ -156,17 +156,17 @@ func (c renameRoot) apply(ss *Session) (change, error) {
 	return renameRoot{c.to, c.from}, nil
 }
 
-// setTexts sets the template's and the shape's texts at once (references
-// renamed in both), and the rename then on offer: undone, the offer to
+// setTexts sets the template's, the shape's and the plan's texts at once
+// (references renamed in them), and the rename then on offer: undone, the offer to
 // rename the references comes back.
 type setTexts struct {
-	template, shape string
-	offer           *Rename
+	template, shape, plan string
+	offer                 *Rename
 }
 
 func (c setTexts) apply(ss *Session) (change, error) {
-	inverse := setTexts{ss.State.Template, ss.State.Shape, ss.Renamed}
-	ss.State.Template, ss.State.Shape, ss.Renamed = c.template, c.shape, c.offer
+	inverse := setTexts{ss.State.Template, ss.State.Shape, ss.State.Plan, ss.Renamed}
+	ss.State.Template, ss.State.Shape, ss.State.Plan, ss.Renamed = c.template, c.shape, c.plan, c.offer
 	return inverse, nil
 }
 

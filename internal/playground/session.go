@@ -27,6 +27,10 @@ type Session struct {
 	BranchText string    // the branch-steps field as typed
 	Selection  Selection // a range an editor should select
 	Renamed    *Rename   // the last rename, whose references may be updated
+	// Step is the plan step the output shows ("" for the solver), Iter
+	// the iteration shown of a map or fold.
+	Step string
+	Iter int
 
 	Menu   bool   // the examples menu is open
 	Dialog string // the open dialog: "", dialogShare or dialogHelp
@@ -133,6 +137,7 @@ func (ss *Session) Load(s State) {
 	ss.Dialog, ss.Menu = "", false // they showed the state being left
 	ss.syncScopeFields()
 	ss.Renamed = nil
+	ss.Step, ss.Iter = "", 0
 	ss.evaluate()
 }
 
@@ -146,6 +151,7 @@ func (ss *Session) update() {
 
 func (ss *Session) evaluate() {
 	ss.Out = ss.eval.Evaluate(&ss.State)
+	ss.Out.showStep(ss.Step, ss.Iter)
 	ss.Version++
 }
 
@@ -174,7 +180,11 @@ func (ss *Session) SetText(target, text string) (more bool) {
 	defer func() { more = !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans()) }()
 	switch target {
 	case TargetMain:
+		before := ss.eval.planned.plan
 		ss.State.SetText(text)
+		if ss.State.Mode == ModePlan {
+			defer func() { ss.followRename(before, ss.eval.planned.plan) }()
+		}
 	case TargetCall:
 		ss.State.Call = text
 	default:
@@ -199,12 +209,16 @@ func (ss *Session) Slow(target, text string) bool {
 // sameView reports whether two outcomes show the same but for the result.
 func sameView(a, b *Outcome) bool {
 	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.Typed == b.Typed && a.Type() == b.Type() &&
-		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors)
+		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors) &&
+		reflect.DeepEqual(a.Plan, b.Plan)
 }
 
 // Complete returns what may be typed at caret (a byte offset) in the main
 // editor, as the engine sees the text, the scope and the roots' data.
 func (ss *Session) Complete(caret int) template.Completion {
+	if ss.State.Mode == ModePlan {
+		return ss.completePlan(caret)
+	}
 	scope := ss.State.Scope()
 	if ss.State.Mode == ModeTool {
 		scope = template.Scope{Roots: []string{"input"}}
@@ -262,22 +276,31 @@ func (ss *Session) RenameRoot(name string) bool {
 type Rename struct{ From, To string }
 
 // references returns the byte ranges of the texts that read root, by
-// mode: the template's and the shape's (a tool reads its call alone).
+// mode: the template's and the shape's for a root (a tool reads its call
+// alone), the plan's for a step of a plan.
 func (ss *Session) references(root string) map[Mode][][2]int {
+	modes := []Mode{ModeTemplate, ModeShape}
+	if ss.State.Mode == ModePlan {
+		modes = []Mode{ModePlan}
+	}
 	refs := map[Mode][][2]int{}
-	for _, m := range []Mode{ModeTemplate, ModeShape} {
-		text := ss.State.Template
-		spans := ss.eval.Analyze(text).Spans
-		if m == ModeShape {
+	for _, m := range modes {
+		var text string
+		var spans []template.Span
+		switch m {
+		case ModeTemplate:
+			text, spans = ss.State.Template, ss.eval.Analyze(ss.State.Template).Spans
+		case ModeShape:
 			text = ss.State.Shape
-			spans = nil
 			if shape, _ := reshape.ParseShapeLenient(text); shape != nil {
 				spans = shape.Spans()
 			}
+		case ModePlan:
+			text, spans = ss.State.Plan, ss.Spans()
 		}
 		for _, r := range template.References(spans, root) {
-			// A shape leaf's tag is placed in the document; a name written
-			// with escapes there is not renamed.
+			// A leaf's tag is placed in the document; a name written with
+			// escapes there is not renamed.
 			if r[1] <= len(text) && text[r[0]:r[1]] == root {
 				refs[m] = append(refs[m], r)
 			}
@@ -293,8 +316,15 @@ func (ss *Session) RenameOffer() (r Rename, n int, where string) {
 	if ss.Renamed == nil || ss.State.RootIndex(ss.Renamed.From) >= 0 {
 		return Rename{}, 0, ""
 	}
+	if ss.State.Mode == ModePlan {
+		p := ss.eval.runPlan(ss.State.Plan).plan
+		_, from := p.Step(ss.Renamed.From)
+		if _, to := p.Step(ss.Renamed.To); from || !to {
+			return Rename{}, 0, ""
+		}
+	}
 	var places []string
-	for _, m := range []Mode{ModeTemplate, ModeShape} {
+	for _, m := range []Mode{ModeTemplate, ModeShape, ModePlan} {
 		if k := len(ss.references(ss.Renamed.From)[m]); k > 0 {
 			n += k
 			places = append(places, "the "+strings.ToLower(m.Title()))
@@ -304,18 +334,15 @@ func (ss *Session) RenameOffer() (r Rename, n int, where string) {
 }
 
 // UpdateReferences renames the last rename's references in the template
-// and the shape: one edit, undone as one.
+// and the shape, or in the plan: one edit, undone as one.
 func (ss *Session) UpdateReferences() {
 	r, n, _ := ss.RenameOffer()
 	if n == 0 {
 		return
 	}
-	texts := setTexts{template: ss.State.Template, shape: ss.State.Shape} // no offer left
+	texts := setTexts{template: ss.State.Template, shape: ss.State.Shape, plan: ss.State.Plan} // no offer left
 	for m, refs := range ss.references(r.From) {
-		text := &texts.template
-		if m == ModeShape {
-			text = &texts.shape
-		}
+		text := map[Mode]*string{ModeTemplate: &texts.template, ModeShape: &texts.shape, ModePlan: &texts.plan}[m]
 		var b strings.Builder
 		last := 0
 		for _, ref := range refs {
@@ -466,7 +493,7 @@ func (ss *Session) HoverAt(off int) (Hover, bool) {
 		if off < sp.Start || off >= sp.End {
 			continue
 		}
-		for _, row := range ss.Out.Trace {
+		for _, row := range ss.hoverRows() {
 			if row.Start == sp.Start {
 				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.State() == RowFailed}, true
 			}

@@ -53,10 +53,24 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 
 func TestStateJSONSchema(t *testing.T) {
 	s := State{Mode: ModeTool, Template: "<b>{{E0}}</b>", Roots: []RootText{{"input", "{}"}}}
-	want := `{"v":1,"mode":"tool","template":"<b>{{E0}}</b>","shape":"","tool":"","call":"",` +
+	want := `{"v":2,"mode":"tool","template":"<b>{{E0}}</b>","shape":"","tool":"","call":"",` +
 		`"roots":[{"name":"input","text":"{}"}],"later":[],"iteration":false,"engine":"` + template.Version + `"}`
 	if got := string(StateJSON(s)); got != want {
 		t.Errorf("state JSON\n got %s\nwant %s", got, want)
+	}
+	s = State{Mode: ModePlan, Plan: "steps: []\n", Roots: []RootText{{"input", "{}"}}}
+	want = `{"v":2,"mode":"plan","template":"","shape":"","tool":"","call":"","plan":"steps: []\n",` +
+		`"roots":[{"name":"input","text":"{}"}],"later":[],"iteration":false,"engine":"` + template.Version + `"}`
+	if got := string(StateJSON(s)); got != want {
+		t.Errorf("plan state JSON\n got %s\nwant %s", got, want)
+	}
+}
+
+// A link written before plan mode (schema v1) opens as it did.
+func TestVersionOneLinkOpens(t *testing.T) {
+	s, err := DecodeState(pack(`{"v":1,"mode":"shape","shape":"{\"a\": \"{{input.x}}\"}","roots":[{"name":"input","text":"{\"x\": 1}"}]}`), MaxLinkState)
+	if err != nil || s.Mode != ModeShape || s.Text() != `{"a": "{{input.x}}"}` || s.V != stateVersion {
+		t.Errorf("a v1 link: %+v, %v", s, err)
 	}
 }
 
@@ -75,7 +89,7 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"not JSON", pack(`{"v":1,`), "not a JSON object"},
 		{"an array", pack(`[1]`), "not a JSON object"},
 		{"no version", pack(`{"mode":"template"}`), "no version"},
-		{"newer version", pack(`{"v":2}`), "newer playground"},
+		{"newer version", pack(`{"v":3}`), "newer playground"},
 		{"version zero", pack(`{"v":0}`), "unknown"},
 		{"a version in quotes", pack(`{"v":"1"}`), `version is written "1", not as a whole number`},
 		{"a version with a fraction", pack(`{"v":1.5}`), "version is written 1.5, not as a whole number"},

@@ -9,7 +9,8 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// Mode is what the playground renders: a template, a shape or a tool call.
+// Mode is what the playground renders: a template, a shape, a tool call or
+// a whole plan.
 type Mode string
 
 // The modes, as they are spelled in share links.
@@ -17,10 +18,11 @@ const (
 	ModeTemplate Mode = "template"
 	ModeShape    Mode = "shape"
 	ModeTool     Mode = "tool"
+	ModePlan     Mode = "plan"
 )
 
 // Modes lists the modes in tab order.
-var Modes = []Mode{ModeTemplate, ModeShape, ModeTool}
+var Modes = []Mode{ModeTemplate, ModeShape, ModeTool, ModePlan}
 
 // Title is the mode's tab label.
 func (m Mode) Title() string {
@@ -29,6 +31,8 @@ func (m Mode) Title() string {
 		return "Shape"
 	case ModeTool:
 		return "Tool"
+	case ModePlan:
+		return "Plan"
 	}
 	return "Template"
 }
@@ -39,18 +43,22 @@ type RootText struct {
 	Text string `json:"text"`
 }
 
-// State is everything a share link carries (schema v1). Editor texts are
+// State is everything a share link carries (schema v2: v1 had no plan).
+// Editor texts are
 // kept verbatim. Roots are in step order: input first, then step ids, then
 // (in an iteration body) item, index and accumulator.
 type State struct {
-	V        int        `json:"v"`
-	Mode     Mode       `json:"mode"`
-	Template string     `json:"template"`
-	Shape    string     `json:"shape"`
-	Tool     string     `json:"tool"`
-	Call     string     `json:"call"`
-	Roots    []RootText `json:"roots"`
-	Later    []string   `json:"later"`
+	V        int    `json:"v"`
+	Mode     Mode   `json:"mode"`
+	Template string `json:"template"`
+	Shape    string `json:"shape"`
+	Tool     string `json:"tool"`
+	Call     string `json:"call"`
+	// Plan is the plan document of plan mode (DIALECT §9), which holds
+	// its own input and samples: the roots are not its.
+	Plan  string     `json:"plan,omitempty"`
+	Roots []RootText `json:"roots"`
+	Later []string   `json:"later"`
 	// Branch names the steps of a decide step's branch this step is not in:
 	// step id → the decide step (DIALECT §3, Branches).
 	Branch    map[string]string `json:"branch,omitempty"`
@@ -77,7 +85,7 @@ func (s *State) Aside() []string {
 }
 
 // stateVersion is the schema version this build writes.
-const stateVersion = 1
+const stateVersion = 2
 
 // iterationRoots join the roots in an iteration body: the engine's
 // (template.IterationRoots: item, index, accumulator), each with its
@@ -113,6 +121,8 @@ func (s *State) Text() string {
 		return s.Shape
 	case ModeTool:
 		return s.Tool
+	case ModePlan:
+		return s.Plan
 	}
 	return s.Template
 }
@@ -124,6 +134,8 @@ func (s *State) SetText(text string) {
 		s.Shape = text
 	case ModeTool:
 		s.Tool = text
+	case ModePlan:
+		s.Plan = text
 	default:
 		s.Template = text
 	}
@@ -395,7 +407,7 @@ func (s *State) normalize() error {
 	switch s.Mode {
 	case "":
 		s.Mode = ModeTemplate
-	case ModeTemplate, ModeShape, ModeTool:
+	case ModeTemplate, ModeShape, ModeTool, ModePlan:
 	default:
 		return &NameError{Name: string(s.Mode), Reason: "unknown mode " + strconv.Quote(string(s.Mode))}
 	}

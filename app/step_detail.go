@@ -1,0 +1,91 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// stepDetailActions is what the selected step's view does.
+type stepDetailActions interface {
+	ShowIteration(i int)
+	SetDecision(id, branch string)
+	OpenStepAlone()
+}
+
+// stepDetail heads the output in plan mode: which step it shows, a map's
+// or fold's iteration selector with that iteration's item, index and
+// accumulator, a decide step's branch selector, and the step's rendered
+// input (the iteration's, for a map or fold).
+type stepDetail struct {
+	app.Compo
+
+	Do    stepDetailActions
+	View  playground.PlanView
+	Alone bool // the step can be opened alone
+}
+
+func (d *stepDetail) Render() app.UI {
+	v := &d.View
+	title := "Solver"
+	if v.Selected != "" {
+		title = "Step " + v.Selected + " (" + v.Form + ")"
+	}
+	return app.Section().Class("pane pane-step").DataSet("testid", "step-detail").DataSet("id", v.Selected).
+		Aria("label", "Selected step").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().Text(title),
+			app.Div().Class("spacer"),
+			app.If(d.Alone, func() app.UI {
+				return app.Button().Class("btn btn-small").DataSet("testid", "open-step").Text("Open this step alone").
+					Title("Open the step's input as a shape, its roots with their values here").
+					OnClick(func(ctx app.Context, e app.Event) { d.Do.OpenStepAlone() })
+			}),
+		),
+		app.If(v.Iterations > 0, func() app.UI { return d.renderIteration() }),
+		app.If(len(v.Branches) > 0, func() app.UI { return d.renderBranches() }),
+		app.If(v.Input != "", func() app.UI {
+			return app.Div().Class("step-input").Body(
+				app.H3().Text("Rendered input"),
+				app.Pre().Class("result").DataSet("testid", "step-input").TabIndex(0).Role("region").
+					Aria("label", "Rendered input").Text(v.Input),
+			)
+		}),
+	)
+}
+
+// renderIteration is the iteration selector: ← 2 of 5 →.
+func (d *stepDetail) renderIteration() app.UI {
+	v := &d.View
+	return app.Div().Class("iteration").Body(
+		app.Div().Class("iteration-nav").Role("group").Aria("label", "Iteration").Body(
+			app.Button().Class("btn btn-small").DataSet("testid", "iteration-prev").Aria("label", "Previous iteration").
+				Disabled(v.Iteration == 0).Text("←").
+				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration - 1) }),
+			app.Span().DataSet("testid", "iteration").Aria("live", "polite").
+				Text(strconv.Itoa(v.Iteration+1)+" of "+strconv.Itoa(v.Iterations)),
+			app.Button().Class("btn btn-small").DataSet("testid", "iteration-next").Aria("label", "Next iteration").
+				Disabled(v.Iteration == v.Iterations-1).Text("→").
+				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration + 1) }),
+		),
+		app.Dl().Class("iteration-roots").Body(
+			app.Dt().Text("item"), app.Dd().Body(app.Code().DataSet("testid", "iteration-item").Text(v.Item)),
+			app.Dt().Text("index"), app.Dd().Body(app.Code().DataSet("testid", "iteration-index").Text(strconv.Itoa(v.Iteration))),
+			app.Dt().Text("accumulator"), app.Dd().Body(app.Code().DataSet("testid", "iteration-accumulator").Text(v.Accumulator)),
+		),
+	)
+}
+
+// renderBranches is the branch selector of a decide step: choosing one
+// writes it as the step's branch in the document.
+func (d *stepDetail) renderBranches() app.UI {
+	v := &d.View
+	buttons := []app.UI{app.Span().Class("keys-label").Text("branch:")}
+	for _, b := range v.Branches {
+		buttons = append(buttons, app.Button().Class("chip").DataSet("testid", "branch-choice").DataSet("branch", b).
+			Aria("pressed", strconv.FormatBool(b == v.Decision)).Text(b).
+			OnClick(func(ctx app.Context, e app.Event) { d.Do.SetDecision(d.View.Selected, b) }, app.EventScope(b)))
+	}
+	return app.Div().Class("keys branches").Role("group").Aria("label", "Sample decision").Body(buttons...)
+}

@@ -1,0 +1,189 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/playground"
+)
+
+// stepsActions is what the steps pane does: show a step (the solver for
+// ""), give a step its sample skeleton, rename a step's references.
+type stepsActions interface {
+	SelectStep(id string)
+	InsertSample(id string)
+	UpdateReferences()
+	DismissRename()
+}
+
+// stepsPane lists the plan's steps in order (a decide step's branch steps
+// inside it), each with its status and what it reads and what reads it,
+// then the solver. The arrow keys move between the steps.
+type stepsPane struct {
+	app.Compo
+
+	Do       stepsActions
+	Steps    []playground.StepRow
+	Solver   *playground.StepRow
+	Selected string
+	Summary  string
+	Renamed  playground.Rename // a step id edited in the document
+	Refs     int               // how many references to the old id remain
+}
+
+func (p *stepsPane) Render() app.UI {
+	items := make([]app.UI, len(p.Steps))
+	for i := range p.Steps {
+		items[i] = &stepItem{Do: p.Do, Row: p.Steps[i], Selected: p.Steps[i].ID == p.Selected}
+	}
+	return app.Section().Class("pane pane-steps").Aria("label", "Steps").Body(
+		app.Div().Class("pane-head").Body(
+			app.H2().Text("Steps"),
+			app.Span().Class("count").Text(p.Summary),
+		),
+		app.If(p.Refs > 0, func() app.UI {
+			return app.Div().Class("rename-offer").Role("status").Body(
+				app.Button().Class("btn btn-small btn-primary").DataSet("testid", "rename-references").
+					Text("Rename "+p.Renamed.From+" to "+p.Renamed.To+" in "+places(p.Refs)).
+					OnClick(func(ctx app.Context, e app.Event) { p.Do.UpdateReferences() }),
+				app.Button().Class("btn btn-small").Text("Dismiss").
+					OnClick(func(ctx app.Context, e app.Event) { p.Do.DismissRename() }),
+			)
+		}),
+		app.If(len(items) == 0, func() app.UI {
+			return app.P().Class("empty").Text("No steps.")
+		}).Else(func() app.UI {
+			return app.Ul().Class("steps").Aria("label", "Steps, in run order").Body(items...).
+				OnKeyDown(p.onKey)
+		}),
+		app.If(p.Solver != nil, func() app.UI { return p.renderSolver() }),
+	)
+}
+
+// places writes how many places a rename changes.
+func places(n int) string {
+	if n == 1 {
+		return "1 place"
+	}
+	return strconv.Itoa(n) + " places"
+}
+
+// renderSolver is the solver's row: what the plan answers.
+func (p *stepsPane) renderSolver() app.UI {
+	s := p.Solver
+	row := app.Div().Class("solver step-"+s.Status).DataSet("testid", "solver").DataSet("status", s.Status)
+	if s.HasResult {
+		row = row.DataSet("json", s.JSON)
+	}
+	return row.Body(
+		app.Button().Class("step-select").Aria("pressed", strconv.FormatBool(p.Selected == "")).
+			OnClick(func(ctx app.Context, e app.Event) { p.Do.SelectStep("") }).Body(
+			app.Span().Class("step-id").Text("solver"),
+			app.Span().Class("step-status").Text(statusLabel(s)),
+		),
+		app.If(len(s.Reads) > 0, func() app.UI { return stepChips(p.Do, "reads", s.Reads) }),
+	)
+}
+
+// onKey moves the selection with the arrow keys, Home and End.
+func (p *stepsPane) onKey(ctx app.Context, e app.Event) {
+	current := -1
+	for i, s := range p.Steps {
+		if s.ID == p.Selected {
+			current = i
+		}
+	}
+	next := current
+	switch e.Get("key").String() {
+	case "ArrowDown":
+		next = min(current+1, len(p.Steps)-1)
+	case "ArrowUp":
+		next = max(current-1, 0)
+	case "Home":
+		next = 0
+	case "End":
+		next = len(p.Steps) - 1
+	default:
+		return
+	}
+	e.PreventDefault()
+	p.Do.SelectStep(p.Steps[next].ID)
+	list := ctx.JSSrc()
+	ctx.Defer(func(ctx app.Context) {
+		if b := list.Call("querySelector", `.step-select[aria-pressed="true"]`); b.Truthy() {
+			b.Call("focus")
+		}
+	})
+}
+
+// stepItem is one step's row; a component, so that an edit redraws only
+// the rows whose steps changed.
+type stepItem struct {
+	app.Compo
+
+	Do       stepsActions
+	Row      playground.StepRow
+	Selected bool
+}
+
+func (s *stepItem) Render() app.UI {
+	r := &s.Row
+	li := app.Li().Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
+		DataSet("testid", "step").DataSet("id", r.ID).DataSet("status", r.Status)
+	if r.HasResult {
+		li = li.DataSet("json", r.JSON)
+	}
+	what := r.Form
+	if r.Tool != "" {
+		what += " · " + r.Tool
+	}
+	if r.Branch != "" {
+		what = "branch " + r.Branch + " · " + what
+	}
+	return li.Body(
+		app.Button().Class("step-select").TabIndex(tabIndex(s.Selected)).Aria("pressed", strconv.FormatBool(s.Selected)).
+			OnClick(func(ctx app.Context, e app.Event) { s.Do.SelectStep(s.Row.ID) }).Body(
+			app.Span().Class("step-id").Text(r.ID),
+			app.Span().Class("step-what").Text(what),
+			app.Span().Class("step-status").Text(statusLabel(r)),
+		),
+		app.If(r.BlockedBy != "", func() app.UI { return stepChips(s.Do, "blocked by", []string{r.BlockedBy}) }),
+		app.If(len(r.Reads) > 0, func() app.UI { return stepChips(s.Do, "reads", r.Reads) }),
+		app.If(len(r.ReadBy) > 0, func() app.UI { return stepChips(s.Do, "read by", r.ReadBy) }),
+		app.If(r.Note != "", func() app.UI { return app.P().Class("step-note").DataSet("testid", "step-note").Text(r.Note) }),
+		app.If(r.NeedsSample, func() app.UI {
+			return app.Button().Class("btn btn-small").DataSet("testid", "insert-sample").
+				Text("Add a sample result").Title("Insert a result: skeleton into step " + r.ID).
+				OnClick(func(ctx app.Context, e app.Event) { s.Do.InsertSample(s.Row.ID) })
+		}),
+	)
+}
+
+// statusLabel says a step's status for people.
+func statusLabel(r *playground.StepRow) string {
+	switch r.Status {
+	case "ok":
+		return "ran"
+	case "sample":
+		return "sample"
+	case "skipped":
+		return "not taken"
+	case "blocked":
+		return "blocked"
+	}
+	if r.Problems > 0 {
+		return "failed (" + strconv.Itoa(r.Problems) + ")"
+	}
+	return r.Status
+}
+
+// stepChips names steps, each a button that shows it.
+func stepChips(do stepsActions, label string, ids []string) app.UI {
+	chips := []app.UI{app.Span().Class("keys-label").Text(label + ":")}
+	for _, id := range ids {
+		chips = append(chips, app.Button().Class("chip").DataSet("testid", "step-chip").DataSet("step", id).
+			Title("Show step "+id).Text(id).
+			OnClick(func(ctx app.Context, e app.Event) { do.SelectStep(id) }, app.EventScope(id)))
+	}
+	return app.Div().Class("keys step-links").Body(chips...)
+}

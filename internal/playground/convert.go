@@ -1,0 +1,134 @@
+package playground
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// Between the modes: a template, shape or tool state becomes a plan, and a
+// plan's step a state of its own.
+
+// sampleTool is the tool of the steps a state's roots become in a plan:
+// nothing here runs it, the root is its sample.
+const sampleTool = "sample"
+
+// PlanOf turns s into a plan document: its input root the plan's input,
+// every other step root a step whose sample is the root; a template
+// becomes the solver, a shape a builtin__reshape step, a tool the plan's
+// tool and a step that calls it with the call input. A root, a shape or a
+// call input that does not parse makes no plan: the error names it.
+func PlanOf(s State) (State, error) {
+	decode := func(what, text string) (string, error) {
+		v, p := DecodeData(text)
+		if p != nil {
+			return "", errors.New(what + " does not parse (" + p.Msg + "): fix it first")
+		}
+		return v.JSON(), nil
+	}
+	var b strings.Builder
+	steps := []string{}
+	if s.Mode != ModeTool {
+		for _, r := range s.Roots {
+			if FixedRoot(r.Name) && r.Name != "input" {
+				continue // item, index, accumulator are an iteration's, not steps
+			}
+			v, err := decode("root "+r.Name, r.Text)
+			if err != nil {
+				return State{}, err
+			}
+			if r.Name == "input" {
+				b.WriteString("input: " + v + "\n")
+				continue
+			}
+			steps = append(steps, "  - id: "+r.Name+"\n    tool_name: "+sampleTool+"\n    result: "+v+"\n")
+		}
+	}
+	solver := ""
+	switch s.Mode {
+	case ModeShape:
+		shape, err := decode("the shape", s.Shape)
+		if err != nil {
+			return State{}, err
+		}
+		steps = append(steps, "  - id: "+freeID(s, "shaped")+"\n    tool_name: builtin__reshape\n    input: {\"shape\": "+shape+"}\n")
+	case ModeTool:
+		tool, err := decode("the tool", s.Tool)
+		if err != nil {
+			return State{}, err
+		}
+		call, err := decode("the call input", s.Call)
+		if err != nil {
+			return State{}, err
+		}
+		name := "tool"
+		if t, err := reshape.LoadTool([]byte(s.Tool)); err == nil {
+			name = t.Name
+		}
+		b.WriteString("tools:\n  - " + tool + "\n")
+		steps = append(steps, "  - id: call\n    tool_name: user__"+name+"\n    input: "+call+"\n")
+	default:
+		solver = "solver: " + template.StringValue(s.Template).JSON() + "\n"
+	}
+	b.WriteString("steps:")
+	if len(steps) == 0 {
+		b.WriteString(" []")
+	}
+	b.WriteString("\n" + strings.Join(steps, "") + solver)
+	return State{Mode: ModePlan, Plan: b.String(), Roots: []RootText{{Name: "input", Text: "{}"}}}, nil
+}
+
+// freeID is id, or id with a number, that names no root of s.
+func freeID(s State, id string) string {
+	name := id
+	for n := 2; s.named(name); n++ {
+		name = id + strconv.Itoa(n)
+	}
+	return name
+}
+
+// StepAlone is step id of the run of a plan as a state of its own: a
+// shape mode state (a builtin__reshape step's shape, another step's input)
+// whose roots are those the step may read, with their values in the run,
+// its later and branch steps as the plan places it, and for a map or fold
+// the iteration shown (iter) as the iteration roots.
+func StepAlone(run *plan.Outcome, id string, iter int) (State, bool) {
+	res, ok := run.Result(id)
+	if !ok || res.Step == nil {
+		return State{}, false
+	}
+	s := res.Step
+	input := aloneInput(s)
+	if input == nil {
+		return State{}, false
+	}
+	scope := s.Scope()
+	st := State{Mode: ModeShape, Shape: display.JSON(*input), Later: slices.Clone(scope.Later), Branch: scope.Branch}
+	for _, name := range scope.Roots {
+		v := run.Plan.Input
+		if name != "input" {
+			r, ok := run.Result(name)
+			if !ok || !r.HasResult {
+				continue // it has no value: the step alone says so, as the plan did
+			}
+			v = r.Result
+		}
+		st.Roots = append(st.Roots, RootText{Name: name, Text: display.JSON(v)})
+	}
+	if n := len(res.Iterations); n > 0 && (s.Form == plan.Map || s.Form == plan.Fold) {
+		it := res.Iterations[min(max(iter, 0), n-1)]
+		st.Iteration = true
+		st.Roots = append(st.Roots, RootText{Name: "item", Text: display.JSON(it.Item)},
+			RootText{Name: "index", Text: strconv.Itoa(it.Index)}, RootText{Name: "accumulator", Text: display.JSON(it.Accumulator)})
+	}
+	if err := st.normalize(); err != nil {
+		return State{}, false
+	}
+	return st, true
+}

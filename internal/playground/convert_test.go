@@ -1,0 +1,67 @@
+package playground
+
+import (
+	"testing"
+
+	"github.com/splicedev/splice/plan"
+)
+
+// Every example that is no plan and has no error opens as a plan that
+// loads and gives the same result: the template's as the solver's, the
+// shape's or the tool's as its step's.
+func TestPlanOfExamples(t *testing.T) {
+	for _, ex := range Examples {
+		if ex.Error || ex.State.Mode == ModePlan || ex.State.Iteration {
+			continue
+		}
+		s := ex.Open()
+		p, err := PlanOf(s)
+		if err != nil {
+			t.Fatalf("%s: %v", ex.ID, err)
+		}
+		want := Evaluate(s)
+		run := plan.Run(plan.Load(p.Plan), plan.Options{})
+		if len(run.Errors) > 0 {
+			t.Errorf("%s: the plan fails: %v\n%s", ex.ID, run.Errors, p.Plan)
+			continue
+		}
+		got := run.Solver
+		if got == nil {
+			got = run.Steps[len(run.Steps)-1]
+		}
+		if !got.HasResult || !got.Result.Equal(want.Value) {
+			t.Errorf("%s: the plan gives %s, the state %s\n%s", ex.ID, got.Result.JSON(), want.JSON, p.Plan)
+		}
+	}
+}
+
+// A plan step opened alone gives the step's result, with its roots as the
+// plan's run had them, the iteration shown as the iteration roots.
+func TestStepAlone(t *testing.T) {
+	text := ExampleByID("pr-plan").State.Plan
+	run := plan.Run(plan.Load(text), plan.Options{})
+	for _, tt := range []struct {
+		id   string
+		iter int
+		want string
+	}{
+		{"card", 0, `{"title":"#42 Fix the docs","by":"ada"}`},
+		{"per_file", 1, `{"line":"docs/plan.md +40","n":1}`},
+		{"review", 0, ""},
+	} {
+		s, ok := StepAlone(run, tt.id, tt.iter)
+		if !ok {
+			t.Fatalf("%s: not opened alone", tt.id)
+		}
+		out := Evaluate(s)
+		if r, _ := run.Result(tt.id); tt.want == "" {
+			tt.want = r.Result.JSON()
+		}
+		if out.JSON != tt.want || len(out.Problems) > 0 {
+			t.Errorf("%s alone gives %s %v, want %s\n%+v", tt.id, out.JSON, out.Problems, tt.want, s)
+		}
+	}
+	if _, ok := StepAlone(run, "route", 0); ok {
+		t.Error("a decide step without input opened alone")
+	}
+}

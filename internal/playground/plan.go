@@ -1,0 +1,472 @@
+package playground
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// Plan mode: the main editor holds a plan document (DIALECT §9), which
+// carries its own input and samples. Each edit loads it again and runs it
+// given the run before, so that only the steps that read what changed
+// render again.
+
+// StepRow is one step of the steps pane, or the solver.
+type StepRow struct {
+	ID        string // "" for the solver
+	Tool      string
+	Form      string // call, map, fold, decide
+	Status    string // ok, sample, failed, blocked, skipped
+	BlockedBy string
+	HasResult bool
+	JSON      string // the result as compact JSON, "" without one
+	Reads     []string
+	ReadBy    []string
+	// Branch is the branch of its decide step that holds it; Depth how
+	// many decide steps hold it.
+	Branch string
+	Depth  int
+	Note   string
+	// NeedsSample: it calls a tool nothing here runs and has no sample.
+	NeedsSample bool
+	Problems    int
+}
+
+// PlanView is what plan mode shows besides the problems: every step, the
+// solver, and the selected step's input and iteration.
+type PlanView struct {
+	Steps   []StepRow
+	Solver  *StepRow // nil without a solver
+	Summary string   // "5 steps: 4 ran, 1 blocked"
+
+	// Selected is the step shown in the output ("" for the solver).
+	Selected string
+	Form     string // its form
+	Input    string // its rendered input, pretty JSON; "" without one
+	// Iteration is the shown iteration of a map or fold, Iterations how
+	// many ran.
+	Iteration, Iterations int
+	Item, Accumulator     string // that iteration's, pretty JSON
+	// Branches are a decide step's branches, Decision its sample decision.
+	Branches []string
+	Decision string
+}
+
+// planned is the last plan document loaded and run, kept for the next
+// edit's run and for the view's questions.
+type planned struct {
+	text  string
+	plan  *plan.Plan
+	out   *plan.Outcome
+	spans []template.Span
+}
+
+// runPlan loads and runs text, from the last evaluation when it is the same
+// text; an edit's run is given the run before it.
+func (e *Evaluator) runPlan(text string) *planned {
+	if r := &e.planned; r.plan != nil && r.text == text {
+		return r
+	}
+	var p *plan.Plan
+	if doc := e.planned.document(); doc != nil {
+		if edited, ok := doc.Edit(text); ok { // typing in a template: no parse
+			p = plan.LoadDocument(edited)
+		}
+	}
+	if p == nil {
+		p = plan.Load(text)
+		e.work.Decodes++
+	}
+	if e.planned.out == nil { // a run from scratch: its generations start again
+		e.resultJSON = nil
+	}
+	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
+	e.work.Renders += out.Rendered
+	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans()}
+	return &e.planned
+}
+
+// document is the last plan's parsed document, nil when there is none.
+func (r *planned) document() *reshape.Document {
+	if r.plan == nil {
+		return nil
+	}
+	return r.plan.Document()
+}
+
+// evaluatePlan fills o with a run of the plan document text: its problems
+// placed in the document, each naming its step, and the rows of its steps.
+func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
+	r := e.runPlan(text)
+	o.run = r.out
+	o.Err = r.out.Errors.Err()
+	for _, err := range r.out.Errors {
+		p := placeProblem(err, text, TargetMain)
+		p.Step = err.Step
+		o.Problems = append(o.Problems, p)
+	}
+	view := &PlanView{}
+	readBy := map[string][]string{}
+	for _, s := range r.plan.All {
+		for _, id := range s.Reads() {
+			readBy[id] = append(readBy[id], s.ID)
+		}
+	}
+	counts := map[plan.Status]int{}
+	for _, res := range r.out.Steps {
+		s := res.Step
+		row := e.stepRow(s.ID, res)
+		row.ID, row.Tool, row.Form, row.Branch = s.ID, s.ToolName, s.Form.String(), s.InBranch
+		row.Reads, row.ReadBy, row.NeedsSample = s.Reads(), readBy[s.ID], s.NeedsSample()
+		for in := s.In; in != nil; in = in.In {
+			row.Depth++
+		}
+		for _, p := range o.Problems {
+			if p.Step == s.ID && s.ID != "" {
+				row.Problems++
+			}
+		}
+		counts[res.Status]++
+		view.Steps = append(view.Steps, row)
+	}
+	if res := r.out.Solver; res != nil {
+		row := e.stepRow("", res)
+		row.Reads = r.plan.SolverReads()
+		view.Solver = &row
+	}
+	view.Summary = planSummary(len(r.out.Steps), counts)
+	o.Plan = view
+	o.showStep("", 0)
+}
+
+// stepRow is what a run made of a step, as its row shows it. A step's
+// result the run kept from the one before keeps its JSON: typing
+// re-encodes only the results that changed. The solver (id "") has no
+// generation: its result is encoded each time.
+func (e *Evaluator) stepRow(id string, res *plan.StepResult) StepRow {
+	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: res.Note}
+	if !res.HasResult {
+		return row
+	}
+	if id == "" || res.Step == nil {
+		row.JSON = string(res.Result.AppendJSON(nil))
+		return row
+	}
+	if m, ok := e.resultJSON[id]; ok && m.gen == res.Generation() {
+		row.JSON = m.json
+		return row
+	}
+	row.JSON = string(res.Result.AppendJSON(nil))
+	if e.resultJSON == nil {
+		e.resultJSON = map[string]encoded{}
+	}
+	e.resultJSON[id] = encoded{res.Generation(), row.JSON}
+	return row
+}
+
+// encoded is a step's result as JSON, and the generation it encodes.
+type encoded struct {
+	gen  int
+	json string
+}
+
+// planSummary says what became of the steps: "5 steps: 4 ran, 1 blocked".
+// A step whose result is its sample ran as far as the plan is concerned.
+func planSummary(n int, counts map[plan.Status]int) string {
+	parts := []string{}
+	for _, c := range []struct {
+		n    int
+		what string
+	}{
+		{counts[plan.Ran] + counts[plan.Sampled], "ran"},
+		{counts[plan.Failed], "failed"},
+		{counts[plan.Blocked], "blocked"},
+		{counts[plan.Skipped], "not taken"},
+	} {
+		if c.n > 0 {
+			parts = append(parts, strconv.Itoa(c.n)+" "+c.what)
+		}
+	}
+	summary := plural(n, "step")
+	if len(parts) > 0 {
+		summary += ": " + strings.Join(parts, ", ")
+	}
+	return summary
+}
+
+// plural writes n things: "1 step", "5 steps".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}
+
+// showStep makes the output show step id of the run (the solver for "",
+// or the first step when there is no solver): its result, its trace, its
+// rendered input and, for a map or fold, iteration iter.
+func (o *Outcome) showStep(id string, iter int) {
+	if o.run == nil {
+		return
+	}
+	view := o.Plan
+	res := o.run.Solver
+	if r, ok := o.run.Result(id); ok && id != "" {
+		res = r
+	} else if res == nil && len(o.run.Steps) > 0 {
+		res = o.run.Steps[0]
+	}
+	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary}
+	o.HasValue, o.Value, o.JSON, o.Display, o.Mixed, o.Typed = false, template.Value{}, "", "", false, false
+	o.Trace = nil
+	if res == nil {
+		return
+	}
+	o.Trace = traceRows(res.Trace)
+	if res.Step != nil && len(res.Iterations) > 0 {
+		// over and initial as they ran, then the body in the iteration shown
+		var entries []template.TraceEntry
+		for _, e := range res.Trace {
+			if !strings.HasPrefix(e.At, res.Step.At+"/input") {
+				entries = append(entries, e)
+			}
+		}
+		o.Trace = traceRows(append(entries, o.run.IterationTrace(res.Step.ID, min(max(iter, 0), len(res.Iterations)-1))...))
+	}
+	if res.HasResult {
+		// The solver is a template: a string it renders is text.
+		o.setResult(res.Result, res.Step != nil || res.Result.Kind() != template.String)
+	}
+	if res.Step == nil {
+		return
+	}
+	s := res.Step
+	view.Selected, view.Form = s.ID, s.Form.String()
+	if res.HasInput {
+		view.Input = display.JSON(res.Input)
+	}
+	if n := len(res.Iterations); n > 0 {
+		it := res.Iterations[min(max(iter, 0), n-1)]
+		view.Iteration, view.Iterations = it.Index, n
+		view.Item, view.Accumulator, view.Input = display.JSON(it.Item), display.JSON(it.Accumulator), display.JSON(it.Input)
+	}
+	for _, b := range s.Branches {
+		view.Branches = append(view.Branches, b.Name)
+	}
+	view.Decision = s.Branch
+}
+
+// SelectStep shows step id in the output ("" for the solver), from its
+// first iteration.
+func (ss *Session) SelectStep(id string) {
+	if ss.Step == id {
+		return
+	}
+	ss.Step, ss.Iter = id, 0
+	ss.Out.showStep(ss.Step, ss.Iter)
+	ss.Version++
+}
+
+// ShowIteration shows iteration i of the selected map or fold step.
+func (ss *Session) ShowIteration(i int) {
+	if p := ss.Out.Plan; p == nil || i < 0 || i >= p.Iterations || i == ss.Iter {
+		return
+	}
+	ss.Iter = i
+	ss.Out.showStep(ss.Step, ss.Iter)
+	ss.Version++
+}
+
+// Caret follows the caret of the main editor at byte offset off: in plan
+// mode, moving it into a step selects that step, and onto the solver the
+// solver. It reports whether the selection changed.
+func (ss *Session) Caret(off int) bool {
+	if ss.State.Mode != ModePlan {
+		return false
+	}
+	_, id, ok := ss.eval.runPlan(ss.State.Plan).plan.ScopeAt(off)
+	if !ok || id == ss.Step {
+		// In the plan's input or tools the selection stays.
+		return false
+	}
+	ss.SelectStep(id)
+	return true
+}
+
+// InsertSample writes a sample result skeleton into step id, which has
+// none, and selects it: one edit of the main text.
+func (ss *Session) InsertSample(id string) {
+	p := ss.eval.runPlan(ss.State.Plan).plan
+	at, insert, ok := p.SampleSkeleton(id)
+	if !ok {
+		return
+	}
+	text := ss.State.Plan
+	ss.SetText(TargetMain, text[:at]+insert+text[at:])
+	ss.Select(TargetMain, at, at+len(strings.TrimRight(insert, " ,\n")))
+}
+
+// SetDecision makes branch the sample decision of decide step id: one edit
+// of the main text.
+func (ss *Session) SetDecision(id, branch string) {
+	p := ss.eval.runPlan(ss.State.Plan).plan
+	from, to, insert, ok := p.SetBranch(id, branch)
+	if !ok {
+		return
+	}
+	text := ss.State.Plan
+	ss.SetText(TargetMain, text[:from]+insert+text[to:])
+}
+
+// followRename notices a step id edited in the plan document (the step at
+// the same place called otherwise, the old id gone), so that the
+// references to it may follow (RenameOffer). Typing the new id goes on
+// renaming from the first one.
+func (ss *Session) followRename(before, after *plan.Plan) {
+	if before == nil || before == after {
+		return
+	}
+	for _, s := range after.All {
+		old := stepAt(before, s.At)
+		if old == nil || old.ID == s.ID {
+			continue
+		}
+		if _, still := after.Step(old.ID); still && old.ID != "" {
+			continue
+		}
+		from := old.ID
+		if ss.Renamed != nil && ss.Renamed.To == old.ID {
+			from = ss.Renamed.From
+		}
+		if from != "" {
+			ss.Renamed = &Rename{From: from, To: s.ID}
+		}
+		return
+	}
+}
+
+// stepAt returns the step of p at JSON Pointer at.
+func stepAt(p *plan.Plan, at string) *plan.Step {
+	for _, s := range p.All {
+		if s.At == at {
+			return s
+		}
+	}
+	return nil
+}
+
+// hoverRows are the traced tags a hover may show: in plan mode every
+// step's and the solver's, else the evaluation's.
+func (ss *Session) hoverRows() []TraceRow {
+	run := ss.Out.run
+	if run == nil {
+		return ss.Out.Trace
+	}
+	// In the selected map's or fold's body, the tags are worth what they
+	// were in the iteration shown.
+	entries := run.IterationTrace(ss.Step, ss.Iter)
+	for _, r := range run.Steps {
+		entries = append(entries, r.Trace...)
+	}
+	if run.Solver != nil {
+		entries = append(entries, run.Solver.Trace...)
+	}
+	return traceRows(entries)
+}
+
+// completePlan offers what may be typed at caret in a template of the plan
+// document: the roots and keys the step there may read (the iteration
+// roots in a map's or fold's body), from the plan's input, its samples and
+// the results of the last run. The template is read from its string's
+// start on the caret's line, which is where a leaf starts but in a folded
+// or block scalar.
+func (ss *Session) completePlan(caret int) template.Completion {
+	r := ss.eval.runPlan(ss.State.Plan)
+	scope, id, ok := r.plan.ScopeAt(caret)
+	if !ok || caret > len(r.text) {
+		return template.Completion{}
+	}
+	roots := template.Roots{{Name: "input", Value: r.plan.Input}}
+	for _, name := range scope.Roots[1:] {
+		if res, ok := r.out.Result(name); ok && res.HasResult {
+			roots = append(roots, template.Root{Name: name, Value: res.Result})
+		}
+	}
+	if res, ok := r.out.Result(id); ok && scope.Iteration && len(res.Iterations) > 0 {
+		iter := 0
+		if id == ss.Step {
+			iter = ss.Iter
+		}
+		it := res.Iterations[min(iter, len(res.Iterations)-1)]
+		roots = append(roots, template.Root{Name: "item", Value: it.Item}, template.Root{Name: "index", Value: template.IntValue(it.Index)},
+			template.Root{Name: "accumulator", Value: it.Accumulator})
+	}
+	start := leafStart(r.text, caret)
+	c := template.Analyze(r.text[start:caret]).Complete(caret-start, scope, roots)
+	c.From, c.To = c.From+start, c.To+start
+	return c
+}
+
+// leafStart is where the string holding caret starts, as far as its line
+// tells: past its opening quote, or past the key of a plain scalar.
+func leafStart(text string, caret int) int {
+	start := strings.LastIndexByte(text[:caret], '\n') + 1
+	line := text[start:caret]
+	if q := strings.LastIndexByte(line, '"'); q >= 0 {
+		return start + q + 1
+	}
+	if k := strings.LastIndex(line, ": "); k >= 0 {
+		return start + k + 2
+	}
+	return start
+}
+
+// OpenAsPlan replaces the state by the plan PlanOf makes of it; a state
+// that makes none says why in the banner.
+func (ss *Session) OpenAsPlan() {
+	s, err := PlanOf(ss.State)
+	if err != nil {
+		ss.Banner = "Open as plan: " + err.Error()
+		return
+	}
+	ss.Load(s)
+	ss.Banner = ""
+}
+
+// OpenStepAlone replaces the state by the selected step alone (StepAlone).
+func (ss *Session) OpenStepAlone() {
+	if ss.Out.run == nil {
+		return
+	}
+	if s, ok := StepAlone(ss.Out.run, ss.Step, ss.Iter); ok {
+		ss.Load(s)
+	}
+}
+
+// CanOpenStepAlone reports whether the selected step can be opened alone:
+// a step with an input.
+func (ss *Session) CanOpenStepAlone() bool {
+	if ss.Out.run == nil || ss.Step == "" {
+		return false
+	}
+	r, ok := ss.Out.run.Result(ss.Step)
+	return ok && r.Step != nil && aloneInput(r.Step) != nil
+}
+
+// aloneInput is what a step opened alone renders as its shape: a
+// builtin__reshape step's shape, another step's input; nil when it has
+// none.
+func aloneInput(s *plan.Step) *template.Value {
+	input, ok := s.Written().Lookup("input")
+	if !ok || input.Kind() != template.Object {
+		return nil
+	}
+	if shape, ok := input.Lookup("shape"); ok && s.ToolName == "builtin__reshape" && shape.Kind() == template.Object {
+		return &shape
+	}
+	return &input
+}

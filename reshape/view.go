@@ -1,0 +1,200 @@
+package reshape
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/splicedev/splice/template"
+)
+
+// Extents says where the nodes at ptrs and everything under them are in
+// the text, in one walk of the document's places: for each pointer the
+// byte offsets of the first and the last place the document holds for it
+// (a key, or a value's start), {-1, -1} when it holds none. A view uses
+// them to tell which node the caret is in.
+func (d *Document) Extents(ptrs []string) [][2]int {
+	out := make([][2]int, len(ptrs))
+	index := make(map[string]int, len(ptrs))
+	for i, p := range ptrs {
+		out[i] = [2]int{-1, -1}
+		index[p] = i
+	}
+	note := func(ptr string, off int) {
+		for {
+			if i, ok := index[ptr]; ok {
+				if e := &out[i]; e[0] < 0 || off < e[0] {
+					e[0] = off
+				}
+				if e := &out[i]; off > e[1] {
+					e[1] = off
+				}
+			}
+			cut := strings.LastIndexByte(ptr, '/')
+			if cut < 0 {
+				return
+			}
+			ptr = ptr[:cut]
+		}
+	}
+	for ptr, p := range d.places.values {
+		if p.pos.Line > 0 {
+			note(ptr, d.places.moved(p.pos).Offset)
+		}
+	}
+	for ptr, pos := range d.places.keys {
+		note(ptr, d.places.moved(pos).Offset)
+	}
+	return out
+}
+
+// CompileLenient is Compile for a view of a document being written: it
+// also returns the leaves that parse when others do not, so that their
+// tags can be drawn. The shape is nil only when no leaf is there at all.
+func (d *Document) CompileLenient(ptr string, v template.Value) *Shape {
+	s, _ := compileShape(v, d.places, ptr, ptr, true)
+	return s
+}
+
+// Edit returns the document as text, an edit of its own text, without
+// parsing it again when it can: when the edit lies inside one quoted
+// string on one line (a template being typed) and adds or removes no
+// quote, backslash or line break, that string takes the edit and every
+// place after it moves. ok is false when the text must be parsed.
+func (d *Document) Edit(text string) (doc *Document, ok bool) {
+	old := d.places.text
+	n := min(len(old), len(text))
+	from := 0
+	for from < n && old[from] == text[from] {
+		from++
+	}
+	tail := 0
+	for tail < n-from && old[len(old)-1-tail] == text[len(text)-1-tail] {
+		tail++
+	}
+	to, inserted := len(old)-tail, text[from:len(text)-tail]
+	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") {
+		return nil, false
+	}
+	ptr, open, end, found := d.quotedAround(from, to)
+	if !found {
+		return nil, false
+	}
+	delta := len(inserted) - (to - from)
+	value, ok := replaceAt(d.Value, ptr, template.StringValue(text[open+1:end+delta]))
+	if !ok {
+		return nil, false
+	}
+	// The places are shared with the document parsed; they move as they
+	// are read. A long run of edits is folded into new maps now and then.
+	line := d.places.lines.pos(from).Line
+	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.moved(text, line, delta),
+		shifts: append(slices.Clip(d.places.shifts), shift{at: to, delta: delta, line: line,
+			columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])})}
+	if len(places.shifts) > maxShifts {
+		places.settle()
+	}
+	return &Document{Value: value, places: places, edited: ptr}, true
+}
+
+// moved is the index of text, the indexed text with an edit on line that
+// moved what follows by delta bytes and broke no line.
+func (x *lineIndex) moved(text string, line, delta int) *lineIndex {
+	starts := slices.Clone(x.starts)
+	for i := line; i < len(starts); i++ {
+		starts[i] += delta
+	}
+	return &lineIndex{text: text, starts: starts, last: template.Pos{Line: 1, Column: 1}}
+}
+
+// maxShifts bounds the edits a document's places move by as they are read.
+const maxShifts = 32
+
+// settle moves every place by the shifts into maps of its own.
+func (d *docPlaces) settle() {
+	values := make(map[string]place, len(d.values))
+	for k, p := range d.values {
+		p.pos = d.moved(p.pos)
+		values[k] = p
+	}
+	keys := make(map[string]template.Pos, len(d.keys))
+	for k, p := range d.keys {
+		keys[k] = d.moved(p)
+	}
+	d.values, d.keys, d.shifts = values, keys, nil
+}
+
+// quotedAround finds the string value written quoted on one line, without
+// escapes, whose text holds [from, to): its pointer, the offsets of its
+// quotes.
+// The string of the last edit is tried first: typing goes on in it.
+func (d *Document) quotedAround(from, to int) (ptr string, open, end int, ok bool) {
+	if d.edited != "" {
+		if open, end, ok := d.quoted(d.places.placeOf(d.edited), from, to); ok {
+			return d.edited, open, end, true
+		}
+	}
+	for k, p := range d.places.values {
+		p.pos = d.places.moved(p.pos)
+		if open, end, ok := d.quoted(p, from, to); ok {
+			return k, open, end, true
+		}
+	}
+	return "", 0, 0, false
+}
+
+// quoted reports whether the string at p is written quoted on one line,
+// without escapes, and holds [from, to): the offsets of its quotes.
+func (d *Document) quoted(p place, from, to int) (open, end int, ok bool) {
+	text := d.places.text
+	open = p.pos.Offset
+	if p.pos.Line == 0 || open >= from || (p.style != jsonQuoted && p.style != yamlDouble && p.style != yamlSingle) {
+		return 0, 0, false
+	}
+	q := text[open]
+	end = strings.IndexByte(text[open+1:], q)
+	if end < 0 {
+		return 0, 0, false
+	}
+	end += open + 1
+	if to > end || strings.ContainsAny(text[open+1:end], "\\\n") || (q == '\'' && end+1 < len(text) && text[end+1] == '\'') {
+		return 0, 0, false
+	}
+	return open, end, true
+}
+
+// replaceAt returns v with the node at ptr replaced by by, sharing every
+// other node.
+func replaceAt(v template.Value, ptr string, by template.Value) (template.Value, bool) {
+	if ptr == "" {
+		return by, true
+	}
+	token, rest, deeper := strings.Cut(ptr[1:], "/")
+	if deeper {
+		rest = "/" + rest
+	}
+	token = strings.ReplaceAll(strings.ReplaceAll(token, "~1", "/"), "~0", "~")
+	switch v.Kind() {
+	case template.Object:
+		members := v.Members()
+		for i := len(members) - 1; i >= 0; i-- { // the last of two equal keys is the one read
+			if members[i].Key == token {
+				child, ok := replaceAt(members[i].Value, rest, by)
+				copied := append([]template.Member(nil), members...)
+				copied[i].Value = child
+				return template.ObjectValue(copied), ok
+			}
+		}
+	case template.Array:
+		i, err := strconv.Atoi(token)
+		elems := v.Elems()
+		if err == nil && i >= 0 && i < len(elems) {
+			child, ok := replaceAt(elems[i], rest, by)
+			copied := append([]template.Value(nil), elems...)
+			copied[i] = child
+			return template.ArrayValue(copied), ok
+		}
+	}
+	return v, false
+}

@@ -1,0 +1,81 @@
+//go:build !splice_lite
+
+package reshape
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// An edit inside a quoted string gives the document that parsing the
+// edited text gives: the same value and the same places. Any other edit
+// is parsed again.
+func TestDocumentEdit(t *testing.T) {
+	yamlDoc := "a: {b: \"x {{input.é}} y\", c: [1, 'two']}\nd: \"more\"\ne: plain\n"
+	jsonDoc := `{"a": {"b": "x {{input.é}} y", "c": [1, "two"]}, "d": "more"}`
+	for _, tt := range []struct {
+		name, text, from, to string
+		ok                   bool
+	}{
+		{"typing in a YAML double-quoted string", yamlDoc, "x {{", "x {{é", true},
+		{"deleting in a YAML double-quoted string", yamlDoc, " y\"", "\"", true},
+		{"typing in a YAML single-quoted string", yamlDoc, "'two'", "'twoé'", true},
+		{"typing at a JSON string's end", jsonDoc, "y\"", "yz\"", true},
+		{"typing in a later JSON string", jsonDoc, "\"more\"", "\"mo re\"", true},
+		{"a plain scalar is parsed again", yamlDoc, "plain", "plains", false},
+		{"a quote is parsed again", yamlDoc, "x {{", "x \" {{", false},
+		{"a line break is parsed again", yamlDoc, "x {{", "x\n {{", false},
+		{"outside strings is parsed again", jsonDoc, "[1,", "[12,", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := ParseDocument(tt.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edited := strings.Replace(tt.text, tt.from, tt.to, 1)
+			got, ok := d.Edit(edited)
+			if ok != tt.ok {
+				t.Fatalf("Edit ok = %v, want %v", ok, tt.ok)
+			}
+			if !ok {
+				return
+			}
+			want, err := ParseDocument(edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !got.Value.Equal(want.Value) || got.Text() != edited {
+				t.Errorf("value %s, want %s", got.Value.JSON(), want.Value.JSON())
+			}
+			got.places.settle()
+			if !reflect.DeepEqual(got.places.values, want.places.values) || !reflect.DeepEqual(got.places.keys, want.places.keys) {
+				t.Errorf("places\n got %v %v\nwant %v %v", got.places.values, got.places.keys, want.places.values, want.places.keys)
+			}
+		})
+	}
+}
+
+// A long run of edits, each taken without parsing, places every node as
+// parsing the last text does.
+func TestDocumentEdits(t *testing.T) {
+	text := "a: {b: \"x {{input.a}} y\", c: [1, 'two']}\nd: \"more\"\n"
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2*maxShifts + 5 {
+		at := strings.Index(text, " y\"")
+		text = text[:at] + string(rune('a'+i%26)) + text[at:]
+		var ok bool
+		if d, ok = d.Edit(text); !ok {
+			t.Fatalf("edit %d not taken", i)
+		}
+	}
+	want, _ := ParseDocument(text)
+	got := *d.places
+	got.settle()
+	if !d.Value.Equal(want.Value) || !reflect.DeepEqual(got.values, want.places.values) || !reflect.DeepEqual(got.keys, want.places.keys) {
+		t.Errorf("after the edits:\n got %v %v\nwant %v %v", got.values, got.keys, want.places.values, want.places.keys)
+	}
+}
