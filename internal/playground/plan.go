@@ -109,6 +109,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		p.Step = err.Step
 		o.Problems = append(o.Problems, p)
 	}
+	o.addWarnings(r.plan.Warnings)
 	view := &PlanView{}
 	readBy := map[string][]string{}
 	for _, s := range r.plan.All {

@@ -1,6 +1,9 @@
 package playground
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A YAML comment that hides a tag and an unquoted template are problems
 // with a fix that mends them in one click.
@@ -20,5 +23,17 @@ func TestYAMLTrapsHaveFixes(t *testing.T) {
 	ss.Fix(0, ss.Out.Problems[0].Fix)
 	if ss.Out.JSON != `{"pr":7}` {
 		t.Errorf("after the fix: %q, %v, %s", ss.State.Shape, ss.Out.Problems, ss.Out.JSON)
+	}
+}
+
+// Plan mode says of a YAML comment that hides a tag too, with its fix.
+func TestPlanWarnings(t *testing.T) {
+	ss := NewSession(State{Mode: ModePlan, Plan: "steps:\n  - id: E0\n    tool_name: t\n    result: {n: 7}\n  - id: E1\n    tool_name: builtin__reshape\n    input: {shape: {x: 1}}\nsolver: PR #{{E0.n}}\n"})
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "Warning" || ss.Out.Problems[0].Fix != `"PR #{{E0.n}}"` {
+		t.Fatalf("problems: %+v", ss.Out.Problems)
+	}
+	ss.Fix(0, ss.Out.Problems[0].Fix)
+	if len(ss.Out.Problems) != 0 || !strings.HasSuffix(ss.State.Plan, "solver: \"PR #{{E0.n}}\"\n") {
+		t.Errorf("after the fix: %v\n%s", ss.Out.Problems, ss.State.Plan)
 	}
 }
