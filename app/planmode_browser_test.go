@@ -322,3 +322,25 @@ func TestBrowserPlanExports(t *testing.T) {
 		t.Errorf("the link opens %+v", got)
 	}
 }
+
+// In a plan, completion offers the keys the step at the caret may read,
+// and hovering a tag of a map's body shows its value in the iteration
+// shown.
+func TestBrowserPlanCompletionAndHover(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := exampleState(t, "pr-plan")
+	openState(t, ctx, base, s)
+
+	click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
+	click(t, ctx, `[data-testid="iteration-next"]`)
+	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+	evalJS[bool](t, ctx, `([...`+byTestID("editor")+`.querySelectorAll(".tk")].find(e => e.textContent === "{{item.path}}").scrollIntoView({block: "center"}), true)`)
+	hoverTag(t, ctx, "{{item.path}}")
+	waitJS(t, ctx, byTestID("hover")+`?.textContent.startsWith('string "docs/plan.md"')`)
+
+	at := strings.Index(s.Plan, `by: "{{`) + len(`by: "`)
+	typeAt(t, ctx, "editor", at, "{{fetch_pr.")
+	waitJS(t, ctx, `(() => { const got = [...document.querySelectorAll('[data-testid="completion"]')].map(e => e.textContent);
+  return ["author", "files", "number", "title"].every(k => got.includes(k)) })()`)
+}

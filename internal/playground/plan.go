@@ -387,8 +387,11 @@ func (ss *Session) hoverRows() []TraceRow {
 // or block scalar.
 func (ss *Session) completePlan(caret int) template.Completion {
 	r := ss.eval.runPlan(ss.State.Plan)
+	if caret > len(r.text) || !inTag(r.text[:caret]) {
+		return template.Completion{} // typing outside a tag asks nothing of the plan
+	}
 	scope, id, ok := r.plan.ScopeAt(caret)
-	if !ok || caret > len(r.text) {
+	if !ok {
 		return template.Completion{}
 	}
 	roots := template.Roots{{Name: "input", Value: r.plan.Input}}
@@ -410,6 +413,14 @@ func (ss *Session) completePlan(caret int) template.Completion {
 	c := template.Analyze(r.text[start:caret]).Complete(caret-start, scope, roots)
 	c.From, c.To = c.From+start, c.To+start
 	return c
+}
+
+// inTag reports whether the end of before, a text up to the caret, is
+// inside a tag opened on its last line.
+func inTag(before string) bool {
+	line := before[strings.LastIndexByte(before, '\n')+1:]
+	open := strings.LastIndex(line, "{{")
+	return open >= 0 && !strings.Contains(line[open:], "}}")
 }
 
 // leafStart is where the string holding caret starts, as far as its line
