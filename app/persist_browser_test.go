@@ -145,6 +145,10 @@ func TestBrowserStructuralUndo(t *testing.T) {
 	pressChord(t, ctx, "z", 90, modCtrl) // E1 back, with its text
 	tabs("input", "E0", "E1")
 	waitJS(t, ctx, byTestID("root-editor")+`.value.startsWith('{"kept": 1}')`)
+	// The key's undo hands the focus back to Undo on the next tick; a key
+	// pressed before that would reach the root's editor, which undoes its
+	// own typing.
+	waitJS(t, ctx, `document.activeElement === `+byTestID("root-undo"))
 	pressChord(t, ctx, "z", 90, modCtrl) // back from Template to Shape
 	waitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
 	pressChord(t, ctx, "z", 90, modCtrl)

@@ -72,9 +72,11 @@ func waitOutput(t testing.TB, ctx context.Context, want string) {
 	waitJS(t, ctx, byTestID("output")+`?.dataset.json === `+jsString(want))
 }
 
-// click clicks the first element matching the CSS selector.
+// click clicks the first element matching the CSS selector, brought to the
+// middle of the view first: the sticky top bar may cover what is at the top.
 func click(t testing.TB, ctx context.Context, selector string) {
 	t.Helper()
+	evalJS[bool](t, ctx, `(document.querySelector(`+jsString(selector)+`)?.scrollIntoView({block: "center"}), true)`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(selector))); err != nil {
 		t.Fatalf("clicking %s: %v", selector, err)
 	}
