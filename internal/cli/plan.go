@@ -187,8 +187,14 @@ func depth(s *plan.Step) int {
 
 // cut shortens a line of JSON to summaryWidth runes.
 func cut(s string) string {
-	if r := []rune(s); len(r) > summaryWidth {
-		return string(r[:summaryWidth-1]) + "…"
+	n, end := 0, 0
+	for i := range s { // by runes, without converting a large result whole
+		switch n++; n {
+		case summaryWidth:
+			end = i // the last rune kept is the one before
+		case summaryWidth + 1:
+			return s[:end] + "…"
+		}
 	}
 	return s
 }

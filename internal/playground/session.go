@@ -324,8 +324,9 @@ func (ss *Session) RenameOffer() (r Rename, n int, where string) {
 		}
 	}
 	var places []string
+	refs := ss.references(ss.Renamed.From) // the panes ask on every render: once
 	for _, m := range []Mode{ModeTemplate, ModeShape, ModePlan} {
-		if k := len(ss.references(ss.Renamed.From)[m]); k > 0 {
+		if k := len(refs[m]); k > 0 {
 			n += k
 			places = append(places, "the "+strings.ToLower(m.Title()))
 		}
