@@ -20,11 +20,11 @@ import (
 // main text and what its tag at an offset is worth (byte offsets); the
 // problems of a target.
 type editorActions interface {
-	Edit(target, text string) (redraw bool)
-	Slow(target, text string) bool
+	Edit(target playground.Target, text string) (redraw bool)
+	Slow(target playground.Target, text string) bool
 	Complete(caret int) template.Completion
 	Hover(off int) (playground.Hover, bool)
-	Problems(target string) []playground.Problem
+	Problems(target playground.Target) []playground.Problem
 	Caret(off int) (changed bool)
 }
 
@@ -39,8 +39,8 @@ type rootsActions interface {
 	SetIteration(on bool)
 	SetLater(text string)
 	SetBranch(text string)
-	Format(target string)
-	Select(target string, start, end int)
+	Format(target playground.Target)
+	Select(target playground.Target, start, end int)
 	ClearNameError()
 	UpdateReferences()
 	DismissRename()
@@ -72,14 +72,17 @@ type dialogActions interface {
 // keeper.navigate); without it the state is opened in place.
 type actions struct {
 	s        *playground.Session
+	v        *pageView
 	navigate func(open func())
 	saveHere func() // saves this tab's work over another tab's (keeper.saveHere)
 	// dismissed is told that the banner was dismissed (keeper.dismissAside).
 	dismissed func()
 }
 
-// open opens another state through navigate.
+// open opens another state through navigate; what showed the state being
+// left closes.
 func (a *actions) open(load func()) {
+	a.v.opened()
 	if a.navigate == nil {
 		load()
 		return
@@ -89,15 +92,15 @@ func (a *actions) open(load func()) {
 
 // Edit records the edit and writes the new output at once: it runs inside
 // the editor's update, before the frame is painted.
-func (a *actions) Edit(target, text string) bool {
+func (a *actions) Edit(target playground.Target, text string) bool {
 	more := a.s.SetText(target, text)
 	paintOutput(&a.s.Out)
 	return more
 }
-func (a *actions) Slow(target, text string) bool               { return a.s.Slow(target, text) }
+func (a *actions) Slow(target playground.Target, text string) bool               { return a.s.Slow(target, text) }
 func (a *actions) Complete(caret int) template.Completion      { return a.s.Complete(caret) }
 func (a *actions) Hover(off int) (playground.Hover, bool)      { return a.s.HoverAt(off) }
-func (a *actions) Problems(target string) []playground.Problem { return a.s.Problems(target) }
+func (a *actions) Problems(target playground.Target) []playground.Problem { return a.s.Problems(target) }
 func (a *actions) Caret(off int) bool                          { return a.s.Caret(off) }
 func (a *actions) UpdateReferences()                           { a.s.UpdateReferences() }
 func (a *actions) DismissRename()                              { a.s.DismissRename() }
@@ -111,8 +114,8 @@ func (a *actions) MoveRoot(delta int)                          { a.s.MoveRoot(de
 func (a *actions) SetIteration(on bool)                        { a.s.SetIteration(on) }
 func (a *actions) SetLater(text string)                        { a.s.SetLater(text) }
 func (a *actions) SetBranch(text string)                       { a.s.SetBranch(text) }
-func (a *actions) Format(target string)                        { a.s.Format(target) }
-func (a *actions) Select(target string, start, end int) {
+func (a *actions) Format(target playground.Target)                        { a.s.Format(target) }
+func (a *actions) Select(target playground.Target, start, end int) {
 	a.s.Select(target, start, end)
 }
 func (a *actions) ClearNameError()       { a.s.NameError = "" }
@@ -121,24 +124,45 @@ func (a *actions) Fix(i int, key string) { a.s.Fix(i, key) }
 func (a *actions) LoadExample(id string) {
 	if playground.ExampleByID(id) != nil {
 		a.open(func() { a.s.LoadExample(id) })
+		a.v.banner, a.v.saved = "", ""
 	}
 }
-func (a *actions) RestoreSaved()             { a.open(func() { a.s.RestoreSaved() }) }
-func (a *actions) OpenCallerShape()          { a.open(func() { a.s.OpenCallerShape() }) }
-func (a *actions) ToggleMenu()               { a.s.Menu = !a.s.Menu }
-func (a *actions) OpenHelp()                 { a.s.Dialog = playground.DialogHelp }
-func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s) }
-func (a *actions) CloseDialog()              { a.s.Dialog = "" }
-func (a *actions) SetShareNote(note string)  { a.s.Share.Note = note }
+
+// RestoreSaved opens the work a refused link set aside; when it cannot be
+// opened, the banner says why.
+func (a *actions) RestoreSaved() {
+	saved := a.v.saved
+	a.v.banner, a.v.saved = "", ""
+	a.open(func() {
+		if err := a.s.RestoreSaved(saved); err != nil {
+			a.v.banner = err.Error()
+		}
+	})
+}
+func (a *actions) OpenCallerShape()          { a.open(a.s.OpenCallerShape) }
+func (a *actions) ToggleMenu()               { a.v.menu = !a.v.menu }
+func (a *actions) OpenHelp()                 { a.v.dialog = dialogHelp }
+func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s, a.v) }
+func (a *actions) CloseDialog()              { a.v.dialog = "" }
+func (a *actions) SetShareNote(note string)  { a.v.share.Note = note }
 func (a *actions) SetMode(m playground.Mode) { a.s.SetMode(m) }
 func (a *actions) DismissBanner() {
-	a.s.Banner = ""
+	a.v.banner = ""
 	if a.dismissed != nil {
 		a.dismissed()
 	}
 }
 func (a *actions) SelectStep(id string)     { a.s.SelectStep(id) }
-func (a *actions) OpenAsPlan()              { a.open(a.s.OpenAsPlan) }
+// OpenAsPlan opens the state as a plan; a state that makes none stays,
+// and the banner says why.
+func (a *actions) OpenAsPlan() {
+	var err error
+	a.open(func() { err = a.s.OpenAsPlan() })
+	a.v.banner = ""
+	if err != nil {
+		a.v.banner = err.Error()
+	}
+}
 func (a *actions) OpenStepAlone()           { a.open(a.s.OpenStepAlone) }
 func (a *actions) InsertSample(id string)   { a.s.InsertSample(id) }
 func (a *actions) ShowIteration(i int)      { a.s.ShowIteration(i) }

@@ -65,36 +65,32 @@ func TestPlaygroundHooks(t *testing.T) {
 	tests := []struct {
 		name  string
 		State playground.State
-		edit  func(*playground.Session)
+		view  pageView
 		hooks []string // data-testids that must be there
 		none  []string // and that must not
 		attrs map[string][]string
 	}{
-		{"template", playground.DefaultExample.Open(), nil,
+		{"template", playground.DefaultExample.Open(), pageView{},
 			[]string{"mode-template", "mode-shape", "mode-tool", "editor", "root-tab", "root-editor", "root-add",
 				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle", "later", "branch", "iteration"},
 			[]string{"call-editor", "banner", "problem", "example", "share-url"},
 			map[string][]string{"root-tab": {"data-name"}, "output": {"data-json"}}},
-		{"tool", playground.ExampleByID("tool-schema").Open(), nil,
+		{"tool", playground.ExampleByID("tool-schema").Open(), pageView{},
 			[]string{"editor", "call-editor", "output"},
 			[]string{"root-tab", "root-editor"}, nil},
-		{"failing", playground.ExampleByID("bad-path").Open(), nil,
+		{"failing", playground.ExampleByID("bad-path").Open(), pageView{},
 			[]string{"problem", "key-chip"},
 			[]string{"output", "output-type"},
 			map[string][]string{"problem": {"data-kind", "data-line", "data-column"}}},
-		{"menu, banner and share", playground.DefaultExample.Open(), func(s *playground.Session) {
-			s.Menu, s.Banner, s.Dialog = true, "cannot open", playground.DialogShare
-			s.Share = playground.ShareLinks("http://x", s.State)
-		}, []string{"example", "banner", "share-url"}, nil, nil},
-		{"help", playground.DefaultExample.Open(), func(s *playground.Session) { s.Dialog = playground.DialogHelp },
+		{"menu, banner and share", playground.DefaultExample.Open(),
+			pageView{menu: true, banner: "cannot open", dialog: dialogShare, share: playground.ShareLinks("http://x", playground.DefaultExample.Open())},
+			[]string{"example", "banner", "share-url"}, nil, nil},
+		{"help", playground.DefaultExample.Open(), pageView{dialog: dialogHelp},
 			[]string{"shortcuts"}, []string{"share-url"}, nil},
 	}
 	for _, tt := range tests {
 		s := playground.NewSession(tt.State)
-		if tt.edit != nil {
-			tt.edit(s)
-		}
-		found := testElements(mount(t, &playgroundPage{s: s}))
+		found := testElements(mount(t, &playgroundPage{s: s, view: tt.view}))
 		for _, h := range tt.hooks {
 			if len(found[h]) == 0 {
 				t.Errorf("%s: no element with data-testid %q", tt.name, h)

@@ -20,7 +20,7 @@ type codeEditor struct {
 	app.Compo
 
 	Do     editorActions
-	Target string // the text it edits (see playground.TargetMain)
+	Target playground.Target // the text it edits
 	Key    string // whose undo history it shows; Target when empty
 	TestID string
 	Label  string // the accessible name
@@ -60,7 +60,7 @@ func (e *codeEditor) key() string {
 	if e.Key != "" {
 		return e.Key
 	}
-	return e.Target
+	return string(e.Target)
 }
 
 func (e *codeEditor) Render() app.UI {
@@ -192,7 +192,10 @@ func (e *codeEditor) onChange(args []app.Value) any {
 }
 
 // edit is an editor text to hand to the session.
-type edit struct{ target, text string }
+type edit struct {
+	target playground.Target
+	text   string
+}
 
 // edit hands an edit to the session. What else a data text's edit changes
 // (the trace's values) is redrawn after the keystroke's frame: that frame

@@ -16,6 +16,7 @@ type embedPage struct {
 	app.Compo
 
 	s         *playground.Session
+	view      pageView // what the page shows beside s
 	do        *actions // what its components do to s
 	keep      keeper
 	theme     string // from the fragment's theme parameter
@@ -24,8 +25,8 @@ type embedPage struct {
 
 func (p *embedPage) OnInit() {
 	p.s = playground.NewSession(playground.DefaultExample.Open())
-	p.do = &actions{s: p.s}
-	p.keep = keeper{s: p.s}
+	p.do = &actions{s: p.s, v: &p.view}
+	p.keep = keeper{s: p.s, v: &p.view}
 }
 
 // OnMount opens the link's state. The page shortcuts are left to the
@@ -51,8 +52,8 @@ func (p *embedPage) OnDismount() { p.keep.stop() }
 func (p *embedPage) Render() app.UI {
 	s, do := p.s, p.do
 	open := "/"
-	if s.Link != "" {
-		open = "/#" + playground.LinkPrefix + s.Link
+	if p.view.link != "" {
+		open = "/#" + playground.LinkPrefix + p.view.link
 	}
 	folded := "Roots"
 	if s.State.Mode == playground.ModeTool {

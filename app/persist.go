@@ -28,6 +28,7 @@ const persistDelay = 250 * time.Millisecond
 // step with a session.
 type keeper struct {
 	s        *playground.Session
+	v        *pageView // where the writes' outcome and a refused link's banner show
 	ctx      app.Context // the page's, for storage and dispatch
 	autosave bool
 	dirty    bool        // a change is not written yet
@@ -66,10 +67,10 @@ func (k *keeper) dismissedAside() []string {
 // dismissAside keeps, for good, that the note of the open link was read:
 // the last 100 links.
 func (k *keeper) dismissAside() {
-	if k.s.Link == "" || !k.autosave {
+	if k.v.link == "" || !k.autosave {
 		return
 	}
-	hashes := append(k.dismissedAside(), payloadHash(k.s.Link))
+	hashes := append(k.dismissedAside(), payloadHash(k.v.link))
 	k.ctx.LocalStorage().Set(asideKey, hashes[max(0, len(hashes)-100):])
 }
 
@@ -111,7 +112,7 @@ type writeState struct {
 }
 
 func (k *keeper) shown() writeState {
-	return writeState{k.s.Link, k.s.AutosaveFailed, k.s.TooLarge, k.s.TakenOver}
+	return writeState{k.v.link, k.v.autosaveFailed, k.v.tooLarge, k.v.takenOver}
 }
 
 // stop cancels a pending write.
@@ -137,20 +138,20 @@ func (k *keeper) flush() string {
 // does not stop the editing, but the page says so: a reload would lose
 // what the address bar does not hold.
 func (k *keeper) save(payload string) {
-	if !k.autosave || k.s.TooLarge {
+	if !k.autosave || k.v.tooLarge {
 		return // the autosave keeps the last state that opens again
 	}
 	if k.stale {
-		k.s.TakenOver = true // newer work of another tab: said before it is replaced
+		k.v.takenOver = true // newer work of another tab: said before it is replaced
 		return
 	}
 	err := k.ctx.LocalStorage().Set(autosaveKey, payload)
-	k.s.AutosaveFailed = err != nil
+	k.v.autosaveFailed = err != nil
 	if err != nil {
 		app.Log("autosave failed:", err)
 		return
 	}
-	k.s.TakenOver, k.edited = false, true
+	k.v.takenOver, k.edited = false, true
 }
 
 // unload writes an edit still waiting for the pause before the page goes.
@@ -202,7 +203,7 @@ func (k *keeper) onStorage(e app.Value) {
 	var saved string // what the other tab wrote (go-app stores it as JSON)
 	k.ctx.LocalStorage().Get(autosaveKey, &saved)
 	if saved != playground.EncodeState(k.s.State) {
-		k.ctx.Dispatch(func(ctx app.Context) { k.s.TakenOver = true })
+		k.ctx.Dispatch(func(ctx app.Context) { k.v.takenOver = true })
 	}
 }
 
@@ -225,34 +226,40 @@ func (k *keeper) restore(ctx app.Context) {
 	}
 	fragment := app.Window().Get("location").Get("hash").String()
 	s, reloaded := k.pending(fragment)
-	banner, refused := "", false
+	banner, refused, saved := "", false, ""
 	if !reloaded {
-		saved := ""
 		if k.autosave && fragment == "" {
 			ctx.LocalStorage().Get(autosaveKey, &saved)
 		}
 		s, banner, refused = playground.InitialState(fragment, saved)
 	}
 	k.s.Load(s)
-	k.s.Banner, k.s.Saved = banner, ""
+	k.v.opened()
+	k.v.banner, k.v.saved, k.v.tooLarge = banner, "", false // a state that opened can be kept
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)
-	if payload, ok := playground.PayloadOf(fragment); ok && !refused {
-		k.s.Link = payload
+	payload, linked := playground.PayloadOf(fragment)
+	if linked && !refused {
+		k.v.link = payload
 		if note := k.asideNote(payload); note != "" {
-			k.s.Banner = strings.TrimSpace(note + " " + k.s.Banner)
+			k.v.banner = strings.TrimSpace(note + " " + k.v.banner)
 		}
 	}
 	ctx.Defer(func(app.Context) { linkOpened() })
-	if reloaded { // the address catches up with the edit
+	switch {
+	case reloaded: // the address catches up with the edit
 		k.dirty = true
 		k.flush()
-	} else {
-		k.s.LinkSize = len(k.encode())
+	case linked && !refused:
+		k.v.linkSize = len(payload) // the link is the state's, as opened
+	case !linked && saved != "" && banner == "":
+		k.v.linkSize = len(saved) // the autosave is a link's payload
+	default:
+		k.v.linkSize = len(k.encode())
 	}
 	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;
 		// the work saved before it is offered, not replaced.
-		ctx.LocalStorage().Get(autosaveKey, &k.s.Saved)
+		ctx.LocalStorage().Get(autosaveKey, &k.v.saved)
 	}
 }
 
@@ -279,10 +286,10 @@ func (k *keeper) navigate(open func()) {
 // falls back to the autosave. It returns the state's payload.
 func (k *keeper) link(method string) string {
 	payload := k.encode()
-	k.s.Link, k.s.LinkSize = "", len(payload)
+	k.v.link, k.v.linkSize = "", len(payload)
 	fragment := ""
-	if playground.Linkable(payload) && !k.s.TooLarge {
-		k.s.Link = payload
+	if playground.Linkable(payload) && !k.v.tooLarge {
+		k.v.link = payload
 		if k.own == nil {
 			k.own = map[string]bool{}
 		}
@@ -300,24 +307,24 @@ func (k *keeper) link(method string) string {
 // encode encodes the state, and notes whether it is too large to keep.
 func (k *keeper) encode() string {
 	payload, size := playground.Encode(k.s.State)
-	k.s.TooLarge = !playground.Keepable(size)
+	k.v.tooLarge = !playground.Keepable(size)
 	return payload
 }
 
 // openShare opens the share dialog for the current state and copies the
 // link; where the clipboard is refused, the dialog selects the link so
 // that Ctrl+C copies it.
-func openShare(ctx app.Context, s *playground.Session) {
+func openShare(ctx app.Context, s *playground.Session, v *pageView) {
 	loc := app.Window().Get("location")
-	s.Share = playground.ShareOf(loc.Get("origin").String(), s.State, &s.Out)
-	s.Dialog, s.Menu = playground.DialogShare, false
-	if s.Share.Error != "" {
+	v.share = playground.ShareOf(loc.Get("origin").String(), s.State, &s.Out)
+	v.dialog, v.menu = dialogShare, false
+	if v.share.Error != "" {
 		return
 	}
-	s.Share.Note = "Copy the selected link with Ctrl+C."
-	copyText(ctx, s.Share.URL, func(ok bool) {
+	v.share.Note = "Copy the selected link with Ctrl+C."
+	copyText(ctx, v.share.URL, func(ok bool) {
 		if ok {
-			s.Share.Note = "Link copied to the clipboard."
+			v.share.Note = "Link copied to the clipboard."
 		}
 	})
 }

@@ -15,6 +15,7 @@ type playgroundPage struct {
 	app.Compo
 
 	s     *playground.Session
+	view  pageView // what the page shows beside s
 	do    *actions // what its components do to s
 	keep  keeper
 	theme string   // "light", "dark" or "" for the system's
@@ -27,8 +28,8 @@ func (p *playgroundPage) OnInit() {
 	if p.s == nil {
 		p.s = playground.NewSession(playground.DefaultExample.Open())
 	}
-	p.keep = keeper{s: p.s, autosave: true}
-	p.do = &actions{s: p.s, navigate: p.keep.navigate, saveHere: p.keep.saveHere, dismissed: p.keep.dismissAside}
+	p.keep = keeper{s: p.s, v: &p.view, autosave: true}
+	p.do = &actions{s: p.s, v: &p.view, navigate: p.keep.navigate, saveHere: p.keep.saveHere, dismissed: p.keep.dismissAside}
 }
 
 // OnMount restores the state (link, autosave or default) and starts
@@ -38,7 +39,7 @@ func (p *playgroundPage) OnMount(ctx app.Context) {
 	p.keep.watch(ctx)
 	p.keep.restore(ctx)
 	p.stop = append(p.stop,
-		listen("keydown", func(e app.Value) { shortcut(ctx, p.s, e) }),
+		listen("keydown", func(e app.Value) { shortcut(ctx, p.do, e) }),
 		listen("storage", p.keep.onStorage),
 		// Back and Forward between the entries the page pushed itself,
 		// which go-app does not see as navigations.
@@ -70,9 +71,9 @@ func (p *playgroundPage) OnDismount() {
 }
 
 func (p *playgroundPage) Render() app.UI {
-	s, do := p.s, p.do
+	s, v, do := p.s, &p.view, p.do
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
-		&header{Do: do, Theme: p.theme, Menu: s.Menu, LinkSize: s.LinkSize, TooLarge: s.TooLarge, AsPlan: s.State.Mode != playground.ModePlan},
+		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != playground.ModePlan},
 		renderBanner(do),
 		app.Main().Class("workbench").Body(
 			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
@@ -94,8 +95,8 @@ func (p *playgroundPage) Render() app.UI {
 				&tracePane{Rows: s.Out.Trace},
 			),
 		),
-		app.If(s.Dialog == playground.DialogShare, func() app.UI { return &shareDialog{Do: do, Info: s.Share} }),
-		app.If(s.Dialog == playground.DialogHelp, func() app.UI { return &helpDialog{Do: do} }),
+		app.If(v.dialog == dialogShare, func() app.UI { return &shareDialog{Do: do, Info: v.share} }),
+		app.If(v.dialog == dialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
 }
 
@@ -144,18 +145,18 @@ func themeName(theme string) string {
 // there, so that the panes after it keep their place in the tree (and
 // their editors their focus) when it comes and goes.
 func renderBanner(do *actions) app.UI {
-	s := do.s
-	return app.Div().Class("banner-slot").Body(app.If(s.TooLarge, func() app.UI {
+	v := do.v
+	return app.Div().Class("banner-slot").Body(app.If(v.tooLarge, func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "too-large").Body(
 			app.Span().Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + playground.SizeText(playground.MaxLinkState) +
 				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
 		)
-	}), app.If(s.AutosaveFailed, func() app.UI {
+	}), app.If(v.autosaveFailed, func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "autosave-failed").Body(
 			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose " +
 				"what the address bar does not hold. Copy it out with Share → Copy as test vector."),
 		)
-	}), app.If(s.TakenOver, func() app.UI {
+	}), app.If(v.takenOver, func() app.UI {
 		return app.Div().Class("banner").Role("status").DataSet("testid", "taken-over").Body(
 			app.Span().Class("banner-text").Text("Another tab saved its work over this tab's autosave. This tab's work is still here: "+
 				"edit it, or save it again now."),
@@ -165,10 +166,10 @@ func renderBanner(do *actions) app.UI {
 					do.saveHere()
 				}),
 		)
-	}), app.If(s.Banner != "", func() app.UI {
+	}), app.If(v.banner != "", func() app.UI {
 		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
-			app.Span().Class("banner-text").Text(s.Banner),
-			app.If(s.Saved != "", func() app.UI {
+			app.Span().Class("banner-text").Text(v.banner),
+			app.If(v.saved != "", func() app.UI {
 				return app.Button().Class("btn btn-small btn-primary").DataSet("testid", "restore-saved").Text("Restore your last work").
 					OnClick(func(ctx app.Context, e app.Event) {
 						focusFirst(mainEditorHost)
@@ -274,7 +275,7 @@ func mainEditor(do *actions) app.UI {
 	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
 		Do:     do,
 		Target: playground.TargetMain,
-		Key:    playground.TargetMain + "-" + string(s.State.Mode),
+		Key:    string(playground.TargetMain) + "-" + string(s.State.Mode),
 		TestID: "editor",
 		Label:  s.State.Mode.Title() + " editor",
 		Loads:  s.Loads,
@@ -304,7 +305,7 @@ func callPane(do *actions) app.UI {
 
 // dataEditor edits a root's or the call's JSON or YAML; loads is the
 // session's count of loaded states (codeEditor.Loads).
-func dataEditor(do editorActions, target, testID, label, text string, sel playground.Selection, loads int) *codeEditor {
+func dataEditor(do editorActions, target playground.Target, testID, label, text string, sel playground.Selection, loads int) *codeEditor {
 	return &codeEditor{
 		Do:     do,
 		Target: target,
@@ -374,16 +375,17 @@ func stepsPaneOf(do *actions) app.UI {
 // shortcut runs the page's keyboard shortcuts. It runs inside the key
 // event, so it can prevent the browser's own action (Ctrl+S saving the
 // page); keys it does not handle cost nothing.
-func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
+func shortcut(ctx app.Context, do *actions, e app.Value) {
+	s, v := do.s, do.v
 	key := e.Get("key").String()
 	mod := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()
 	alt := e.Get("altKey").Bool()
 	switch {
-	case s.Dialog != "" && key != "Escape":
+	case v.dialog != "" && key != "Escape":
 		// Behind a modal dialog the page takes no keys.
 	case mod && !alt && (key == "s" || key == "S"):
 		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { openShare(ctx, s) })
+		ctx.Dispatch(func(ctx app.Context) { openShare(ctx, s, v) })
 	case mod && !alt && (key == "z" || key == "Z" || key == "y") && !typing(e):
 		// Outside the editors (which undo their own typing), the keys undo
 		// and redo the structural edits.
@@ -410,9 +412,9 @@ func shortcut(ctx app.Context, s *playground.Session, e app.Value) {
 		})
 	case key == "?" && !mod && !typing(e):
 		e.Call("preventDefault")
-		ctx.Dispatch(func(ctx app.Context) { s.Dialog, s.Menu = playground.DialogHelp, false })
-	case key == "Escape" && (s.Dialog != "" || s.Menu):
-		ctx.Dispatch(func(ctx app.Context) { s.Dialog, s.Menu = "", false })
+		ctx.Dispatch(func(ctx app.Context) { v.dialog, v.menu = dialogHelp, false })
+	case key == "Escape" && (v.dialog != "" || v.menu):
+		ctx.Dispatch(func(app.Context) { v.opened() })
 	case alt && !mod:
 		code := e.Get("code").String()
 		for i, m := range playground.Modes {

@@ -118,7 +118,7 @@ func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) ap
 // named when it is not the main one, and the shape leaf.
 func placeText(pr *playground.Problem) string {
 	s := ""
-	if name, ok := playground.CutRootTarget(pr.Target); ok {
+	if name, ok := pr.Target.Root(); ok {
 		s = "root " + name + " "
 	} else if pr.Target == playground.TargetCall {
 		s = "call input "

@@ -17,9 +17,10 @@ type change interface {
 	apply(ss *Session) (inverse change, err error)
 }
 
-// step is an entry of the history: what the user did, and the change that
-// takes it back (on the undo stack) or does it again (on the redo stack).
-type step struct {
+// entry is one entry of the history: what the user did, and the change
+// that takes it back (on the undo stack) or does it again (on the redo
+// stack).
+type entry struct {
 	label  string
 	change change
 }
@@ -45,18 +46,18 @@ func (ss *Session) do(label string, c change) bool {
 			ss.undo = ss.undo[:n-1]
 		}
 	} else {
-		ss.undo = pushStep(ss.undo, step{label, inverse})
+		ss.undo = pushEntry(ss.undo, entry{label, inverse})
 	}
 	ss.redo = nil
 	ss.update()
 	return true
 }
 
-func pushStep(steps []step, s step) []step {
-	if len(steps) == maxHistory {
-		steps = slices.Delete(steps, 0, 1)
+func pushEntry(entries []entry, e entry) []entry {
+	if len(entries) == maxHistory {
+		entries = slices.Delete(entries, 0, 1)
 	}
-	return append(steps, s)
+	return append(entries, e)
 }
 
 // Undo takes the last structural edit back.
@@ -68,7 +69,7 @@ func (ss *Session) Redo() { ss.travel(&ss.redo, &ss.undo) }
 // travel applies the top of from and keeps its inverse on to. When the
 // change no longer applies (a name taken since), it stays and NameError
 // says why.
-func (ss *Session) travel(from, to *[]step) {
+func (ss *Session) travel(from, to *[]entry) {
 	n := len(*from)
 	if n == 0 {
 		return
@@ -81,7 +82,7 @@ func (ss *Session) travel(from, to *[]step) {
 		return
 	}
 	*from = (*from)[:n-1]
-	*to = pushStep(*to, step{top.label, inverse})
+	*to = pushEntry(*to, entry{top.label, inverse})
 	ss.NameError = ""
 	ss.syncScopeFields()
 	ss.update()
@@ -92,11 +93,11 @@ func (ss *Session) travel(from, to *[]step) {
 func (ss *Session) UndoLabel() string { return topLabel(ss.undo) }
 func (ss *Session) RedoLabel() string { return topLabel(ss.redo) }
 
-func topLabel(steps []step) string {
-	if len(steps) == 0 {
+func topLabel(entries []entry) string {
+	if len(entries) == 0 {
 		return ""
 	}
-	return steps[len(steps)-1].label
+	return entries[len(entries)-1].label
 }
 
 // syncScopeFields shows the scope lists as the fields' texts.

@@ -1,6 +1,8 @@
 package playground
 
 import (
+	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,6 +56,22 @@ type PlanView struct {
 	// Branches are a decide step's branches, Decision its sample decision.
 	Branches []string
 	Decision string
+}
+
+// same reports whether v and w show the same.
+func (v *PlanView) same(w *PlanView) bool {
+	return slices.EqualFunc(v.Steps, w.Steps, func(a, b StepRow) bool { return a.same(&b) }) &&
+		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
+		v.Summary == w.Summary && v.Selected == w.Selected && v.Form == w.Form && v.Input == w.Input &&
+		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Item == w.Item && v.Accumulator == w.Accumulator &&
+		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision
+}
+
+// same reports whether r and q show the same.
+func (r *StepRow) same(q *StepRow) bool {
+	return r.ID == q.ID && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
+		r.HasResult == q.HasResult && r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
+		r.Branch == q.Branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
 }
 
 // planned is the last plan document loaded and run, kept for the next
@@ -438,15 +456,14 @@ func leafStart(text string, caret int) int {
 }
 
 // OpenAsPlan replaces the state by the plan PlanOf makes of it; a state
-// that makes none says why in the banner.
-func (ss *Session) OpenAsPlan() {
+// that makes none is left, and the error says why.
+func (ss *Session) OpenAsPlan() error {
 	s, err := PlanOf(ss.State)
 	if err != nil {
-		ss.Banner = "Open as plan: " + err.Error()
-		return
+		return errors.New("Open as plan: " + err.Error())
 	}
 	ss.Load(s)
-	ss.Banner = ""
+	return nil
 }
 
 // OpenStepAlone replaces the state by the selected step alone (StepAlone).

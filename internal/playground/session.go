@@ -1,7 +1,8 @@
 package playground
 
 import (
-	"reflect"
+	"errors"
+	"maps"
 	"slices"
 	"strings"
 
@@ -11,17 +12,19 @@ import (
 )
 
 // Session is one page's live playground: the state being edited, its
-// latest evaluation, and the view's own choices (open root tab, pending
-// selection, completions). Components read it and call its methods from
-// their event handlers; every method leaves the outcome up to date. It has
-// no DOM code, so it is tested as plain Go.
+// latest evaluation, the history of its structural edits, and what the
+// editing itself shows (open root tab, pending selection, refused names).
+// Components read it and call its methods from their event handlers;
+// every method leaves the outcome up to date. What the page shows beside
+// it (menus, dialogs, banners, the link) is the page's own. It has no DOM
+// code, so it is tested as plain Go.
 type Session struct {
 	State State
 	Out   Outcome
 	eval  Evaluator
 
 	Active     string    // the open root tab
-	undo, redo []step    // the structural edits (history.go)
+	undo, redo []entry   // the structural edits (history.go)
 	NameError  string    // why the last rename or later-steps edit was refused
 	LaterText  string    // the later-steps field as typed
 	BranchText string    // the branch-steps field as typed
@@ -32,41 +35,15 @@ type Session struct {
 	Step string
 	Iter int
 
-	Menu   bool   // the examples menu is open
-	Dialog string // the open dialog: "", dialogShare or dialogHelp
-	Banner string // a notice above the panes (a link that could not be opened)
-	// Saved is the autosaved work a refused link did not replace, offered
-	// under its banner; "" when there is none.
-	Saved string
-	// TakenOver says that another tab saved its work over this tab's
-	// autosave; this tab's next edit saves it again.
-	TakenOver bool
-	// AutosaveFailed says that the browser's storage refused the last
-	// autosave (it is full).
-	AutosaveFailed bool
-	Share          ShareInfo // what the share dialog shows
-	Link           string    // the state's share payload as last written, "" when too large
-	LinkSize       int       // the length of that payload, also when too large; 0 before the first write
-	// TooLarge says that the state, written out, is larger than a link or
-	// the autosave may hold (MaxLinkState): neither keeps it, and the page
-	// says so at once.
-	TooLarge bool
-
 	Version int    // counts state changes
 	Loads   int    // counts the states loaded (Load): the editors' histories start again
 	Changed func() // called after each state change (autosave, address bar)
 }
 
-// The dialogs.
-const (
-	DialogShare = "share"
-	DialogHelp  = "help"
-)
-
 // Selection asks an editor to select [Start, End) bytes of its text. Seq
 // changes with every request, so that asking twice selects twice.
 type Selection struct {
-	Target     string
+	Target     Target
 	Start, End int
 	Seq        int
 }
@@ -82,7 +59,6 @@ func NewSession(s State) *Session {
 func (ss *Session) LoadExample(id string) {
 	if ex := ExampleByID(id); ex != nil {
 		ss.Load(ex.Open())
-		ss.Menu, ss.Banner, ss.Saved = false, "", ""
 	}
 }
 
@@ -111,16 +87,15 @@ func (ss *Session) OpenCallerShape() {
 	ss.Load(s)
 }
 
-// RestoreSaved opens the autosaved work that a refused link set aside.
-func (ss *Session) RestoreSaved() bool {
-	s, err := DecodeState(ss.Saved, maxSavedState)
+// RestoreSaved opens saved, the autosaved work that a refused link set
+// aside; when it cannot be opened, the error says why, for a banner.
+func (ss *Session) RestoreSaved(saved string) error {
+	s, err := DecodeState(saved, maxSavedState)
 	if err != nil {
-		ss.Banner, ss.Saved = savedError(err), ""
-		return false
+		return errors.New(savedError(err))
 	}
 	ss.Load(s)
-	ss.Banner, ss.Saved = "", ""
-	return true
+	return nil
 }
 
 // Load replaces the whole state (an example, a link, an autosave). It is
@@ -134,7 +109,6 @@ func (ss *Session) Load(s State) {
 		ss.Active = steps[len(steps)-1]
 	}
 	ss.undo, ss.redo, ss.NameError = nil, nil, ""
-	ss.Dialog, ss.Menu = "", false // they showed the state being left
 	ss.syncScopeFields()
 	ss.Renamed = nil
 	ss.Step, ss.Iter = "", 0
@@ -156,14 +130,14 @@ func (ss *Session) evaluate() {
 }
 
 // Text returns the text of the editor named by target.
-func (ss *Session) Text(target string) string {
+func (ss *Session) Text(target Target) string {
 	switch target {
 	case TargetMain:
 		return ss.State.Text()
 	case TargetCall:
 		return ss.State.Call
 	}
-	if name, ok := CutRootTarget(target); ok {
+	if name, ok := target.Root(); ok {
 		if i := ss.State.RootIndex(name); i >= 0 {
 			return ss.State.Roots[i].Text
 		}
@@ -175,7 +149,7 @@ func (ss *Session) Text(target string) string {
 // changed beyond the result and the text itself (the problems, the trace,
 // the tags, a root's error, the result's kind): typing that changes only
 // the result needs no more than the result redrawn.
-func (ss *Session) SetText(target, text string) (more bool) {
+func (ss *Session) SetText(target Target, text string) (more bool) {
 	before, spans := ss.Out, ss.Spans()
 	defer func() { more = !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans()) }()
 	switch target {
@@ -188,7 +162,7 @@ func (ss *Session) SetText(target, text string) (more bool) {
 	case TargetCall:
 		ss.State.Call = text
 	default:
-		name, _ := CutRootTarget(target)
+		name, _ := target.Root()
 		ss.State.SetRootText(name, text)
 	}
 	ss.update()
@@ -199,7 +173,7 @@ func (ss *Session) SetText(target, text string) (more bool) {
 // a large root (or call input) that must be decoded again, the edit being
 // more than typing inside one of its strings. Asking does the quick part
 // of the work, which the evaluation then finds done.
-func (ss *Session) Slow(target, text string) bool {
+func (ss *Session) Slow(target Target, text string) bool {
 	if target == TargetMain {
 		return false
 	}
@@ -209,8 +183,9 @@ func (ss *Session) Slow(target, text string) bool {
 // sameView reports whether two outcomes show the same but for the result.
 func sameView(a, b *Outcome) bool {
 	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.Typed == b.Typed && a.Type() == b.Type() &&
-		slices.Equal(a.Trace, b.Trace) && reflect.DeepEqual(a.Problems, b.Problems) && reflect.DeepEqual(a.RootErrors, b.RootErrors) &&
-		reflect.DeepEqual(a.Plan, b.Plan)
+		slices.Equal(a.Trace, b.Trace) && slices.EqualFunc(a.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
+		maps.EqualFunc(a.RootErrors, b.RootErrors, (*Problem).same) &&
+		(a.Plan == nil) == (b.Plan == nil) && (a.Plan == nil || a.Plan.same(b.Plan))
 }
 
 // Complete returns what may be typed at caret (a byte offset) in the main
@@ -402,7 +377,7 @@ func (ss *Session) setScope(err error, label string, c setScope) {
 }
 
 // Format pretty-prints the data text of target (a root or the call).
-func (ss *Session) Format(target string) {
+func (ss *Session) Format(target Target) {
 	text := ss.Text(target)
 	v, bad := DecodeData(text)
 	if bad != nil {
@@ -435,20 +410,15 @@ func (ss *Session) Reveal(i int) {
 	if !p.Located() {
 		return
 	}
-	if name, ok := CutRootTarget(p.Target); ok {
+	if name, ok := p.Target.Root(); ok {
 		ss.OpenRoot(name)
 	}
 	ss.Select(p.Target, p.Start, p.End)
 }
 
 // Select asks the editor of target to select [start, end) of its text.
-func (ss *Session) Select(target string, start, end int) {
+func (ss *Session) Select(target Target, start, end int) {
 	ss.Selection = Selection{Target: target, Start: start, End: end, Seq: ss.Selection.Seq + 1}
-}
-
-// CutRootTarget returns the root name of a root editor's target.
-func CutRootTarget(target string) (string, bool) {
-	return strings.CutPrefix(target, targetRootPref)
 }
 
 // Spans returns the tags of the main text for highlighting, from the parse
@@ -456,14 +426,14 @@ func CutRootTarget(target string) (string, bool) {
 func (ss *Session) Spans() []template.Span { return ss.eval.spans(&ss.State) }
 
 // Problems returns the problems placed in target's text, for the editor.
-func (ss *Session) Problems(target string) []Problem {
+func (ss *Session) Problems(target Target) []Problem {
 	var ps []Problem
 	for _, p := range ss.Out.Problems {
 		if p.Target == target && p.Located() {
 			ps = append(ps, p)
 		}
 	}
-	if name, ok := CutRootTarget(target); ok {
+	if name, ok := target.Root(); ok {
 		if p := ss.Out.RootErrors[name]; p != nil && p.Located() && !containsProblem(ps, p) {
 			ps = append(ps, *p)
 		}

@@ -268,10 +268,9 @@ func TestSessionFormat(t *testing.T) {
 
 func TestSessionLoadExample(t *testing.T) {
 	ss := NewSession(DefaultExample.Open())
-	ss.Menu, ss.Banner = true, "old"
 	ss.LoadExample("map-body")
-	if ss.Menu || ss.Banner != "" || !ss.State.Iteration || ss.Active != "input" {
-		t.Errorf("after loading: menu %v banner %q iteration %v active %q", ss.Menu, ss.Banner, ss.State.Iteration, ss.Active)
+	if !ss.State.Iteration || ss.Active != "input" {
+		t.Errorf("after loading: iteration %v active %q", ss.State.Iteration, ss.Active)
 	}
 	before := ss.State.Template
 	ss.LoadExample("no-such-example")

@@ -88,9 +88,9 @@ func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
 		return State{}, &LinkError{Reason: "it is longer than " + SizeText(MaxLinkPayload) + ", the most a link carries here"}
 	}
-	s, raw, err := decodeState(payload, MaxLinkState)
-	if err == nil {
-		s.ignored = unknownFields(raw)
+	s, unknown, err := decodeState(payload, MaxLinkState)
+	if unknown != nil {
+		s.ignored = unknownFields(unknown)
 	}
 	return s, err
 }
@@ -112,7 +112,8 @@ func DecodeState(payload string, limit int) (State, error) {
 	return s, err
 }
 
-// decodeState is DecodeState, which also returns the state's JSON.
+// decodeState is DecodeState, which also returns the state's JSON when
+// it holds fields State does not have (nil when it holds none).
 func decodeState(payload string, limit int) (State, []byte, error) {
 	z, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	if err != nil {
@@ -127,31 +128,51 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	case len(raw) > limit:
 		return State{}, nil, &LinkError{Reason: "its state is larger than " + SizeText(limit)}
 	}
-	var head struct {
-		V json.RawMessage `json:"v"`
+	// One pass reads the state and its version as written; a field State
+	// does not have stops it, and a second pass reads around it.
+	var s struct {
+		State
+		V json.RawMessage `json:"v"` // over State's, to say how it is written
 	}
-	if err := json.Unmarshal(raw, &head); err != nil {
-		return State{}, nil, &LinkError{Reason: "its state is not a JSON object"}
+	strict := json.NewDecoder(bytes.NewReader(raw))
+	strict.DisallowUnknownFields()
+	decodeErr := strict.Decode(&s)
+	if decodeErr == nil && len(bytes.TrimSpace(raw[strict.InputOffset():])) > 0 {
+		decodeErr = errors.New("text after the state") // not one JSON object: said below
 	}
-	v, err := strconv.Atoi(string(head.V))
+	unknown := []byte(nil)
+	if decodeErr != nil && strings.HasPrefix(decodeErr.Error(), "json: unknown field") {
+		s.State, s.V = State{}, nil
+		decodeErr, unknown = json.Unmarshal(raw, &s), raw
+	}
+	if decodeErr != nil {
+		// The version says why first: a newer playground's state may have
+		// another schema.
+		var head struct {
+			V json.RawMessage `json:"v"`
+		}
+		if json.Unmarshal(raw, &head) != nil {
+			return State{}, nil, &LinkError{Reason: "its state is not a JSON object"}
+		}
+		s.V = head.V
+	}
+	v, err := strconv.Atoi(string(s.V))
 	switch {
-	case head.V == nil:
+	case s.V == nil:
 		return State{}, nil, &LinkError{Reason: "its state has no version (v)"}
 	case err != nil:
-		return State{}, nil, &LinkError{Reason: "its state version is written " + string(head.V) + ", not as a whole number such as 1"}
+		return State{}, nil, &LinkError{Reason: "its state version is written " + string(s.V) + ", not as a whole number such as 1"}
 	case v > stateVersion:
 		return State{}, nil, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
 	case v < 1:
 		return State{}, nil, &LinkError{Reason: "its state version " + strconv.Itoa(v) + " is unknown"}
+	case decodeErr != nil:
+		return State{}, nil, &LinkError{Reason: "its state does not match the schema: " + decodeErr.Error()}
 	}
-	var s State
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return State{}, nil, &LinkError{Reason: "its state does not match the schema: " + err.Error()}
-	}
-	if err := s.normalize(); err != nil {
+	if err := s.State.normalize(); err != nil {
 		return State{}, nil, &LinkError{Reason: err.Error()}
 	}
-	return s, raw, nil
+	return s.State, unknown, nil
 }
 
 // The fields a state and its roots have in a link.

@@ -17,7 +17,7 @@ func TestKeystrokeWork(t *testing.T) {
 	tests := []struct {
 		name   string
 		state  State
-		target string // the editor typed in
+		target Target // the editor typed in
 		want   Work
 	}{
 		{"template: template edit, completion and highlighting", ExampleByID("comma-idiom").Open(), TargetMain, Work{Parses: 1, Renders: 1}},

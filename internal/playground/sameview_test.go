@@ -1,0 +1,38 @@
+package playground
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestSameComparesEveryField: a field added to what the panes show is
+// compared when an edit decides whether more than the result is redrawn.
+func TestSameComparesEveryField(t *testing.T) {
+	check := func(name string, zero any, same func(a, b any) bool) {
+		typ := reflect.TypeOf(zero)
+		for i := range typ.NumField() {
+			v := reflect.New(typ).Elem()
+			f := v.Field(i)
+			switch f.Kind() {
+			case reflect.String:
+				f.SetString("x")
+			case reflect.Int:
+				f.SetInt(1)
+			case reflect.Bool:
+				f.SetBool(true)
+			case reflect.Slice:
+				f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+			case reflect.Pointer:
+				f.Set(reflect.New(f.Type().Elem()))
+			default:
+				t.Fatalf("%s.%s: a field of kind %s is not covered by this test", name, typ.Field(i).Name, f.Kind())
+			}
+			if same(v.Interface(), zero) {
+				t.Errorf("%s.same misses the field %s", name, typ.Field(i).Name)
+			}
+		}
+	}
+	check("Problem", Problem{}, func(a, b any) bool { p, q := a.(Problem), b.(Problem); return p.same(&q) })
+	check("StepRow", StepRow{}, func(a, b any) bool { p, q := a.(StepRow), b.(StepRow); return p.same(&q) })
+	check("PlanView", PlanView{}, func(a, b any) bool { p, q := a.(PlanView), b.(PlanView); return p.same(&q) })
+}
