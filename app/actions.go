@@ -97,24 +97,26 @@ func (a *actions) Edit(target playground.Target, text string) bool {
 	paintOutput(&a.s.Out)
 	return more
 }
-func (a *actions) Slow(target playground.Target, text string) bool               { return a.s.Slow(target, text) }
-func (a *actions) Complete(caret int) template.Completion      { return a.s.Complete(caret) }
-func (a *actions) Hover(off int) (playground.Hover, bool)      { return a.s.HoverAt(off) }
-func (a *actions) Problems(target playground.Target) []playground.Problem { return a.s.Problems(target) }
-func (a *actions) Caret(off int) bool                          { return a.s.Caret(off) }
-func (a *actions) UpdateReferences()                           { a.s.UpdateReferences() }
-func (a *actions) DismissRename()                              { a.s.DismissRename() }
-func (a *actions) OpenRoot(name string)                        { a.s.OpenRoot(name) }
-func (a *actions) AddRoot()                                    { a.s.AddRoot() }
-func (a *actions) RenameRoot(name string) bool                 { return a.s.RenameRoot(name) }
-func (a *actions) DeleteRoot()                                 { a.s.DeleteRoot() }
-func (a *actions) Undo()                                       { a.s.Undo() }
-func (a *actions) Redo()                                       { a.s.Redo() }
-func (a *actions) MoveRoot(delta int)                          { a.s.MoveRoot(delta) }
-func (a *actions) SetIteration(on bool)                        { a.s.SetIteration(on) }
-func (a *actions) SetLater(text string)                        { a.s.SetLater(text) }
-func (a *actions) SetBranch(text string)                       { a.s.SetBranch(text) }
-func (a *actions) Format(target playground.Target)                        { a.s.Format(target) }
+func (a *actions) Slow(target playground.Target, text string) bool { return a.s.Slow(target, text) }
+func (a *actions) Complete(caret int) template.Completion          { return a.s.Complete(caret) }
+func (a *actions) Hover(off int) (playground.Hover, bool)          { return a.s.HoverAt(off) }
+func (a *actions) Problems(target playground.Target) []playground.Problem {
+	return a.s.Problems(target)
+}
+func (a *actions) Caret(off int) bool              { return a.s.Caret(off) }
+func (a *actions) UpdateReferences()               { a.s.UpdateReferences() }
+func (a *actions) DismissRename()                  { a.s.DismissRename() }
+func (a *actions) OpenRoot(name string)            { a.s.OpenRoot(name) }
+func (a *actions) AddRoot()                        { a.s.AddRoot() }
+func (a *actions) RenameRoot(name string) bool     { return a.s.RenameRoot(name) }
+func (a *actions) DeleteRoot()                     { a.s.DeleteRoot() }
+func (a *actions) Undo()                           { a.s.Undo() }
+func (a *actions) Redo()                           { a.s.Redo() }
+func (a *actions) MoveRoot(delta int)              { a.s.MoveRoot(delta) }
+func (a *actions) SetIteration(on bool)            { a.s.SetIteration(on) }
+func (a *actions) SetLater(text string)            { a.s.SetLater(text) }
+func (a *actions) SetBranch(text string)           { a.s.SetBranch(text) }
+func (a *actions) Format(target playground.Target) { a.s.Format(target) }
 func (a *actions) Select(target playground.Target, start, end int) {
 	a.s.Select(target, start, end)
 }
@@ -152,7 +154,8 @@ func (a *actions) DismissBanner() {
 		a.dismissed()
 	}
 }
-func (a *actions) SelectStep(id string)     { a.s.SelectStep(id) }
+func (a *actions) SelectStep(id string) { a.s.SelectStep(id) }
+
 // OpenAsPlan opens the state as a plan; a state that makes none stays,
 // and the banner says why.
 func (a *actions) OpenAsPlan() {

@@ -21,7 +21,7 @@ type codeEditor struct {
 
 	Do     editorActions
 	Target playground.Target // the text it edits
-	Key    string // whose undo history it shows; Target when empty
+	Key    string            // whose undo history it shows; Target when empty
 	TestID string
 	Label  string // the accessible name
 	Loads  int    // the session's loads: another state starts the histories again

@@ -28,7 +28,7 @@ const persistDelay = 250 * time.Millisecond
 // step with a session.
 type keeper struct {
 	s        *playground.Session
-	v        *pageView // where the writes' outcome and a refused link's banner show
+	v        *pageView   // where the writes' outcome and a refused link's banner show
 	ctx      app.Context // the page's, for storage and dispatch
 	autosave bool
 	dirty    bool        // a change is not written yet
