@@ -1,6 +1,8 @@
 package playground
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/splicedev/splice/plan"
@@ -8,16 +10,22 @@ import (
 
 // Every example that is no plan and has no error opens as a plan that
 // loads and gives the same result: the template's as the solver's, the
-// shape's or the tool's as its step's.
+// shape's or the tool's as its step's. An iteration body's item is the
+// first of its list: the same result but for its index.
 func TestPlanOfExamples(t *testing.T) {
+	iterations := 0
 	for _, ex := range Examples {
-		if ex.Error || ex.State.Mode == ModePlan || ex.State.Iteration {
+		if ex.Error || ex.State.Mode == ModePlan {
 			continue
 		}
 		s := ex.Open()
 		p, err := PlanOf(s)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.ID, err)
+		}
+		if i := s.RootIndex("index"); i >= 0 && s.Iteration {
+			s.Roots[i].Text = "0"
+			iterations++
 		}
 		want := Evaluate(s)
 		run := plan.Run(plan.Load(p.Plan), plan.Options{})
@@ -32,6 +40,34 @@ func TestPlanOfExamples(t *testing.T) {
 		if !got.HasResult || !got.Result.Equal(want.Value) {
 			t.Errorf("%s: the plan gives %s, the state %s\n%s", ex.ID, got.Result.JSON(), want.JSON, p.Plan)
 		}
+	}
+	if iterations == 0 {
+		t.Error("no example has an iteration body")
+	}
+}
+
+// An iteration body becomes a map over a list holding its item, or a fold
+// from its accumulator; a shape's body too.
+func TestPlanOfIteration(t *testing.T) {
+	s := ExampleByID("map-body").Open()
+	s.Roots = slices.DeleteFunc(s.Roots, func(r RootText) bool { return r.Name == "accumulator" })
+	s.Template = "{{index}}: {{item.title}}"
+	p, err := PlanOf(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := plan.Run(plan.Load(p.Plan), plan.Options{})
+	if each, _ := run.Result("each"); len(run.Errors) > 0 || run.Solver.Result.JSON() != `"0: Add the reshape tool kind"` || each.Result.JSON() != `[{"text":"0: Add the reshape tool kind"}]` {
+		t.Errorf("map: %v %s\n%s", run.Errors, run.Solver.Result.JSON(), p.Plan)
+	}
+	if !strings.Contains(p.Plan, "# the body's index was 2") {
+		t.Errorf("no word of the index:\n%s", p.Plan)
+	}
+	s.Mode, s.Shape = ModeShape, `{"n": "{{item.number}}"}`
+	p, _ = PlanOf(s)
+	run = plan.Run(plan.Load(p.Plan), plan.Options{})
+	if each, _ := run.Result("each"); len(run.Errors) > 0 || each.Result.JSON() != `[{"n":1234}]` {
+		t.Errorf("shape: %v %s\n%s", run.Errors, each.Result.JSON(), p.Plan)
 	}
 }
 
