@@ -193,7 +193,7 @@ func (ex *docExample) State() playground.State {
 func (ex *docExample) run() docResult {
 	s := ex.State()
 	o := new(playground.Evaluator).Evaluate(&s)
-	return docResult{value: o.Value, typed: o.Typed, display: o.Display, err: o.Err}
+	return docResult{value: o.Value, typed: o.TypedSplice, display: o.Display, err: o.Err}
 }
 
 // Link is the share link that opens the example in the playground.

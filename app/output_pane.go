@@ -36,7 +36,7 @@ type outputPane struct {
 func outputOf(out *playground.Outcome, version int) *outputPane {
 	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
 	if out.HasValue {
-		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.Typed, out.Mixed, out.JSON, out.Display
+		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.TypedSplice, out.Mixed, out.JSON, out.Display
 	}
 	return p
 }

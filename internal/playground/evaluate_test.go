@@ -148,8 +148,8 @@ func TestEvaluateResults(t *testing.T) {
 	for _, tt := range tests {
 		s := State{Mode: ModeTemplate, Template: tt.template, Roots: roots}
 		out := expected(s)
-		if !out.HasValue || out.JSON != tt.json || out.Display != tt.display || out.Typed != tt.typed || out.Mixed != tt.mixed {
-			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.JSON, out.Display, out.Typed, out.Mixed, out.Problems)
+		if !out.HasValue || out.JSON != tt.json || out.Display != tt.display || out.TypedSplice != tt.typed || out.Mixed != tt.mixed {
+			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.JSON, out.Display, out.TypedSplice, out.Mixed, out.Problems)
 		}
 	}
 }

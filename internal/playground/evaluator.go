@@ -298,7 +298,7 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 		o.addErrors(s.Template, TargetMain, err)
 		if t != nil {
 			e.work.Renders += step.run(t, nil, s.Template, t.Reads, 1)
-			o.Typed = o.HasValue && t.Typed() // the marker of a typed splice
+			o.TypedSplice = o.HasValue && t.Typed() // the marker of a typed splice
 		}
 	}
 	return o

@@ -158,12 +158,12 @@ type Outcome struct {
 	// tool that cannot run here would run.
 	Note string
 
-	HasValue bool
-	Value    template.Value
-	JSON     string // compact JSON of Value (a JSON string for mixed text)
-	Display  string // pretty-printed JSON, or the text verbatim
-	Mixed    bool   // a string rendered from mixed text
-	Typed    bool   // a typed splice: the template is exactly one tag
+	HasValue    bool
+	Value       template.Value
+	JSON        string // compact JSON of Value (a JSON string for mixed text)
+	Display     string // pretty-printed JSON, or the text verbatim
+	Mixed       bool   // a string rendered from mixed text
+	TypedSplice bool   // the template is exactly one tag: a shape, whose result is a value too, is none
 
 	// Partial is a shape's result when some of its leaves failed: what
 	// rendered, each failing leaf null and marked. Empty otherwise.

@@ -240,7 +240,7 @@ func (o *Outcome) showStep(id string, iter int) {
 		res = o.run.Steps[0]
 	}
 	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary}
-	o.HasValue, o.Value, o.JSON, o.Display, o.Mixed, o.Typed = false, template.Value{}, "", "", false, false
+	o.HasValue, o.Value, o.JSON, o.Display, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", false, false
 	o.Trace = nil
 	if res == nil {
 		return

@@ -182,7 +182,7 @@ func (ss *Session) Slow(target Target, text string) bool {
 
 // sameView reports whether two outcomes show the same but for the result.
 func sameView(a, b *Outcome) bool {
-	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.Typed == b.Typed && a.Type() == b.Type() &&
+	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.TypedSplice == b.TypedSplice && a.Type() == b.Type() &&
 		slices.Equal(a.Trace, b.Trace) && slices.EqualFunc(a.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
 		maps.EqualFunc(a.RootErrors, b.RootErrors, (*Problem).same) &&
 		(a.Plan == nil) == (b.Plan == nil) && (a.Plan == nil || a.Plan.same(b.Plan))

@@ -18,8 +18,8 @@ func TestSessionEditsReevaluate(t *testing.T) {
 		t.Fatalf("start: %s", ss.Out.JSON)
 	}
 	ss.SetText(TargetMain, "{{E0.limit}}")
-	if ss.Out.JSON != "1.50" || !ss.Out.Typed {
-		t.Errorf("after edit: %s typed %v", ss.Out.JSON, ss.Out.Typed)
+	if ss.Out.JSON != "1.50" || !ss.Out.TypedSplice {
+		t.Errorf("after edit: %s typed %v", ss.Out.JSON, ss.Out.TypedSplice)
 	}
 	ss.SetText(RootTarget("E0"), `{"limit": 7}`)
 	if ss.Out.JSON != "7" {

@@ -1,0 +1,47 @@
+//go:build browser
+
+package app_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/surfacetest"
+)
+
+// TestBrowserSurfaceCases: the page shows every shared case as the other
+// surfaces do: the result's text, the "text" marker of mixed text alone,
+// the first problem's kind, place and key chips.
+func TestBrowserSurfaceCases(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	for _, c := range surfacetest.Cases {
+		s := playground.State{Mode: playground.ModeTemplate, Template: c.Template, Roots: []playground.RootText{{Name: "input", Text: "{}"}}}
+		if c.Shape != "" {
+			s.Mode, s.Shape = playground.ModeShape, c.Shape
+		}
+		for _, r := range c.Roots {
+			s.Roots = append(s.Roots, playground.RootText{Name: r.Name, Text: r.Text})
+		}
+		openState(t, ctx, base, s)
+		if c.Problem == nil {
+			waitJS(t, ctx, byTestID("output")+` !== null`)
+			text := evalJS[string](t, ctx, byTestID("output")+`.textContent`)
+			mixed := evalJS[bool](t, ctx, `document.querySelector('.marker-text') !== null`)
+			if text != c.Display || mixed == c.Typed {
+				t.Errorf("%s: shows %q (text marker %v), want %q (typed %v)", c.Name, text, mixed, c.Display, c.Typed)
+			}
+			continue
+		}
+		waitJS(t, ctx, byTestID("problem")+` !== null`)
+		first := byTestID("problem")
+		got := evalJS[string](t, ctx, `(p => p.dataset.kind + " " + p.dataset.line + ":" + p.dataset.column)(`+first+`)`)
+		chips := evalJS[[]string](t, ctx, `[...`+first+`.querySelectorAll('.keys [data-testid="key-chip"]')].map(e => e.textContent)`)
+		want := fmt.Sprintf("%s %d:%d", c.Problem.Kind, c.Problem.Line, c.Problem.Column)
+		if got != want || !slices.Equal(chips, c.Problem.Keys) && len(chips)+len(c.Problem.Keys) > 0 {
+			t.Errorf("%s: first problem %s, chips %q; want %s, chips %q", c.Name, got, chips, want, c.Problem.Keys)
+		}
+	}
+}

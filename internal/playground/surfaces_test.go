@@ -1,0 +1,37 @@
+package playground
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/splicedev/splice/internal/surfacetest"
+)
+
+// TestSurfaceCases: the playground's evaluator shows every shared case as
+// the other surfaces do.
+func TestSurfaceCases(t *testing.T) {
+	for _, c := range surfacetest.Cases {
+		s := State{Mode: ModeTemplate, Template: c.Template, Roots: []RootText{{Name: "input", Text: "{}"}}}
+		if c.Shape != "" {
+			s.Mode, s.Shape = ModeShape, c.Shape
+		}
+		for _, r := range c.Roots {
+			s.Roots = append(s.Roots, RootText{Name: r.Name, Text: r.Text})
+		}
+		out := Evaluate(s)
+		if c.Problem == nil {
+			if !out.HasValue || out.Display != c.Display || out.Mixed == c.Typed || len(out.Problems) > 0 {
+				t.Errorf("%s: shows %q (mixed text %v, problems %v), want %q (typed %v)", c.Name, out.Display, out.Mixed, out.Problems, c.Display, c.Typed)
+			}
+			continue
+		}
+		if len(out.Problems) == 0 {
+			t.Errorf("%s: no problem, shows %q", c.Name, out.Display)
+			continue
+		}
+		p := out.Problems[0]
+		if p.Kind != c.Problem.Kind || p.Line != c.Problem.Line || p.Column != c.Problem.Column || !slices.Equal(p.Keys, c.Problem.Keys) {
+			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.Kind, p.Line, p.Column, p.Keys, *c.Problem)
+		}
+	}
+}
