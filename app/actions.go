@@ -14,14 +14,17 @@ import (
 // sees the same value on every render.
 
 // editorActions is what a code editor reports and asks: an edit of the
-// text of target (true when the page must be redrawn for more than the
-// result, which Edit paints itself); whether evaluating an edit would take
-// long (a large root decoded again); what may be typed at a caret of the
-// main text and what its tag at an offset is worth (byte offsets); the
-// problems of a target.
+// text of target, as its new text or as a range replaced (redraw: the page
+// must be redrawn for more than the result, which they paint themselves;
+// later: the evaluation waits for Settle, as it would take long); the
+// text the session holds; what may be typed at a caret of the main text
+// and what its tag at an offset is worth (byte offsets); the problems of a
+// target.
 type editorActions interface {
-	Edit(target playground.Target, text string) (redraw bool)
-	Slow(target playground.Target, text string) bool
+	SetText(target playground.Target, text string) (redraw bool)
+	Edit(target playground.Target, from, to int, insert string) (redraw, later bool)
+	Settle() (redraw bool)
+	Text(target playground.Target) string
 	Complete(caret int) template.Completion
 	Hover(off int) (playground.Hover, bool)
 	Problems(target playground.Target) []playground.Problem
@@ -90,14 +93,25 @@ func (a *actions) open(load func()) {
 	a.navigate(load)
 }
 
-// Edit records the edit and writes the new output at once: it runs inside
-// the editor's update, before the frame is painted.
-func (a *actions) Edit(target playground.Target, text string) bool {
+// SetText, Edit and Settle record an edit and write the new output at
+// once: they run inside the editor's update, before the frame is painted.
+func (a *actions) SetText(target playground.Target, text string) bool {
 	more := a.s.SetText(target, text)
 	paintOutput(&a.s.Out)
 	return more
 }
-func (a *actions) Slow(target playground.Target, text string) bool { return a.s.Slow(target, text) }
+func (a *actions) Edit(target playground.Target, from, to int, insert string) (more, later bool) {
+	if more, later = a.s.Edit(target, from, to, insert); !later {
+		paintOutput(&a.s.Out)
+	}
+	return more, later
+}
+func (a *actions) Settle() bool {
+	more := a.s.Settle()
+	paintOutput(&a.s.Out)
+	return more
+}
+func (a *actions) Text(target playground.Target) string { return a.s.Text(target) }
 func (a *actions) Complete(caret int) template.Completion          { return a.s.Complete(caret) }
 func (a *actions) Hover(off int) (playground.Hover, bool)          { return a.s.HoverAt(off) }
 func (a *actions) Problems(target playground.Target) []playground.Problem {

@@ -42,7 +42,7 @@ type codeEditor struct {
 	funcs    []app.Func
 	later    app.Func // afterPaint, for the bridge
 	redraw   app.Func // asks go-app for a redraw, for the bridge
-	waiting  *edit    // an edit that waits for the paint
+	settling bool     // afterPaint will evaluate the edits that wait
 	open     string   // the key the view shows
 	shown    string   // the text the view and Go agree on
 	syntax   string
@@ -161,63 +161,61 @@ func sameText(a, b string) bool {
 }
 
 // onChange takes an edit made in the view: its new text, or for a large
-// text the changes to the one Go holds (no copy of the whole text from JS
-// per keystroke). It runs inside the view's update, so the engine
-// evaluates and the output is written before the frame is painted, and
-// go-app redraws the rest on its next tick when there is more to redraw
-// (typing plain text changes only the result). An edit that would block
-// the keystroke (a large root decoded again) is evaluated once the frame
-// is painted instead.
+// text its changes, [from, to, inserted] in UTF-16 offsets in ascending
+// order, which the session takes as ranges (no copy of the whole text
+// from JS, nor a comparison of texts, per keystroke). It runs inside the
+// view's update, so the engine evaluates and the output is written before
+// the frame is painted, and go-app redraws the rest on its next tick when
+// there is more to redraw (typing plain text changes only the result). An
+// edit whose evaluation would block the keystroke (a large root decoded
+// again) is evaluated once the frame is painted instead.
 func (e *codeEditor) onChange(args []app.Value) any {
-	if len(args) < 1 {
+	switch {
+	case len(args) < 1:
 		return nil
-	}
-	if args[0].Type() == app.TypeString {
+	case args[0].Type() == app.TypeString:
 		e.shown = args[0].String()
-	} else {
+		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
+		return nil
+	case !sameText(e.shown, e.Do.Text(e.Target)):
+		// The session changed the text since the view showed it (sync has
+		// yet to send it): the view's edit, made on what it showed, wins.
 		e.shown = applyChanges(e.shown, args[0])
-	}
-	next := edit{target: e.Target, text: e.shown}
-	if e.Large && e.Do.Slow(next.target, next.text) {
-		// The last edit waits; it keeps its target should the view open
-		// another root meanwhile.
-		if e.waiting == nil {
-			app.Window().Get("spliceEditor").Call("afterPaint", e.later)
-		}
-		e.waiting = &next
+		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
 		return nil
 	}
-	e.edit(next)
+	changes := args[0]
+	more, later := false, false
+	// From the last change: the earlier ones' offsets hold in the text
+	// it leaves.
+	for i := changes.Length() - 1; i >= 0; i-- {
+		c := changes.Index(i)
+		offs := []int{c.Index(0).Int(), c.Index(1).Int()}
+		playground.ByteOffsets(e.shown, offs)
+		m, l := e.Do.Edit(e.Target, offs[0], offs[1], c.Index(2).String())
+		more, later = more || m, later || l
+		e.shown = e.Do.Text(e.Target)
+	}
+	if later && !e.settling {
+		e.settling = true
+		app.Window().Get("spliceEditor").Call("afterPaint", e.later)
+	}
+	e.redrawAfter(more)
 	return nil
 }
 
-// edit is an editor text to hand to the session.
-type edit struct {
-	target playground.Target
-	text   string
-}
-
-// edit hands an edit to the session. What else a data text's edit changes
-// (the trace's values) is redrawn after the keystroke's frame: that frame
-// is the editor's and the result's.
-func (e *codeEditor) edit(next edit) {
-	if !e.Do.Edit(next.target, next.text) {
-		return
-	}
-	if e.Large {
+// redrawAfter redraws the page after an edit that changed more than the
+// result. What a data text's edit changes besides (the trace's values) is
+// redrawn after the keystroke's frame: that frame is the editor's and the
+// result's.
+func (e *codeEditor) redrawAfter(more bool) {
+	switch {
+	case !more:
+	case e.Large:
 		app.Window().Get("spliceEditor").Call("afterPaint", e.redraw)
-		return
+	default:
+		e.ctx.Dispatch(nil)
 	}
-	e.ctx.Dispatch(nil)
-}
-
-// afterPaint takes the last edit, put off by onChange.
-func (e *codeEditor) afterPaint([]app.Value) any {
-	if next := e.waiting; next != nil {
-		e.waiting = nil
-		e.edit(*next)
-	}
-	return nil
 }
 
 // applyChanges applies the view's changes, [from, to, inserted] in UTF-16
@@ -241,6 +239,13 @@ func applyChanges(text string, changes app.Value) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
+}
+
+// afterPaint evaluates the edits put off by onChange.
+func (e *codeEditor) afterPaint([]app.Value) any {
+	e.settling = false
+	e.redrawAfter(e.Do.Settle())
+	return nil
 }
 
 // caret follows the caret of the main editor, moved without an edit: in

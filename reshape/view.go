@@ -63,17 +63,33 @@ func (d *Document) CompileLenient(ptr string, v template.Value) *Shape {
 // quote, backslash or line break, that string takes the edit and every
 // place after it moves. ok is false when the text must be parsed.
 func (d *Document) Edit(text string) (doc *Document, ok bool) {
+	return d.edit(text, 0, len(d.places.text))
+}
+
+// Replace is Edit for text, the document's text with [from, to) replaced,
+// when the caller knows the range: only the text replaced is compared with
+// the text put there.
+func (d *Document) Replace(from, to int, text string) (doc *Document, ok bool) {
+	if from < 0 || from > to || to > len(d.places.text) || len(text) < from+len(d.places.text)-to {
+		return nil, false
+	}
+	return d.edit(text, from, to)
+}
+
+// edit is Edit for text, which differs from the document's text only in
+// [from, to) of the latter.
+func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	old := d.places.text
-	n := min(len(old), len(text))
-	from := 0
+	n := min(to, len(text)-(len(old)-to)) // the edit's end in either text, whichever comes first
 	for from < n && old[from] == text[from] {
 		from++
 	}
 	tail := 0
-	for tail < n-from && old[len(old)-1-tail] == text[len(text)-1-tail] {
+	for tail < n-from && old[to-1-tail] == text[len(text)-(len(old)-to)-1-tail] {
 		tail++
 	}
-	to, inserted := len(old)-tail, text[from:len(text)-tail]
+	to -= tail
+	inserted := text[from : len(text)-(len(old)-to)]
 	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") {
 		return nil, false
 	}

@@ -9,8 +9,8 @@ import (
 )
 
 // An edit inside a quoted string gives the document that parsing the
-// edited text gives: the same value and the same places. Any other edit
-// is parsed again.
+// edited text gives: the same value and the same places, found by Edit or
+// given to Replace as the range replaced. Any other edit is parsed again.
 func TestDocumentEdit(t *testing.T) {
 	yamlDoc := "a: {b: \"x {{input.é}} y\", c: [1, 'two']}\nd: \"more\"\ne: plain\n"
 	jsonDoc := `{"a": {"b": "x {{input.é}} y", "c": [1, "two"]}, "d": "more"}`
@@ -28,31 +28,37 @@ func TestDocumentEdit(t *testing.T) {
 		{"a line break is parsed again", yamlDoc, "x {{", "x\n {{", false},
 		{"outside strings is parsed again", jsonDoc, "[1,", "[12,", false},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			d, err := ParseDocument(tt.text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			edited := strings.Replace(tt.text, tt.from, tt.to, 1)
-			got, ok := d.Edit(edited)
-			if ok != tt.ok {
-				t.Fatalf("Edit ok = %v, want %v", ok, tt.ok)
-			}
-			if !ok {
-				return
-			}
-			want, err := ParseDocument(edited)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !got.Value.Equal(want.Value) || got.Text() != edited {
-				t.Errorf("value %s, want %s", got.Value.JSON(), want.Value.JSON())
-			}
-			got.places.settle()
-			if !reflect.DeepEqual(got.places.values, want.places.values) || !reflect.DeepEqual(got.places.keys, want.places.keys) {
-				t.Errorf("places\n got %v %v\nwant %v %v", got.places.values, got.places.keys, want.places.values, want.places.keys)
-			}
-		})
+		for _, way := range []string{"Edit", "Replace"} {
+			t.Run(tt.name+", "+way, func(t *testing.T) {
+				d, err := ParseDocument(tt.text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				edited := strings.Replace(tt.text, tt.from, tt.to, 1)
+				got, ok := d.Edit(edited)
+				if way == "Replace" {
+					from := strings.Index(tt.text, tt.from)
+					got, ok = d.Replace(from, from+len(tt.from), edited)
+				}
+				if ok != tt.ok {
+					t.Fatalf("%s ok = %v, want %v", way, ok, tt.ok)
+				}
+				if !ok {
+					return
+				}
+				want, err := ParseDocument(edited)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !got.Value.Equal(want.Value) || got.Text() != edited {
+					t.Errorf("value %s, want %s", got.Value.JSON(), want.Value.JSON())
+				}
+				got.places.settle()
+				if !reflect.DeepEqual(got.places.values, want.places.values) || !reflect.DeepEqual(got.places.keys, want.places.keys) {
+					t.Errorf("places\n got %v %v\nwant %v %v", got.places.values, got.places.keys, want.places.values, want.places.keys)
+				}
+			})
+		}
 	}
 }
 

@@ -59,7 +59,28 @@ func (d *JSONDoc) Edit(next string) (*JSONDoc, bool) {
 		return d, true
 	}
 	tail := commonSuffix(old[from:], next[from:])
-	oldTo, nextTo := len(old)-tail, len(next)-tail
+	return d.replace(next, from, len(old)-tail, len(next)-tail)
+}
+
+// Replace is Edit for next, d.Src with [from, to) replaced, when the
+// caller knows the range: only the text replaced is compared with the
+// text put there (a range that also retyped a quote is the edit inside).
+func (d *JSONDoc) Replace(from, to int, next string) (*JSONDoc, bool) {
+	if from < 0 || from > to || to > len(d.Src) || len(next) < from+len(d.Src)-to {
+		return nil, false
+	}
+	nextTo := len(next) - (len(d.Src) - to)
+	head := commonPrefix(d.Src[from:to], next[from:nextTo])
+	if from+head == to && to == nextTo {
+		return d, true // nothing changed
+	}
+	tail := commonSuffix(d.Src[from+head:to], next[from+head:nextTo])
+	return d.replace(next, from+head, to-tail, nextTo-tail)
+}
+
+// replace takes next, where [from, oldTo) of d.Src became [from, nextTo).
+func (d *JSONDoc) replace(next string, from, oldTo, nextTo int) (*JSONDoc, bool) {
+	old := d.Src
 	k := d.stringAt(from)
 	if k < 0 {
 		return nil, false

@@ -57,8 +57,9 @@ func checkDoc(t *testing.T, name string, doc *template.JSONDoc, src string) {
 }
 
 // TestJSONDocEditsLikeDecoding types, deletes and pastes at random places
-// of a document, edit after edit: whenever Edit takes an edit, its value is
-// the new text decoded afresh, and the next edits build on it.
+// of a document, edit after edit: whenever Edit (or, every other edit,
+// Replace with the range typed over) takes an edit, its value is the new
+// text decoded afresh, and the next edits build on it.
 func TestJSONDocEditsLikeDecoding(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"issues": [`)
@@ -91,7 +92,11 @@ func TestJSONDocEditsLikeDecoding(t *testing.T) {
 		if _, err := template.ParseJSONString(next); err != nil {
 			continue // the editor would show the problem; Edit need not take it
 		}
-		if d, ok := doc.Edit(next); ok {
+		edit := func() (*template.JSONDoc, bool) { return doc.Edit(next) }
+		if i%2 == 1 {
+			edit = func() (*template.JSONDoc, bool) { return doc.Replace(at, end, next) }
+		}
+		if d, ok := edit(); ok {
 			checkDoc(t, "edit "+string(rune('0'+i%10)), d, next)
 			doc, taken = d, taken+1
 		} else if doc, err = template.ParseJSONDoc(next); err != nil {

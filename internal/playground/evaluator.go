@@ -2,6 +2,7 @@ package playground
 
 import (
 	"errors"
+	"unsafe"
 
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
@@ -28,14 +29,26 @@ type Evaluator struct {
 	planned  planned
 	// resultJSON keeps each plan step's result as JSON, by step id.
 	resultJSON map[string]encoded
-	work       Work // what the evaluations so far cost, for tests
+	// edited is the last edit an editor gave as a range, so that a cached
+	// large text takes it without comparing texts; nil when there is none.
+	edited *rangeEdit
+	work   Work // what the evaluations so far cost, for tests
+}
+
+// rangeEdit is an edit given as a range: old with [from, to) replaced by
+// insert is next.
+type rangeEdit struct {
+	old, next, insert string
+	from, to          int
 }
 
 // Work counts what evaluations ask of the engine: documents (a shape or a
 // tool file) decoded, data texts (a root, the call input) decoded, and
 // templates (a template, or a shape's string leaves) parsed and rendered.
+// Compares counts the large texts compared with a cached one to find
+// what an edit changed.
 type Work struct {
-	Decodes, DataDecodes, Parses, Renders int
+	Decodes, DataDecodes, Parses, Renders, Compares int
 }
 
 // parsedShape is a shape text parsed leniently: the shape of the leaves
@@ -194,17 +207,56 @@ func (e *Evaluator) prepare(text string) bool {
 }
 
 // editCached returns text decoded as an edit of a cached large JSON text,
-// nil when it is not one.
+// nil when it is not one. The edit an editor gave as a range is taken as
+// such; any other is found by comparing the texts.
 func (e *Evaluator) editCached(text string) *decoded {
 	for _, d := range e.cache {
 		if d.doc == nil {
 			continue
 		}
-		if doc, ok := d.doc.Edit(text); ok {
+		var doc *template.JSONDoc
+		var ok bool
+		if from, to, given := e.rangeOf(d.Text, text); given {
+			doc, ok = d.doc.Replace(from, to, text)
+		} else {
+			doc, ok = d.doc.Edit(text)
+		}
+		if ok {
 			return &decoded{Text: text, value: doc.Value, doc: doc}
 		}
 	}
 	return nil
+}
+
+// rangeOf returns the range of old that next replaced, when an editor gave
+// it (see replace); else the texts must be compared, which Work counts.
+func (e *Evaluator) rangeOf(old, next string) (from, to int, given bool) {
+	if r := e.edited; r != nil && sameString(r.next, next) && sameString(r.old, old) {
+		return r.from, r.to, true
+	}
+	e.work.Compares++
+	return 0, 0, false
+}
+
+// replace returns old with [from, to) replaced by insert, and keeps the
+// edit for editCached; the same edit asked twice (Slow, then Edit) is
+// made once.
+func (e *Evaluator) replace(old string, from, to int, insert string) (string, bool) {
+	if r := e.edited; r != nil && sameString(r.old, old) && r.from == from && r.to == to && r.insert == insert {
+		return r.next, true
+	}
+	if from < 0 || from > to || to > len(old) {
+		return "", false
+	}
+	next := old[:from] + insert + old[to:]
+	e.edited = &rangeEdit{old: old, next: next, insert: insert, from: from, to: to}
+	return next, true
+}
+
+// sameString compares texts that are most often the very same string
+// without reading them.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 // editedInPlace is the size from which a JSON root keeps where its
@@ -239,7 +291,7 @@ func syntaxProblem(msg, text string, off int) *Problem {
 // Evaluate runs the state's mode and gathers what the panes show.
 func (e *Evaluator) Evaluate(s *State) Outcome {
 	var used []*decoded
-	defer func() { e.cache = used }()
+	defer func() { e.cache, e.edited = used, nil }()
 
 	o := Outcome{RootErrors: map[string]*Problem{}}
 	var roots template.Roots

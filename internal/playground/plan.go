@@ -86,12 +86,16 @@ type planned struct {
 // runPlan loads and runs text, from the last evaluation when it is the same
 // text; an edit's run is given the run before it.
 func (e *Evaluator) runPlan(text string) *planned {
-	if r := &e.planned; r.plan != nil && r.text == text {
+	if r := &e.planned; r.plan != nil && sameString(r.text, text) {
 		return r
 	}
 	var p *plan.Plan
 	if doc := e.planned.document(); doc != nil {
-		if edited, ok := doc.Edit(text); ok { // typing in a template: no parse
+		edit := doc.Edit
+		if from, to, given := e.rangeOf(e.planned.text, text); given {
+			edit = func(text string) (*reshape.Document, bool) { return doc.Replace(from, to, text) }
+		}
+		if edited, ok := edit(text); ok { // typing in a template: no parse
 			p = plan.LoadDocument(edited)
 		}
 	}

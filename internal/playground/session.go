@@ -35,6 +35,10 @@ type Session struct {
 	Step string
 	Iter int
 
+	// unsettled says that the state holds edits the outcome does not show
+	// yet (see Edit).
+	unsettled bool
+
 	Version int    // counts state changes
 	Loads   int    // counts the states loaded (Load): the editors' histories start again
 	Changed func() // called after each state change (autosave, address bar)
@@ -124,6 +128,7 @@ func (ss *Session) update() {
 }
 
 func (ss *Session) evaluate() {
+	ss.unsettled = false
 	ss.Out = ss.eval.Evaluate(&ss.State)
 	ss.Out.showStep(ss.Step, ss.Iter)
 	ss.Version++
@@ -150,34 +155,64 @@ func (ss *Session) Text(target Target) string {
 // the tags, a root's error, the result's kind): typing that changes only
 // the result needs no more than the result redrawn.
 func (ss *Session) SetText(target Target, text string) (more bool) {
+	return ss.report(func() {
+		before := ss.eval.planned.plan
+		ss.setText(target, text)
+		ss.update()
+		if target == TargetMain && ss.State.Mode == ModePlan {
+			ss.followRename(before, ss.eval.planned.plan)
+		}
+	})
+}
+
+// report runs an edit and reports whether the view changed beyond the
+// result and the text itself.
+func (ss *Session) report(edit func()) (more bool) {
 	before, spans := ss.Out, ss.Spans()
-	defer func() { more = !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans()) }()
+	edit()
+	return !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans())
+}
+
+// setText sets target's text in the state.
+func (ss *Session) setText(target Target, text string) {
 	switch target {
 	case TargetMain:
-		before := ss.eval.planned.plan
 		ss.State.SetText(text)
-		if ss.State.Mode == ModePlan {
-			defer func() { ss.followRename(before, ss.eval.planned.plan) }()
-		}
 	case TargetCall:
 		ss.State.Call = text
 	default:
 		name, _ := target.Root()
 		ss.State.SetRootText(name, text)
 	}
-	ss.update()
-	return
 }
 
-// Slow reports whether evaluating target's text as text would take long:
-// a large root (or call input) that must be decoded again, the edit being
-// more than typing inside one of its strings. Asking does the quick part
-// of the work, which the evaluation then finds done.
-func (ss *Session) Slow(target Target, text string) bool {
-	if target == TargetMain {
+// Edit records an edit of target's text as an editor reports it: [from,
+// to) bytes of it replaced by insert. A large root takes it in place,
+// without comparing its texts. It reports what SetText reports, and
+// whether the evaluation waits for Settle (later): evaluating would take
+// long (a large root or call input decoded again, the edit being more than
+// typing inside one of its strings), or an earlier edit waits already. An
+// edit outside the text changes nothing.
+func (ss *Session) Edit(target Target, from, to int, insert string) (more, later bool) {
+	next, ok := ss.eval.replace(ss.Text(target), from, to, insert)
+	switch {
+	case !ok:
+		return false, false
+	case target != TargetMain && (ss.unsettled || !ss.eval.prepare(next)):
+		ss.setText(target, next)
+		ss.unsettled = true
+		return false, true
+	}
+	return ss.SetText(target, next), false
+}
+
+// Settle evaluates the edits that wait (see Edit), and reports what
+// SetText reports.
+func (ss *Session) Settle() (more bool) {
+	if !ss.unsettled {
 		return false
 	}
-	return !ss.eval.prepare(text)
+	return ss.report(ss.update)
 }
 
 // sameView reports whether two outcomes show the same but for the result.

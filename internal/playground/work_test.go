@@ -82,6 +82,34 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 			t.Errorf("%s: output %s, want %s", tt.name, ss.Out.JSON, want.JSON)
 		}
 	}
+
+	// The same edits as an editor gives them, as ranges: none compares
+	// the texts, and the one that decodes waits for Settle.
+	target := RootTarget("E0")
+	for _, tt := range []struct {
+		name, old, new string
+		decodes        int
+	}{
+		{"typing in a title", `"Crash"`, `"Crashes"`, 0},
+		{"deleting in it", `"Crashes"`, `"Cras"`, 0},
+		{"a number", `102`, `103`, 1},
+		{"then typing again", `"Cras"`, `"Crash"`, 0},
+	} {
+		before := ss.eval.work
+		from := strings.Index(ss.Text(target), tt.old)
+		_, later := ss.Edit(target, from, from+len(tt.old), tt.new)
+		if later != (tt.decodes > 0) || later && ss.eval.work.DataDecodes != before.DataDecodes {
+			t.Errorf("%s: later %v before Settle, %d decodes", tt.name, later, ss.eval.work.DataDecodes-before.DataDecodes)
+		}
+		ss.Settle()
+		s.Roots[s.RootIndex("E0")].Text = strings.Replace(s.Roots[s.RootIndex("E0")].Text, tt.old, tt.new, 1)
+		if got := ss.eval.work; got.DataDecodes-before.DataDecodes != tt.decodes || got.Compares != before.Compares {
+			t.Errorf("%s: %d decodes, %d compares; want %d, 0", tt.name, got.DataDecodes-before.DataDecodes, got.Compares-before.Compares, tt.decodes)
+		}
+		if want := Evaluate(s); ss.Text(target) != s.Roots[s.RootIndex("E0")].Text || ss.Out.JSON != want.JSON {
+			t.Errorf("%s: output %s, want %s", tt.name, ss.Out.JSON, want.JSON)
+		}
+	}
 }
 
 // TestTraceWhileWriting keeps the trace of the leaves that parse while
@@ -95,5 +123,27 @@ func TestTraceWhileWriting(t *testing.T) {
 	tool := Evaluate(State{Mode: ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
 	if len(tool.Trace) != 1 || tool.Trace[0].Preview != "2" || len(tool.Problems) == 0 {
 		t.Errorf("tool: trace %+v, problems %+v", tool.Trace, tool.Problems)
+	}
+}
+
+// TestPlanEditAsRange: typing in a plan's template, given as a range, is
+// taken into the parsed document: no parse, no comparison of the texts,
+// and only the step typed in and its readers render again.
+func TestPlanEditAsRange(t *testing.T) {
+	ss := NewSession(ExampleByID("pr-plan").Open())
+	text := ss.Text(TargetMain)
+	at := strings.Index(text, "{{fetch_pr.title}}") // a leaf of the card step
+	if at < 0 {
+		t.Fatal("the example has no {{fetch_pr.title}}")
+	}
+	before := ss.eval.work
+	ss.Edit(TargetMain, at, at, "x")
+	got := ss.eval.work
+	if got.Decodes != before.Decodes || got.Compares != before.Compares || got.Renders == before.Renders {
+		t.Errorf("work %+v, before %+v: want no decode, no compare, some renders", got, before)
+	}
+	want := Evaluate(State{Mode: ModePlan, Plan: text[:at] + "x" + text[at:]})
+	if ss.Out.JSON != want.JSON || len(ss.Out.Problems) != len(want.Problems) {
+		t.Errorf("output %s, want %s", ss.Out.JSON, want.JSON)
 	}
 }
