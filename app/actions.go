@@ -111,9 +111,9 @@ func (a *actions) Settle() bool {
 	paintOutput(&a.s.Out)
 	return more
 }
-func (a *actions) Text(target playground.Target) string { return a.s.Text(target) }
-func (a *actions) Complete(caret int) template.Completion          { return a.s.Complete(caret) }
-func (a *actions) Hover(off int) (playground.Hover, bool)          { return a.s.HoverAt(off) }
+func (a *actions) Text(target playground.Target) string   { return a.s.Text(target) }
+func (a *actions) Complete(caret int) template.Completion { return a.s.Complete(caret) }
+func (a *actions) Hover(off int) (playground.Hover, bool) { return a.s.HoverAt(off) }
 func (a *actions) Problems(target playground.Target) []playground.Problem {
 	return a.s.Problems(target)
 }
