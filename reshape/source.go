@@ -73,12 +73,7 @@ func (d *docPlaces) keyPos(ptr string) template.Pos {
 // moved is p after the edits taken since the text was parsed, in order.
 func (d *docPlaces) moved(p template.Pos) template.Pos {
 	for _, s := range d.shifts {
-		if p.Line > 0 && p.Offset >= s.at {
-			p.Offset += s.delta
-			if p.Line == s.line {
-				p.Column += s.columns
-			}
-		}
+		p = s.move(p)
 	}
 	return p
 }
@@ -87,6 +82,17 @@ func (d *docPlaces) moved(p template.Pos) template.Pos {
 // again: the places from at on move by delta bytes, and by columns runes
 // on the edit's line.
 type shift struct{ at, delta, line, columns int }
+
+// move is p after the edit.
+func (s shift) move(p template.Pos) template.Pos {
+	if p.Line > 0 && p.Offset >= s.at {
+		p.Offset += s.delta
+		if p.Line == s.line {
+			p.Column += s.columns
+		}
+	}
+	return p
+}
 
 // Warning is a likely mistake in a document that loads all the same: its
 // value is not what its author meant. Replacing the text from From to To

@@ -105,13 +105,29 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	// The places are shared with the document parsed; they move as they
 	// are read. A long run of edits is folded into new maps now and then.
 	line := d.places.lines.pos(from).Line
+	edit := shift{at: to, delta: delta, line: line, columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])}
 	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.moved(text, line, delta),
-		shifts: append(slices.Clip(d.places.shifts), shift{at: to, delta: delta, line: line,
-			columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])})}
+		warnings: movedWarnings(d.places.warnings, edit), shifts: append(slices.Clip(d.places.shifts), edit)}
 	if len(places.shifts) > maxShifts {
 		places.settle()
 	}
 	return &Document{Value: value, places: places, edited: ptr}, true
+}
+
+// movedWarnings returns warnings after the edit s: they are few, and
+// move at once.
+func movedWarnings(warnings []Warning, s shift) []Warning {
+	moved := slices.Clone(warnings)
+	for i := range moved {
+		w := &moved[i]
+		w.Pos = s.move(w.Pos)
+		for _, off := range []*int{&w.End, &w.From, &w.To} {
+			if *off >= s.at {
+				*off += s.delta
+			}
+		}
+	}
+	return moved
 }
 
 // moved is the index of text, the indexed text with an edit on line that

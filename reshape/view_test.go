@@ -85,3 +85,26 @@ func TestDocumentEdits(t *testing.T) {
 		t.Errorf("after the edits:\n got %v %v\nwant %v %v", got.values, got.keys, want.places.values, want.places.keys)
 	}
 }
+
+// A warning after an edit taken in place moves with it, as parsing the
+// edited text would place it.
+func TestDocumentEditMovesWarnings(t *testing.T) {
+	for _, text := range []string{
+		"a: \"x {{input.a}}\"\nb: 1 # {{input.b}}\n",
+		"a: [\"x {{input.a}}\", PR #{{input.b}}\n]\n",
+	} {
+		d, err := ParseDocument(text)
+		if err != nil || len(d.Warnings()) != 1 {
+			t.Fatalf("want one warning: %v %v", d.Warnings(), err)
+		}
+		edited := strings.Replace(text, "x {{", "xé {{", 1)
+		got, ok := d.Edit(edited)
+		if !ok {
+			t.Fatal("the edit was not taken in place")
+		}
+		want, _ := ParseDocument(edited)
+		if !reflect.DeepEqual(got.Warnings(), want.Warnings()) {
+			t.Errorf("%q: warnings\n got %+v\nwant %+v", text, got.Warnings(), want.Warnings())
+		}
+	}
+}
