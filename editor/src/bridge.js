@@ -215,16 +215,19 @@ const openTag = EditorView.inputHandler.of((view, from, to, text) => {
   return false;
 });
 
-// insideTag reports whether pos is after a "{{" of its line that no "}}"
-// closes before the "}" at pos.
-function insideTag(s, pos) {
-  const line = s.doc.lineAt(pos);
-  const before = s.sliceDoc(line.from, pos);
+// tagOpenAt reports whether pos is after a "{{" of its line that no "}}"
+// closes before pos.
+function tagOpenAt(s, pos) {
+  const before = s.sliceDoc(s.doc.lineAt(pos).from, pos);
   const open = before.lastIndexOf("{{");
-  if (open < 0 || before.indexOf("}}", open) >= 0) return false;
-  // The "}" at pos closes the tag only with a second one after it, or
-  // after a first one typed already.
-  return s.sliceDoc(pos, pos + 2) === "}}" || before.endsWith("}");
+  return open >= 0 && before.indexOf("}}", open) < 0;
+}
+
+// insideTag reports whether the "}" at pos is typed inside an open tag,
+// which it closes only with a second one after it, or after a first one
+// typed already.
+function insideTag(s, pos) {
+  return tagOpenAt(s, pos) && (s.sliceDoc(pos, pos + 2) === "}}" || s.sliceDoc(pos - 1, pos) === "}");
 }
 
 // completionType shows what a completion names (a key's JSON type, a
@@ -488,6 +491,9 @@ class Editor {
   }
 
   complete(ctx) {
+    // What is typed outside a tag has nothing to complete: the engine is
+    // asked only inside one, not on every keystroke.
+    if (!ctx.explicit && !tagOpenAt(ctx.state, ctx.pos)) return null;
     const r = this.opts.complete(this.toOffset(ctx.pos));
     if (!r) return null;
     const c = JSON.parse(r);
