@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,7 +108,7 @@ func (p *Plan) SetBranch(id, name string) (from, to int, insert string, ok bool)
 	}
 	text := p.doc.Text()
 	written := name
-	if reshape.IsJSON(text) || !plainName.MatchString(name) {
+	if reshape.IsJSON(text) || !plainName(name) {
 		written = strconv.Quote(name)
 	}
 	if _, has := s.value.Lookup("branch"); !has {
@@ -120,8 +119,19 @@ func (p *Plan) SetBranch(id, name string) (from, to int, insert string, ok bool)
 	return from, scalarEnd(text, from), written, true
 }
 
-// plainName is a branch name YAML reads as that string when written plain.
-var plainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+// plainName reports whether YAML reads the branch name as that string
+// when written plain: [A-Za-z_][A-Za-z0-9_-]*. (Not a regexp: compiled at
+// start, one cost the playground's first visit would pay.)
+func plainName(name string) bool {
+	for i := range len(name) {
+		c := name[i]
+		letter := c == '_' || 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z'
+		if !letter && (i == 0 || c != '-' && (c < '0' || c > '9')) {
+			return false
+		}
+	}
+	return name != ""
+}
 
 // insertMember is the edit that adds key: value to step s, written before
 // its first key in the document's style: a line of its own in a YAML

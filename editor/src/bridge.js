@@ -19,9 +19,9 @@ import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import {
   autocompletion, acceptCompletion, closeBrackets, closeBracketsKeymap, completionStatus,
 } from "@codemirror/autocomplete";
-import { lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
+import { linter, lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
 import {
-  bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, indentUnit,
+  StreamLanguage, bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, indentUnit,
 } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
 import { json } from "@codemirror/lang-json";
@@ -72,22 +72,102 @@ function crlf(text) {
   return text.includes("\r\n") && !/\r(?!\n)|(?<!\r)\n/.test(text);
 }
 
-// largeDoc is the length past which a JSON or YAML text is edited without
-// its parser: re-parsing a document of megabytes on every keystroke would
-// cost frames. Such a text keeps bracket matching, search and folding (by
+// largeDoc is the length past which a JSON text is edited without its
+// parser: re-parsing a document of megabytes on every keystroke would cost
+// frames. Such a text keeps bracket matching, search and folding (by
 // indentation), without token colours.
 const largeDoc = 256 << 10;
 
+// longYAML is the length past which a YAML text is coloured by yamlOutline
+// rather than parsed whole: such a text is mostly pasted data (a plan's
+// samples, a tool's output, a flow mapping a line), and the parser's span
+// for every token of it made each keystroke lay out and paint thousands of
+// them again (30 ms a key in a plan of 200 KB, against 15 without).
+const longYAML = 16 << 10;
+
 function syntaxOf(name, length) {
   const close = [closeBrackets(), keymap.of(closeBracketsKeymap)];
-  if (length > largeDoc && (name === "json" || name === "yaml")) {
-    return [indentFolding, name === "json" ? close : openTag];
-  }
   switch (name) {
-    case "json": return [json(), close];
-    case "yaml": return [yaml(), openTag];
+    case "json": return length > largeDoc ? [indentFolding, close] : [json(), close];
+    case "yaml": return length > longYAML ? [yamlOutline, indentFolding, openTag] : [yaml(), openTag];
   }
   return [openTag];
+}
+
+// yamlOutline colours YAML line by line (a keystroke tokenizes its line
+// and those after it in view): keys, quoted strings, comments, block scalar
+// headers, document markers, anchors and tags, in the classes the parser
+// gives them; a flow collection ({...}, [...]) stays one plain token.
+const yamlOutline = StreamLanguage.define({
+  name: "yaml",
+  // flow: the depth of open flow collections; block: the indentation of
+  // the line whose block scalar (| or >) the next lines may continue, -1
+  // outside one.
+  startState: () => ({ flow: 0, block: -1 }),
+  copyState: (s) => ({ ...s }),
+  token(stream, state) {
+    if (stream.sol() && state.block >= 0) {
+      if (stream.indentation() > state.block || /^\s*$/.test(stream.string)) {
+        stream.skipToEnd();
+        return null;
+      }
+      state.block = -1;
+    }
+    if (state.flow > 0) return skipFlow(stream, state);
+    if (stream.eatSpace()) return null;
+    if (stream.peek() === "#") {
+      stream.skipToEnd();
+      return "comment";
+    }
+    if (stream.sol() && stream.match(/^(---|\.\.\.)(?=\s|$)/)) return "meta";
+    if (stream.match(/^[-?:](?=\s|$)/)) return null;
+    if (stream.eat("{") || stream.eat("[")) {
+      state.flow = 1;
+      return skipFlow(stream, state);
+    }
+    if (stream.match(/^[|>][-+0-9]*(?=\s|$)/)) {
+      state.block = stream.indentation();
+      return "string.special";
+    }
+    if (stream.match(/^[&*][^\s,[\]{}]+/)) return "labelName";
+    if (stream.match(/^![^\s,[\]{}]*/)) return "typeName";
+    const quote = stream.peek();
+    if (quote === '"' || quote === "'") {
+      skipQuoted(stream);
+    } else {
+      // A plain scalar runs to ": " or " #".
+      while (!stream.eol() && !stream.match(/^(:(?=\s|$)|\s+#)/, false)) stream.next();
+    }
+    if (stream.match(/^\s*:(?=\s|$)/, false)) return "propertyName.definition";
+    return quote === '"' || quote === "'" ? "string" : null;
+  },
+});
+
+// skipFlow reads a flow collection up to where it closes, or to the end of
+// the line, as one plain token.
+function skipFlow(stream, state) {
+  while (state.flow > 0 && !stream.eol()) {
+    const ch = stream.peek();
+    if (ch === '"' || ch === "'") {
+      skipQuoted(stream);
+      continue;
+    }
+    stream.next();
+    if (ch === "{" || ch === "[") state.flow++;
+    else if (ch === "}" || ch === "]") state.flow--;
+    else if (ch === "#" && /\s/.test(stream.string.charAt(stream.pos - 2))) stream.skipToEnd();
+  }
+  return null;
+}
+
+// skipQuoted reads a quoted scalar, or its part on this line.
+function skipQuoted(stream) {
+  const quote = stream.next();
+  while (!stream.eol()) {
+    const ch = stream.next();
+    if (quote === '"' && ch === "\\") stream.next();
+    else if (ch === quote && !(quote === "'" && stream.eat("'"))) return;
+  }
 }
 
 // indentFolding folds the lines indented deeper than the one a fold starts
@@ -135,16 +215,19 @@ const openTag = EditorView.inputHandler.of((view, from, to, text) => {
   return false;
 });
 
-// insideTag reports whether pos is after a "{{" of its line that no "}}"
-// closes before the "}" at pos.
-function insideTag(s, pos) {
-  const line = s.doc.lineAt(pos);
-  const before = s.sliceDoc(line.from, pos);
+// tagOpenAt reports whether pos is after a "{{" of its line that no "}}"
+// closes before pos.
+function tagOpenAt(s, pos) {
+  const before = s.sliceDoc(s.doc.lineAt(pos).from, pos);
   const open = before.lastIndexOf("{{");
-  if (open < 0 || before.indexOf("}}", open) >= 0) return false;
-  // The "}" at pos closes the tag only with a second one after it, or
-  // after a first one typed already.
-  return s.sliceDoc(pos, pos + 2) === "}}" || before.endsWith("}");
+  return open >= 0 && before.indexOf("}}", open) < 0;
+}
+
+// insideTag reports whether the "}" at pos is typed inside an open tag,
+// which it closes only with a second one after it, or after a first one
+// typed already.
+function insideTag(s, pos) {
+  return tagOpenAt(s, pos) && (s.sliceDoc(pos, pos + 2) === "}}" || s.sliceDoc(pos - 1, pos) === "}");
 }
 
 // completionType shows what a completion names (a key's JSON type, a
@@ -230,6 +313,9 @@ class Editor {
       EditorView.contentAttributes.of(() => ({ "aria-label": o.label, "aria-multiline": "true", tabindex: "0" })),
       this.syntax.of(syntaxOf(syntax, text.length)),
       tagField,
+      // The problems' state from the start (no source: Go sends them), or
+      // the first setMarks would reconfigure the whole editor to add it.
+      linter(null),
       EditorView.updateListener.of((u) => this.changed(u)),
     ];
     if (this.crlf) {
@@ -291,9 +377,10 @@ class Editor {
       if (u.selectionSet && this.opts.caret) this.opts.caret(this.toOffset(u.state.selection.main.head));
       return;
     }
-    // A text that grows past largeDoc (a pasted root) drops its parser; one
-    // that shrinks back gets it again.
-    if ((u.state.doc.length > largeDoc) !== (u.startState.doc.length > largeDoc)) {
+    // A text that grows past its syntax's bound (a pasted root) drops its
+    // parser; one that shrinks back gets it again.
+    const bound = this.syntaxName === "yaml" ? longYAML : largeDoc;
+    if ((u.state.doc.length > bound) !== (u.startState.doc.length > bound)) {
       this.run(() => ({ effects: this.syntax.reconfigure(syntaxOf(this.syntaxName, this.view.state.doc.length)) }));
     }
     if (u.transactions.some((tr) => tr.annotation(fromGo))) return;
@@ -407,6 +494,9 @@ class Editor {
   }
 
   complete(ctx) {
+    // What is typed outside a tag has nothing to complete: the engine is
+    // asked only inside one, not on every keystroke.
+    if (!ctx.explicit && !tagOpenAt(ctx.state, ctx.pos)) return null;
     const r = this.opts.complete(this.toOffset(ctx.pos));
     if (!r) return null;
     const c = JSON.parse(r);

@@ -54,11 +54,20 @@ func ByteOffsets(s string, offs []int) {
 }
 
 // runeAt returns the length of the rune at s[at] in bytes and in UTF-16
-// code units (two for a surrogate pair).
+// code units (two for a surrogate pair). It is small enough to be inlined
+// in the walks over a whole text, mostly ASCII.
 func runeAt(s string, at int) (size, units int) {
 	if s[at] < utf8.RuneSelf {
 		return 1, 1
 	}
+	return wideRuneAt(s, at)
+}
+
+// wideRuneAt is runeAt for a rune of more than one byte; inlined, it would
+// make runeAt too large to inline.
+//
+//go:noinline
+func wideRuneAt(s string, at int) (size, units int) {
 	r, size := utf8.DecodeRuneInString(s[at:])
 	if r >= 0x10000 {
 		return size, 2
