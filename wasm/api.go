@@ -143,17 +143,45 @@ func (r reply) of(res template.Result, extra ...object) object {
 		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
 			{"engine", template.Version}, {"errors", errs}}
 	}
+	// A call's allocations are most of its cost in wasm: the value's JSON
+	// and, typed, its display share one string, and what every result
+	// holds alike is boxed once.
+	valueTexts = res.Value.AppendJSON(valueTexts[:0])
+	jsonEnd := len(valueTexts)
+	shown := res.Value.Str() // display.Result of mixed text
+	if res.Typed {
+		valueTexts = display.AppendJSON(valueTexts, res.Value)
+	}
+	texts := string(valueTexts)
+	if res.Typed {
+		shown = texts[jsonEnd:]
+	}
 	return object{
 		{"ok", true},
-		{"json", res.Value.JSON()},
+		{"json", texts[:jsonEnd]},
 		{"text", res.Value.Text()},
-		{"type", res.Value.Kind().String()},
+		{"type", kindNames[res.Value.Kind()]},
 		{"typed", res.Typed},
-		{"display", display.Result(res.Value, res.Typed)},
+		{"display", shown},
 		{"engine", template.Version},
-		{"errors", errs},
+		{"errors", noErrors},
 	}
 }
+
+// valueTexts holds each result's texts while they are made.
+var valueTexts []byte
+
+// kindNames are the names of the types of results, and noErrors the
+// errors of a result without any, as object values.
+var (
+	kindNames = func() (names [template.Object + 1]any) {
+		for k := range names {
+			names[k] = template.Kind(k).String()
+		}
+		return names
+	}()
+	noErrors any = []object{}
+)
 
 // failed is the reply to a call stopped before its run: its subject does
 // not parse or load, or its input is not JSON.
@@ -335,9 +363,17 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 	return roots.WithInput(), errs
 }
 
-// scope is the load-time scope of a step with roots.
+// scopeNames holds each call's root names, for its scope.
+var scopeNames []string
+
+// scope is the load-time scope of a step with roots, as WithInput orders
+// them (each name once). Its names are in a buffer the next call reuses.
 func (o options) scope(roots template.Roots) template.Scope {
-	return roots.Scope(o.later, o.branch, o.iteration)
+	scopeNames = scopeNames[:0]
+	for _, r := range roots {
+		scopeNames = append(scopeNames, r.Name)
+	}
+	return template.Scope{Roots: scopeNames, Later: o.later, Branch: o.branch, Iteration: o.iteration}
 }
 
 // jsonError reports a text that is not JSON as an InputError positioned in
@@ -391,8 +427,12 @@ func run(l *loaded, r reply, args []jsValue) (object, error) {
 	if rootErrs != nil {
 		return r.of(template.Check(subj, scope), rootErrs...), nil
 	}
-	return r.of(template.Run(subj, scope, roots, nil)), nil
+	runEnv = template.Env{}
+	return r.of(template.Run(subj, scope, roots, &runEnv)), nil
 }
+
+// runEnv is each run's budget, kept so that a call does not allocate it.
+var runEnv template.Env
 
 // runTool is splice.runTool(toolYAML, call): call is the call's input as
 // JSON text (engine.js writes a call given as an object as JSON). Only
@@ -462,7 +502,7 @@ func check(args []jsValue) (object, error) {
 	if l.err != nil {
 		return r.failed(l.err), nil
 	}
-	scope := opts.scope(template.NamedRoots(names))
+	scope := opts.scope(template.NamedRoots(names).WithInput())
 	return r.of(template.Check(l.checkedIn(scope), scope)), nil
 }
 

@@ -72,7 +72,7 @@ func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error),
 		return nil, nil, errors.New("splice: a request's header is out of its bounds")
 	}
 	d := &request
-	*d = wireDecoder{src: unsafe.String(unsafe.SliceData(req[len(req)-headerSize:]), headerSize), texts: d.texts[:0], nodes: d.nodes[:0]}
+	*d = wireDecoder{src: unsafe.String(unsafe.SliceData(req[len(req)-headerSize:]), headerSize), texts: d.texts[:0], nodes: d.nodes[:0], args: d.args}
 	rest := req[:len(req)-headerSize]
 	for range d.count() {
 		size := d.count()
@@ -93,10 +93,11 @@ func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error),
 	if fn == nil {
 		return nil, nil, errors.New("splice: no function " + string(template.AppendQuoted(nil, d.nodes[0].str)))
 	}
-	args := make([]jsValue, d.nodes[1].n)
-	for i := range args {
-		args[i] = &d.nodes[d.nodes[1].first+i]
+	args := d.args[:0]
+	for i := range d.nodes[1].n {
+		args = append(args, &d.nodes[d.nodes[1].first+i])
 	}
+	d.args = args
 	return fn, args, nil
 }
 
@@ -111,6 +112,7 @@ type wireDecoder struct {
 	bad   bool
 	texts []string
 	nodes []wireValue
+	args  []jsValue // the arguments, nodes of the call's array
 }
 
 // wireValue is a value of a request.
