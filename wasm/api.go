@@ -254,27 +254,53 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 	default:
 		return nil, misuse("roots", "an array of {name, value} or {name, text}", v)
 	}
-	roots := make([]rootArg, v.Len())
-	for i := range roots {
-		where := "roots[" + strconv.Itoa(i) + "]"
+	roots := rootArgs[:0]
+	for i := range v.Len() {
+		where := func() string { return "roots[" + strconv.Itoa(i) + "]" }
 		r := v.Index(i)
 		if r.Type() != jsObject {
-			return nil, misuse(where, "an object {name, value} or {name, text}", r)
+			return nil, misuse(where(), "an object {name, value} or {name, text}", r)
 		}
 		name := r.Get("name")
 		if name.Type() != jsString {
-			return nil, misuse(where+".name", "a string", name)
+			return nil, misuse(where()+".name", "a string", name)
 		}
-		roots[i].name = strings.Clone(name.String())
+		root := rootArg{name: keptName(name.String())}
 		switch text := r.Get("text"); text.Type() {
 		case jsString:
-			roots[i].text, roots[i].has = text.String(), true
+			root.text, root.has = text.String(), true
 		case jsUndefined:
 		default:
-			return nil, misuse(where+".text", "a string of JSON", text)
+			return nil, misuse(where()+".text", "a string of JSON", text)
 		}
+		roots = append(roots, root)
 	}
+	rootArgs = roots
 	return roots, nil
+}
+
+// rootArgs holds each call's roots as decodeRoots reads them.
+var rootArgs []rootArg
+
+// keptNames are the root and step names calls gave, each one copy of it:
+// names outlive their call (in the checks kept), the request they are
+// read from does not, and a page gives the same few again and again.
+var keptNames = map[string]string{}
+
+// maxKeptNames bounds keptNames: when full, it starts again.
+const maxKeptNames = 256
+
+// keptName returns the kept copy of name, keeping one if there is none.
+func keptName(name string) string {
+	if kept, ok := keptNames[name]; ok {
+		return kept
+	}
+	if len(keptNames) >= maxKeptNames {
+		keptNames = map[string]string{}
+	}
+	kept := strings.Clone(name)
+	keptNames[kept] = kept
+	return kept
 }
 
 // options are the third argument of render, renderShape and check.
@@ -302,7 +328,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if id.Type() != jsString {
 				return opts, misuse("options.later["+strconv.Itoa(i)+"]", "a string", id)
 			}
-			opts.later = append(opts.later, strings.Clone(id.String()))
+			opts.later = append(opts.later, keptName(id.String()))
 		}
 	default:
 		return opts, misuse("options.later", "an array of step ids", later)
@@ -316,7 +342,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if decide.Type() != jsString {
 				return opts, misuse("options.branchSteps."+id, "the id of a decide step (a string)", decide)
 			}
-			opts.branch[strings.Clone(id)] = strings.Clone(decide.String())
+			opts.branch[keptName(id)] = keptName(decide.String())
 		}
 	default:
 		return opts, misuse("options.branchSteps", "an object: step id → decide step id", branch)
@@ -477,7 +503,7 @@ func check(args []jsValue) (object, error) {
 			if n.Type() != jsString {
 				return nil, misuse("roots["+strconv.Itoa(i)+"]", "a string like the other names", n)
 			}
-			names = append(names, strings.Clone(n.String()))
+			names = append(names, keptName(n.String()))
 		}
 	} else {
 		rootArgs, err := decodeRoots(roots)
