@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -289,6 +290,40 @@ func TestBrowserEngineAPI(t *testing.T) {
 	}
 	if version := evalJS[string](t, ctx, `typeof splice.version`); version != "string" {
 		t.Errorf("splice.version is a %s", version)
+	}
+}
+
+// A result with a value is the whole result object, its texts as they are
+// in any script.
+func TestBrowserEngineResultObjects(t *testing.T) {
+	engineSite := startServer(t)
+	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
+	ctx := newBrowser(t)
+	navigate(t, ctx, page)
+	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	result := func(value, text, kind string, typed bool, display string) string {
+		out, err := json.Marshal(map[string]any{"ok": true, "json": value, "text": text, "type": kind, "typed": typed, "display": display, "engine": template.Version, "errors": []any{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	tests := []struct{ call, want string }{
+		{`splice.render("{{E0.s}}", [{name: "E0", value: {s: "é ☃ 😀"}}])`, result(`"é ☃ 😀"`, "é ☃ 😀", "string", true, `"é ☃ 😀"`)},
+		{`splice.render("ü {{E0.s}}", [{name: "E0", value: {s: "a\"b"}}])`, result(`"ü a\"b"`, `ü a"b`, "string", false, `ü a"b`)},
+		{`splice.render("{{E0}}", [{name: "E0", value: {n: 1}}])`, result(`{"n":1}`, `{"n":1}`, "object", true, `{ "n": 1 }`)},
+		{`splice.renderShape({a: "{{E0}}"}, [{name: "E0", text: "2.0"}])`, result(`{"a":2.0}`, `{"a":2.0}`, "object", true, `{ "a": 2.0 }`)},
+	}
+	for _, tt := range tests {
+		got := evalJS[string](t, ctx, tt.call+`.then((r) => JSON.stringify(r))`)
+		var gotObj, wantObj map[string]any
+		if err := json.Unmarshal([]byte(got), &gotObj); err != nil {
+			t.Fatalf("%s: %v", tt.call, err)
+		}
+		json.Unmarshal([]byte(tt.want), &wantObj)
+		if !reflect.DeepEqual(gotObj, wantObj) {
+			t.Errorf("%s:\ngot  %s\nwant %s", tt.call, got, tt.want)
+		}
 	}
 }
 

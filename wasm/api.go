@@ -156,10 +156,14 @@ func (r reply) of(res template.Result, extra ...object) object {
 	if res.Typed {
 		shown = texts[jsonEnd:]
 	}
+	text := texts[:jsonEnd] // mixed text renders a value other than a string as its JSON
+	if res.Value.Kind() == template.String {
+		text = res.Value.Str()
+	}
 	return object{
 		{"ok", true},
 		{"json", texts[:jsonEnd]},
-		{"text", res.Value.Text()},
+		{"text", text},
 		{"type", kindNames[res.Value.Kind()]},
 		{"typed", res.Typed},
 		{"display", shown},

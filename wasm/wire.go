@@ -16,8 +16,15 @@ package main
 //	                 object or an array of which only the type matters
 //
 // The response is the call's result object as JSON, or {"error":
-// "TypeError" or "Error", "message": ...}. Both stay in buffers the module
-// keeps, so that a page's calls allocate little and grow nothing.
+// "TypeError" or "Error", "message": ...}; but a result with a value, which
+// most calls give, is its texts as they are (JSON would escape each, and
+// engine.js unescape it again):
+//
+//	=<typed: T or F><length>;<length>;...<json><text><type><display><engine>
+//
+// each text's length in bytes, and engine.js makes the result object of
+// them, with reply.of's properties. Both stay in buffers the module keeps,
+// so that a page's calls allocate little and grow nothing.
 
 import (
 	"errors"
@@ -56,12 +63,59 @@ func answer(dst, req []byte, headerSize int) []byte {
 	}, nil)
 	switch err.(type) {
 	case nil:
+		if texts, typed, ok := valueResult(out); ok {
+			return appendValueResponse(dst, texts, typed)
+		}
 		return appendJSON(dst, out)
 	case *usageError:
 		return appendJSON(dst, object{{"error", "TypeError"}, {"message", err.Error()}})
 	default:
 		return appendJSON(dst, object{{"error", "Error"}, {"message", err.Error()}})
 	}
+}
+
+// valueKeys are the properties of a result with a value, in reply.of's
+// order; valueTextKeys those of its texts, in the response's.
+var (
+	valueKeys     = [...]string{"ok", "json", "text", "type", "typed", "display", "engine", "errors"}
+	valueTextKeys = [...]string{"json", "text", "type", "display", "engine"}
+)
+
+// valueResult returns the texts of out and whether it is typed, when out is
+// a result with a value.
+func valueResult(out object) (texts [len(valueTextKeys)]string, typed, ok bool) {
+	if len(out) != len(valueKeys) {
+		return texts, false, false
+	}
+	for i, p := range out {
+		if p.Key != valueKeys[i] {
+			return texts, false, false
+		}
+	}
+	if errs, _ := out.Get("errors").([]object); out.Get("ok") != true || len(errs) > 0 {
+		return texts, false, false
+	}
+	for i, key := range valueTextKeys {
+		if texts[i], ok = out.Get(key).(string); !ok { // a check's result has none
+			return texts, false, false
+		}
+	}
+	typed, _ = out.Get("typed").(bool)
+	return texts, typed, true
+}
+
+func appendValueResponse(dst []byte, texts [len(valueTextKeys)]string, typed bool) []byte {
+	dst = append(dst, '=', 'F')
+	if typed {
+		dst[len(dst)-1] = 'T'
+	}
+	for _, t := range texts {
+		dst = append(strconv.AppendInt(dst, int64(len(t)), 10), ';')
+	}
+	for _, t := range texts {
+		dst = append(dst, t...)
+	}
+	return dst
 }
 
 // decodeRequest reads a request. Its strings are read where they are, in

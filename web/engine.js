@@ -90,9 +90,30 @@
       const headerSize = encoder.encodeInto(lengths + header, mem.subarray(at + size, at + room)).written;
       const length = exports.call(size + headerSize, headerSize);
       const from = exports.response() >>> 0;
-      mem = memory();
-      return JSON.parse(decoder.decode(mem.subarray(from, from + length)));
+      const response = memory().subarray(from, from + length);
+      return response[0] === 61 /* = */ ? valueResult(response) : JSON.parse(decoder.decode(response));
     };
+  };
+
+  // valueResult is the result object of a result with a value, whose
+  // response is its texts (wasm/wire.go): json, text, type, display and
+  // engine.
+  const valueResult = (response) => {
+    let at = 2;
+    const length = () => {
+      let n = 0;
+      for (let c; (c = response[at++]) !== 59 /* ; */;) n = n * 10 + c - 48;
+      return n;
+    };
+    const ends = [];
+    for (let i = 0, end = 0; i < 5; i++) ends.push(end += length());
+    const bytes = response.subarray(at);
+    const all = decoder.decode(bytes);
+    // Byte offsets are offsets in the text when it is ASCII.
+    const text = all.length === bytes.length
+      ? (i) => all.slice(i ? ends[i - 1] : 0, ends[i])
+      : (i) => decoder.decode(bytes.subarray(i ? ends[i - 1] : 0, ends[i]));
+    return { ok: true, json: text(0), text: text(1), type: text(2), typed: response[1] === 84 /* T */, display: text(3), engine: text(4), errors: [] };
   };
 
   // Request is a call's request as it is written: its texts and the header
