@@ -88,7 +88,7 @@ func misuse(where, want string, got jsValue) error {
 
 // guard calls fn and turns a panic into an error: a panic in an exported
 // function would end the program, and with it every later call on the page.
-func guard(fn func([]jsValue) (object, error), args []jsValue) (out object, err error) {
+func guard(fn func([]jsValue) (result, error), args []jsValue) (out result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			msg := "panic"
@@ -133,7 +133,7 @@ type reply struct {
 // as it is, not mixed text), or the errors that stopped it, extra (a
 // root's text that is not JSON) after the run's own. Every result names
 // the engine's version, which a link to the playground carries.
-func (r reply) of(res template.Result, extra ...object) object {
+func (r reply) of(res template.Result, extra ...object) result {
 	errs := make([]object, 0, len(res.Errors)+len(extra))
 	for _, e := range res.Errors {
 		errs = append(errs, errorObject(e, r.doc))
@@ -143,53 +143,54 @@ func (r reply) of(res template.Result, extra ...object) object {
 		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
 			{"engine", template.Version}, {"errors", errs}}
 	}
-	// A call's allocations are most of its cost in wasm: the value's JSON
-	// and, typed, its display share one string, and what every result
-	// holds alike is boxed once.
-	valueTexts = res.Value.AppendJSON(valueTexts[:0])
-	jsonEnd := len(valueTexts)
-	shown := res.Value.Str() // display.Result of mixed text
-	if res.Typed {
-		valueTexts = display.AppendJSON(valueTexts, res.Value)
-	}
-	texts := string(valueTexts)
-	if res.Typed {
-		shown = texts[jsonEnd:]
-	}
-	text := texts[:jsonEnd] // mixed text renders a value other than a string as its JSON
-	if res.Value.Kind() == template.String {
-		text = res.Value.Str()
-	}
-	return object{
-		{"ok", true},
-		{"json", texts[:jsonEnd]},
-		{"text", text},
-		{"type", kindNames[res.Value.Kind()]},
-		{"typed", res.Typed},
-		{"display", shown},
-		{"engine", template.Version},
-		{"errors", noErrors},
-	}
+	return &value{res.Value, res.Typed}
 }
 
-// valueTexts holds each result's texts while they are made.
-var valueTexts []byte
+// result is what a call gives: an object, or most often a value, whose
+// response is written from the value itself: a call's allocations are
+// most of its cost in wasm.
+type result interface {
+	appendResponse(dst []byte) []byte
+}
 
-// kindNames are the names of the types of results, and noErrors the
-// errors of a result without any, as object values.
-var (
-	kindNames = func() (names [template.Object + 1]any) {
-		for k := range names {
-			names[k] = template.Kind(k).String()
-		}
-		return names
-	}()
-	noErrors any = []object{}
-)
+func (o object) appendResponse(dst []byte) []byte { return appendJSON(dst, o) }
+
+// value is a result with a value: the object {ok: true, json, text, type,
+// typed, display, engine, errors: []} (engine.js makes it of the texts).
+type value struct {
+	v     template.Value
+	typed bool
+}
+
+// appendTexts appends the value's texts, in the response's order (json,
+// text, type, display, engine), and returns where each ends.
+func (r *value) appendTexts(dst []byte) ([]byte, [5]int) {
+	var ends [5]int
+	start := len(dst)
+	dst = r.v.AppendJSON(dst)
+	ends[0] = len(dst)
+	if r.v.Kind() == template.String {
+		dst = append(dst, r.v.Str()...)
+	} else { // mixed text renders a value other than a string as its JSON
+		dst = append(dst, dst[start:ends[0]]...)
+	}
+	ends[1] = len(dst)
+	dst = append(dst, r.v.Kind().String()...)
+	ends[2] = len(dst)
+	if r.typed {
+		dst = display.AppendJSON(dst, r.v)
+	} else {
+		dst = append(dst, r.v.Str()...) // display.Result of mixed text
+	}
+	ends[3] = len(dst)
+	dst = append(dst, template.Version...)
+	ends[4] = len(dst)
+	return dst, ends
+}
 
 // failed is the reply to a call stopped before its run: its subject does
 // not parse or load, or its input is not JSON.
-func (r reply) failed(err error, extra ...object) object {
+func (r reply) failed(err error, extra ...object) result {
 	return r.of(template.Result{Errors: loadErrors(err)}, extra...)
 }
 
@@ -418,7 +419,7 @@ func jsonError(what, path string, err error) object {
 }
 
 // render is splice.render(template, roots, options).
-func render(args []jsValue) (object, error) {
+func render(args []jsValue) (result, error) {
 	src, err := stringArg(args, 0, "template")
 	if err != nil {
 		return nil, err
@@ -428,7 +429,7 @@ func render(args []jsValue) (object, error) {
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
 // YAML text (engine.js writes a shape given as an object as JSON).
-func renderShape(args []jsValue) (object, error) {
+func renderShape(args []jsValue) (result, error) {
 	shape, err := shapeArg(args)
 	if err != nil {
 		return nil, err
@@ -439,7 +440,7 @@ func renderShape(args []jsValue) (object, error) {
 // run runs a loaded template or shape against the roots and options of
 // args. A root whose text is not JSON stops the call after the load-time
 // checks, with their errors.
-func run(l *loaded, r reply, args []jsValue) (object, error) {
+func run(l *loaded, r reply, args []jsValue) (result, error) {
 	rootArgs, err := decodeRoots(arg(args, 1))
 	if err != nil {
 		return nil, err
@@ -467,7 +468,7 @@ var runEnv template.Env
 // runTool is splice.runTool(toolYAML, call): call is the call's input as
 // JSON text (engine.js writes a call given as an object as JSON). Only
 // engine-full.wasm answers it (fullOnly).
-func runTool(args []jsValue) (object, error) {
+func runTool(args []jsValue) (result, error) {
 	yaml, err := stringArg(args, 0, "tool")
 	if err != nil {
 		return nil, err
@@ -491,7 +492,7 @@ func runTool(args []jsValue) (object, error) {
 // check is splice.check(source, roots, options): the load-time checks only,
 // without data. options.mode says what source is: "template" (the default),
 // "shape" or "tool". roots may also be plain names.
-func check(args []jsValue) (object, error) {
+func check(args []jsValue) (result, error) {
 	src, err := stringArg(args, 0, "source")
 	if err != nil {
 		return nil, err

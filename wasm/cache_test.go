@@ -126,7 +126,7 @@ func TestKeptChecksOutliveTheCall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return got.Get("errors").([]object)[0].Get("available")
+		return objectOf(got).Get("errors").([]object)[0].Get("available")
 	}
 	want := []string{"input", "E0"}
 	available(root("E0", "0"))

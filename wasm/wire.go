@@ -22,9 +22,9 @@ package main
 //
 //	=<typed: T or F><length>;<length>;...<json><text><type><display><engine>
 //
-// each text's length in bytes, and engine.js makes the result object of
-// them, with reply.of's properties. Both stay in buffers the module keeps,
-// so that a page's calls allocate little and grow nothing.
+// each text's length in bytes, of which engine.js makes the object (see
+// value). Both stay in buffers the module keeps, so that a page's calls
+// allocate little and grow nothing.
 
 import (
 	"errors"
@@ -36,7 +36,7 @@ import (
 
 // function returns the API's function called name; fullOnly those of
 // engine-full.wasm alone.
-func function(name string) func([]jsValue) (object, error) {
+func function(name string) func([]jsValue) (result, error) {
 	switch name {
 	case "render":
 		return render
@@ -45,7 +45,7 @@ func function(name string) func([]jsValue) (object, error) {
 	case "check":
 		return check
 	case "version":
-		return func([]jsValue) (object, error) { return object{{"version", version}}, nil }
+		return func([]jsValue) (result, error) { return object{{"version", version}}, nil }
 	}
 	return fullOnly(name)
 }
@@ -54,7 +54,7 @@ func function(name string) func([]jsValue) (object, error) {
 // header, and appends its response to dst. The request's texts are read
 // where they are: nothing may keep them past the call but a copy.
 func answer(dst, req []byte, headerSize int) []byte {
-	out, err := guard(func([]jsValue) (object, error) {
+	out, err := guard(func([]jsValue) (result, error) {
 		fn, args, err := decodeRequest(req, headerSize)
 		if err != nil {
 			return nil, err
@@ -63,10 +63,7 @@ func answer(dst, req []byte, headerSize int) []byte {
 	}, nil)
 	switch err.(type) {
 	case nil:
-		if texts, typed, ok := valueResult(out); ok {
-			return appendValueResponse(dst, texts, typed)
-		}
-		return appendJSON(dst, out)
+		return out.appendResponse(dst)
 	case *usageError:
 		return appendJSON(dst, object{{"error", "TypeError"}, {"message", err.Error()}})
 	default:
@@ -74,54 +71,10 @@ func answer(dst, req []byte, headerSize int) []byte {
 	}
 }
 
-// valueKeys are the properties of a result with a value, in reply.of's
-// order; valueTextKeys those of its texts, in the response's.
-var (
-	valueKeys     = [...]string{"ok", "json", "text", "type", "typed", "display", "engine", "errors"}
-	valueTextKeys = [...]string{"json", "text", "type", "display", "engine"}
-)
-
-// valueResult returns the texts of out and whether it is typed, when out is
-// a result with a value.
-func valueResult(out object) (texts [len(valueTextKeys)]string, typed, ok bool) {
-	if len(out) != len(valueKeys) {
-		return texts, false, false
-	}
-	for i, p := range out {
-		if p.Key != valueKeys[i] {
-			return texts, false, false
-		}
-	}
-	if errs, _ := out.Get("errors").([]object); out.Get("ok") != true || len(errs) > 0 {
-		return texts, false, false
-	}
-	for i, key := range valueTextKeys {
-		if texts[i], ok = out.Get(key).(string); !ok { // a check's result has none
-			return texts, false, false
-		}
-	}
-	typed, _ = out.Get("typed").(bool)
-	return texts, typed, true
-}
-
-func appendValueResponse(dst []byte, texts [len(valueTextKeys)]string, typed bool) []byte {
-	dst = append(dst, '=', 'F')
-	if typed {
-		dst[len(dst)-1] = 'T'
-	}
-	for _, t := range texts {
-		dst = append(strconv.AppendInt(dst, int64(len(t)), 10), ';')
-	}
-	for _, t := range texts {
-		dst = append(dst, t...)
-	}
-	return dst
-}
-
 // decodeRequest reads a request. Its strings are read where they are, in
 // the request's memory, which the next request overwrites: what the call
 // keeps of them it copies.
-func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error), []jsValue, error) {
+func decodeRequest(req []byte, headerSize int) (func([]jsValue) (result, error), []jsValue, error) {
 	if headerSize < 0 || headerSize > len(req) {
 		return nil, nil, errors.New("splice: a request's header is out of its bounds")
 	}
@@ -329,4 +282,22 @@ func appendJSON(dst []byte, v any) []byte {
 		return append(dst, ']')
 	}
 	panic("splice: no JSON for a result's value")
+}
+
+// responseTexts holds a value's texts while its response is written.
+var responseTexts []byte
+
+func (r *value) appendResponse(dst []byte) []byte {
+	texts, ends := r.appendTexts(responseTexts[:0])
+	responseTexts = texts
+	dst = append(dst, '=', 'F')
+	if r.typed {
+		dst[len(dst)-1] = 'T'
+	}
+	start := 0
+	for _, end := range ends {
+		dst = append(strconv.AppendInt(dst, int64(end-start), 10), ';')
+		start = end
+	}
+	return append(dst, texts...)
 }

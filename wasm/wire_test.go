@@ -85,7 +85,7 @@ func respond(t *testing.T, req []byte, headerSize int) map[string]any {
 func TestAnswerIsTheCall(t *testing.T) {
 	tests := []struct {
 		fn   string
-		call func([]jsValue) (object, error)
+		call func([]jsValue) (result, error)
 		args []any
 	}{
 		{"render", render, []any{"{{E0.price}}", []any{root("E0", `{"price": 1.50}`)}}},
@@ -107,7 +107,7 @@ func TestAnswerIsTheCall(t *testing.T) {
 			t.Fatal(err)
 		}
 		var wantJSON map[string]any
-		if err := json.Unmarshal(appendJSON(nil, want), &wantJSON); err != nil {
+		if err := json.Unmarshal(appendJSON(nil, objectOf(want)), &wantJSON); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, wantJSON) {
