@@ -63,6 +63,20 @@
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
 
+  // writeUTF8 writes s as UTF-8 into mem from at (up to end) and returns
+  // how many bytes it took. A short ASCII text is written here, byte by
+  // byte: each encodeInto costs a crossing into the browser that a few
+  // hundred characters do not.
+  const writeUTF8 = (s, mem, at, end) => {
+    const n = s.length;
+    if (n <= 256) {
+      let i = 0;
+      for (let c; i < n && (c = s.charCodeAt(i)) < 128; i++) mem[at + i] = c;
+      if (i === n) return n;
+    }
+    return encoder.encodeInto(s, mem.subarray(at, end)).written;
+  };
+
   // engineOf is the function that sends a request to a running module
   // (requestBuffer, call and response: wasm/exports.go) and returns its
   // response. A request is the call's strings, UTF-8, and a header that
@@ -83,11 +97,11 @@
       let size = 0;
       let lengths = texts.length + ";";
       for (let i = 0; i < texts.length; i++) {
-        const written = encoder.encodeInto(texts[i], mem.subarray(at + size, at + room)).written;
+        const written = writeUTF8(texts[i], mem, at + size, at + room);
         size += written;
         lengths += written + ";";
       }
-      const headerSize = encoder.encodeInto(lengths + header, mem.subarray(at + size, at + room)).written;
+      const headerSize = writeUTF8(lengths + header, mem, at + size, at + room);
       const length = exports.call(size + headerSize, headerSize);
       const from = exports.response() >>> 0;
       const response = memory().subarray(from, from + length);
