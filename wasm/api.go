@@ -373,7 +373,8 @@ func decodeOptions(v jsValue) (options, error) {
 }
 
 // parseRoots decodes every root's JSON text into the roots of a step
-// (template.Roots.WithInput), each text once while parsedRoots keeps it.
+// (template.Roots.WithInput, in memory the next call reuses), each text
+// once while parsedRoots keeps it.
 // A root given without data renders as null. A root whose text is not JSON
 // is an InputError positioned in that text; it stays among the roots,
 // without data, for the load-time checks.
@@ -391,8 +392,12 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 			errs = append(errs, jsonError("root "+r.name, r.name, parsed.err))
 		}
 	}
-	return roots.WithInput(), errs
+	stepRoots = roots.AppendWithInput(stepRoots[:0])
+	return stepRoots, errs
 }
+
+// stepRoots holds each call's roots as its step sees them.
+var stepRoots template.Roots
 
 // scopeNames holds each call's root names, for its scope.
 var scopeNames []string

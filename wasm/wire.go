@@ -20,10 +20,10 @@ package main
 // most calls give, is its texts as they are (JSON would escape each, and
 // engine.js unescape it again):
 //
-//	=<typed: T or F><length>;<length>;...<json><text><type><display><engine>
+//	=<typed: T or F><lengths><json><text><type><display><engine>
 //
-// each text's length in bytes, of which engine.js makes the object (see
-// value). Both stay in buffers the module keeps, so that a page's calls
+// each text's length in bytes in 4 bytes, little endian, of which
+// engine.js makes the object (see value). Both stay in buffers the module keeps, so that a page's calls
 // allocate little and grow nothing.
 
 import (
@@ -296,7 +296,8 @@ func (r *value) appendResponse(dst []byte) []byte {
 	}
 	start := 0
 	for _, end := range ends {
-		dst = append(strconv.AppendInt(dst, int64(end-start), 10), ';')
+		n := end - start
+		dst = append(dst, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
 		start = end
 	}
 	return append(dst, texts...)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"reflect"
 	"strconv"
@@ -60,11 +61,13 @@ func respond(t *testing.T, req []byte, headerSize int) map[string]any {
 	if len(resp) > 1 && resp[0] == '=' {
 		out := map[string]any{"ok": true, "typed": resp[1] == 'T', "errors": []any{}}
 		keys := []string{"json", "text", "type", "display", "engine"} // engine.js's order
-		lengths := strings.SplitN(string(resp[2:]), ";", len(keys)+1)
-		texts := lengths[len(keys)]
+		if len(resp) < 2+4*len(keys) {
+			t.Fatalf("a value response without its lengths: %q", resp)
+		}
+		texts := string(resp[2+4*len(keys):])
 		for i, key := range keys {
-			n, err := strconv.Atoi(lengths[i])
-			if err != nil || n > len(texts) {
+			n := int(binary.LittleEndian.Uint32(resp[2+4*i:]))
+			if n > len(texts) {
 				t.Fatalf("a malformed value response: %q", resp)
 			}
 			out[key], texts = texts[:n], texts[n:]

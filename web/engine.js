@@ -111,17 +111,13 @@
 
   // valueResult is the result object of a result with a value, whose
   // response is its texts (wasm/wire.go): json, text, type, display and
-  // engine.
+  // engine, after their lengths.
   const valueResult = (response) => {
-    let at = 2;
-    const length = () => {
-      let n = 0;
-      for (let c; (c = response[at++]) !== 59 /* ; */;) n = n * 10 + c - 48;
-      return n;
-    };
     const ends = [];
-    for (let i = 0, end = 0; i < 5; i++) ends.push(end += length());
-    const bytes = response.subarray(at);
+    for (let i = 0, at = 2, end = 0; i < 5; i++, at += 4) {
+      ends.push(end += (response[at] | response[at + 1] << 8 | response[at + 2] << 16 | response[at + 3] << 24) >>> 0);
+    }
+    const bytes = response.subarray(22);
     const all = decoder.decode(bytes);
     // Byte offsets are offsets in the text when it is ASCII.
     const text = all.length === bytes.length
