@@ -296,11 +296,7 @@ func TestBrowserEngineAPI(t *testing.T) {
 // A result with a value is the whole result object, its texts as they are
 // in any script.
 func TestBrowserEngineResultObjects(t *testing.T) {
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	ctx := enginePage(t)
 	result := func(value, text, kind string, typed bool, display string) string {
 		out, err := json.Marshal(map[string]any{"ok": true, "json": value, "text": text, "type": kind, "typed": typed, "display": display, "engine": template.Version, "errors": []any{}})
 		if err != nil {
@@ -419,11 +415,7 @@ func TestBrowserEngineConformance(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	ctx := enginePage(t)
 	quoted, _ := json.Marshal(string(payload))
 	// The first pass starts every call at once: the small engine answers
 	// templates and shapes while the full one loads for the tools. The
