@@ -21,7 +21,8 @@
 //
 // A call crosses into the module once: engine.js writes its arguments into
 // the module's memory as one request (wire.go), the page's values already
-// JSON text, and reads back one JSON response. This file holds the API
+// JSON text, and reads back one response (a result with a value as its
+// texts, any other as JSON). This file holds the API
 // against jsValue, a small view of an argument, so that it is tested on the
 // host; exports.go is the glue to JavaScript.
 package main

@@ -18,9 +18,9 @@
 //
 // A call crosses into the engine once: its arguments are written into the
 // module's memory as one request, the page's values as JSON text (see
-// wasm/wire.go), and its result comes back as one JSON response. The engine
-// keeps the templates, shapes and roots' texts it has parsed for the calls
-// that give them again.
+// wasm/wire.go), and its result comes back as one response: a result with
+// a value as its texts, any other as JSON. The engine keeps the templates,
+// shapes and roots' texts it has parsed for the calls that give them again.
 (() => {
   "use strict";
   if (globalThis.splice && globalThis.splice.ready) return;
