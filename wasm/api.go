@@ -114,16 +114,6 @@ type property struct {
 	Value any
 }
 
-// Get returns the value of the property key, for tests and the glue alike.
-func (o object) Get(key string) any {
-	for _, p := range o {
-		if p.Key == key {
-			return p.Value
-		}
-	}
-	return nil
-}
-
 // reply makes the object a call hands back to JavaScript.
 type reply struct {
 	doc       string // the text a shape's or tool's errors are shown in

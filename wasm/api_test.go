@@ -464,6 +464,16 @@ func TestShapesAndTools(t *testing.T) {
 	}
 }
 
+// Get returns the value of the property key.
+func (o object) Get(key string) any {
+	for _, p := range o {
+		if p.Key == key {
+			return p.Value
+		}
+	}
+	return nil
+}
+
 // objectOf is a result as engine.js hands it to the page: a value is the
 // object made of its texts.
 func objectOf(r result) object {
