@@ -95,6 +95,17 @@ func chromiumPath(t testing.TB) string {
 	return ""
 }
 
+// enginePage opens a page that loads the engine alone (web/engine.js), in
+// a new browser, once splice is ready.
+func enginePage(t testing.TB) context.Context {
+	engineSite := startServer(t)
+	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
+	ctx := newBrowser(t)
+	navigate(t, ctx, page)
+	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	return ctx
+}
+
 // newBrowser starts a headless Chromium with a fresh profile and returns a
 // context for its first tab; the browser ends with the test or after
 // browserTimeout.

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -292,6 +293,36 @@ func TestBrowserEngineAPI(t *testing.T) {
 	}
 }
 
+// A result with a value is the whole result object, its texts as they are
+// in any script.
+func TestBrowserEngineResultObjects(t *testing.T) {
+	ctx := enginePage(t)
+	result := func(value, text, kind string, typed bool, display string) string {
+		out, err := json.Marshal(map[string]any{"ok": true, "json": value, "text": text, "type": kind, "typed": typed, "display": display, "engine": template.Version, "errors": []any{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	tests := []struct{ call, want string }{
+		{`splice.render("{{E0.s}}", [{name: "E0", value: {s: "é ☃ 😀"}}])`, result(`"é ☃ 😀"`, "é ☃ 😀", "string", true, `"é ☃ 😀"`)},
+		{`splice.render("ü {{E0.s}}", [{name: "E0", value: {s: "a\"b"}}])`, result(`"ü a\"b"`, `ü a"b`, "string", false, `ü a"b`)},
+		{`splice.render("{{E0}}", [{name: "E0", value: {n: 1}}])`, result(`{"n":1}`, `{"n":1}`, "object", true, `{ "n": 1 }`)},
+		{`splice.renderShape({a: "{{E0}}"}, [{name: "E0", text: "2.0"}])`, result(`{"a":2.0}`, `{"a":2.0}`, "object", true, `{ "a": 2.0 }`)},
+	}
+	for _, tt := range tests {
+		got := evalJS[string](t, ctx, tt.call+`.then((r) => JSON.stringify(r))`)
+		var gotObj, wantObj map[string]any
+		if err := json.Unmarshal([]byte(got), &gotObj); err != nil {
+			t.Fatalf("%s: %v", tt.call, err)
+		}
+		json.Unmarshal([]byte(tt.want), &wantObj)
+		if !reflect.DeepEqual(gotObj, wantObj) {
+			t.Errorf("%s:\ngot  %s\nwant %s", tt.call, got, tt.want)
+		}
+	}
+}
+
 // browserCall is one call of the engine's JavaScript API.
 type browserCall struct {
 	Fn   string `json:"fn"`
@@ -384,11 +415,7 @@ func TestBrowserEngineConformance(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	ctx := enginePage(t)
 	quoted, _ := json.Marshal(string(payload))
 	// The first pass starts every call at once: the small engine answers
 	// templates and shapes while the full one loads for the tools. The

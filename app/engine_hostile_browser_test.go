@@ -103,11 +103,7 @@ func shortJSON(s string) string {
 const normalCall = `splice.render("{{E1.n}}", [{name: "E1", value: {n: 1}}])`
 
 func TestBrowserEngineHostileArguments(t *testing.T) {
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	ctx := enginePage(t)
 
 	var calls strings.Builder
 	for _, v := range hostileValues {
@@ -154,11 +150,7 @@ func TestBrowserEngineHostileArguments(t *testing.T) {
 // Arguments other than data: each is what the engine reads, or a TypeError
 // naming it.
 func TestBrowserEngineHostileCalls(t *testing.T) {
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	ctx := enginePage(t)
 
 	nest := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
 	tests := []struct{ call, want string }{

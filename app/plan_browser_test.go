@@ -24,11 +24,7 @@ func TestBrowserRunPlan(t *testing.T) {
 		texts = append(texts, *v.Plan)
 	}
 	payload, _ := json.Marshal(texts)
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then(() => true)`)
+	ctx := enginePage(t)
 	results := evalJS[[]any](t, ctx, `Promise.all(`+string(payload)+`.map((p) => splice.runPlan(p)))`)
 	for i, text := range texts {
 		var want any

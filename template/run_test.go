@@ -62,6 +62,16 @@ func TestRootsWithInput(t *testing.T) {
 	}
 }
 
+// AppendWithInput leaves what dst holds as it is, and reads none of it.
+func TestRootsAppendWithInput(t *testing.T) {
+	one, two := template.IntValue(1), template.IntValue(2)
+	dst := template.Roots{{Name: "E0", Value: one}}
+	got := template.Roots{{Name: "E0", Value: two}}.AppendWithInput(dst)
+	if len(got) != 3 || got[0].Value.JSON() != "1" || got[1].Name != "input" || got[2].Name != "E0" || got[2].Value.JSON() != "2" {
+		t.Errorf("got %+v", got)
+	}
+}
+
 // A trace entry prints its tag as Template.String prints it.
 func TestTraceEntryTag(t *testing.T) {
 	src := "{{ E0.a }}{{# E0.list }}{{ @index }}{{/E0.list}}{{^ E0.none }}-{{/E0.none}}"

@@ -170,16 +170,21 @@ type Roots []Root
 // every other name once, where it first comes, with the value of the last
 // root of that name, as a JSON object reads a key given twice. Every
 // surface orders the roots of a step with it.
-func (r Roots) WithInput() Roots {
-	out := append(make(Roots, 0, len(r)+1), Root{Name: "input", Value: ObjectValue(nil)})
+func (r Roots) WithInput() Roots { return r.AppendWithInput(make(Roots, 0, len(r)+1)) }
+
+// AppendWithInput appends the roots WithInput returns to dst, for a caller
+// that keeps their memory from step to step.
+func (r Roots) AppendWithInput(dst Roots) Roots {
+	start := len(dst)
+	dst = append(dst, Root{Name: "input", Value: ObjectValue(nil)})
 	for _, root := range r {
-		if v := out.lookup(root.Name); v != nil {
+		if v := dst[start:].lookup(root.Name); v != nil {
 			*v = root.Value
 		} else {
-			out = append(out, root)
+			dst = append(dst, root)
 		}
 	}
-	return out
+	return dst
 }
 
 // Scope is the load-time scope of a step whose roots are r (ordered by

@@ -21,7 +21,8 @@
 //
 // A call crosses into the module once: engine.js writes its arguments into
 // the module's memory as one request (wire.go), the page's values already
-// JSON text, and reads back one JSON response. This file holds the API
+// JSON text, and reads back one response (a result with a value as its
+// texts, any other as JSON). This file holds the API
 // against jsValue, a small view of an argument, so that it is tested on the
 // host; exports.go is the glue to JavaScript.
 package main
@@ -88,7 +89,7 @@ func misuse(where, want string, got jsValue) error {
 
 // guard calls fn and turns a panic into an error: a panic in an exported
 // function would end the program, and with it every later call on the page.
-func guard(fn func([]jsValue) (object, error), args []jsValue) (out object, err error) {
+func guard(fn func([]jsValue) (result, error), args []jsValue) (out result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			msg := "panic"
@@ -113,16 +114,6 @@ type property struct {
 	Value any
 }
 
-// Get returns the value of the property key, for tests and the glue alike.
-func (o object) Get(key string) any {
-	for _, p := range o {
-		if p.Key == key {
-			return p.Value
-		}
-	}
-	return nil
-}
-
 // reply makes the object a call hands back to JavaScript.
 type reply struct {
 	doc       string // the text a shape's or tool's errors are shown in
@@ -133,7 +124,7 @@ type reply struct {
 // as it is, not mixed text), or the errors that stopped it, extra (a
 // root's text that is not JSON) after the run's own. Every result names
 // the engine's version, which a link to the playground carries.
-func (r reply) of(res template.Result, extra ...object) object {
+func (r reply) of(res template.Result, extra ...object) result {
 	errs := make([]object, 0, len(res.Errors)+len(extra))
 	for _, e := range res.Errors {
 		errs = append(errs, errorObject(e, r.doc))
@@ -143,21 +134,54 @@ func (r reply) of(res template.Result, extra ...object) object {
 		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
 			{"engine", template.Version}, {"errors", errs}}
 	}
-	return object{
-		{"ok", true},
-		{"json", res.Value.JSON()},
-		{"text", res.Value.Text()},
-		{"type", res.Value.Kind().String()},
-		{"typed", res.Typed},
-		{"display", display.Result(res.Value, res.Typed)},
-		{"engine", template.Version},
-		{"errors", errs},
+	return &value{res.Value, res.Typed}
+}
+
+// result is what a call gives: an object, or most often a value, whose
+// response is written from the value itself: a call's allocations are
+// most of its cost in wasm.
+type result interface {
+	appendResponse(dst []byte) []byte
+}
+
+func (o object) appendResponse(dst []byte) []byte { return appendJSON(dst, o) }
+
+// value is a result with a value: the object {ok: true, json, text, type,
+// typed, display, engine, errors: []} (engine.js makes it of the texts).
+type value struct {
+	v     template.Value
+	typed bool
+}
+
+// appendTexts appends the value's texts, in the response's order (json,
+// text, type, display, engine), and returns where each ends.
+func (r *value) appendTexts(dst []byte) ([]byte, [5]int) {
+	var ends [5]int
+	start := len(dst)
+	dst = r.v.AppendJSON(dst)
+	ends[0] = len(dst)
+	if r.v.Kind() == template.String {
+		dst = append(dst, r.v.Str()...)
+	} else { // mixed text renders a value other than a string as its JSON
+		dst = append(dst, dst[start:ends[0]]...)
 	}
+	ends[1] = len(dst)
+	dst = append(dst, r.v.Kind().String()...)
+	ends[2] = len(dst)
+	if r.typed {
+		dst = display.AppendJSON(dst, r.v)
+	} else {
+		dst = append(dst, r.v.Str()...) // display.Result of mixed text
+	}
+	ends[3] = len(dst)
+	dst = append(dst, template.Version...)
+	ends[4] = len(dst)
+	return dst, ends
 }
 
 // failed is the reply to a call stopped before its run: its subject does
 // not parse or load, or its input is not JSON.
-func (r reply) failed(err error, extra ...object) object {
+func (r reply) failed(err error, extra ...object) result {
 	return r.of(template.Result{Errors: loadErrors(err)}, extra...)
 }
 
@@ -226,27 +250,53 @@ func decodeRoots(v jsValue) ([]rootArg, error) {
 	default:
 		return nil, misuse("roots", "an array of {name, value} or {name, text}", v)
 	}
-	roots := make([]rootArg, v.Len())
-	for i := range roots {
-		where := "roots[" + strconv.Itoa(i) + "]"
+	roots := rootArgs[:0]
+	for i := range v.Len() {
+		where := func() string { return "roots[" + strconv.Itoa(i) + "]" }
 		r := v.Index(i)
 		if r.Type() != jsObject {
-			return nil, misuse(where, "an object {name, value} or {name, text}", r)
+			return nil, misuse(where(), "an object {name, value} or {name, text}", r)
 		}
 		name := r.Get("name")
 		if name.Type() != jsString {
-			return nil, misuse(where+".name", "a string", name)
+			return nil, misuse(where()+".name", "a string", name)
 		}
-		roots[i].name = strings.Clone(name.String())
+		root := rootArg{name: keptName(name.String())}
 		switch text := r.Get("text"); text.Type() {
 		case jsString:
-			roots[i].text, roots[i].has = text.String(), true
+			root.text, root.has = text.String(), true
 		case jsUndefined:
 		default:
-			return nil, misuse(where+".text", "a string of JSON", text)
+			return nil, misuse(where()+".text", "a string of JSON", text)
 		}
+		roots = append(roots, root)
 	}
+	rootArgs = roots
 	return roots, nil
+}
+
+// rootArgs holds each call's roots as decodeRoots reads them.
+var rootArgs []rootArg
+
+// keptNames are the root and step names calls gave, each one copy of it:
+// names outlive their call (in the checks kept), the request they are
+// read from does not, and a page gives the same few again and again.
+var keptNames = map[string]string{}
+
+// maxKeptNames bounds keptNames: when full, it starts again.
+const maxKeptNames = 256
+
+// keptName returns the kept copy of name, keeping one if there is none.
+func keptName(name string) string {
+	if kept, ok := keptNames[name]; ok {
+		return kept
+	}
+	if len(keptNames) >= maxKeptNames {
+		keptNames = map[string]string{}
+	}
+	kept := strings.Clone(name)
+	keptNames[kept] = kept
+	return kept
 }
 
 // options are the third argument of render, renderShape and check.
@@ -274,7 +324,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if id.Type() != jsString {
 				return opts, misuse("options.later["+strconv.Itoa(i)+"]", "a string", id)
 			}
-			opts.later = append(opts.later, strings.Clone(id.String()))
+			opts.later = append(opts.later, keptName(id.String()))
 		}
 	default:
 		return opts, misuse("options.later", "an array of step ids", later)
@@ -288,7 +338,7 @@ func decodeOptions(v jsValue) (options, error) {
 			if decide.Type() != jsString {
 				return opts, misuse("options.branchSteps."+id, "the id of a decide step (a string)", decide)
 			}
-			opts.branch[strings.Clone(id)] = strings.Clone(decide.String())
+			opts.branch[keptName(id)] = keptName(decide.String())
 		}
 	default:
 		return opts, misuse("options.branchSteps", "an object: step id → decide step id", branch)
@@ -314,7 +364,8 @@ func decodeOptions(v jsValue) (options, error) {
 }
 
 // parseRoots decodes every root's JSON text into the roots of a step
-// (template.Roots.WithInput), each text once while parsedRoots keeps it.
+// (template.Roots.WithInput, in memory the next call reuses), each text
+// once while parsedRoots keeps it.
 // A root given without data renders as null. A root whose text is not JSON
 // is an InputError positioned in that text; it stays among the roots,
 // without data, for the load-time checks.
@@ -332,12 +383,24 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 			errs = append(errs, jsonError("root "+r.name, r.name, parsed.err))
 		}
 	}
-	return roots.WithInput(), errs
+	stepRoots = roots.AppendWithInput(stepRoots[:0])
+	return stepRoots, errs
 }
 
-// scope is the load-time scope of a step with roots.
+// stepRoots holds each call's roots as its step sees them.
+var stepRoots template.Roots
+
+// scopeNames holds each call's root names, for its scope.
+var scopeNames []string
+
+// scope is the load-time scope of a step with roots, as WithInput orders
+// them (each name once). Its names are in a buffer the next call reuses.
 func (o options) scope(roots template.Roots) template.Scope {
-	return roots.Scope(o.later, o.branch, o.iteration)
+	scopeNames = scopeNames[:0]
+	for _, r := range roots {
+		scopeNames = append(scopeNames, r.Name)
+	}
+	return template.Scope{Roots: scopeNames, Later: o.later, Branch: o.branch, Iteration: o.iteration}
 }
 
 // jsonError reports a text that is not JSON as an InputError positioned in
@@ -352,7 +415,7 @@ func jsonError(what, path string, err error) object {
 }
 
 // render is splice.render(template, roots, options).
-func render(args []jsValue) (object, error) {
+func render(args []jsValue) (result, error) {
 	src, err := stringArg(args, 0, "template")
 	if err != nil {
 		return nil, err
@@ -362,7 +425,7 @@ func render(args []jsValue) (object, error) {
 
 // renderShape is splice.renderShape(shape, roots, options): shape is JSON or
 // YAML text (engine.js writes a shape given as an object as JSON).
-func renderShape(args []jsValue) (object, error) {
+func renderShape(args []jsValue) (result, error) {
 	shape, err := shapeArg(args)
 	if err != nil {
 		return nil, err
@@ -373,7 +436,7 @@ func renderShape(args []jsValue) (object, error) {
 // run runs a loaded template or shape against the roots and options of
 // args. A root whose text is not JSON stops the call after the load-time
 // checks, with their errors.
-func run(l *loaded, r reply, args []jsValue) (object, error) {
+func run(l *loaded, r reply, args []jsValue) (result, error) {
 	rootArgs, err := decodeRoots(arg(args, 1))
 	if err != nil {
 		return nil, err
@@ -391,13 +454,17 @@ func run(l *loaded, r reply, args []jsValue) (object, error) {
 	if rootErrs != nil {
 		return r.of(template.Check(subj, scope), rootErrs...), nil
 	}
-	return r.of(template.Run(subj, scope, roots, nil)), nil
+	runEnv = template.Env{}
+	return r.of(template.Run(subj, scope, roots, &runEnv)), nil
 }
+
+// runEnv is each run's budget, kept so that a call does not allocate it.
+var runEnv template.Env
 
 // runTool is splice.runTool(toolYAML, call): call is the call's input as
 // JSON text (engine.js writes a call given as an object as JSON). Only
 // engine-full.wasm answers it (fullOnly).
-func runTool(args []jsValue) (object, error) {
+func runTool(args []jsValue) (result, error) {
 	yaml, err := stringArg(args, 0, "tool")
 	if err != nil {
 		return nil, err
@@ -421,7 +488,7 @@ func runTool(args []jsValue) (object, error) {
 // check is splice.check(source, roots, options): the load-time checks only,
 // without data. options.mode says what source is: "template" (the default),
 // "shape" or "tool". roots may also be plain names.
-func check(args []jsValue) (object, error) {
+func check(args []jsValue) (result, error) {
 	src, err := stringArg(args, 0, "source")
 	if err != nil {
 		return nil, err
@@ -437,7 +504,7 @@ func check(args []jsValue) (object, error) {
 			if n.Type() != jsString {
 				return nil, misuse("roots["+strconv.Itoa(i)+"]", "a string like the other names", n)
 			}
-			names = append(names, strings.Clone(n.String()))
+			names = append(names, keptName(n.String()))
 		}
 	} else {
 		rootArgs, err := decodeRoots(roots)
@@ -462,7 +529,7 @@ func check(args []jsValue) (object, error) {
 	if l.err != nil {
 		return r.failed(l.err), nil
 	}
-	scope := opts.scope(template.NamedRoots(names))
+	scope := opts.scope(template.NamedRoots(names).WithInput())
 	return r.of(template.Check(l.checkedIn(scope), scope)), nil
 }
 

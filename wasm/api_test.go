@@ -127,7 +127,7 @@ func TestRenderResults(t *testing.T) {
 			}
 			want := object{{"ok", true}, {"json", tt.json}, {"text", tt.text}, {"type", tt.kind}, {"typed", tt.typed}, {"display", tt.display},
 				{"engine", template.Version}, {"errors", []object{}}}
-			if !reflect.DeepEqual(got, want) {
+			if !reflect.DeepEqual(objectOf(got), want) {
 				t.Errorf("got  %v\nwant %v", got, want)
 			}
 		})
@@ -186,10 +186,10 @@ func TestRenderErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Get("ok") != false || got.Get("json") != nil || got.Get("text") != nil || got.Get("type") != nil {
+			if objectOf(got).Get("ok") != false || objectOf(got).Get("json") != nil || objectOf(got).Get("text") != nil || objectOf(got).Get("type") != nil {
 				t.Errorf("a failed render has ok false and null json, text and type: %v", got)
 			}
-			errs, _ := got.Get("errors").([]object)
+			errs, _ := objectOf(got).Get("errors").([]object)
 			if len(errs) == 0 {
 				t.Fatalf("no errors: %v", got)
 			}
@@ -224,7 +224,7 @@ func withoutMessage(e object) object {
 }
 
 func TestErrorWithoutPosition(t *testing.T) {
-	got := reply{}.failed(errors.New("boom")).Get("errors")
+	got := objectOf(reply{}.failed(errors.New("boom"))).Get("errors")
 	want := []object{{
 		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
 		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
@@ -238,7 +238,7 @@ func TestErrorWithoutPosition(t *testing.T) {
 func TestMisuse(t *testing.T) {
 	tests := []struct {
 		name string
-		call func([]jsValue) (object, error)
+		call func([]jsValue) (result, error)
 		args []jsValue
 		want string
 	}{
@@ -287,14 +287,14 @@ func TestGuard(t *testing.T) {
 		func() { panic(errors.New("boom")) },
 		func() { panic(42) },
 	} {
-		out, err := guard(func([]jsValue) (object, error) { p(); return nil, nil }, nil)
+		out, err := guard(func([]jsValue) (result, error) { p(); return nil, nil }, nil)
 		var usage *usageError
 		if out != nil || err == nil || errors.As(err, &usage) || !strings.HasPrefix(err.Error(), "splice: internal error: ") {
 			t.Errorf("got %v, %v; want an internal error", out, err)
 		}
 	}
 	out, err := guard(render, args("{{input}}"))
-	if err != nil || out.Get("json") != "{}" {
+	if err != nil || objectOf(out).Get("json") != "{}" {
 		t.Errorf("after a panic: got %v, %v", out, err)
 	}
 }
@@ -304,7 +304,7 @@ func TestGuard(t *testing.T) {
 func TestDuplicateRoots(t *testing.T) {
 	tests := []struct {
 		name string
-		call func([]jsValue) (object, error)
+		call func([]jsValue) (result, error)
 		args []jsValue
 		json string
 	}{
@@ -316,13 +316,13 @@ func TestDuplicateRoots(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := tt.call(tt.args)
-		if err != nil || got.Get("json") != tt.json {
+		if err != nil || objectOf(got).Get("json") != tt.json {
 			t.Errorf("%s: got %v, %v; want %s", tt.name, got, err, tt.json)
 		}
 	}
 	// The step order is where each name first comes, and each name is there once.
 	got, _ := check(args("{{E7}}", []any{"E1", "E0", "E1"}))
-	errs := got.Get("errors").([]object)
+	errs := objectOf(got).Get("errors").([]object)
 	if len(errs) != 1 || !reflect.DeepEqual(errs[0].Get("available"), []string{"input", "E1", "E0"}) {
 		t.Errorf("got %v, want one MissingStep with available input, E1, E0", errs)
 	}
@@ -349,13 +349,13 @@ func TestCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			var kinds []string
-			for _, e := range got.Get("errors").([]object) {
+			for _, e := range objectOf(got).Get("errors").([]object) {
 				kinds = append(kinds, e.Get("kind").(string))
 			}
-			if !reflect.DeepEqual(kinds, tt.kinds) || got.Get("ok") != (len(tt.kinds) == 0) {
+			if !reflect.DeepEqual(kinds, tt.kinds) || objectOf(got).Get("ok") != (len(tt.kinds) == 0) {
 				t.Errorf("got %v, want errors %v", got, tt.kinds)
 			}
-			if got.Get("json") != nil {
+			if objectOf(got).Get("json") != nil {
 				t.Errorf("a check has no value: %v", got)
 			}
 		})
@@ -364,7 +364,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if msg := got.Get("errors").([]object)[0].Get("message").(string); !strings.Contains(msg, "{{E3.result") {
+	if msg := objectOf(got).Get("errors").([]object)[0].Get("message").(string); !strings.Contains(msg, "{{E3.result") {
 		t.Errorf("a branch step's message does not say to use the decide step's result: %q", msg)
 	}
 }
@@ -408,7 +408,7 @@ func TestShapesAndTools(t *testing.T) {
 	card := "name: card\nkind: reshape\nshape:\n  pr: \"{{input.number}}\"\n"
 	tests := []struct {
 		name string
-		call func([]jsValue) (object, error)
+		call func([]jsValue) (result, error)
 		args []jsValue
 		json string // the result, or
 		kind string // the first error's kind
@@ -434,7 +434,7 @@ func TestShapesAndTools(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.full && liteBuild {
-				errs, _ := got.Get("errors").([]object)
+				errs, _ := objectOf(got).Get("errors").([]object)
 				if len(errs) != 1 || errs[0].Get("kind") != "ToolError" || errs[0].Get("phase") != "load" ||
 					errs[0].Get("message") != needsFullEngine || errs[0].Get("line") != 1 || errs[0].Get("column") != 1 {
 					t.Errorf("got %v, want one ToolError at 1:1: %s", got, needsFullEngine)
@@ -442,13 +442,13 @@ func TestShapesAndTools(t *testing.T) {
 				return
 			}
 			if tt.kind == "" {
-				if got.Get("ok") != true || got.Get("json") != tt.json || got.Get("type") != "object" {
+				if objectOf(got).Get("ok") != true || objectOf(got).Get("json") != tt.json || objectOf(got).Get("type") != "object" {
 					t.Errorf("got %v, want %s", got, tt.json)
 				}
 				return
 			}
-			errs, _ := got.Get("errors").([]object)
-			if got.Get("ok") != false || len(errs) == 0 {
+			errs, _ := objectOf(got).Get("errors").([]object)
+			if objectOf(got).Get("ok") != false || len(errs) == 0 {
 				t.Fatalf("got %v, want %s", got, tt.kind)
 			}
 			if errs[0].Get("kind") != tt.kind || errs[0].Get("at") != tt.at {
@@ -458,8 +458,35 @@ func TestShapesAndTools(t *testing.T) {
 	}
 	// A leaf's error is placed in the shape's text as well.
 	got, _ := renderShape(args("{\n  \"t\": \"x {{E1.nope}}\"\n}", prRoots))
-	errs, _ := got.Get("errors").([]object)
+	errs, _ := objectOf(got).Get("errors").([]object)
 	if doc, _ := errs[0].Get("doc").(object); doc == nil || doc.Get("line") != 2 || doc.Get("column") != 11 || errs[0].Get("column") != 3 {
 		t.Errorf("got %v, want the leaf's column 3 and the document's 2:11", errs[0])
 	}
+}
+
+// Get returns the value of the property key.
+func (o object) Get(key string) any {
+	for _, p := range o {
+		if p.Key == key {
+			return p.Value
+		}
+	}
+	return nil
+}
+
+// objectOf is a result as engine.js hands it to the page: a value is the
+// object made of its texts.
+func objectOf(r result) object {
+	v, ok := r.(*value)
+	if !ok {
+		return r.(object)
+	}
+	texts, ends := v.appendTexts(nil)
+	var text [len(ends)]string
+	start := 0
+	for i, end := range ends {
+		text[i], start = string(texts[start:end]), end
+	}
+	return object{{"ok", true}, {"json", text[0]}, {"text", text[1]}, {"type", text[2]}, {"typed", v.typed}, {"display", text[3]},
+		{"engine", text[4]}, {"errors", []object{}}}
 }

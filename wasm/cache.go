@@ -95,7 +95,7 @@ func parseRoot(text string) any {
 type loaded struct {
 	subj   template.Subject
 	err    error // it does not parse
-	checks map[string]error
+	checks map[string]*checked
 }
 
 // maxScopes bounds the checks a loaded subject keeps: the same example is
@@ -107,7 +107,7 @@ func loadTemplate(src string) any {
 	if err != nil {
 		return &loaded{err: err}
 	}
-	return &loaded{subj: t, checks: map[string]error{}}
+	return &loaded{subj: t, checks: map[string]*checked{}}
 }
 
 func loadShape(text string) any {
@@ -115,22 +115,28 @@ func loadShape(text string) any {
 	if err != nil {
 		return &loaded{err: err}
 	}
-	return &loaded{subj: s, checks: map[string]error{}}
+	return &loaded{subj: s, checks: map[string]*checked{}}
 }
 
+// scopeKeyBytes holds each call's scope key: a call that finds its checks
+// done allocates nothing for them.
+var scopeKeyBytes []byte
+
 // checkedIn returns the subject with its load-time checks against scope
-// run once: template.Run and template.Check find them done.
+// run once: template.Run and template.Check find them done. scope's names
+// may be a buffer the next call reuses: a check reads them only while it
+// runs, and its errors list the available roots in slices of their own.
 func (l *loaded) checkedIn(scope template.Scope) template.Subject {
-	key := scopeKey(scope)
-	err, ok := l.checks[key]
+	scopeKeyBytes = appendScopeKey(scopeKeyBytes[:0], scope)
+	c, ok := l.checks[string(scopeKeyBytes)]
 	if !ok {
 		if len(l.checks) >= maxScopes {
-			l.checks = map[string]error{}
+			l.checks = map[string]*checked{}
 		}
-		err = l.subj.Check(scope)
-		l.checks[key] = err
+		c = &checked{l.subj, l.subj.Check(scope)}
+		l.checks[string(scopeKeyBytes)] = c
 	}
-	return checked{l.subj, err}
+	return c
 }
 
 // checked is a subject whose load-time checks in one scope gave err.
@@ -139,12 +145,11 @@ type checked struct {
 	err error
 }
 
-func (c checked) Check(template.Scope) error { return c.err }
+func (c *checked) Check(template.Scope) error { return c.err }
 
-// scopeKey tells scopes apart: each name is quoted, so that no two scopes
-// write the same key.
-func scopeKey(s template.Scope) string {
-	var b []byte
+// appendScopeKey appends what tells scopes apart: each name is quoted, so
+// that no two scopes write the same key.
+func appendScopeKey(b []byte, s template.Scope) []byte {
 	for _, n := range s.Roots {
 		b = template.AppendQuoted(b, n)
 	}
@@ -153,18 +158,20 @@ func scopeKey(s template.Scope) string {
 		b = template.AppendQuoted(b, n)
 	}
 	b = append(b, 'b')
-	ids := make([]string, 0, len(s.Branch))
-	for id := range s.Branch {
-		ids = append(ids, id)
-	}
-	sortStrings(ids)
-	for _, id := range ids {
-		b = template.AppendQuoted(template.AppendQuoted(b, id), s.Branch[id])
+	if len(s.Branch) > 0 {
+		ids := make([]string, 0, len(s.Branch))
+		for id := range s.Branch {
+			ids = append(ids, id)
+		}
+		sortStrings(ids)
+		for _, id := range ids {
+			b = template.AppendQuoted(template.AppendQuoted(b, id), s.Branch[id])
+		}
 	}
 	if s.Iteration {
 		b = append(b, 'i')
 	}
-	return string(b)
+	return b
 }
 
 // sortStrings sorts a few strings in place: an insertion sort, which

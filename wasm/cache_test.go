@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,7 +86,7 @@ func TestScopeKey(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for i, s := range scopes {
-		key := scopeKey(s)
+		key := string(appendScopeKey(nil, s))
 		if j, ok := seen[key]; ok {
 			t.Errorf("scopes %d and %d share the key %q", j, i, key)
 		}
@@ -93,7 +94,7 @@ func TestScopeKey(t *testing.T) {
 	}
 	branch := map[string]string{"E5": "E3", "E6": "E3", "E7": "E4", "E8": "E1"}
 	for range 20 {
-		if scopeKey(template.Scope{Branch: branch}) != scopeKey(template.Scope{Branch: branch}) {
+		if string(appendScopeKey(nil, template.Scope{Branch: branch})) != string(appendScopeKey(nil, template.Scope{Branch: branch})) {
 			t.Fatal("one scope has keys that differ")
 		}
 	}
@@ -114,5 +115,23 @@ func TestLoadedChecksEachScope(t *testing.T) {
 	}
 	if len(l.checks) != 2 {
 		t.Errorf("%d checks kept for 2 scopes", len(l.checks))
+	}
+}
+
+// The checks a template keeps for a scope stay as they were when later
+// calls in other scopes reuse the buffers a call's scope is made in.
+func TestKeptChecksOutliveTheCall(t *testing.T) {
+	available := func(roots ...any) any {
+		got, err := render(args("{{E9}}", roots))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return objectOf(got).Get("errors").([]object)[0].Get("available")
+	}
+	want := []string{"input", "E0"}
+	available(root("E0", "0"))
+	available(root("E1", "1"), root("E2", "2"), root("E3", "3"))
+	if got := available(root("E0", "0")); !reflect.DeepEqual(got, want) {
+		t.Errorf("available roots %v, want %v", got, want)
 	}
 }

@@ -16,7 +16,7 @@ func TestRunPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := string(plan.Run(plan.Load(text), plan.Options{}).JSON())
-	if out.Get("ok") != false || out.Get("json") != want {
+	if objectOf(out).Get("ok") != false || objectOf(out).Get("json") != want {
 		t.Errorf("runPlan gave %v, want ok false and %s", out, want)
 	}
 	if !strings.Contains(want, `"step":"E1"`) || !strings.Contains(want, `"solver":{"status":"ok","result":1}`) {

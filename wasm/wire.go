@@ -16,8 +16,15 @@ package main
 //	                 object or an array of which only the type matters
 //
 // The response is the call's result object as JSON, or {"error":
-// "TypeError" or "Error", "message": ...}. Both stay in buffers the module
-// keeps, so that a page's calls allocate little and grow nothing.
+// "TypeError" or "Error", "message": ...}; but a result with a value, which
+// most calls give, is its texts as they are (JSON would escape each, and
+// engine.js unescape it again):
+//
+//	=<typed: T or F><lengths><json><text><type><display><engine>
+//
+// each text's length in bytes in 4 bytes, little endian, of which
+// engine.js makes the object (see value). Both stay in buffers the module keeps, so that a page's calls
+// allocate little and grow nothing.
 
 import (
 	"errors"
@@ -29,7 +36,7 @@ import (
 
 // function returns the API's function called name; fullOnly those of
 // engine-full.wasm alone.
-func function(name string) func([]jsValue) (object, error) {
+func function(name string) func([]jsValue) (result, error) {
 	switch name {
 	case "render":
 		return render
@@ -38,7 +45,7 @@ func function(name string) func([]jsValue) (object, error) {
 	case "check":
 		return check
 	case "version":
-		return func([]jsValue) (object, error) { return object{{"version", version}}, nil }
+		return func([]jsValue) (result, error) { return object{{"version", version}}, nil }
 	}
 	return fullOnly(name)
 }
@@ -47,7 +54,7 @@ func function(name string) func([]jsValue) (object, error) {
 // header, and appends its response to dst. The request's texts are read
 // where they are: nothing may keep them past the call but a copy.
 func answer(dst, req []byte, headerSize int) []byte {
-	out, err := guard(func([]jsValue) (object, error) {
+	out, err := guard(func([]jsValue) (result, error) {
 		fn, args, err := decodeRequest(req, headerSize)
 		if err != nil {
 			return nil, err
@@ -56,7 +63,7 @@ func answer(dst, req []byte, headerSize int) []byte {
 	}, nil)
 	switch err.(type) {
 	case nil:
-		return appendJSON(dst, out)
+		return out.appendResponse(dst)
 	case *usageError:
 		return appendJSON(dst, object{{"error", "TypeError"}, {"message", err.Error()}})
 	default:
@@ -67,12 +74,12 @@ func answer(dst, req []byte, headerSize int) []byte {
 // decodeRequest reads a request. Its strings are read where they are, in
 // the request's memory, which the next request overwrites: what the call
 // keeps of them it copies.
-func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error), []jsValue, error) {
+func decodeRequest(req []byte, headerSize int) (func([]jsValue) (result, error), []jsValue, error) {
 	if headerSize < 0 || headerSize > len(req) {
 		return nil, nil, errors.New("splice: a request's header is out of its bounds")
 	}
 	d := &request
-	*d = wireDecoder{src: unsafe.String(unsafe.SliceData(req[len(req)-headerSize:]), headerSize), texts: d.texts[:0], nodes: d.nodes[:0]}
+	*d = wireDecoder{src: unsafe.String(unsafe.SliceData(req[len(req)-headerSize:]), headerSize), texts: d.texts[:0], nodes: d.nodes[:0], args: d.args}
 	rest := req[:len(req)-headerSize]
 	for range d.count() {
 		size := d.count()
@@ -93,10 +100,11 @@ func decodeRequest(req []byte, headerSize int) (func([]jsValue) (object, error),
 	if fn == nil {
 		return nil, nil, errors.New("splice: no function " + string(template.AppendQuoted(nil, d.nodes[0].str)))
 	}
-	args := make([]jsValue, d.nodes[1].n)
-	for i := range args {
-		args[i] = &d.nodes[d.nodes[1].first+i]
+	args := d.args[:0]
+	for i := range d.nodes[1].n {
+		args = append(args, &d.nodes[d.nodes[1].first+i])
 	}
+	d.args = args
 	return fn, args, nil
 }
 
@@ -111,6 +119,7 @@ type wireDecoder struct {
 	bad   bool
 	texts []string
 	nodes []wireValue
+	args  []jsValue // the arguments, nodes of the call's array
 }
 
 // wireValue is a value of a request.
@@ -273,4 +282,23 @@ func appendJSON(dst []byte, v any) []byte {
 		return append(dst, ']')
 	}
 	panic("splice: no JSON for a result's value")
+}
+
+// responseTexts holds a value's texts while its response is written.
+var responseTexts []byte
+
+func (r *value) appendResponse(dst []byte) []byte {
+	texts, ends := r.appendTexts(responseTexts[:0])
+	responseTexts = texts
+	dst = append(dst, '=', 'F')
+	if r.typed {
+		dst[len(dst)-1] = 'T'
+	}
+	start := 0
+	for _, end := range ends {
+		n := end - start
+		dst = append(dst, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+		start = end
+	}
+	return append(dst, texts...)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"reflect"
 	"strconv"
@@ -52,11 +53,32 @@ func wireRequest(fn string, args ...any) (req []byte, headerSize int) {
 	return append(req, header...), len(header)
 }
 
-// respond answers a request and decodes its response.
+// respond answers a request and decodes its response as engine.js does:
+// JSON, or a result with a value as its texts.
 func respond(t *testing.T, req []byte, headerSize int) map[string]any {
 	t.Helper()
+	resp := answer(nil, req, headerSize)
+	if len(resp) > 1 && resp[0] == '=' {
+		out := map[string]any{"ok": true, "typed": resp[1] == 'T', "errors": []any{}}
+		keys := []string{"json", "text", "type", "display", "engine"} // engine.js's order
+		if len(resp) < 2+4*len(keys) {
+			t.Fatalf("a value response without its lengths: %q", resp)
+		}
+		texts := string(resp[2+4*len(keys):])
+		for i, key := range keys {
+			n := int(binary.LittleEndian.Uint32(resp[2+4*i:]))
+			if n > len(texts) {
+				t.Fatalf("a malformed value response: %q", resp)
+			}
+			out[key], texts = texts[:n], texts[n:]
+		}
+		if texts != "" {
+			t.Fatalf("a value response with %q past its texts", texts)
+		}
+		return out
+	}
 	var out map[string]any
-	if err := json.Unmarshal(answer(nil, req, headerSize), &out); err != nil {
+	if err := json.Unmarshal(resp, &out); err != nil {
 		t.Fatalf("the response is not JSON: %v", err)
 	}
 	return out
@@ -66,10 +88,14 @@ func respond(t *testing.T, req []byte, headerSize int) map[string]any {
 func TestAnswerIsTheCall(t *testing.T) {
 	tests := []struct {
 		fn   string
-		call func([]jsValue) (object, error)
+		call func([]jsValue) (result, error)
 		args []any
 	}{
 		{"render", render, []any{"{{E0.price}}", []any{root("E0", `{"price": 1.50}`)}}},
+		{"render", render, []any{"{{E0.s}}", []any{root("E0", `{"s": "é ☃ 😀 \"q\""}`)}}},
+		{"render", render, []any{"ü {{E0.s}}", []any{root("E0", `{"s": "é ☃ 😀 \"q\""}`)}}},
+		{"renderShape", renderShape, []any{`{"a": ["ü {{E0}}", "{{E0}}"]}`, []any{root("E0", `"\n"`)}}},
+		{"check", check, []any{"{{E0}}", []any{"E0"}}},
 		{"render", render, []any{"PR #{{E1.n}} {{E7}}", []any{root("E1", `{"n": 2}`), props{"name", "E2"}}, props{"later", []any{"E9"}, "iteration", true}}},
 		{"render", render, []any{"{{E0}}", []any{root("E0", "{\n  \"a\": 1,\n}")}}},
 		{"renderShape", renderShape, []any{`{"n": "{{E1.n}}", "t": "x {{E1.nope}}"}`, []any{root("E1", `{"n": 1}`)}}},
@@ -84,7 +110,7 @@ func TestAnswerIsTheCall(t *testing.T) {
 			t.Fatal(err)
 		}
 		var wantJSON map[string]any
-		if err := json.Unmarshal(appendJSON(nil, want), &wantJSON); err != nil {
+		if err := json.Unmarshal(appendJSON(nil, objectOf(want)), &wantJSON); err != nil {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(got, wantJSON) {

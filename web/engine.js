@@ -18,9 +18,9 @@
 //
 // A call crosses into the engine once: its arguments are written into the
 // module's memory as one request, the page's values as JSON text (see
-// wasm/wire.go), and its result comes back as one JSON response. The engine
-// keeps the templates, shapes and roots' texts it has parsed for the calls
-// that give them again.
+// wasm/wire.go), and its result comes back as one response: a result with
+// a value as its texts, any other as JSON. The engine keeps the templates,
+// shapes and roots' texts it has parsed for the calls that give them again.
 (() => {
   "use strict";
   if (globalThis.splice && globalThis.splice.ready) return;
@@ -63,6 +63,20 @@
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
 
+  // writeUTF8 writes s as UTF-8 into mem from at (up to end) and returns
+  // how many bytes it took. A short ASCII text is written here, byte by
+  // byte: each encodeInto costs a crossing into the browser that a few
+  // hundred characters do not.
+  const writeUTF8 = (s, mem, at, end) => {
+    const n = s.length;
+    if (n <= 256) {
+      let i = 0;
+      for (let c; i < n && (c = s.charCodeAt(i)) < 128; i++) mem[at + i] = c;
+      if (i === n) return n;
+    }
+    return encoder.encodeInto(s, mem.subarray(at, end)).written;
+  };
+
   // engineOf is the function that sends a request to a running module
   // (requestBuffer, call and response: wasm/exports.go) and returns its
   // response. A request is the call's strings, UTF-8, and a header that
@@ -70,58 +84,90 @@
   // written.
   const engineOf = (exports) => {
     let bytes = new Uint8Array(exports.mem.buffer);
-    // Growing the memory detaches the views of it.
-    const memory = () => bytes.buffer === exports.mem.buffer ? bytes : (bytes = new Uint8Array(exports.mem.buffer));
-    return (name, args) => {
-      const texts = [];
-      const values = "t" + (texts.push(name) - 1) + ";" + wire(args, texts);
+    // Growing the memory detaches the views of it, which leaves them empty.
+    const memory = () => bytes.length ? bytes : (bytes = new Uint8Array(exports.mem.buffer));
+    return ({ texts, header }) => {
       // UTF-8 takes at most 3 bytes for each UTF-16 unit; the header's
       // lengths at most 11 characters each.
-      let room = values.length + 11 * (texts.length + 1);
-      for (const t of texts) room += 3 * t.length;
+      let room = header.length + 11 * (texts.length + 1);
+      for (let i = 0; i < texts.length; i++) room += 3 * texts[i].length;
       if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
       const at = exports.requestBuffer(room) >>> 0; // an address, unsigned
       let mem = memory();
       let size = 0;
       let lengths = texts.length + ";";
-      for (const t of texts) {
-        const { written } = encoder.encodeInto(t, mem.subarray(at + size, at + room));
+      for (let i = 0; i < texts.length; i++) {
+        const written = writeUTF8(texts[i], mem, at + size, at + room);
         size += written;
         lengths += written + ";";
       }
-      const header = encoder.encodeInto(lengths + values, mem.subarray(at + size, at + room)).written;
-      const length = exports.call(size + header, header);
+      const headerSize = writeUTF8(lengths + header, mem, at + size, at + room);
+      const length = exports.call(size + headerSize, headerSize);
       const from = exports.response() >>> 0;
-      mem = memory();
-      return JSON.parse(decoder.decode(mem.subarray(from, from + length)));
+      const response = memory().subarray(from, from + length);
+      return response[0] === 61 /* = */ ? valueResult(response) : JSON.parse(decoder.decode(response));
     };
   };
 
-  // OfType is an argument the engine reads only the type of.
-  class OfType {
-    constructor(code) {
-      this.code = code;
+  // valueResult is the result object of a result with a value, whose
+  // response is its texts (wasm/wire.go): json, text, type, display and
+  // engine, after their lengths.
+  const valueResult = (response) => {
+    const ends = [];
+    for (let i = 0, at = 2, end = 0; i < 5; i++, at += 4) {
+      ends.push(end += (response[at] | response[at + 1] << 8 | response[at + 2] << 16 | response[at + 3] << 24) >>> 0);
+    }
+    const bytes = response.subarray(22);
+    const all = decoder.decode(bytes);
+    // Byte offsets are offsets in the text when it is ASCII.
+    const text = all.length === bytes.length
+      ? (i) => all.slice(i ? ends[i - 1] : 0, ends[i])
+      : (i) => decoder.decode(bytes.subarray(i ? ends[i - 1] : 0, ends[i]));
+    return { ok: true, json: text(0), text: text(1), type: text(2), typed: response[1] === 84 /* T */, display: text(3), engine: text(4), errors: [] };
+  };
+
+  // Request is a call's request as it is written: its texts and the header
+  // that says what the arguments are (wasm/wire.go), each string one of the
+  // texts. The page's objects are read once, as their parts are written.
+  class Request {
+    constructor(name) {
+      this.texts = [name];
+      this.header = "t0;";
+    }
+    string(s) {
+      this.header += "t" + (this.texts.push(s) - 1) + ";";
+    }
+    // open starts an array ("[") or an object ("{") of count elements or
+    // keys.
+    open(code, count) {
+      this.header += code + count + ";";
+    }
+    // scalar writes an argument as the engine reads it: a string, a
+    // boolean or null as it is, anything else as its type.
+    scalar(v) {
+      switch (typeof v) {
+        case "string":
+          this.string(v);
+          return;
+        case "boolean":
+          this.header += v ? "T" : "F";
+          return;
+        case "object":
+          if (v === null) {
+            this.header += "n";
+            return;
+          }
+          try {
+            this.header += Array.isArray(v) ? "a" : "o";
+          } catch {
+            this.header += "o"; // a revoked proxy
+          }
+          return;
+      }
+      this.header += typeCodes[typeof v];
     }
   }
-  const typeCodes = { undefined: "u", number: "#", bigint: "B", symbol: "S", function: "f", object: "o", array: "a" };
-
-  // wire writes arguments as a request's header does, each string as one of
-  // texts. Its objects and arrays are prepare's, never the page's.
-  const wire = (v, texts) => {
-    switch (typeof v) {
-      case "string":
-        return "t" + (texts.push(v) - 1) + ";";
-      case "boolean":
-        return v ? "T" : "F";
-      case "number":
-        return "#";
-    }
-    if (v === null) return "n";
-    if (v instanceof OfType) return v.code;
-    if (Array.isArray(v)) return "[" + v.length + ";" + v.map((e) => wire(e, texts)).join("");
-    const keys = Object.keys(v);
-    return "{" + keys.length + ";" + keys.map((k) => wire(k, texts) + wire(v[k], texts)).join("");
-  };
+  const typeCodes = { undefined: "u", number: "#", bigint: "B", symbol: "S", function: "f" };
 
   // load runs one build and returns its engine.
   const load = async (url, module = compile(url)) => {
@@ -147,8 +193,8 @@
   const answeredByFull = (result) => Array.isArray(result.errors) && result.errors.some((e) => e.message === needsFullMessage);
 
   // The page's values reach the engine as JSON text written here, and its
-  // other arguments as plain copies: the engine never runs the page's code,
-  // and what is of the wrong type it reports itself.
+  // other arguments as what the engine reads of them: it never runs the
+  // page's code, and what is of the wrong type it reports itself.
   const misuse = (where, message) => new TypeError("splice: " + where + ": " + message);
   const isObject = (v) => typeof v === "object" && v !== null;
   const reason = (err) => {
@@ -158,22 +204,106 @@
       return "an exception";
     }
   };
-  // guard runs f, which reads the page's objects; where names what is read,
-  // or is a function that does, called only if f throws.
-  const guard = (where, f) => {
+  // threw is the error of reading what where (and after it, suffix) names.
+  const threw = (err, where, suffix = "") => misuse(where + suffix, "reading it threw: " + reason(err));
+  // get and isArray read the page's objects; what they read is where and
+  // suffix, joined only when reading it throws.
+  const get = (object, key, where, suffix) => {
     try {
-      return f();
+      return object[key];
     } catch (err) {
-      throw misuse(typeof where === "function" ? where() : where, "reading it threw: " + reason(err));
+      throw threw(err, where, suffix);
     }
   };
-  const get = (object, key, where) => guard(where, () => object[key]);
-  const isArray = (v, where) => guard(where, () => Array.isArray(v));
+  const isArray = (v, where) => {
+    try {
+      return Array.isArray(v);
+    } catch (err) {
+      throw threw(err, where);
+    }
+  };
+  // lengthOf is an array's length as Array.from reads it.
+  const lengthOf = (length) => {
+    const n = Math.trunc(+length);
+    return n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0;
+  };
 
   // maxDepth is the engine's bound on JSON nesting (template.MaxJSONDepth).
   const maxDepth = 512;
   // keyPath is how a key shows in a path: .name, [0], ["a b"].
   const keyPath = (key, index) => index ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? "." + key : `[${JSON.stringify(key)}]`;
+  const toString = Object.prototype.toString;
+
+  // Reading is a value being read by jsonText: where it is, the path from
+  // it to what is being read, and the objects on that path.
+  class Reading {
+    constructor(where) {
+      this.where = where;
+      this.keys = [];
+      this.open = [];
+    }
+    // at is the path to the n-th object read, or to what is being read.
+    at(n = this.keys.length) {
+      return this.where + this.keys.slice(0, n).map((k) => keyPath(k, typeof k === "number")).join("");
+    }
+    fail(place, message) {
+      const err = misuse(place, message);
+      jsonErrors.add(err);
+      return err;
+    }
+    check(v) {
+      if (typeof v === "object" && v !== null && typeof v.toJSON === "function") {
+        const keys = this.keys;
+        v = v.toJSON(String(keys.length ? keys[keys.length - 1] : ""));
+      }
+      switch (typeof v) {
+        case "string":
+        case "boolean":
+          return;
+        case "number":
+          if (!Number.isFinite(v)) throw this.fail(this.at(), v + " is not JSON");
+          return;
+        case "bigint":
+          throw this.fail(this.at(), "BigInt is not JSON");
+        case "symbol":
+          throw this.fail(this.at(), "Symbol is not JSON");
+        case "function":
+          throw this.fail(this.at(), "a function is not JSON");
+        case "undefined":
+          throw this.fail(this.at(), "undefined is not JSON");
+      }
+      if (v === null) return;
+      const { keys, open } = this;
+      // A path is short: a look along it is quicker than a Map.
+      if (open.includes(v)) throw this.fail(this.at(), "a cycle: it is " + this.at(open.indexOf(v)));
+      if (open.length === maxDepth) throw this.fail(this.where, "nested deeper than " + maxDepth + " levels");
+      const array = Array.isArray(v);
+      if (!array) {
+        const tag = toString.call(v);
+        if (tag !== "[object Object]") throw this.fail(this.at(), tag.slice(8, -1) + " is not JSON");
+      }
+      open.push(v);
+      if (array) {
+        for (let i = 0, n = v.length; i < n; i++) {
+          keys.push(i);
+          const e = v[i];
+          if (e !== undefined) this.check(e);
+          keys.pop();
+        }
+      } else {
+        const names = Object.keys(v);
+        for (let i = 0; i < names.length; i++) {
+          keys.push(names[i]);
+          const e = v[names[i]];
+          if (e !== undefined) this.check(e);
+          keys.pop();
+        }
+      }
+      open.pop();
+    }
+  }
+  // jsonErrors are the errors jsonText makes itself.
+  const jsonErrors = new WeakSet();
 
   // jsonText is JSON.stringify(value), once value is read through and found
   // to hold nothing it would drop, change or choke on; what it holds of that
@@ -184,138 +314,114 @@
   // is called (a Date is its ISO string), undefined properties are left out,
   // holes and undefined in arrays are null, -0 is 0.
   const jsonText = (value, where) => {
-    const keys = []; // the path from value to what is being read
-    const open = new Map(); // the objects being read, to where they are
-    const at = (n = keys.length) => where + keys.slice(0, n).map((k) => keyPath(k, typeof k === "number")).join("");
-    const ours = new Set(); // the errors this check throws
-    const fail = (place, message) => {
-      const err = misuse(place, message);
-      ours.add(err);
-      return err;
-    };
-    const check = (v) => {
-      if (typeof v === "object" && v !== null && typeof v.toJSON === "function") {
-        v = v.toJSON(String(keys.length ? keys[keys.length - 1] : ""));
-      }
-      switch (typeof v) {
-        case "string":
-        case "boolean":
-          return;
-        case "number":
-          if (!Number.isFinite(v)) throw fail(at(), v + " is not JSON");
-          return;
-        case "bigint":
-          throw fail(at(), "BigInt is not JSON");
-        case "symbol":
-          throw fail(at(), "Symbol is not JSON");
-        case "function":
-          throw fail(at(), "a function is not JSON");
-        case "undefined":
-          throw fail(at(), "undefined is not JSON");
-      }
-      if (v === null) return;
-      if (open.has(v)) throw fail(at(), "a cycle: it is " + at(open.get(v)));
-      if (open.size === maxDepth) throw fail(where, "nested deeper than " + maxDepth + " levels");
-      const array = Array.isArray(v);
-      if (!array) {
-        const tag = Object.prototype.toString.call(v).slice(8, -1);
-        if (tag !== "Object") throw fail(at(), tag + " is not JSON");
-      }
-      open.set(v, keys.length);
-      if (array) {
-        for (let i = 0, n = v.length; i < n; i++) {
-          keys.push(i);
-          const e = v[i];
-          if (e !== undefined) check(e);
-          keys.pop();
-        }
-      } else {
-        for (const k of Object.keys(v)) {
-          keys.push(k);
-          const e = v[k];
-          if (e !== undefined) check(e);
-          keys.pop();
-        }
-      }
-      open.delete(v);
-    };
+    const reading = new Reading(where);
     try {
-      check(value);
+      reading.check(value);
     } catch (err) {
-      if (ours.has(err)) throw err;
-      throw misuse(at(), "reading it threw: " + reason(err));
+      if (jsonErrors.has(err)) throw err;
+      throw threw(err, reading.at());
     }
     // The page's code has run once already; should it give otherwise now,
     // that is said too.
-    const text = guard(where, () => JSON.stringify(value));
+    let text;
+    try {
+      text = JSON.stringify(value);
+    } catch (err) {
+      throw threw(err, where);
+    }
     if (typeof text !== "string") throw misuse(where, "it changed while it was read");
     return text;
   };
 
-  // scalar is an argument as the engine reads it: a string, a boolean,
-  // null or a number as it is, anything else as its type.
-  const scalar = (v) => {
-    switch (typeof v) {
-      case "string":
-      case "boolean":
-        return v;
-      case "number":
-        return Number.isFinite(v) ? v : new OfType("#");
-      case "object":
-        if (v === null) return v;
-        try {
-          return new OfType(Array.isArray(v) ? "a" : "o");
-        } catch {
-          return new OfType("o"); // a revoked proxy
-        }
-    }
-    return new OfType(typeCodes[typeof v]);
-  };
-
-  const copyRoot = (r, where) => {
+  // writeRoot writes roots[i]: {name, text}, its value given as JSON text.
+  const writeRoot = (request, r, i) => {
+    const where = "roots[" + i + "]";
     // A name (in check) or what the engine reports as not a root.
-    if (!isObject(r) || isArray(r, where)) return scalar(r);
-    const root = { name: scalar(get(r, "name", where + ".name")) };
-    const text = get(r, "text", where + ".text");
-    if (text !== undefined) {
-      root.text = scalar(text);
-    } else {
-      const value = get(r, "value", where + ".value");
-      if (value !== undefined) root.text = jsonText(value, where + ".value");
+    if (!isObject(r) || isArray(r, where)) return request.scalar(r);
+    const name = get(r, "name", where, ".name");
+    let text = get(r, "text", where, ".text");
+    if (text === undefined) {
+      const value = get(r, "value", where, ".value");
+      if (value !== undefined) text = jsonText(value, where + ".value");
     }
-    return root;
+    request.open("{", text === undefined ? 1 : 2);
+    request.string("name");
+    request.scalar(name);
+    if (text !== undefined) {
+      request.string("text");
+      request.scalar(text);
+    }
   };
 
-  const copyOptions = (options) => {
-    if (!isObject(options) || isArray(options, "options")) return scalar(options);
+  // writeOptions writes the options and returns their mode.
+  const writeOptions = (request, options) => {
+    if (!isObject(options) || isArray(options, "options")) return request.scalar(options);
     const later = get(options, "later", "options.later");
     const branch = get(options, "branchSteps", "options.branchSteps");
     const plain = isObject(branch) && !isArray(branch, "options.branchSteps");
-    return {
-      later: isArray(later, "options.later")
-        ? Array.from({ length: get(later, "length", "options.later.length") }, (_, i) => scalar(get(later, i, `options.later[${i}]`)))
-        : scalar(later),
-      branchSteps: plain ? Object.fromEntries(guard("options.branchSteps", () => Object.keys(branch))
-        .map((id) => [id, scalar(get(branch, id, "options.branchSteps." + id))])) : scalar(branch),
-      iteration: scalar(get(options, "iteration", "options.iteration")),
-      mode: scalar(get(options, "mode", "options.mode")),
-    };
+    request.open("{", 4);
+    request.string("later");
+    if (isArray(later, "options.later")) {
+      const n = lengthOf(get(later, "length", "options.later.length"));
+      request.open("[", n);
+      for (let i = 0; i < n; i++) request.scalar(get(later, i, "options.later", "[" + i + "]"));
+    } else {
+      request.scalar(later);
+    }
+    request.string("branchSteps");
+    if (plain) {
+      let ids;
+      try {
+        ids = Object.keys(branch);
+      } catch (err) {
+        throw threw(err, "options.branchSteps");
+      }
+      request.open("{", ids.length);
+      for (const id of ids) {
+        request.string(id);
+        request.scalar(get(branch, id, "options.branchSteps.", id));
+      }
+    } else {
+      request.scalar(branch);
+    }
+    request.string("iteration");
+    request.scalar(get(options, "iteration", "options.iteration"));
+    const mode = get(options, "mode", "options.mode");
+    request.string("mode");
+    request.scalar(mode);
+    return mode;
   };
 
-  // prepare makes the arguments the engine is called with, and tells
-  // whether only the full engine answers the call (a tool, a plan).
+  // prepare writes the request of a call, and tells whether only the full
+  // engine answers it (a tool, a plan).
   const prepare = (name, args) => {
     const [source, second, options] = args; // second: the roots, or a tool's call
+    const request = new Request(name);
     switch (name) {
       case "runTool":
-        return { args: [scalar(source), second === undefined || typeof second === "string" ? scalar(second) : jsonText(second, "call")], full: true };
+        request.open("[", 2);
+        request.scalar(source);
+        if (second === undefined || typeof second === "string") request.scalar(second);
+        else request.string(jsonText(second, "call"));
+        return { request, full: true };
       case "runPlan":
-        return { args: [isObject(source) ? jsonText(source, "plan") : scalar(source)], full: true };
+        request.open("[", 1);
+        if (isObject(source)) request.string(jsonText(source, "plan"));
+        else request.scalar(source);
+        return { request, full: true };
     }
-    const shape = name === "renderShape" && isObject(source) ? jsonText(source, "shape") : scalar(source);
-    const roots = isArray(second, "roots") ? Array.from({ length: get(second, "length", "roots.length") }, (_, i) => copyRoot(get(second, i, `roots[${i}]`), `roots[${i}]`)) : scalar(second);
-    const opts = copyOptions(options);
-    return { args: [shape, roots, opts], full: name === "check" && opts.mode === "tool" };
+    request.open("[", 3);
+    if (name === "renderShape" && isObject(source)) request.string(jsonText(source, "shape"));
+    else request.scalar(source);
+    if (isArray(second, "roots")) {
+      const n = lengthOf(get(second, "length", "roots.length"));
+      request.open("[", n);
+      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", "[" + i + "]"), i);
+    } else {
+      request.scalar(second);
+    }
+    const mode = writeOptions(request, options);
+    return { request, full: name === "check" && mode === "tool" };
   };
 
   const outcome = (name, result) => {
@@ -327,18 +433,20 @@
   // the small one otherwise, and there again when the small one says it
   // needs the full one (a shape in YAML).
   const call = async (name, args) => {
-    const { args: request, full: needsFull } = prepare(name, args);
+    const { request, full: needsFull } = prepare(name, args);
     if (!lite) await splice.ready;
     const engine = full || (needsFull ? await loadFull() : lite);
-    let result = engine(name, request);
-    if (engine === lite && answeredByFull(result)) result = (await loadFull())(name, request);
+    let result = engine(request);
+    if (engine === lite && answeredByFull(result)) result = (await loadFull())(request);
     return outcome(name, result);
   };
   for (const name of functions) splice[name] = (...args) => call(name, args);
 
   splice.ready = load(liteURL, liteModule).then((engine) => {
     lite = engine;
-    splice.version = engine("version", []).version;
+    const version = new Request("version");
+    version.open("[", 0);
+    splice.version = engine(version).version;
     return splice;
   });
 })();

@@ -22,10 +22,13 @@ const width = 80
 
 // JSON indents v by two spaces, keeping an array or object on one line
 // when it fits in width columns: { "a": 1, "b": [1, 2] }.
-func JSON(v template.Value) string {
-	var w writer
+func JSON(v template.Value) string { return string(AppendJSON(nil, v)) }
+
+// AppendJSON appends JSON(v) to dst.
+func AppendJSON(dst []byte, v template.Value) []byte {
+	w := writer{buf: dst, lineStart: len(dst)}
 	w.value(v, 0)
-	return string(w.buf)
+	return w.buf
 }
 
 // writer writes indented JSON. It is standard library only, as the
