@@ -254,7 +254,14 @@ func (k *keeper) restore(ctx app.Context) {
 	case !linked && saved != "" && banner == "":
 		k.v.linkSize = len(saved) // the autosave is a link's payload
 	default:
-		k.v.linkSize = len(k.encode())
+		// A state from no payload (the default example) is encoded for its
+		// size once the first frame is painted, which need not wait on deflating.
+		version := k.s.Version
+		ctx.After(time.Millisecond, func(ctx app.Context) {
+			if k.s.Version == version && !k.dirty {
+				k.v.linkSize = len(k.encode())
+			}
+		})
 	}
 	if refused && k.autosave {
 		// The refused link stays in the address bar, to be copied back;

@@ -24,9 +24,9 @@ func TestSurfaceCases(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
-		errs, _ := got.Get("errors").([]object)
+		errs, _ := objectOf(got).Get("errors").([]object)
 		if c.Problem == nil {
-			if got.Get("ok") != true || got.Get("display") != c.Display || got.Get("typed") != c.Typed {
+			if o := objectOf(got); o.Get("ok") != true || o.Get("display") != c.Display || o.Get("typed") != c.Typed {
 				t.Errorf("%s: %v, want display %q typed %v", c.Name, got, c.Display, c.Typed)
 			}
 			continue
