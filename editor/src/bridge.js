@@ -19,7 +19,7 @@ import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import {
   autocompletion, acceptCompletion, closeBrackets, closeBracketsKeymap, completionStatus,
 } from "@codemirror/autocomplete";
-import { linter, lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
+import { lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
 import {
   StreamLanguage, bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, indentUnit,
 } from "@codemirror/language";
@@ -313,9 +313,6 @@ class Editor {
       EditorView.contentAttributes.of(() => ({ "aria-label": o.label, "aria-multiline": "true", tabindex: "0" })),
       this.syntax.of(syntaxOf(syntax, text.length)),
       tagField,
-      // The problems' state from the start (no source: Go sends them), or
-      // the first setMarks would reconfigure the whole editor to add it.
-      linter(null),
       EditorView.updateListener.of((u) => this.changed(u)),
     ];
     if (this.crlf) {
