@@ -35,11 +35,11 @@ type Evaluator struct {
 	work   Work // what the evaluations so far cost, for tests
 }
 
-// rangeEdit is an edit given as a range: old with [from, to) replaced by
-// insert is next.
+// rangeEdit is an edit given as a range: old with [from, to) replaced is
+// next.
 type rangeEdit struct {
-	old, next, insert string
-	from, to          int
+	old, next string
+	from, to  int
 }
 
 // Work counts what evaluations ask of the engine: documents (a shape or a
@@ -239,17 +239,13 @@ func (e *Evaluator) rangeOf(old, next string) (from, to int, given bool) {
 }
 
 // replace returns old with [from, to) replaced by insert, and keeps the
-// edit for editCached; the same edit asked twice (Slow, then Edit) is
-// made once.
+// edit for the evaluation's caches (rangeOf).
 func (e *Evaluator) replace(old string, from, to int, insert string) (string, bool) {
-	if r := e.edited; r != nil && sameString(r.old, old) && r.from == from && r.to == to && r.insert == insert {
-		return r.next, true
-	}
 	if from < 0 || from > to || to > len(old) {
 		return "", false
 	}
 	next := old[:from] + insert + old[to:]
-	e.edited = &rangeEdit{old: old, next: next, insert: insert, from: from, to: to}
+	e.edited = &rangeEdit{old: old, next: next, from: from, to: to}
 	return next, true
 }
 
