@@ -98,7 +98,11 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 		return nil, false
 	}
 	delta := len(inserted) - (to - from)
-	value, ok := replaceAt(d.Value, ptr, template.StringValue(text[open+1:end+delta]))
+	content := text[open+1 : end+delta]
+	if !utf8.ValidString(content) { // a range that cut a character in two
+		return nil, false
+	}
+	value, ok := replaceAt(d.Value, ptr, template.StringValue(content))
 	if !ok {
 		return nil, false
 	}

@@ -3,6 +3,7 @@
 package reshape
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -106,5 +107,52 @@ func TestDocumentEditMovesWarnings(t *testing.T) {
 		if !reflect.DeepEqual(got.Warnings(), want.Warnings()) {
 			t.Errorf("%q: warnings\n got %+v\nwant %+v", text, got.Warnings(), want.Warnings())
 		}
+	}
+}
+
+// Random edits given as ranges, taken or not: a document Replace takes is
+// the edited text's, value and places, as parsing it gives; a range that
+// does not fit the text is refused.
+func TestDocumentReplaceLikeParsing(t *testing.T) {
+	text := "a: {b: \"x {{input.a}} y\", c: [1, 'two']}\nd: \"more é\"\ne: [\"{{input.e}}\", 'f']\n"
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"a", "é", " ", `"`, "'", `\`, "{", "\n", "}}"}
+	taken := 0
+	for range 3000 {
+		from := r.IntN(len(text) + 1)
+		to := min(len(text), from+r.IntN(3))
+		next := text[:from] + pieces[r.IntN(len(pieces))] + text[to:]
+		got, ok := d.Replace(from, to, next)
+		if !ok {
+			if d, err = ParseDocument(next); err != nil {
+				d, _ = ParseDocument(text) // the editor would show the problem; go on from the last good text
+				continue
+			}
+			text = next
+			continue
+		}
+		want, err := ParseDocument(next)
+		if err != nil {
+			t.Fatalf("Replace took %q, which does not parse: %v", next, err)
+		}
+		settled := *got.places
+		settled.settle()
+		if !got.Value.Equal(want.Value) || got.Text() != next || !reflect.DeepEqual(settled.values, want.places.values) {
+			t.Fatalf("Replace(%d, %d) of %q: value %s, want %s", from, to, text, got.Value.JSON(), want.Value.JSON())
+		}
+		d, text, taken = got, next, taken+1
+	}
+	if taken < 10 {
+		t.Errorf("only %d edits taken in place", taken)
+	}
+	if _, ok := d.Replace(5, 2, text); ok {
+		t.Error("a range that ends before it starts was taken")
+	}
+	if _, ok := d.Replace(0, len(text)+1, text); ok {
+		t.Error("a range past the text was taken")
 	}
 }
