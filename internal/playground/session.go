@@ -201,6 +201,9 @@ func (ss *Session) Edit(target Target, from, to int, insert string) (more, later
 	case target != TargetMain && (ss.unsettled || !ss.eval.prepare(next)):
 		ss.setText(target, next)
 		ss.unsettled = true
+		if ss.Changed != nil {
+			ss.Changed() // kept from now, should the page go before Settle
+		}
 		return false, true
 	}
 	return ss.SetText(target, next), false

@@ -86,6 +86,8 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 	// The same edits as an editor gives them, as ranges: none compares
 	// the texts, and the one that decodes waits for Settle.
 	target := RootTarget("E0")
+	changes := 0
+	ss.Changed = func() { changes++ }
 	for _, tt := range []struct {
 		name, old, new string
 		decodes        int
@@ -97,9 +99,13 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 	} {
 		before := ss.eval.work
 		from := strings.Index(ss.Text(target), tt.old)
+		changed := changes
 		_, later := ss.Edit(target, from, from+len(tt.old), tt.new)
 		if later != (tt.decodes > 0) || later && ss.eval.work.DataDecodes != before.DataDecodes {
 			t.Errorf("%s: later %v before Settle, %d decodes", tt.name, later, ss.eval.work.DataDecodes-before.DataDecodes)
+		}
+		if changes == changed {
+			t.Errorf("%s: the edit was not reported before Settle: the autosave would not keep it", tt.name)
 		}
 		ss.Settle()
 		s.Roots[s.RootIndex("E0")].Text = strings.Replace(s.Roots[s.RootIndex("E0")].Text, tt.old, tt.new, 1)
