@@ -3,7 +3,6 @@ package app
 import (
 	"encoding/json"
 	"strings"
-	"unsafe"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/playground"
@@ -130,7 +129,7 @@ func (e *codeEditor) sync() {
 	case e.key() != e.open:
 		e.view.Call("open", e.key(), e.Text, e.Syntax)
 		e.open, e.shown, e.syntax, e.marks = e.key(), e.Text, e.Syntax, ""
-	case !sameText(e.Text, e.shown):
+	case !playground.SameText(e.Text, e.shown):
 		e.view.Call("setDoc", e.Text)
 		e.shown = e.Text
 	}
@@ -154,12 +153,6 @@ func (e *codeEditor) sync() {
 	}
 }
 
-// sameText compares texts that are most often the very same string, as a
-// large root's is from render to render, without reading them.
-func sameText(a, b string) bool {
-	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
-}
-
 // onChange takes an edit made in the view: its new text, or for a large
 // text its changes, [from, to, inserted] in UTF-16 offsets in ascending
 // order, which the session takes as ranges (no copy of the whole text
@@ -177,7 +170,7 @@ func (e *codeEditor) onChange(args []app.Value) any {
 		e.shown = args[0].String()
 		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
 		return nil
-	case !sameText(e.shown, e.Do.Text(e.Target)):
+	case !playground.SameText(e.shown, e.Do.Text(e.Target)):
 		// The session changed the text since the view showed it (sync has
 		// yet to send it): the view's edit, made on what it showed, wins.
 		e.shown = applyChanges(e.shown, args[0])

@@ -293,7 +293,7 @@ var painted paintedResult
 
 // paintResult writes the result into pre, unless it shows it already.
 func paintResult(pre app.Value, display string, mixed bool, json string) {
-	if !pre.Truthy() || sameText(painted.json, json) && painted.mixed == mixed && painted.json != "" {
+	if !pre.Truthy() || playground.SameText(painted.json, json) && painted.mixed == mixed && painted.json != "" {
 		return
 	}
 	painted = paintedResult{json: json, mixed: mixed}

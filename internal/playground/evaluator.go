@@ -231,7 +231,7 @@ func (e *Evaluator) editCached(text string) *decoded {
 // rangeOf returns the range of old that next replaced, when an editor gave
 // it (see replace); else the texts must be compared, which Work counts.
 func (e *Evaluator) rangeOf(old, next string) (from, to int, given bool) {
-	if r := e.edited; r != nil && sameString(r.next, next) && sameString(r.old, old) {
+	if r := e.edited; r != nil && SameText(r.next, next) && SameText(r.old, old) {
 		return r.from, r.to, true
 	}
 	e.work.Compares++
@@ -249,9 +249,9 @@ func (e *Evaluator) replace(old string, from, to int, insert string) (string, bo
 	return next, true
 }
 
-// sameString compares texts that are most often the very same string
-// without reading them.
-func sameString(a, b string) bool {
+// SameText compares texts that are most often the very same string (a
+// large root's from edit to edit) without reading them.
+func SameText(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 

@@ -86,7 +86,7 @@ type planned struct {
 // runPlan loads and runs text, from the last evaluation when it is the same
 // text; an edit's run is given the run before it.
 func (e *Evaluator) runPlan(text string) *planned {
-	if r := &e.planned; r.plan != nil && sameString(r.text, text) {
+	if r := &e.planned; r.plan != nil && SameText(r.text, text) {
 		return r
 	}
 	var p *plan.Plan
