@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/internal/playground"
 )
 
@@ -94,26 +95,6 @@ func bigRoot(size int) string {
 	return b.String()
 }
 
-// bigPlan returns a plan of 30 steps with about size bytes of samples: ten
-// steps whose samples are issue lists (an issue a line, as pasted from a
-// tool's JSON output), each read by two reshape steps, and a solver;
-// typing goes into the text of the first reshape step's leaf.
-func bigPlan(size int) (text string, typeAt int) {
-	var b strings.Builder
-	b.WriteString("input: {team: core}\nsteps:\n")
-	for i := range 10 {
-		fmt.Fprintf(&b, "  - id: fetch%d\n    tool_name: github__issue_list\n    input: {label: \"{{input.team}}\", page: %d}\n    result:\n      issues:\n", i, i)
-		for j := 0; b.Len() < (i+1)*size/10; j++ {
-			fmt.Fprintf(&b, "        - {\"number\": %d, \"title\": \"Issue %d of page %d\", \"state\": \"open\", \"labels\": [\"bug\", \"p%d\"]}\n", j, j, i, j%4)
-		}
-		fmt.Fprintf(&b, "  - id: first%d\n    tool_name: builtin__reshape\n    input: {shape: {title: \"first: {{fetch%d.issues.0.title}} \", n: \"{{fetch%d.issues.length}}\"}}\n", i, i, i)
-		fmt.Fprintf(&b, "  - id: card%d\n    tool_name: builtin__reshape\n    input: {shape: {line: \"{{first%d.title}} ({{first%d.n}})\"}}\n", i, i, i)
-	}
-	b.WriteString("solver: \"{{card0.line}}\"\n")
-	text = b.String()
-	return text, strings.Index(text, "}} \", n") + len("}} ")
-}
-
 // BenchmarkBrowserKeystroke types into the playground and reports, per
 // case, the median and p95 time from keydown to the first painted frame
 // with the new output, and the p95 Event Timing duration of the key events
@@ -131,7 +112,7 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 	big := bigRoot(750 << 10)
 	template := playground.DefaultExample.Open().Template
 	title := strings.Index(big, "Crash on empty plan") + len("Crash")
-	planText, planAt := bigPlan(200 << 10)
+	planText, planAt := benchdata.Plan(200 << 10)
 	cases := []struct {
 		name   string
 		plan   string // a plan to open in plan mode, when set

@@ -224,6 +224,10 @@ func (p *Plan) ScopeAt(off int) (scope template.Scope, step string, ok bool) {
 // Document is the plan's parsed document, nil when it did not parse.
 func (p *Plan) Document() *reshape.Document { return p.doc }
 
+// Parsed counts the templates the plan's load parsed: every one of the
+// document, or those of the part a Reload checked again.
+func (p *Plan) Parsed() int { return p.parsed }
+
 // Generation is the run in which the step's result last changed: results
 // of runs chained by Options.Previous with the same generation are the
 // same, which a view uses to keep what it made of them.

@@ -111,6 +111,7 @@ type Plan struct {
 	solverReads []string
 	hasSolver   bool
 	drawn       []*reshape.Shape // every template of the document that parses, for Spans
+	parsed      int              // the templates its load parsed
 	extents     [][2]int         // of All, computed on the first StepAt
 }
 
@@ -473,10 +474,12 @@ func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.S
 		l.add(s, ptr, err)
 		if drawn := l.doc.CompileLenient(ptr, v); drawn != nil {
 			l.p.drawn = append(l.p.drawn, drawn)
+			l.p.parsed += len(drawn.Leaves())
 		}
 		return nil
 	}
 	l.p.drawn = append(l.p.drawn, shape)
+	l.p.parsed += len(shape.Leaves())
 	scope = scope.Prepared()
 	if err := shape.Check(scope); err != nil {
 		l.add(s, ptr, err)

@@ -57,6 +57,26 @@ func (d *Document) CompileLenient(ptr string, v template.Value) *Shape {
 	return s
 }
 
+// Edited is the JSON Pointer of the string the edit that made d changed
+// in place (Edit, Replace), "" for a document parsed.
+func (d *Document) Edited() string { return d.edited }
+
+// Moved is s, compiled from the document d was edited from (Compile,
+// CompileLenient), with its leaves at their places in d: what an edit
+// elsewhere in the text left as it was need not be compiled again.
+func (d *Document) Moved(s *Shape) *Shape {
+	if s == nil || s.places == nil {
+		return s
+	}
+	moved := *s
+	moved.places = d.places
+	moved.leaves = slices.Clone(s.leaves)
+	for i := range moved.leaves {
+		moved.leaves[i].place, _ = d.places.value(moved.leaves[i].At)
+	}
+	return &moved
+}
+
 // Edit returns the document as text, an edit of its own text, without
 // parsing it again when it can: when the edit lies inside one quoted
 // string on one line (a template being typed) and adds or removes no
@@ -111,7 +131,7 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	line := d.places.lines.pos(from).Line
 	edit := shift{at: to, delta: delta, line: line, columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])}
 	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.moved(text, line, delta),
-		warnings: movedWarnings(d.places.warnings, edit), shifts: append(slices.Clip(d.places.shifts), edit)}
+		warnings: movedWarnings(d.places.warnings, edit), shifts: withShift(d.places.shifts, edit)}
 	if len(places.shifts) > maxShifts {
 		places.settle()
 	}
@@ -142,6 +162,22 @@ func (x *lineIndex) moved(text string, line, delta int) *lineIndex {
 		starts[i] += delta
 	}
 	return &lineIndex{text: text, starts: starts, last: template.Pos{Line: 1, Column: 1}}
+}
+
+// withShift returns shifts and then s. Typing on from the last edit's end
+// makes one shift of the two: what moved by the last moves by both, and
+// what did not lies before both (the span between them is inside the
+// string edited, where no node starts); so a run of keys in one place
+// never needs the places settled.
+func withShift(shifts []shift, s shift) []shift {
+	if n := len(shifts); n > 0 {
+		if last := shifts[n-1]; last.line == s.line && last.at+last.delta == s.at {
+			last.delta += s.delta
+			last.columns += s.columns
+			return append(slices.Clip(shifts[:n-1]), last)
+		}
+	}
+	return append(slices.Clip(shifts), s)
 }
 
 // maxShifts bounds the edits a document's places move by as they are read.

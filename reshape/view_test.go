@@ -5,8 +5,10 @@ package reshape
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // An edit inside a quoted string gives the document that parsing the
@@ -154,5 +156,42 @@ func TestDocumentReplaceLikeParsing(t *testing.T) {
 	}
 	if _, ok := d.Replace(0, len(text)+1, text); ok {
 		t.Error("a range past the text was taken")
+	}
+}
+
+// TestDocumentTypingKeepsOneShift types on and deletes back in one string,
+// key by key: the places move as parsing places them, by one shift.
+func TestDocumentTypingKeepsOneShift(t *testing.T) {
+	text := "a: {b: \"x {{input.a}} y\", c: [1, 'two']}\nd: \"more é\"\ne: [\"{{input.e}}\", 'f']\n"
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(text, " y\"")
+	keys := append(slices.Repeat([]string{"z", "é"}, 40), slices.Repeat([]string{""}, 60)...)
+	for i, key := range keys {
+		from, to := at, at
+		if key == "" { // a backspace
+			_, size := utf8.DecodeLastRuneInString(text[:at])
+			from = at - size
+		}
+		next := text[:from] + key + text[to:]
+		got, ok := d.Replace(from, to, next)
+		if !ok {
+			t.Fatalf("key %d (%q at %d) not taken in place", i, key, from)
+		}
+		want, err := ParseDocument(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		settled := *got.places
+		settled.settle()
+		if !reflect.DeepEqual(settled.values, want.places.values) || !reflect.DeepEqual(settled.keys, want.places.keys) {
+			t.Fatalf("key %d (%q at %d): the places moved unlike parsing's", i, key, from)
+		}
+		if n := len(got.places.shifts); n != 1 {
+			t.Fatalf("key %d: %d shifts, want 1", i, n)
+		}
+		d, text, at = got, next, from+len(key)
 	}
 }

@@ -132,14 +132,22 @@ func (s Scope) Available() []string {
 		return s.available
 	}
 	names := make([]string, 0, len(s.Roots)+1+len(iterationRoots))
-	seen := make(map[string]bool, len(s.Roots)+1+len(iterationRoots)+len(s.Later))
-	hidden := make(map[string]bool, len(s.Later))
-	for _, n := range s.Later {
-		hidden[n] = true
+	// A plan's scopes are small and made for every step: scanning them
+	// costs less than hashing; a large one is hashed.
+	taken := func(n string) bool { return slices.Contains(names, n) || slices.Contains(s.Later, n) }
+	if len(s.Roots)+len(s.Later) > 32 {
+		seen := make(map[string]bool, len(s.Roots)+1+len(iterationRoots)+len(s.Later))
+		for _, n := range s.Later {
+			seen[n] = true
+		}
+		taken = func(n string) bool {
+			was := seen[n]
+			seen[n] = true
+			return was
+		}
 	}
 	add := func(n string) {
-		if !seen[n] && !hidden[n] && s.Branch[n] == "" {
-			seen[n] = true
+		if !taken(n) && s.Branch[n] == "" {
 			names = append(names, n)
 		}
 	}

@@ -13,9 +13,10 @@ import (
 )
 
 // Plan mode: the main editor holds a plan document (DIALECT §9), which
-// carries its own input and samples. Each edit loads it again and runs it
-// given the run before, so that only the steps that read what changed
-// render again.
+// carries its own input and samples. An edit typed in a template checks
+// that step again (plan.Reload; any other edit loads the whole plan) and
+// runs the plan given the run before, so that only the steps that read
+// what changed render again.
 
 // StepRow is one step of the steps pane, or the solver.
 type StepRow struct {
@@ -96,13 +97,14 @@ func (e *Evaluator) runPlan(text string) *planned {
 			edit = func(text string) (*reshape.Document, bool) { return doc.Replace(from, to, text) }
 		}
 		if edited, ok := edit(text); ok { // typing in a template: no parse
-			p = plan.LoadDocument(edited)
+			p = e.planned.plan.Reload(edited)
 		}
 	}
 	if p == nil {
 		p = plan.Load(text)
 		e.work.Decodes++
 	}
+	e.work.Parses += p.Parsed()
 	if e.planned.out == nil { // a run from scratch: its generations start again
 		e.resultJSON = nil
 	}

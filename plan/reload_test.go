@@ -1,0 +1,154 @@
+package plan
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/template"
+)
+
+// reloadPlan has every part Reload takes alone: the input, samples, call,
+// map, fold and decide steps (branch steps among them), the solver.
+const reloadPlan = `input: {owner: "octo", n: "2"}
+steps:
+  - id: fetch
+    tool_name: api__list
+    input: {owner: "{{input.owner}}"}
+    result: {items: [{name: "a b", size: 1}, {name: "c", size: 2}], note: "kept"}
+  - id: first
+    tool_name: builtin__reshape
+    input: {shape: {name: "{{fetch.items.0.name}} x", count: "{{fetch.items.length}}", owner: "{{input.owner}}"}}
+  - id: each
+    over: "{{fetch.items}}"
+    tool_name: builtin__reshape
+    input: {shape: {n: "{{index}}", label: "{{item.name}} ({{item.size}})", first: "{{first.name}}"}}
+  - id: total
+    over: "{{each}}"
+    initial: {labels: "start"}
+    tool_name: builtin__reshape
+    input: {shape: {labels: "{{accumulator.labels}}, {{item.label}}"}}
+  - id: pick
+    decide:
+      big:
+        - id: inner
+          tool_name: builtin__reshape
+          input: {shape: {count: "{{first.count}} of {{input.n}}"}}
+      small: []
+    branch: big
+solver: "{{first.name}} / {{total.labels}} / {{pick.count}}"
+`
+
+// TestReloadLikeLoading edits the plan key by key at random places (the
+// pieces a typist types into templates) and checks that what Reload gives
+// is what loading the edited document gives: the errors, the tags drawn,
+// every step's scope and reads, and runs of it.
+func TestReloadLikeLoading(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "é", " ", ".", "{", "{{", "}}", "#", "/", "item", "first.name", "input"}
+	reloaded, reused := 0, 0
+	for range 1000 {
+		// A few keys from the plan as written, which loads without errors.
+		text := reloadPlan
+		p := Load(text)
+		if len(p.Errors) > 0 {
+			t.Fatal(p.Errors)
+		}
+		out := Run(p, Options{Trace: true})
+		for range 3 {
+			from := r.IntN(len(text) + 1)
+			to := min(len(text), from+r.IntN(3))
+			if r.IntN(2) == 0 {
+				to = from
+			}
+			next := text[:from] + pieces[r.IntN(len(pieces))] + text[to:]
+			doc, ok := p.Document().Replace(from, to, next)
+			if !ok {
+				continue
+			}
+			got, want := p.Reload(doc), LoadDocument(doc)
+			if g, w := loadText(got), loadText(want); g != w {
+				t.Fatalf("%q:\nReload:\n%s\nLoadDocument:\n%s", next, g, w)
+			}
+			for _, prev := range []*Outcome{nil, out} {
+				g := runText(Run(got, Options{Trace: true, Previous: prev}))
+				if w := runText(Run(want, Options{Trace: true, Previous: prev})); g != w {
+					t.Fatalf("runs of %q differ:\nReload's:\n%s\nLoadDocument's:\n%s", next, g, w)
+				}
+			}
+			reloaded++
+			for i, s := range got.All {
+				if s.input != nil && p.All[i].input != nil && s.input.Leaves()[0].Template == p.All[i].input.Leaves()[0].Template {
+					reused++
+					break
+				}
+			}
+			p, text = got, next
+			out = Run(p, Options{Trace: true, Previous: out})
+		}
+	}
+	if reloaded < 300 || reused < reloaded/2 {
+		t.Errorf("%d edits reloaded, %d of them kept templates: Reload loads whole", reloaded, reused)
+	}
+}
+
+// loadText writes what a load gives that a run or a view reads.
+func loadText(p *Plan) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "input %s\n", p.Input.JSON())
+	for _, e := range p.Errors {
+		fmt.Fprintf(&b, "error %s\n", errorText(e))
+	}
+	for _, s := range p.Spans() {
+		fmt.Fprintf(&b, "span %+v\n", s)
+	}
+	for _, s := range p.All {
+		in := ""
+		if s.In != nil {
+			in = s.In.ID + "." + s.InBranch
+		}
+		fmt.Fprintf(&b, "step %s %s %s %s in %s #%d/%d broken %v deps %v reads %v scope %v %v body %v sample %v\n", s.ID, s.At, s.Form, s.ToolName, in,
+			s.index, len(s.list), s.broken, s.deps, s.reads, s.scope.Available(), s.scope.Later, s.body.Available(), s.sample != nil)
+		if s.list[s.index] != s {
+			fmt.Fprintf(&b, "step %s is not in its list\n", s.ID)
+		}
+		for _, br := range s.Branches {
+			for _, bs := range br.Steps {
+				if bs.In != s || !slices.Contains(p.All, bs) {
+					fmt.Fprintf(&b, "branch step %s is not the plan's\n", bs.ID)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(&b, "solver %v %v\n", p.solverScope.Available(), p.solverReads)
+	return b.String()
+}
+
+// runText writes what a run gives.
+func runText(o *Outcome) string {
+	var b strings.Builder
+	for _, r := range append(slices.Clone(o.Steps), o.Solver) {
+		if r == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "%s %s blocked by %q result %v %s\n", r.Status, r.BlockedBy, r.BlockedBy, r.HasResult, r.Result.JSON())
+		for _, e := range r.Errors {
+			fmt.Fprintf(&b, "  error %s\n", errorText(e))
+		}
+		for _, e := range r.Trace {
+			fmt.Fprintf(&b, "  trace %s %s %+v %s\n", e.At, e.Path, e.Doc, e.Value.JSON())
+		}
+	}
+	for _, e := range o.Errors {
+		fmt.Fprintf(&b, "error %s\n", errorText(e))
+	}
+	return b.String()
+}
+
+func errorText(e *template.Error) string {
+	c := *e
+	c.Source = "" // the same text, or the same leaf
+	return fmt.Sprintf("%+v", c)
+}
