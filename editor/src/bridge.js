@@ -19,7 +19,7 @@ import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import {
   autocompletion, acceptCompletion, closeBrackets, closeBracketsKeymap, completionStatus,
 } from "@codemirror/autocomplete";
-import { lintKeymap, setDiagnostics, forEachDiagnostic } from "@codemirror/lint";
+import { lintKeymap, setDiagnostics, forEachDiagnostic, diagnosticCount } from "@codemirror/lint";
 import {
   StreamLanguage, bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, indentUnit,
 } from "@codemirror/language";
@@ -476,9 +476,13 @@ class Editor {
       const diags = m.problems.map((p) => ({
         from: this.toPos(p.from), to: this.toPos(p.to), severity: p.severity, message: p.message,
       }));
-      const spec = setDiagnostics(this.view.state, diags);
-      spec.effects = [].concat(spec.effects || [], setTags.of(Decoration.set(tags, true)));
-      return spec;
+      const effects = [setTags.of(Decoration.set(tags, true))];
+      // Setting no problems where none are shown would only configure the
+      // lint state: a reconfiguration of the editor, on the first visit's path.
+      if (diags.length || diagnosticCount(this.view.state)) {
+        effects.push(...[].concat(setDiagnostics(this.view.state, diags).effects || []));
+      }
+      return { effects };
     });
   }
 
