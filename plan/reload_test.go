@@ -3,6 +3,8 @@ package plan
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -47,7 +49,6 @@ solver: "{{first.name}} / {{total.labels}} / {{pick.count}}"
 // every step's scope and reads, and runs of it.
 func TestReloadLikeLoading(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	pieces := []string{"a", "é", " ", ".", "{", "{{", "}}", "#", "/", "item", "first.name", "input"}
 	reloaded, reused := 0, 0
 	for range 1000 {
 		// A few keys from the plan as written, which loads without errors.
@@ -58,32 +59,13 @@ func TestReloadLikeLoading(t *testing.T) {
 		}
 		out := Run(p, Options{Trace: true})
 		for range 3 {
-			from := r.IntN(len(text) + 1)
-			to := min(len(text), from+r.IntN(3))
-			if r.IntN(2) == 0 {
-				to = from
-			}
-			next := text[:from] + pieces[r.IntN(len(pieces))] + text[to:]
-			doc, ok := p.Document().Replace(from, to, next)
+			next, got, ok := reloadKey(t, r, p, out)
 			if !ok {
 				continue
 			}
-			got, want := p.Reload(doc), LoadDocument(doc)
-			if g, w := loadText(got), loadText(want); g != w {
-				t.Fatalf("%q:\nReload:\n%s\nLoadDocument:\n%s", next, g, w)
-			}
-			for _, prev := range []*Outcome{nil, out} {
-				g := runText(Run(got, Options{Trace: true, Previous: prev}))
-				if w := runText(Run(want, Options{Trace: true, Previous: prev})); g != w {
-					t.Fatalf("runs of %q differ:\nReload's:\n%s\nLoadDocument's:\n%s", next, g, w)
-				}
-			}
 			reloaded++
-			for i, s := range got.All {
-				if s.input != nil && p.All[i].input != nil && s.input.Leaves()[0].Template == p.All[i].input.Leaves()[0].Template {
-					reused++
-					break
-				}
+			if kept(p, got) {
+				reused++
 			}
 			p, text = got, next
 			out = Run(p, Options{Trace: true, Previous: out})
@@ -92,6 +74,86 @@ func TestReloadLikeLoading(t *testing.T) {
 	if reloaded < 300 || reused < reloaded/2 {
 		t.Errorf("%d edits reloaded, %d of them kept templates: Reload loads whole", reloaded, reused)
 	}
+}
+
+// TestReloadLikeLoadingVectors types keys into every plan of the project's
+// vectors: tools, branches, broken steps and all.
+func TestReloadLikeLoadingVectors(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	files, _ := filepath.Glob("testdata/*.json")
+	plans, incremental := 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := template.ParseJSON(data)
+		if err != nil {
+			t.Fatal(f, err)
+		}
+		tests, _ := doc.Lookup("tests")
+		for _, test := range tests.Elems() {
+			text, _ := test.Lookup("plan")
+			if text.Kind() != template.String {
+				text = template.StringValue(text.JSON())
+			}
+			p := Load(text.Str())
+			if p.Document() == nil {
+				continue
+			}
+			out := Run(p, Options{Trace: true})
+			for range 40 {
+				if _, got, ok := reloadKey(t, r, p, out); ok && kept(p, got) {
+					incremental++
+				}
+			}
+			plans++
+		}
+	}
+	if plans < 100 || incremental < 50 {
+		t.Errorf("typed into %d plans, %d keys checked only what they edited: want the project's suite, and keys reloaded in part", plans, incremental)
+	}
+}
+
+// reloadKey types a key at a random place of p's text: when the document
+// takes it in place, what Reload gives must be what loading gives, and so
+// must runs of it, from scratch and after out (a run of p).
+func reloadKey(t *testing.T, r *rand.Rand, p *Plan, out *Outcome) (next string, got *Plan, ok bool) {
+	t.Helper()
+	pieces := []string{"a", "é", " ", ".", "{", "{{", "}}", "#", "/", "item", "first.name", "input"}
+	text := p.Text()
+	from := r.IntN(len(text) + 1)
+	to := min(len(text), from+r.IntN(3))
+	if r.IntN(2) == 0 {
+		to = from
+	}
+	next = text[:from] + pieces[r.IntN(len(pieces))] + text[to:]
+	doc, ok := p.Document().Replace(from, to, next)
+	if !ok {
+		return next, nil, false
+	}
+	got, want := p.Reload(doc), LoadDocument(doc)
+	if g, w := loadText(got), loadText(want); g != w {
+		t.Fatalf("%q:\nReload:\n%s\nLoadDocument:\n%s", next, g, w)
+	}
+	for _, prev := range []*Outcome{nil, out} {
+		g := runText(Run(got, Options{Trace: true, Previous: prev}))
+		if w := runText(Run(want, Options{Trace: true, Previous: prev})); g != w {
+			t.Fatalf("runs of %q differ:\nReload's:\n%s\nLoadDocument's:\n%s", next, g, w)
+		}
+	}
+	return next, got, true
+}
+
+// kept reports whether got, reloaded from p, kept a step's templates.
+func kept(p, got *Plan) bool {
+	for i, s := range got.All {
+		if i < len(p.All) && s.input != nil && p.All[i].input != nil && len(s.input.Leaves()) > 0 && len(p.All[i].input.Leaves()) > 0 &&
+			s.input.Leaves()[0].Template == p.All[i].input.Leaves()[0].Template {
+			return true
+		}
+	}
+	return false
 }
 
 // loadText writes what a load gives that a run or a view reads.
