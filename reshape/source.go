@@ -38,6 +38,9 @@ type docPlaces struct {
 	lines  *lineIndex
 	// warnings are the likely mistakes found while decoding (Warning).
 	warnings []Warning
+	// aliased says that the text repeats a node through a YAML alias: a
+	// string edited in place would leave its copies as they were.
+	aliased bool
 	// shifts are the edits taken since the text was parsed (Document.Edit):
 	// values and keys are shared with the parsed document, and moved as
 	// they are read.

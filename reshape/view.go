@@ -100,6 +100,9 @@ func (d *Document) Replace(from, to int, text string) (doc *Document, ok bool) {
 // [from, to) of the latter.
 func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	old := d.places.text
+	if d.places.aliased {
+		return nil, false
+	}
 	n := min(to, len(text)-(len(old)-to)) // the edit's end in either text, whichever comes first
 	for from < n && old[from] == text[from] {
 		from++

@@ -195,3 +195,20 @@ func TestDocumentTypingKeepsOneShift(t *testing.T) {
 		d, text, at = got, next, from+len(key)
 	}
 }
+
+// TestDocumentEditOfAnAliasedText: a string a YAML alias repeats changes
+// in every copy, so a document with aliases is parsed again.
+func TestDocumentEditOfAnAliasedText(t *testing.T) {
+	text := "a: &x \"foo {{input.a}}\"\nb: *x\nc: \"plain\"\n"
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{strings.Index(text, "foo") + 1, strings.Index(text, "plain") + 1} {
+		next := text[:at] + "Z" + text[at:]
+		if got, ok := d.Replace(at, at, next); ok {
+			want, _ := ParseDocument(next)
+			t.Errorf("an edit at %d of a document with aliases was taken in place: %s, parsing gives %s", at, got.Value.JSON(), want.Value.JSON())
+		}
+	}
+}

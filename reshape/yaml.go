@@ -228,6 +228,9 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 		case !d.grow(n, a.size):
 			return template.Value{}, 0
 		}
+		if d.places != nil {
+			d.places.aliased = true
+		}
 		return a.value, a.size
 	}
 	if n.Anchor != "" {
