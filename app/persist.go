@@ -233,7 +233,9 @@ func (k *keeper) restore(ctx app.Context) {
 		}
 		s, banner, refused = playground.InitialState(fragment, saved)
 	}
-	k.s.Load(s)
+	if !k.s.State.Same(&s) { // the state the page started on (the default example) is not loaded twice
+		k.s.Load(s)
+	}
 	k.v.opened()
 	k.v.banner, k.v.saved, k.v.tooLarge = banner, "", false // a state that opened can be kept
 	k.fragment, k.params = fragment, playground.OtherParams(fragment)

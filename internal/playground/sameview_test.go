@@ -3,16 +3,20 @@ package playground
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // TestSameComparesEveryField: a field added to what the panes show is
-// compared when an edit decides whether more than the result is redrawn.
+// compared when an edit decides whether more than the result is redrawn,
+// and one added to the state when the page decides whether a state opened
+// is the one it shows.
 func TestSameComparesEveryField(t *testing.T) {
 	check := func(name string, zero any, same func(a, b any) bool) {
 		typ := reflect.TypeOf(zero)
 		for i := range typ.NumField() {
 			v := reflect.New(typ).Elem()
 			f := v.Field(i)
+			f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem() // unexported fields too
 			switch f.Kind() {
 			case reflect.String:
 				f.SetString("x")
@@ -24,15 +28,19 @@ func TestSameComparesEveryField(t *testing.T) {
 				f.Set(reflect.MakeSlice(f.Type(), 1, 1))
 			case reflect.Pointer:
 				f.Set(reflect.New(f.Type().Elem()))
+			case reflect.Map:
+				f.Set(reflect.MakeMapWithSize(f.Type(), 1))
+				f.SetMapIndex(reflect.New(f.Type().Key()).Elem(), reflect.New(f.Type().Elem()).Elem())
 			default:
 				t.Fatalf("%s.%s: a field of kind %s is not covered by this test", name, typ.Field(i).Name, f.Kind())
 			}
 			if same(v.Interface(), zero) {
-				t.Errorf("%s.same misses the field %s", name, typ.Field(i).Name)
+				t.Errorf("%s: the comparison misses the field %s", name, typ.Field(i).Name)
 			}
 		}
 	}
 	check("Problem", Problem{}, func(a, b any) bool { p, q := a.(Problem), b.(Problem); return p.same(&q) })
 	check("StepRow", StepRow{}, func(a, b any) bool { p, q := a.(StepRow), b.(StepRow); return p.same(&q) })
 	check("PlanView", PlanView{}, func(a, b any) bool { p, q := a.(PlanView), b.(PlanView); return p.same(&q) })
+	check("State", State{}, func(a, b any) bool { p, q := a.(State), b.(State); return p.Same(&q) })
 }
