@@ -27,12 +27,12 @@ func BenchmarkAnswer(b *testing.B) {
 		{"shape", "renderShape", []any{shape, []any{root("E0", small)}, fake{typ: jsUndefined}}},
 	}
 	for _, c := range cases {
-		req, header := wireRequest(c.fn, c.args...)
+		req, size, words := wireRequest(c.fn, c.args...).bytes()
 		b.Run(c.name, func(b *testing.B) {
 			var out []byte
 			b.ReportAllocs()
 			for b.Loop() {
-				out = answer(out[:0], req, header)
+				out = answer(out[:0], req, size, words)
 			}
 		})
 	}

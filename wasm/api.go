@@ -32,7 +32,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -134,8 +133,13 @@ func (r reply) of(res template.Result, extra ...object) result {
 		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
 			{"engine", template.Version}, {"errors", errs}}
 	}
-	return &value{res.Value, res.Typed}
+	lastValue = value{res.Value, res.Typed}
+	return &lastValue
 }
+
+// lastValue is the value of the last call that gave one, which its
+// response is written from before the next call.
+var lastValue value
 
 // result is what a call gives: an object, or most often a value, whose
 // response is written from the value itself: a call's allocations are
@@ -151,32 +155,6 @@ func (o object) appendResponse(dst []byte) []byte { return appendJSON(dst, o) }
 type value struct {
 	v     template.Value
 	typed bool
-}
-
-// appendTexts appends the value's texts, in the response's order (json,
-// text, type, display, engine), and returns where each ends.
-func (r *value) appendTexts(dst []byte) ([]byte, [5]int) {
-	var ends [5]int
-	start := len(dst)
-	dst = r.v.AppendJSON(dst)
-	ends[0] = len(dst)
-	if r.v.Kind() == template.String {
-		dst = append(dst, r.v.Str()...)
-	} else { // mixed text renders a value other than a string as its JSON
-		dst = append(dst, dst[start:ends[0]]...)
-	}
-	ends[1] = len(dst)
-	dst = append(dst, r.v.Kind().String()...)
-	ends[2] = len(dst)
-	if r.typed {
-		dst = display.AppendJSON(dst, r.v)
-	} else {
-		dst = append(dst, r.v.Str()...) // display.Result of mixed text
-	}
-	ends[3] = len(dst)
-	dst = append(dst, template.Version...)
-	ends[4] = len(dst)
-	return dst, ends
 }
 
 // failed is the reply to a call stopped before its run: its subject does
@@ -288,16 +266,28 @@ const maxKeptNames = 256
 
 // keptName returns the kept copy of name, keeping one if there is none.
 func keptName(name string) string {
-	if kept, ok := keptNames[name]; ok {
-		return kept
+	for _, kept := range recentNames {
+		if kept == name {
+			return kept
+		}
 	}
-	if len(keptNames) >= maxKeptNames {
-		keptNames = map[string]string{}
+	kept, ok := keptNames[name]
+	if !ok {
+		if len(keptNames) >= maxKeptNames {
+			keptNames = map[string]string{}
+		}
+		kept = strings.Clone(name)
+		keptNames[kept] = kept
 	}
-	kept := strings.Clone(name)
-	keptNames[kept] = kept
+	copy(recentNames[1:], recentNames[:])
+	recentNames[0] = kept
 	return kept
 }
+
+// recentNames are the names keptName returned last, most recent first: a
+// page's calls give the same few, which comparing finds sooner than
+// hashing.
+var recentNames [4]string
 
 // options are the third argument of render, renderShape and check.
 type options struct {

@@ -3,78 +3,100 @@ package main
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/template"
 )
 
-// wireRequest writes a request as engine.js does (its wire function): every
+// wireRequest writes a request as engine.js does (its Request): every
 // string is one of the request's texts; a fake of another type is its code.
-func wireRequest(fn string, args ...any) (req []byte, headerSize int) {
-	var texts []string
-	var values strings.Builder
+func wireRequest(fn string, args ...any) wire {
+	var w wire
 	var write func(v any)
 	write = func(v any) {
 		switch v := v.(type) {
 		case string:
-			values.WriteString("t" + strconv.Itoa(len(texts)) + ";")
-			texts = append(texts, v)
+			w.words = append(w.words, 't', int32(len(w.texts)))
+			w.texts = append(w.texts, v)
 		case nil:
-			values.WriteString("n")
+			w.words = append(w.words, 'n')
 		case bool:
-			values.WriteString(map[bool]string{true: "T", false: "F"}[v])
+			w.words = append(w.words, map[bool]int32{true: 'T', false: 'F'}[v])
 		case int, float64:
-			values.WriteString("#")
+			w.words = append(w.words, '#')
 		case []any:
-			values.WriteString("[" + strconv.Itoa(len(v)) + ";")
+			w.words = append(w.words, '[', int32(len(v)))
 			for _, e := range v {
 				write(e)
 			}
 		case props:
-			values.WriteString("{" + strconv.Itoa(len(v)/2) + ";")
+			w.words = append(w.words, '{', int32(len(v)/2))
 			for _, e := range v {
 				write(e)
 			}
 		case fake:
-			values.WriteString(map[jsType]string{jsUndefined: "u", jsBigInt: "B", jsSymbol: "S", jsFunction: "f", jsObject: "o", jsArray: "a"}[v.typ])
+			w.words = append(w.words, map[jsType]int32{jsUndefined: 'u', jsBigInt: 'B', jsSymbol: 'S', jsFunction: 'f', jsObject: 'o', jsArray: 'a'}[v.typ])
 		default:
 			panic("wireRequest: no form for " + reflect.TypeOf(v).String())
 		}
 	}
 	write(fn)
 	write(args)
-	header := strconv.Itoa(len(texts)) + ";"
-	for _, t := range texts {
-		header += strconv.Itoa(len(t)) + ";"
+	lengths := []int32{int32(len(w.texts))}
+	for _, t := range w.texts {
+		lengths = append(lengths, int32(len(t)))
+	}
+	w.words = append(lengths, w.words...)
+	return w
+}
+
+// wire is a request before it is laid out in memory: its texts and its
+// header's words.
+type wire struct {
+	texts []string
+	words []int32
+}
+
+// bytes lays the request out as engine.js writes it and returns the sizes
+// call is given.
+func (w wire) bytes() (req []byte, textsSize, words int) {
+	for _, t := range w.texts {
 		req = append(req, t...)
 	}
-	header += values.String()
-	return append(req, header...), len(header)
+	textsSize = len(req)
+	for len(req)%4 != 0 {
+		req = append(req, 0)
+	}
+	for _, word := range w.words {
+		req = binary.LittleEndian.AppendUint32(req, uint32(word))
+	}
+	return req, textsSize, len(w.words)
 }
 
 // respond answers a request and decodes its response as engine.js does:
 // JSON, or a result with a value as its texts.
-func respond(t *testing.T, req []byte, headerSize int) map[string]any {
+func respond(t *testing.T, w wire) map[string]any {
 	t.Helper()
-	resp := answer(nil, req, headerSize)
-	if len(resp) > 1 && resp[0] == '=' {
-		out := map[string]any{"ok": true, "typed": resp[1] == 'T', "errors": []any{}}
-		keys := []string{"json", "text", "type", "display", "engine"} // engine.js's order
-		if len(resp) < 2+4*len(keys) {
-			t.Fatalf("a value response without its lengths: %q", resp)
+	req, size, words := w.bytes()
+	return decodeResponse(t, answer(nil, req, size, words))
+}
+
+// decodeResponse decodes a response as engine.js does.
+func decodeResponse(t *testing.T, resp []byte) map[string]any {
+	t.Helper()
+	if len(resp) > 0 && resp[0] == '=' {
+		obj, err := valueObject(resp)
+		if err != nil {
+			t.Fatal(err)
 		}
-		texts := string(resp[2+4*len(keys):])
-		for i, key := range keys {
-			n := int(binary.LittleEndian.Uint32(resp[2+4*i:]))
-			if n > len(texts) {
-				t.Fatalf("a malformed value response: %q", resp)
-			}
-			out[key], texts = texts[:n], texts[n:]
+		out := map[string]any{}
+		for _, p := range obj {
+			out[p.Key] = p.Value
 		}
-		if texts != "" {
-			t.Fatalf("a value response with %q past its texts", texts)
-		}
+		out["errors"] = []any{}
 		return out
 	}
 	var out map[string]any
@@ -82,6 +104,41 @@ func respond(t *testing.T, req []byte, headerSize int) map[string]any {
 		t.Fatalf("the response is not JSON: %v", err)
 	}
 	return out
+}
+
+// valueObject is the object engine.js makes of a response with a value.
+func valueObject(resp []byte) (object, error) {
+	if len(resp) < 11 || resp[0] != '=' {
+		return nil, fmt.Errorf("a value response without its lengths: %q", resp)
+	}
+	flags, kind := resp[1], template.Kind(resp[2])
+	n0, n1 := int(binary.LittleEndian.Uint32(resp[3:])), int(binary.LittleEndian.Uint32(resp[7:]))
+	if 11+n0+n1 != len(resp) {
+		return nil, fmt.Errorf("a malformed value response: %q", resp)
+	}
+	first, second := string(resp[11:11+n0]), string(resp[11+n0:])
+	var json, text, display string
+	switch {
+	case kind == template.String && flags&responseQuoted != 0:
+		text, json = first, `"`+first+`"`
+	case kind == template.String:
+		json, text = first, second
+	default:
+		json, text = first, first
+	}
+	switch {
+	case kind == template.Array || kind == template.Object:
+		display = second
+	case kind == template.String && flags&responseTyped == 0:
+		display = text
+	default:
+		display = json
+	}
+	if second != "" && (kind == template.String && flags&responseQuoted != 0 || kind < template.String) {
+		return nil, fmt.Errorf("a value response with a second text it has no use for: %q", resp)
+	}
+	return object{{"ok", true}, {"json", json}, {"text", text}, {"type", kind.String()}, {"typed", flags&responseTyped != 0}, {"display", display},
+		{"engine", template.Version}, {"errors", []object{}}}, nil
 }
 
 // A request gives what the same call gives through jsValue fakes.
@@ -103,8 +160,7 @@ func TestAnswerIsTheCall(t *testing.T) {
 		{"check", check, []any{`{"a": "{{E1.x}}"}`, nil, props{"mode", "shape"}}},
 	}
 	for _, tt := range tests {
-		req, size := wireRequest(tt.fn, tt.args...)
-		got := respond(t, req, size)
+		got := respond(t, wireRequest(tt.fn, tt.args...))
 		want, err := tt.call(args(tt.args...))
 		if err != nil {
 			t.Fatal(err)
@@ -138,8 +194,7 @@ func TestAnswerTypes(t *testing.T) {
 		{[]any{}, "splice: template must be a string, not undefined"},
 	}
 	for _, tt := range tests {
-		req, size := wireRequest("render", tt.args...)
-		got := respond(t, req, size)
+		got := respond(t, wireRequest("render", tt.args...))
 		if tt.want == "" {
 			if got["ok"] != true {
 				t.Errorf("render%v: got %v", tt.args, got)
@@ -155,40 +210,51 @@ func TestAnswerTypes(t *testing.T) {
 // A request that engine.js would not write is an Error response, never a
 // panic: the module must keep answering.
 func TestAnswerMalformed(t *testing.T) {
-	good, size := wireRequest("render", "{{E0}}", []any{root("E0", "1")})
-	header := string(good[len(good)-size:])
-	texts := good[:len(good)-size]
-	for _, h := range []string{
-		"", "x", "1;", "9;1;2;", "1;99999;t0;[0;", header + "[", strings.Replace(header, "t0;", "t9;", 1),
-		strings.Replace(header, "[2;", "[999999999;", 1), strings.Replace(header, "t0;", "t0", 1),
-		"1;6;t0;[1;" + strings.Repeat("[1;", 20) + "n", "1;6;t0;{1;t0;", "1;6;t0;n",
+	good := wireRequest("render", "{{E0}}", []any{root("E0", "1")})
+	header := good.words
+	with := func(words ...int32) wire { return wire{good.texts, words} }
+	replaced := func(at int, words ...int32) wire {
+		return with(append(append(append([]int32{}, header[:at]...), words...), header[at+len(words):]...)...)
+	}
+	// The header: 5 lengths, then 't' 0 '[' 2 't' 1 '[' 1 ...
+	for _, w := range []wire{
+		with(), with('x'), with(1), with(9, 1, 2), with(1, 99999, 't', 0, '[', 0), with(append(append([]int32{}, header...), '[')...),
+		replaced(7, 9), replaced(9, 999999999), replaced(9, -1), replaced(2, -5), replaced(6, 1<<30),
+		with(append([]int32{1, 6, 't', 0, '[', 1}, append(slicesRepeat([]int32{'[', 1}, 20), 'n')...)...),
+		with(1, 6, 't', 0, '{', 1, 't', 0), with(1, 6, 't', 0, 'n'),
 	} {
-		req := append(append([]byte{}, texts...), h...)
-		got := respond(t, req, len(h))
-		if got["error"] != "Error" || !strings.HasPrefix(got["message"].(string), "splice: ") {
-			t.Errorf("header %q: got %v, want an Error", h, got)
+		if got := respond(t, w); got["error"] != "Error" || !strings.HasPrefix(got["message"].(string), "splice: ") {
+			t.Errorf("header %v: got %v, want an Error", w.words, got)
 		}
 	}
-	for _, size := range []int{-1, len(good) + 1} {
-		if got := respond(t, good, size); got["error"] != "Error" {
-			t.Errorf("header size %d: got %v", size, got)
+	req, size, words := good.bytes()
+	for _, c := range []struct{ size, words int }{{-1, words}, {len(req) + 1, words}, {size, -1}, {size, words + 1}, {size, 1 << 30}} {
+		if got := decodeResponse(t, answer(nil, req, c.size, c.words)); got["error"] != "Error" {
+			t.Errorf("sizes %v: got %v", c, got)
 		}
 	}
-	req, size := wireRequest("nothing")
-	if got := respond(t, req, size); got["message"] != `splice: no function "nothing"` {
+	if got := respond(t, wireRequest("nothing")); got["message"] != `splice: no function "nothing"` {
 		t.Errorf("an unknown function: got %v", got)
 	}
-	if got := respond(t, good, len(header)); got["ok"] != true {
+	if got := respond(t, good); got["ok"] != true {
 		t.Errorf("after malformed requests: %v", got)
 	}
+}
+
+func slicesRepeat(s []int32, n int) []int32 {
+	var out []int32
+	for range n {
+		out = append(out, s...)
+	}
+	return out
 }
 
 // The request's memory is overwritten by the next one: nothing the engine
 // keeps may be a view of it.
 func TestAnswerKeepsNoViewOfTheRequest(t *testing.T) {
 	call := func(fn string, args ...any) map[string]any {
-		req, size := wireRequest(fn, args...)
-		out := respond(t, req, size)
+		req, size, words := wireRequest(fn, args...).bytes()
+		out := decodeResponse(t, answer(nil, req, size, words))
 		for i := range req {
 			req[i] = 'X'
 		}

@@ -79,68 +79,117 @@
 
   // engineOf is the function that sends a request to a running module
   // (requestBuffer, call and response: wasm/exports.go) and returns its
-  // response. A request is the call's strings, UTF-8, and a header that
-  // says what they are (wasm/wire.go): the module reads them where they are
-  // written.
+  // response. A request is the call's strings, UTF-8, and a header of
+  // 32-bit words that says what they are (wasm/wire.go): the module reads
+  // them where they are written.
   const engineOf = (exports) => {
-    let bytes = new Uint8Array(exports.mem.buffer);
+    let bytes, words;
     // Growing the memory detaches the views of it, which leaves them empty.
-    const memory = () => bytes.length ? bytes : (bytes = new Uint8Array(exports.mem.buffer));
-    return ({ texts, header }) => {
-      // UTF-8 takes at most 3 bytes for each UTF-16 unit; the header's
-      // lengths at most 11 characters each.
-      let room = header.length + 11 * (texts.length + 1);
-      for (let i = 0; i < texts.length; i++) room += 3 * texts[i].length;
-      if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
-      const at = exports.requestBuffer(room) >>> 0; // an address, unsigned
-      let mem = memory();
-      let size = 0;
-      let lengths = texts.length + ";";
-      for (let i = 0; i < texts.length; i++) {
-        const written = writeUTF8(texts[i], mem, at + size, at + room);
-        size += written;
-        lengths += written + ";";
+    const views = () => {
+      if (!bytes || !bytes.length) {
+        bytes = new Uint8Array(exports.mem.buffer);
+        words = new Int32Array(exports.mem.buffer);
       }
-      const headerSize = writeUTF8(lengths + header, mem, at + size, at + room);
-      const length = exports.call(size + headerSize, headerSize);
-      const from = exports.response() >>> 0;
-      const response = memory().subarray(from, from + length);
-      return response[0] === 61 /* = */ ? valueResult(response) : JSON.parse(decoder.decode(response));
     };
+    // The texts of the last request, where it was written and their sizes:
+    // a text the same as the last one's, after texts all the same, is still
+    // there, and is not written again.
+    let lastAt = -1;
+    const lastTexts = [], lastSizes = [];
+    const engine = ({ texts, words: header }) => {
+      const n = texts.length;
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+      let room = 4 * (1 + n + header.length) + 3;
+      for (let i = 0; i < n; i++) room += 3 * texts[i].length;
+      if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
+      const got = exports.requestBuffer(room) >>> 0; // an address, unsigned; odd when the room is new
+      const at = got - (got & 1);
+      let same = at === lastAt && !(got & 1);
+      views();
+      let size = 0;
+      for (let i = 0; i < n; i++) {
+        const s = texts[i];
+        if (!same || i >= lastTexts.length || lastTexts[i] !== s) {
+          same = false;
+          lastTexts[i] = s;
+          lastSizes[i] = writeUTF8(s, bytes, at + size, at + room);
+        }
+        size += lastSizes[i];
+      }
+      lastTexts.length = lastSizes.length = n;
+      lastAt = at;
+      let w = (at + size + 3) >>> 2;
+      words[w++] = n;
+      for (let i = 0; i < n; i++) words[w++] = lastSizes[i];
+      for (let i = 0; i < header.length; i++) words[w++] = header[i];
+      const length = exports.call(size, 1 + n + header.length);
+      const from = exports.response() >>> 0;
+      views();
+      return bytes[from] === 61 /* = */ ? valueResult(bytes, from, engine.info) : JSON.parse(decoder.decode(bytes.subarray(from, from + length)));
+    };
+    // The engine's versions and the names of its values' kinds.
+    const version = new Request("version");
+    version.open(ARRAY, 0);
+    engine.info = engine(version);
+    return engine;
   };
+
+  // textAt is the UTF-8 text of mem from at to end. A short ASCII one is
+  // read here, byte by byte: each decode costs a crossing into the browser.
+  const textAt = (mem, at, end) => {
+    if (end - at <= 32) {
+      let s = "";
+      for (let i = at; i < end; i++) {
+        const c = mem[i];
+        if (c > 127) return decoder.decode(mem.subarray(at, end));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return decoder.decode(mem.subarray(at, end));
+  };
+  const lengthAt = (mem, at) => (mem[at] | mem[at + 1] << 8 | mem[at + 2] << 16 | mem[at + 3] << 24) >>> 0;
 
   // valueResult is the result object of a result with a value, whose
-  // response is its texts (wasm/wire.go): json, text, type, display and
-  // engine, after their lengths.
-  const valueResult = (response) => {
-    const ends = [];
-    for (let i = 0, at = 2, end = 0; i < 5; i++, at += 4) {
-      ends.push(end += (response[at] | response[at + 1] << 8 | response[at + 2] << 16 | response[at + 3] << 24) >>> 0);
+  // response at mem[at] is its texts (wasm/wire.go): flags, kind and two
+  // texts.
+  const valueResult = (mem, at, info) => {
+    const flags = mem[at + 1], kind = mem[at + 2];
+    const start = at + 11, middle = start + lengthAt(mem, at + 3), end = middle + lengthAt(mem, at + 7);
+    const typed = (flags & 1) === 1;
+    const first = textAt(mem, start, middle);
+    let json = first, text = first, display = first;
+    if (kind === STRING) {
+      if (flags & 2) json = '"' + first + '"';
+      else text = textAt(mem, middle, end);
+      display = typed ? json : text;
+    } else if (kind > STRING) {
+      display = textAt(mem, middle, end);
     }
-    const bytes = response.subarray(22);
-    const all = decoder.decode(bytes);
-    // Byte offsets are offsets in the text when it is ASCII.
-    const text = all.length === bytes.length
-      ? (i) => all.slice(i ? ends[i - 1] : 0, ends[i])
-      : (i) => decoder.decode(bytes.subarray(i ? ends[i - 1] : 0, ends[i]));
-    return { ok: true, json: text(0), text: text(1), type: text(2), typed: response[1] === 84 /* T */, display: text(3), engine: text(4), errors: [] };
+    return { ok: true, json, text, type: info.kinds[kind], typed, display, engine: info.engine, errors: [] };
   };
+  // The kinds of values (template.Kind) that valueResult tells apart.
+  const STRING = 3;
 
-  // Request is a call's request as it is written: its texts and the header
-  // that says what the arguments are (wasm/wire.go), each string one of the
-  // texts. The page's objects are read once, as their parts are written.
+  // The codes of a request's header (wasm/wire.go).
+  const TEXT = 116, ARRAY = 91, OBJECT = 123;
+
+  // Request is a call's request as it is written: its texts and the words
+  // of the header that says what the arguments are (wasm/wire.go), each
+  // string one of the texts. The page's objects are read once, as their
+  // parts are written.
   class Request {
     constructor(name) {
       this.texts = [name];
-      this.header = "t0;";
+      this.words = [TEXT, 0];
     }
     string(s) {
-      this.header += "t" + (this.texts.push(s) - 1) + ";";
+      this.words.push(TEXT, this.texts.push(s) - 1);
     }
-    // open starts an array ("[") or an object ("{") of count elements or
-    // keys.
+    // open starts an array (ARRAY) or an object (OBJECT) of count elements
+    // or keys.
     open(code, count) {
-      this.header += code + count + ";";
+      this.words.push(code, count);
     }
     // scalar writes an argument as the engine reads it: a string, a
     // boolean or null as it is, anything else as its type.
@@ -150,24 +199,24 @@
           this.string(v);
           return;
         case "boolean":
-          this.header += v ? "T" : "F";
+          this.words.push(v ? 84 /* T */ : 70 /* F */);
           return;
         case "object":
           if (v === null) {
-            this.header += "n";
+            this.words.push(110 /* n */);
             return;
           }
           try {
-            this.header += Array.isArray(v) ? "a" : "o";
+            this.words.push(Array.isArray(v) ? 97 /* a */ : 111 /* o */);
           } catch {
-            this.header += "o"; // a revoked proxy
+            this.words.push(111 /* o */); // a revoked proxy
           }
           return;
       }
-      this.header += typeCodes[typeof v];
+      this.words.push(typeCodes[typeof v]);
     }
   }
-  const typeCodes = { undefined: "u", number: "#", bigint: "B", symbol: "S", function: "f" };
+  const typeCodes = { undefined: 117 /* u */, number: 35 /* # */, bigint: 66 /* B */, symbol: 83 /* S */, function: 102 /* f */ };
 
   // load runs one build and returns its engine.
   const load = async (url, module = compile(url)) => {
@@ -344,7 +393,7 @@
       const value = get(r, "value", where, ".value");
       if (value !== undefined) text = jsonText(value, where + ".value");
     }
-    request.open("{", text === undefined ? 1 : 2);
+    request.open(OBJECT, text === undefined ? 1 : 2);
     request.string("name");
     request.scalar(name);
     if (text !== undefined) {
@@ -359,11 +408,11 @@
     const later = get(options, "later", "options.later");
     const branch = get(options, "branchSteps", "options.branchSteps");
     const plain = isObject(branch) && !isArray(branch, "options.branchSteps");
-    request.open("{", 4);
+    request.open(OBJECT, 4);
     request.string("later");
     if (isArray(later, "options.later")) {
       const n = lengthOf(get(later, "length", "options.later.length"));
-      request.open("[", n);
+      request.open(ARRAY, n);
       for (let i = 0; i < n; i++) request.scalar(get(later, i, "options.later", "[" + i + "]"));
     } else {
       request.scalar(later);
@@ -376,7 +425,7 @@
       } catch (err) {
         throw threw(err, "options.branchSteps");
       }
-      request.open("{", ids.length);
+      request.open(OBJECT, ids.length);
       for (const id of ids) {
         request.string(id);
         request.scalar(get(branch, id, "options.branchSteps.", id));
@@ -399,23 +448,23 @@
     const request = new Request(name);
     switch (name) {
       case "runTool":
-        request.open("[", 2);
+        request.open(ARRAY, 2);
         request.scalar(source);
         if (second === undefined || typeof second === "string") request.scalar(second);
         else request.string(jsonText(second, "call"));
         return { request, full: true };
       case "runPlan":
-        request.open("[", 1);
+        request.open(ARRAY, 1);
         if (isObject(source)) request.string(jsonText(source, "plan"));
         else request.scalar(source);
         return { request, full: true };
     }
-    request.open("[", 3);
+    request.open(ARRAY, 3);
     if (name === "renderShape" && isObject(source)) request.string(jsonText(source, "shape"));
     else request.scalar(source);
     if (isArray(second, "roots")) {
       const n = lengthOf(get(second, "length", "roots.length"));
-      request.open("[", n);
+      request.open(ARRAY, n);
       for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", "[" + i + "]"), i);
     } else {
       request.scalar(second);
@@ -444,9 +493,7 @@
 
   splice.ready = load(liteURL, liteModule).then((engine) => {
     lite = engine;
-    const version = new Request("version");
-    version.open("[", 0);
-    splice.version = engine(version).version;
+    splice.version = engine.info.version;
     return splice;
   });
 })();
