@@ -435,17 +435,22 @@ func run(l *loaded, r reply, args []jsValue) (result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return runWith(l, r, rootArgs, opts), nil
+}
+
+// runWith is run once its roots and options are read.
+func runWith(l *loaded, r reply, rootArgs []rootArg, opts options) result {
 	roots, rootErrs := parseRoots(rootArgs)
 	if l.err != nil {
-		return r.failed(l.err, rootErrs...), nil
+		return r.failed(l.err, rootErrs...)
 	}
 	scope := opts.scope(roots)
 	subj := l.checkedIn(scope)
 	if rootErrs != nil {
-		return r.of(template.Check(subj, scope), rootErrs...), nil
+		return r.of(template.Check(subj, scope), rootErrs...)
 	}
 	runEnv = template.Env{}
-	return r.of(template.Run(subj, scope, roots, &runEnv)), nil
+	return r.of(template.Run(subj, scope, roots, &runEnv))
 }
 
 // runEnv is each run's budget, kept so that a call does not allocate it.

@@ -77,7 +77,14 @@ func versions([]jsValue) (result, error) {
 // are: nothing may keep them past the call but a copy.
 func answer(dst, req []byte, textsSize, tokenCount int) []byte {
 	out, err := guard(func([]jsValue) (result, error) {
-		fn, args, err := decodeRequest(req, textsSize, tokenCount)
+		d := &request
+		if err := d.start(req, textsSize, tokenCount); err != nil {
+			return nil, err
+		}
+		if out, ok := d.render(); ok {
+			return out, nil
+		}
+		fn, args, err := d.call()
 		if err != nil {
 			return nil, err
 		}
@@ -93,15 +100,14 @@ func answer(dst, req []byte, textsSize, tokenCount int) []byte {
 	}
 }
 
-// decodeRequest reads a request. Its strings are read where they are, in
-// the request's memory, which the next request overwrites: what the call
-// keeps of them it copies.
-func decodeRequest(req []byte, textsSize, tokenCount int) (func([]jsValue) (result, error), []jsValue, error) {
+// start reads a request's texts. They are read where they are, in the
+// request's memory, which the next request overwrites: what the call keeps
+// of them it copies.
+func (d *wireDecoder) start(req []byte, textsSize, tokenCount int) error {
 	header := (textsSize + 3) &^ 3
 	if textsSize < 0 || tokenCount < 0 || header > len(req) || tokenCount > (len(req)-header)/4 {
-		return nil, nil, errors.New("splice: a request's header is out of its bounds")
+		return errors.New("splice: a request's header is out of its bounds")
 	}
-	d := &request
 	*d = wireDecoder{texts: d.texts[:0], nodes: d.nodes[:0], args: d.args}
 	if tokenCount > 0 {
 		d.tokens = unsafe.Slice((*int32)(unsafe.Pointer(&req[header])), tokenCount)
@@ -116,6 +122,51 @@ func decodeRequest(req []byte, textsSize, tokenCount int) (func([]jsValue) (resu
 		d.texts = append(d.texts, unsafe.String(unsafe.SliceData(rest), size))
 		rest = rest[size:]
 	}
+	return nil
+}
+
+// render answers the usual call at once: render or renderShape of a text
+// with roots given as {name, text} and no options, which the header
+// writes as
+//
+//	t <fn> [ 3 t <source> [ <n> ({ 2 t <"name"> t <name> t <"text"> t <text>)... u
+//
+// ok is false for any other request, which call reads whole.
+func (d *wireDecoder) render() (out result, ok bool) {
+	w, texts := d.tokens[d.pos:], d.texts
+	text := func(i int) (string, bool) {
+		if i+1 < len(w) && w[i] == 't' && w[i+1] >= 0 && int(w[i+1]) < len(texts) {
+			return texts[w[i+1]], true
+		}
+		return "", false
+	}
+	fn, ok1 := text(0)
+	src, ok2 := text(4)
+	if !ok1 || !ok2 || len(w) < 9 || w[2] != '[' || w[3] != 3 || w[6] != '[' || w[7] < 0 || int(w[7]) > (len(w)-9)/10 ||
+		len(w) != 9+10*int(w[7]) || w[len(w)-1] != 'u' || fn != "render" && fn != "renderShape" {
+		return nil, false
+	}
+	roots := rootArgs[:0]
+	for at := 8; at < len(w)-1; at += 10 {
+		key, ok1 := text(at + 2)
+		name, ok2 := text(at + 4)
+		textKey, ok3 := text(at + 6)
+		json, ok4 := text(at + 8)
+		if w[at] != '{' || w[at+1] != 2 || !ok1 || !ok2 || !ok3 || !ok4 || key != "name" || textKey != "text" {
+			return nil, false
+		}
+		roots = append(roots, rootArg{name: keptName(name), text: json, has: true})
+	}
+	rootArgs = roots
+	if fn == "render" {
+		return runWith(templates.get(src).(*loaded), reply{}, roots, options{mode: "template"}), true
+	}
+	return runWith(shapes.get(src).(*loaded), reply{doc: src}, roots, options{mode: "template"}), true
+}
+
+// call reads the rest of a request: the function it calls and the
+// arguments.
+func (d *wireDecoder) call() (func([]jsValue) (result, error), []jsValue, error) {
 	d.nodes = append(d.nodes, wireValue{}, wireValue{})
 	d.value(0, 0)
 	d.value(1, 0)

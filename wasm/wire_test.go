@@ -270,3 +270,28 @@ func TestAnswerKeepsNoViewOfTheRequest(t *testing.T) {
 		t.Errorf("a cached root changed with the request's memory: %v", got)
 	}
 }
+
+// The usual call, which answer reads at once, gives what the same call
+// read whole gives (its options null instead of undefined).
+func TestAnswerUsualCall(t *testing.T) {
+	for _, tt := range []struct {
+		fn   string
+		args []any
+	}{
+		{"render", []any{"{{E0.a}}", []any{root("E0", `{"a": [1, "x"]}`)}}},
+		{"render", []any{"a {{E0.a}} {{E1}}", []any{root("E0", `{"a": "q\""}`), root("E1", `nope`)}}},
+		{"render", []any{"{{E0.b}}", []any{root("E0", `{"a": 1}`)}}},
+		{"render", []any{"{{#E0}}x{{/E0}", []any{}}},
+		{"renderShape", []any{`{"a": "{{E0.a}}", "b": ["{{E0}}"]}`, []any{root("E0", `{"a": 2}`)}}},
+		{"renderShape", []any{`a: {{E0}}`, []any{root("E0", `1`)}}},
+	} {
+		usual := wireRequest(tt.fn, append(tt.args, fake{typ: jsUndefined})...)
+		whole := wireRequest(tt.fn, append(tt.args, nil)...)
+		if usual.words[len(usual.words)-1] != 'u' {
+			t.Fatalf("%v: not the usual call's header", usual.words)
+		}
+		if got, want := respond(t, usual), respond(t, whole); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s%v:\ngot  %v\nwant %v", tt.fn, tt.args, got, want)
+		}
+	}
+}

@@ -182,6 +182,7 @@
     constructor(name) {
       this.texts = [name];
       this.words = [TEXT, 0];
+      this.full = false; // whether only the full engine answers it (a tool, a plan)
     }
     string(s) {
       this.words.push(TEXT, this.texts.push(s) - 1);
@@ -218,6 +219,23 @@
   }
   const typeCodes = { undefined: 117 /* u */, number: 35 /* # */, bigint: 66 /* B */, symbol: 83 /* S */, function: 102 /* f */ };
 
+  // newRequest is a request for name: the one a call has finished with
+  // (release), if any, which keeps the room its arrays grew.
+  let spareRequest;
+  const newRequest = (name) => {
+    const request = spareRequest;
+    if (!request) return new Request(name);
+    spareRequest = undefined;
+    request.texts.length = request.words.length = 0;
+    request.texts.push(name);
+    request.words.push(TEXT, 0);
+    request.full = false;
+    return request;
+  };
+  const release = (request) => {
+    spareRequest = request;
+  };
+
   // load runs one build and returns its engine.
   const load = async (url, module = compile(url)) => {
     const [compiled] = await Promise.all([module, goReady()]);
@@ -253,22 +271,26 @@
       return "an exception";
     }
   };
-  // threw is the error of reading what where (and after it, suffix) names.
-  const threw = (err, where, suffix = "") => misuse(where + suffix, "reading it threw: " + reason(err));
-  // get and isArray read the page's objects; what they read is where and
-  // suffix, joined only when reading it throws.
-  const get = (object, key, where, suffix) => {
+  // place is where, [index] after it unless index is undefined, and then
+  // suffix: what a call reads, named only when there is something to say
+  // of it.
+  const place = (where, index, suffix = "") => where + (index === undefined ? "" : "[" + index + "]") + suffix;
+  // threw is the error of reading what place(where, index, suffix) names.
+  const threw = (err, where, index, suffix) => misuse(place(where, index, suffix), "reading it threw: " + reason(err));
+  // get and isArray read the page's objects; what they read is where,
+  // index and suffix, joined only when reading it throws.
+  const get = (object, key, where, index, suffix) => {
     try {
       return object[key];
     } catch (err) {
-      throw threw(err, where, suffix);
+      throw threw(err, where, index, suffix);
     }
   };
-  const isArray = (v, where) => {
+  const isArray = (v, where, index) => {
     try {
       return Array.isArray(v);
     } catch (err) {
-      throw threw(err, where);
+      throw threw(err, where, index);
     }
   };
   // lengthOf is an array's length as Array.from reads it.
@@ -286,10 +308,19 @@
   // Reading is a value being read by jsonText: where it is, the path from
   // it to what is being read, and the objects on that path.
   class Reading {
-    constructor(where) {
-      this.where = where;
+    constructor(where, index, suffix) {
+      this.start(where, index, suffix);
       this.keys = [];
       this.open = [];
+    }
+    start(where, index, suffix) {
+      this.base = where;
+      this.index = index;
+      this.suffix = suffix;
+    }
+    // where is what is read: place(where, index, suffix).
+    get where() {
+      return place(this.base, this.index, this.suffix);
     }
     // at is the path to the n-th object read, or to what is being read.
     at(n = this.keys.length) {
@@ -362,36 +393,45 @@
   // ArrayBuffer...), a getter, toJSON or proxy that throws. As there, toJSON
   // is called (a Date is its ISO string), undefined properties are left out,
   // holes and undefined in arrays are null, -0 is 0.
-  const jsonText = (value, where) => {
-    const reading = new Reading(where);
+  const jsonText = (value, where, index, suffix) => {
+    // The reading a call has finished with, if any: the page's code that
+    // check runs may call again.
+    let reading = spareReading;
+    if (reading) {
+      spareReading = undefined;
+      reading.start(where, index, suffix);
+    } else {
+      reading = new Reading(where, index, suffix);
+    }
     try {
       reading.check(value);
     } catch (err) {
       if (jsonErrors.has(err)) throw err;
       throw threw(err, reading.at());
     }
+    spareReading = reading; // its keys and open are empty again
     // The page's code has run once already; should it give otherwise now,
     // that is said too.
     let text;
     try {
       text = JSON.stringify(value);
     } catch (err) {
-      throw threw(err, where);
+      throw threw(err, where, index, suffix);
     }
-    if (typeof text !== "string") throw misuse(where, "it changed while it was read");
+    if (typeof text !== "string") throw misuse(place(where, index, suffix), "it changed while it was read");
     return text;
   };
+  let spareReading;
 
   // writeRoot writes roots[i]: {name, text}, its value given as JSON text.
   const writeRoot = (request, r, i) => {
-    const where = "roots[" + i + "]";
     // A name (in check) or what the engine reports as not a root.
-    if (!isObject(r) || isArray(r, where)) return request.scalar(r);
-    const name = get(r, "name", where, ".name");
-    let text = get(r, "text", where, ".text");
+    if (!isObject(r) || isArray(r, "roots", i)) return request.scalar(r);
+    const name = get(r, "name", "roots", i, ".name");
+    let text = get(r, "text", "roots", i, ".text");
     if (text === undefined) {
-      const value = get(r, "value", where, ".value");
-      if (value !== undefined) text = jsonText(value, where + ".value");
+      const value = get(r, "value", "roots", i, ".value");
+      if (value !== undefined) text = jsonText(value, "roots", i, ".value");
     }
     request.open(OBJECT, text === undefined ? 1 : 2);
     request.string("name");
@@ -413,7 +453,7 @@
     if (isArray(later, "options.later")) {
       const n = lengthOf(get(later, "length", "options.later.length"));
       request.open(ARRAY, n);
-      for (let i = 0; i < n; i++) request.scalar(get(later, i, "options.later", "[" + i + "]"));
+      for (let i = 0; i < n; i++) request.scalar(get(later, i, "options.later", i));
     } else {
       request.scalar(later);
     }
@@ -428,7 +468,7 @@
       request.open(OBJECT, ids.length);
       for (const id of ids) {
         request.string(id);
-        request.scalar(get(branch, id, "options.branchSteps.", id));
+        request.scalar(get(branch, id, "options.branchSteps.", undefined, id));
       }
     } else {
       request.scalar(branch);
@@ -441,23 +481,24 @@
     return mode;
   };
 
-  // prepare writes the request of a call, and tells whether only the full
-  // engine answers it (a tool, a plan).
-  const prepare = (name, args) => {
-    const [source, second, options] = args; // second: the roots, or a tool's call
-    const request = new Request(name);
+  // prepare writes the request of a call (second is the roots, or a
+  // tool's call).
+  const prepare = (name, source, second, options) => {
+    const request = newRequest(name);
     switch (name) {
       case "runTool":
         request.open(ARRAY, 2);
         request.scalar(source);
         if (second === undefined || typeof second === "string") request.scalar(second);
         else request.string(jsonText(second, "call"));
-        return { request, full: true };
+        request.full = true;
+        return request;
       case "runPlan":
         request.open(ARRAY, 1);
         if (isObject(source)) request.string(jsonText(source, "plan"));
         else request.scalar(source);
-        return { request, full: true };
+        request.full = true;
+        return request;
     }
     request.open(ARRAY, 3);
     if (name === "renderShape" && isObject(source)) request.string(jsonText(source, "shape"));
@@ -465,12 +506,13 @@
     if (isArray(second, "roots")) {
       const n = lengthOf(get(second, "length", "roots.length"));
       request.open(ARRAY, n);
-      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", "[" + i + "]"), i);
+      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", i), i);
     } else {
       request.scalar(second);
     }
     const mode = writeOptions(request, options);
-    return { request, full: name === "check" && mode === "tool" };
+    request.full = name === "check" && mode === "tool";
+    return request;
   };
 
   const outcome = (name, result) => {
@@ -481,15 +523,16 @@
   // call runs a function in the full engine once it is loaded or needed, in
   // the small one otherwise, and there again when the small one says it
   // needs the full one (a shape in YAML).
-  const call = async (name, args) => {
-    const { request, full: needsFull } = prepare(name, args);
+  const call = async (name, source, second, options) => {
+    const request = prepare(name, source, second, options);
     if (!lite) await splice.ready;
-    const engine = full || (needsFull ? await loadFull() : lite);
+    const engine = full || (request.full ? await loadFull() : lite);
     let result = engine(request);
-    if (engine === lite && answeredByFull(result)) result = (await loadFull())(request);
+    if (engine === lite && result.ok === false && answeredByFull(result)) result = (await loadFull())(request);
+    release(request);
     return outcome(name, result);
   };
-  for (const name of functions) splice[name] = (...args) => call(name, args);
+  for (const name of functions) splice[name] = (source, second, options) => call(name, source, second, options);
 
   splice.ready = load(liteURL, liteModule).then((engine) => {
     lite = engine;
