@@ -360,10 +360,13 @@ func decodeOptions(v jsValue) (options, error) {
 // is an InputError positioned in that text; it stays among the roots,
 // without data, for the load-time checks.
 func parseRoots(args []rootArg) (template.Roots, []object) {
-	roots := make(template.Roots, len(args))
+	if cap(givenRoots) < len(args) {
+		givenRoots = make(template.Roots, len(args))
+	}
+	roots := givenRoots[:len(args)]
 	var errs []object
 	for i, r := range args {
-		roots[i].Name = r.name
+		roots[i] = template.Root{Name: r.name}
 		if !r.has {
 			continue
 		}
@@ -377,8 +380,9 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 	return stepRoots, errs
 }
 
-// stepRoots holds each call's roots as its step sees them.
-var stepRoots template.Roots
+// givenRoots and stepRoots hold each call's roots as it gives them and as
+// its step sees them.
+var givenRoots, stepRoots template.Roots
 
 // scopeNames holds each call's root names, for its scope.
 var scopeNames []string

@@ -112,16 +112,21 @@ func (d *wireDecoder) start(req []byte, textsSize, tokenCount int) error {
 	if tokenCount > 0 {
 		d.tokens = unsafe.Slice((*int32)(unsafe.Pointer(&req[header])), tokenCount)
 	}
-	rest := req[:textsSize]
-	for range d.count() {
-		size := d.count()
-		if size > len(rest) {
+	rest, w := req[:textsSize], d.tokens
+	if len(w) == 0 || w[0] < 0 || int(w[0]) >= len(w) {
+		d.fail()
+		return nil
+	}
+	n := int(w[0])
+	for _, size := range w[1 : 1+n] {
+		if size < 0 || int(size) > len(rest) {
 			d.fail()
-			break
+			return nil
 		}
 		d.texts = append(d.texts, unsafe.String(unsafe.SliceData(rest), size))
 		rest = rest[size:]
 	}
+	d.pos = 1 + n
 	return nil
 }
 
@@ -134,28 +139,26 @@ func (d *wireDecoder) start(req []byte, textsSize, tokenCount int) error {
 // ok is false for any other request, which call reads whole.
 func (d *wireDecoder) render() (out result, ok bool) {
 	w, texts := d.tokens[d.pos:], d.texts
-	text := func(i int) (string, bool) {
-		if i+1 < len(w) && w[i] == 't' && w[i+1] >= 0 && int(w[i+1]) < len(texts) {
-			return texts[w[i+1]], true
-		}
-		return "", false
+	// Each word that follows a 't' is a text's index, checked here.
+	if len(w) < 9 || (len(w)-9)%10 != 0 || w[0] != 't' || w[2] != '[' || w[3] != 3 || w[4] != 't' || w[6] != '[' ||
+		int(w[7]) != (len(w)-9)/10 || w[len(w)-1] != 'u' {
+		return nil, false
 	}
-	fn, ok1 := text(0)
-	src, ok2 := text(4)
-	if !ok1 || !ok2 || len(w) < 9 || w[2] != '[' || w[3] != 3 || w[6] != '[' || w[7] < 0 || int(w[7]) > (len(w)-9)/10 ||
-		len(w) != 9+10*int(w[7]) || w[len(w)-1] != 'u' || fn != "render" && fn != "renderShape" {
+	for i := 0; i < len(w)-1; i += 2 {
+		if w[i] == 't' && (w[i+1] < 0 || int(w[i+1]) >= len(texts)) {
+			return nil, false
+		}
+	}
+	fn, src := texts[w[1]], texts[w[5]]
+	if fn != "render" && fn != "renderShape" {
 		return nil, false
 	}
 	roots := rootArgs[:0]
-	for at := 8; at < len(w)-1; at += 10 {
-		key, ok1 := text(at + 2)
-		name, ok2 := text(at + 4)
-		textKey, ok3 := text(at + 6)
-		json, ok4 := text(at + 8)
-		if w[at] != '{' || w[at+1] != 2 || !ok1 || !ok2 || !ok3 || !ok4 || key != "name" || textKey != "text" {
+	for r := w[8 : len(w)-1]; len(r) > 0; r = r[10:] {
+		if r[0] != '{' || r[1] != 2 || r[2] != 't' || r[4] != 't' || r[6] != 't' || r[8] != 't' || texts[r[3]] != "name" || texts[r[7]] != "text" {
 			return nil, false
 		}
-		roots = append(roots, rootArg{name: keptName(name), text: json, has: true})
+		roots = append(roots, rootArg{name: keptName(texts[r[5]]), text: texts[r[9]], has: true})
 	}
 	rootArgs = roots
 	if fn == "render" {
