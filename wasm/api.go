@@ -266,28 +266,16 @@ const maxKeptNames = 256
 
 // keptName returns the kept copy of name, keeping one if there is none.
 func keptName(name string) string {
-	for _, kept := range recentNames {
-		if kept == name {
-			return kept
-		}
+	if kept, ok := keptNames[name]; ok {
+		return kept
 	}
-	kept, ok := keptNames[name]
-	if !ok {
-		if len(keptNames) >= maxKeptNames {
-			keptNames = map[string]string{}
-		}
-		kept = strings.Clone(name)
-		keptNames[kept] = kept
+	if len(keptNames) >= maxKeptNames {
+		keptNames = map[string]string{}
 	}
-	copy(recentNames[1:], recentNames[:])
-	recentNames[0] = kept
+	kept := strings.Clone(name)
+	keptNames[kept] = kept
 	return kept
 }
-
-// recentNames are the names keptName returned last, most recent first: a
-// page's calls give the same few, which comparing finds sooner than
-// hashing.
-var recentNames [4]string
 
 // options are the third argument of render, renderShape and check.
 type options struct {

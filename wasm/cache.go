@@ -110,7 +110,7 @@ type loaded struct {
 	checks map[string]*checked
 	// lastScope and last are the scope checked last and its checks: its
 	// roots' names in memory of its own.
-	lastScope template.Scope
+	lastScope string
 	last      *checked
 }
 
@@ -143,10 +143,10 @@ var scopeKeyBytes []byte
 // may be a buffer the next call reuses: a check reads them only while it
 // runs, and its errors list the available roots in slices of their own.
 func (l *loaded) checkedIn(scope template.Scope) template.Subject {
-	if l.last != nil && sameScope(scope, l.lastScope) {
+	scopeKeyBytes = appendScopeKey(scopeKeyBytes[:0], scope)
+	if l.last != nil && string(scopeKeyBytes) == l.lastScope {
 		return l.last
 	}
-	scopeKeyBytes = appendScopeKey(scopeKeyBytes[:0], scope)
 	c, ok := l.checks[string(scopeKeyBytes)]
 	if !ok {
 		if len(l.checks) >= maxScopes {
@@ -155,24 +155,8 @@ func (l *loaded) checkedIn(scope template.Scope) template.Subject {
 		c = &checked{l.subj, l.subj.Check(scope)}
 		l.checks[string(scopeKeyBytes)] = c
 	}
-	l.last = c
-	l.lastScope = template.Scope{Roots: append(l.lastScope.Roots[:0], scope.Roots...), Later: scope.Later, Branch: scope.Branch, Iteration: scope.Iteration}
+	l.lastScope, l.last = string(scopeKeyBytes), c
 	return c
-}
-
-// sameScope reports whether a scope is the one last checked: the same
-// names (kept ones, which are compared by their pointers first), no later
-// or branch steps, the same iteration.
-func sameScope(s, last template.Scope) bool {
-	if len(s.Roots) != len(last.Roots) || s.Iteration != last.Iteration || len(s.Later)+len(s.Branch)+len(last.Later)+len(last.Branch) > 0 {
-		return false
-	}
-	for i, n := range s.Roots {
-		if n != last.Roots[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // checked is a subject whose load-time checks in one scope gave err.

@@ -17,6 +17,9 @@ package main
 //	u B S f o a      undefined, a BigInt, a Symbol, a function, and an
 //	                 object or an array of which only the type matters
 //
+// The usual call, a render or renderShape of a text with roots {name, text}
+// and no options, is written shorter: R and the words usual reads.
+//
 // The response is the call's result object as JSON, or {"error":
 // "TypeError" or "Error", "message": ...}; but a result with a value, which
 // most calls give, is its texts as they are (JSON would escape each, and
@@ -60,15 +63,10 @@ func function(name string) func([]jsValue) (result, error) {
 	return fullOnly(name)
 }
 
-// versions is the version call: the build's version, the engine's (which
-// every result names) and the names of the value's kinds, which a
-// response with a value gives as their numbers.
+// versions is the version call: the build's version and the engine's,
+// which every result names.
 func versions([]jsValue) (result, error) {
-	kinds := make([]string, template.Object+1)
-	for k := range kinds {
-		kinds[k] = template.Kind(k).String()
-	}
-	return object{{"version", version}, {"engine", template.Version}, {"kinds", kinds}}, nil
+	return object{{"version", version}, {"engine", template.Version}}, nil
 }
 
 // answer runs the request in req: its texts take the first textsSize
@@ -81,7 +79,7 @@ func answer(dst, req []byte, textsSize, tokenCount int) []byte {
 		if err := d.start(req, textsSize, tokenCount); err != nil {
 			return nil, err
 		}
-		if out, ok := d.render(); ok {
+		if out, ok := d.usual(); ok {
 			return out, nil
 		}
 		fn, args, err := d.call()
@@ -130,41 +128,34 @@ func (d *wireDecoder) start(req []byte, textsSize, tokenCount int) error {
 	return nil
 }
 
-// render answers the usual call at once: render or renderShape of a text
-// with roots given as {name, text} and no options, which the header
+// usual answers the usual call at once: render or renderShape of a text
+// with roots given as {name, text} and no options, whose header engine.js
 // writes as
 //
-//	t <fn> [ 3 t <source> [ <n> ({ 2 t <"name"> t <name> t <"text"> t <text>)... u
+//	R <0: render, 1: renderShape> <source> <name> <text> <name> <text>...
 //
-// ok is false for any other request, which call reads whole.
-func (d *wireDecoder) render() (out result, ok bool) {
+// every word after the second a text's index. ok is false for any other
+// header, which call reads.
+func (d *wireDecoder) usual() (out result, ok bool) {
 	w, texts := d.tokens[d.pos:], d.texts
-	// Each word that follows a 't' is a text's index, checked here.
-	if len(w) < 9 || (len(w)-9)%10 != 0 || w[0] != 't' || w[2] != '[' || w[3] != 3 || w[4] != 't' || w[6] != '[' ||
-		int(w[7]) != (len(w)-9)/10 || w[len(w)-1] != 'u' {
+	if len(w) < 3 || len(w)%2 == 0 || w[0] != 'R' || uint32(w[1]) > 1 {
 		return nil, false
 	}
-	for i := 0; i < len(w)-1; i += 2 {
-		if w[i] == 't' && (w[i+1] < 0 || int(w[i+1]) >= len(texts)) {
+	for _, i := range w[2:] {
+		if uint32(i) >= uint32(len(texts)) {
 			return nil, false
 		}
-	}
-	fn, src := texts[w[1]], texts[w[5]]
-	if fn != "render" && fn != "renderShape" {
-		return nil, false
 	}
 	roots := rootArgs[:0]
-	for r := w[8 : len(w)-1]; len(r) > 0; r = r[10:] {
-		if r[0] != '{' || r[1] != 2 || r[2] != 't' || r[4] != 't' || r[6] != 't' || r[8] != 't' || texts[r[3]] != "name" || texts[r[7]] != "text" {
-			return nil, false
-		}
-		roots = append(roots, rootArg{name: keptName(texts[r[5]]), text: texts[r[9]], has: true})
+	for r := w[3:]; len(r) > 0; r = r[2:] {
+		roots = append(roots, rootArg{name: keptName(texts[r[0]]), text: texts[r[1]], has: true})
 	}
 	rootArgs = roots
-	if fn == "render" {
-		return runWith(templates.get(src).(*loaded), reply{}, roots, options{mode: "template"}), true
+	c, rep, src := templates, reply{}, texts[w[2]]
+	if w[1] == 1 {
+		c, rep = shapes, reply{doc: src}
 	}
-	return runWith(shapes.get(src).(*loaded), reply{doc: src}, roots, options{mode: "template"}), true
+	return runWith(c.get(src).(*loaded), rep, roots, options{mode: "template"}), true
 }
 
 // call reads the rest of a request: the function it calls and the
@@ -388,11 +379,10 @@ func (r *value) appendResponse(dst []byte) []byte {
 	case template.Array, template.Object:
 		dst = display.AppendJSON(dst, r.v)
 	}
-	putLength(dst[start+3:], second-first)
-	putLength(dst[start+7:], len(dst)-second)
+	for i, n := range [...]int{second - first, len(dst) - second} {
+		for j := range 4 {
+			dst[start+3+4*i+j] = byte(n >> (8 * j))
+		}
+	}
 	return dst
-}
-
-func putLength(b []byte, n int) {
-	b[0], b[1], b[2], b[3] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
 }

@@ -4,7 +4,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -271,27 +274,79 @@ func TestAnswerKeepsNoViewOfTheRequest(t *testing.T) {
 	}
 }
 
-// The usual call, which answer reads at once, gives what the same call
-// read whole gives (its options null instead of undefined).
+// usualRequest writes the usual call as engine.js does: roots are names
+// and texts, in turns.
+func usualRequest(fn, src string, roots ...string) wire {
+	w := wire{texts: []string{fn, src}, words: []int32{'R', 0, 1}}
+	if fn == "renderShape" {
+		w.words[1] = 1
+	}
+	for i := 0; i < len(roots); i += 2 {
+		w.words = append(w.words, int32(len(w.texts)), int32(len(w.texts)+1))
+		w.texts = append(w.texts, roots[i], roots[i+1])
+	}
+	lengths := []int32{int32(len(w.texts))}
+	for _, t := range w.texts {
+		lengths = append(lengths, int32(len(t)))
+	}
+	w.words = append(lengths, w.words...)
+	return w
+}
+
+// The usual call, written as its texts alone, gives what the same call
+// written whole gives.
 func TestAnswerUsualCall(t *testing.T) {
 	for _, tt := range []struct {
-		fn   string
-		args []any
+		fn    string
+		src   string
+		roots []string // names and texts, in turns
 	}{
-		{"render", []any{"{{E0.a}}", []any{root("E0", `{"a": [1, "x"]}`)}}},
-		{"render", []any{"a {{E0.a}} {{E1}}", []any{root("E0", `{"a": "q\""}`), root("E1", `nope`)}}},
-		{"render", []any{"{{E0.b}}", []any{root("E0", `{"a": 1}`)}}},
-		{"render", []any{"{{#E0}}x{{/E0}", []any{}}},
-		{"renderShape", []any{`{"a": "{{E0.a}}", "b": ["{{E0}}"]}`, []any{root("E0", `{"a": 2}`)}}},
-		{"renderShape", []any{`a: {{E0}}`, []any{root("E0", `1`)}}},
+		{"render", "{{E0.a}}", []string{"E0", `{"a": [1, "x"]}`}},
+		{"render", "a {{E0.a}} {{E1}}", []string{"E0", `{"a": "q\""}`, "E1", "nope"}},
+		{"render", "{{E0.b}}", []string{"E0", `{"a": 1}`}},
+		{"render", "{{#E0}}x{{/E0}", nil},
+		{"render", "{{input}} {{E0}}", []string{"E0", "1", "E0", "2", "input", "3"}},
+		{"renderShape", `{"a": "{{E0.a}}", "b": ["{{E0}}"]}`, []string{"E0", `{"a": 2}`}},
+		{"renderShape", `a: {{E0}}`, []string{"E0", "1"}},
 	} {
-		usual := wireRequest(tt.fn, append(tt.args, fake{typ: jsUndefined})...)
-		whole := wireRequest(tt.fn, append(tt.args, nil)...)
-		if usual.words[len(usual.words)-1] != 'u' {
-			t.Fatalf("%v: not the usual call's header", usual.words)
+		roots := []any{}
+		for i := 0; i < len(tt.roots); i += 2 {
+			roots = append(roots, root(tt.roots[i], tt.roots[i+1]))
 		}
+		usual := usualRequest(tt.fn, tt.src, tt.roots...)
+		whole := wireRequest(tt.fn, tt.src, roots, fake{typ: jsUndefined})
 		if got, want := respond(t, usual), respond(t, whole); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s%v:\ngot  %v\nwant %v", tt.fn, tt.args, got, want)
+			t.Errorf("%s(%q, %q):\ngot  %v\nwant %v", tt.fn, tt.src, tt.roots, got, want)
 		}
+	}
+	// A header that is not quite the usual call's is read whole, and fails.
+	for _, words := range [][]int32{{2, 6, 1, 'R', 2, 1}, {2, 6, 1, 'R', 0, 2}, {2, 6, 1, 'R', 0, 1, 1}, {2, 6, 1, 'R', 0, -1}} {
+		got := respond(t, wire{[]string{"render", "x"}, words})
+		if got["error"] != "Error" {
+			t.Errorf("header %v: got %v, want an Error", words, got)
+		}
+	}
+	if got := respond(t, wire{[]string{"render", "x"}, []int32{2, 6, 1, 'R', 0, 1}}); got["text"] != "x" {
+		t.Errorf("the usual call: got %v", got)
+	}
+}
+
+// engine.js names a value's kind by its number in a response: its list is
+// template.Kind's.
+func TestEngineJSKinds(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("..", "web", "engine.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for k := template.Null; k <= template.Object; k++ {
+		names = append(names, strconv.Quote(k.String()))
+	}
+	want := "const kinds = [" + strings.Join(names, ", ") + "];"
+	if !strings.Contains(string(js), want) {
+		t.Errorf("web/engine.js does not have %s", want)
+	}
+	if !strings.Contains(string(js), "const STRING = "+strconv.Itoa(int(template.String))+";") {
+		t.Errorf("web/engine.js's STRING is not template.String, %d", template.String)
 	}
 }

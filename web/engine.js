@@ -127,7 +127,7 @@
       views();
       return bytes[from] === 61 /* = */ ? valueResult(bytes, from, engine.info) : JSON.parse(decoder.decode(bytes.subarray(from, from + length)));
     };
-    // The engine's versions and the names of its values' kinds.
+    // The engine's versions: the build's and the one every result names.
     const version = new Request("version");
     version.open(ARRAY, 0);
     engine.info = engine(version);
@@ -166,9 +166,10 @@
     } else if (kind > STRING) {
       display = textAt(mem, middle, end);
     }
-    return { ok: true, json, text, type: info.kinds[kind], typed, display, engine: info.engine, errors: [] };
+    return { ok: true, json, text, type: kinds[kind], typed, display, engine: info.engine, errors: [] };
   };
-  // The kinds of values (template.Kind) that valueResult tells apart.
+  // The names of the kinds of values, by their numbers (template.Kind).
+  const kinds = ["null", "boolean", "number", "string", "array", "object"];
   const STRING = 3;
 
   // The codes of a request's header (wasm/wire.go).
@@ -183,9 +184,13 @@
       this.texts = [name];
       this.words = [TEXT, 0];
       this.full = false; // whether only the full engine answers it (a tool, a plan)
+      this.usual = []; // the usual call's words (see usual), while it is one
     }
+    // string writes s and returns its index among the texts.
     string(s) {
-      this.words.push(TEXT, this.texts.push(s) - 1);
+      const i = this.texts.push(s) - 1;
+      this.words.push(TEXT, i);
+      return i;
     }
     // open starts an array (ARRAY) or an object (OBJECT) of count elements
     // or keys.
@@ -193,28 +198,29 @@
       this.words.push(code, count);
     }
     // scalar writes an argument as the engine reads it: a string, a
-    // boolean or null as it is, anything else as its type.
+    // boolean or null as it is, anything else as its type. It returns a
+    // string's index among the texts, -1 for another value.
     scalar(v) {
       switch (typeof v) {
         case "string":
-          this.string(v);
-          return;
+          return this.string(v);
         case "boolean":
           this.words.push(v ? 84 /* T */ : 70 /* F */);
-          return;
+          return -1;
         case "object":
           if (v === null) {
             this.words.push(110 /* n */);
-            return;
+            return -1;
           }
           try {
             this.words.push(Array.isArray(v) ? 97 /* a */ : 111 /* o */);
           } catch {
             this.words.push(111 /* o */); // a revoked proxy
           }
-          return;
+          return -1;
       }
       this.words.push(typeCodes[typeof v]);
+      return -1;
     }
   }
   const typeCodes = { undefined: 117 /* u */, number: 35 /* # */, bigint: 66 /* B */, symbol: 83 /* S */, function: 102 /* f */ };
@@ -230,6 +236,7 @@
     request.texts.push(name);
     request.words.push(TEXT, 0);
     request.full = false;
+    request.usual.length = 0;
     return request;
   };
   const release = (request) => {
@@ -423,8 +430,10 @@
   };
   let spareReading;
 
-  // writeRoot writes roots[i]: {name, text}, its value given as JSON text.
-  const writeRoot = (request, r, i) => {
+  // writeRoot writes roots[i]: {name, text}, its value given as JSON text,
+  // and returns the indices of its name and text among the texts, in
+  // usual, when both are strings.
+  const writeRoot = (request, r, i, usual) => {
     // A name (in check) or what the engine reports as not a root.
     if (!isObject(r) || isArray(r, "roots", i)) return request.scalar(r);
     const name = get(r, "name", "roots", i, ".name");
@@ -435,10 +444,11 @@
     }
     request.open(OBJECT, text === undefined ? 1 : 2);
     request.string("name");
-    request.scalar(name);
+    const n = request.scalar(name);
     if (text !== undefined) {
       request.string("text");
-      request.scalar(text);
+      const t = request.scalar(text);
+      if (n >= 0 && t >= 0) usual.push(n, t);
     }
   };
 
@@ -501,19 +511,29 @@
         return request;
     }
     request.open(ARRAY, 3);
-    if (name === "renderShape" && isObject(source)) request.string(jsonText(source, "shape"));
-    else request.scalar(source);
+    const usual = request.usual;
+    usual.push(USUAL, name === "render" ? 0 : 1);
+    usual.push(name === "renderShape" && isObject(source) ? request.string(jsonText(source, "shape")) : request.scalar(source));
+    let n = -1;
     if (isArray(second, "roots")) {
-      const n = lengthOf(get(second, "length", "roots.length"));
+      n = lengthOf(get(second, "length", "roots.length"));
       request.open(ARRAY, n);
-      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", i), i);
+      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", i), i, usual);
     } else {
       request.scalar(second);
     }
     const mode = writeOptions(request, options);
     request.full = name === "check" && mode === "tool";
+    // The usual call, a render of a text with roots {name, text} and no
+    // options, goes as its texts alone (wasm/wire.go).
+    if (name !== "check" && usual[2] >= 0 && usual.length === 3 + 2 * n && options === undefined) {
+      const words = request.words;
+      words.length = 0;
+      for (let i = 0; i < usual.length; i++) words.push(usual[i]);
+    }
     return request;
   };
+  const USUAL = 82; // R
 
   const outcome = (name, result) => {
     if (result.error) throw new (result.error === "TypeError" ? TypeError : Error)(result.message);
