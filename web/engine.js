@@ -389,6 +389,43 @@
       open.pop();
     }
   }
+  // plain is check without its paths, for the usual value: it tells
+  // whether v holds nothing but strings, finite numbers, booleans, null,
+  // arrays and plain objects without toJSON, within depth levels and
+  // plainLeft values in all. Anything else (a throw too) is left to check,
+  // which says what and where. A cycle is too deep.
+  const plain = (v, depth) => {
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+        return true;
+      case "number":
+        return Number.isFinite(v);
+      case "object":
+        if (v === null) return true;
+        break;
+      default:
+        return false;
+    }
+    if (depth === 0 || --plainLeft < 0 || typeof v.toJSON === "function") return false;
+    if (Array.isArray(v)) {
+      for (let i = 0, n = v.length; i < n; i++) {
+        const e = v[i];
+        if (e !== undefined && !plain(e, depth - 1)) return false;
+      }
+      return true;
+    }
+    if (toString.call(v) !== "[object Object]") return false;
+    for (const key in v) {
+      const e = v[key];
+      if (e !== undefined && !plain(e, depth - 1)) return false;
+    }
+    return true;
+  };
+  // The bounds of plain: a cycle is walked no further than them.
+  const plainDepth = 32, maxPlain = 1 << 20;
+  let plainLeft = 0;
+
   // jsonErrors are the errors jsonText makes itself.
   const jsonErrors = new WeakSet();
 
@@ -401,22 +438,31 @@
   // is called (a Date is its ISO string), undefined properties are left out,
   // holes and undefined in arrays are null, -0 is 0.
   const jsonText = (value, where, index, suffix) => {
-    // The reading a call has finished with, if any: the page's code that
-    // check runs may call again.
-    let reading = spareReading;
-    if (reading) {
-      spareReading = undefined;
-      reading.start(where, index, suffix);
-    } else {
-      reading = new Reading(where, index, suffix);
-    }
+    let clean = false;
     try {
-      reading.check(value);
-    } catch (err) {
-      if (jsonErrors.has(err)) throw err;
-      throw threw(err, reading.at());
+      plainLeft = maxPlain;
+      clean = plain(value, plainDepth);
+    } catch {
+      // check says what
     }
-    spareReading = reading; // its keys and open are empty again
+    if (!clean) {
+      // The reading a call has finished with, if any: the page's code
+      // that check runs may call again.
+      let reading = spareReading;
+      if (reading) {
+        spareReading = undefined;
+        reading.start(where, index, suffix);
+      } else {
+        reading = new Reading(where, index, suffix);
+      }
+      try {
+        reading.check(value);
+      } catch (err) {
+        if (jsonErrors.has(err)) throw err;
+        throw threw(err, reading.at());
+      }
+      spareReading = reading; // its keys and open are empty again
+    }
     // The page's code has run once already; should it give otherwise now,
     // that is said too.
     let text;
