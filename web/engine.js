@@ -573,9 +573,8 @@
     // The usual call, a render of a text with roots {name, text} and no
     // options, goes as its texts alone (wasm/wire.go).
     if (name !== "check" && usual[2] >= 0 && usual.length === 3 + 2 * n && options === undefined) {
-      const words = request.words;
-      words.length = 0;
-      for (let i = 0; i < usual.length; i++) words.push(usual[i]);
+      request.usual = request.words;
+      request.words = usual;
     }
     return request;
   };
@@ -589,11 +588,27 @@
   // call runs a function in the full engine once it is loaded or needed, in
   // the small one otherwise, and there again when the small one says it
   // needs the full one (a shape in YAML).
-  const call = async (name, source, second, options) => {
-    const request = prepare(name, source, second, options);
+  const call = (name, source, second, options) => {
+    // Once the small engine runs, it answers a call at once, a promise of
+    // what it gives.
+    try {
+      const request = prepare(name, source, second, options);
+      const engine = full || (!request.full && lite);
+      if (!engine) return callLater(name, request);
+      const result = engine(request);
+      if (engine === lite && result.ok === false && answeredByFull(result)) return callLater(name, request, result);
+      release(request);
+      return Promise.resolve(outcome(name, result));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
+  // callLater is a call that waits: for the small engine to start, for the
+  // full one to load.
+  const callLater = async (name, request, result) => {
     if (!lite) await splice.ready;
     const engine = full || (request.full ? await loadFull() : lite);
-    let result = engine(request);
+    if (!result) result = engine(request);
     if (engine === lite && result.ok === false && answeredByFull(result)) result = (await loadFull())(request);
     release(request);
     return outcome(name, result);
