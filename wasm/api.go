@@ -213,6 +213,7 @@ func errorObject(e *template.Error, doc string) object {
 // rootArg is one root as the caller gave it: a name and its JSON text
 // (engine.js writes a root's value as JSON text).
 type rootArg struct {
+	_    noCompare
 	name string
 	text string
 	has  bool // whether a value or text was given at all
@@ -276,6 +277,10 @@ func keptName(name string) string {
 	keptNames[kept] = kept
 	return kept
 }
+
+// noCompare, a struct's first field, makes it a type that == does not
+// compare: Go makes no code to compare it (the engine's wasm is smaller).
+type noCompare [0]func()
 
 // options are the third argument of render, renderShape and check.
 type options struct {

@@ -195,6 +195,7 @@ type wireDecoder struct {
 
 // wireValue is a value of a request.
 type wireValue struct {
+	_        noCompare
 	typ      jsType
 	str      string // a string
 	first, n int    // an array's elements, an object's keys and values: nodes[first:first+n]
