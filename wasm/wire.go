@@ -146,9 +146,16 @@ func (d *wireDecoder) usual() (out result, ok bool) {
 			return nil, false
 		}
 	}
-	roots := rootArgs[:0]
+	// A root's name is most often the last call's, kept already.
+	last, roots := rootArgs, rootArgs[:0]
 	for r := w[3:]; len(r) > 0; r = r[2:] {
-		roots = append(roots, rootArg{name: keptName(texts[r[0]]), text: texts[r[1]], has: true})
+		name := texts[r[0]]
+		if i := len(roots); i < len(last) && last[i].name == name {
+			name = last[i].name
+		} else {
+			name = keptName(name)
+		}
+		roots = append(roots, rootArg{name: name, text: texts[r[1]], has: true})
 	}
 	rootArgs = roots
 	c, rep, src := templates, reply{}, texts[w[2]]
