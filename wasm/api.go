@@ -124,7 +124,10 @@ type reply struct {
 // root's text that is not JSON) after the run's own. Every result names
 // the engine's version, which a link to the playground carries.
 func (r reply) of(res template.Result, extra ...object) result {
-	errs := make([]object, 0, len(res.Errors)+len(extra))
+	var errs []object
+	if n := len(res.Errors) + len(extra); n > 0 {
+		errs = make([]object, 0, n)
+	}
 	for _, e := range res.Errors {
 		errs = append(errs, errorObject(e, r.doc))
 	}

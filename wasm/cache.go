@@ -139,8 +139,10 @@ func loadShape(text string) any {
 func (l *loaded) checkedIn(scope template.Scope) template.Subject {
 	for i, c := range l.checks {
 		if sameScope(c.scope, scope) {
-			copy(l.checks[1:i+1], l.checks[:i])
-			l.checks[0] = c
+			if i > 0 {
+				copy(l.checks[1:i+1], l.checks[:i])
+				l.checks[0] = c
+			}
 			return c
 		}
 	}

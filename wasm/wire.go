@@ -382,8 +382,12 @@ func (r *value) appendResponse(dst []byte) []byte {
 	start := len(dst)
 	dst = append(dst, '=', flags, byte(kind), 0, 0, 0, 0, 0, 0, 0, 0)
 	first := len(dst)
-	if kind == template.String && plain(r.v.Str()) {
-		dst = append(dst, r.v.Str()...)
+	var s string
+	if kind == template.String {
+		s = r.v.Str()
+	}
+	if kind == template.String && plain(s) {
+		dst = append(dst, s...)
 		dst[start+1] |= responseQuoted
 	} else {
 		dst = r.v.AppendJSON(dst)
@@ -394,7 +398,6 @@ func (r *value) appendResponse(dst []byte) []byte {
 		if dst[start+1]&responseQuoted != 0 {
 			break
 		}
-		s := r.v.Str()
 		if second-first == len(s)+2 { // nothing escaped
 			dst = append(dst[:first], s...)
 			dst[start+1] |= responseQuoted
