@@ -104,11 +104,11 @@ func parseRoot(text string) any {
 }
 
 // loaded is a template or a shape as it parsed, and its load-time checks
-// against each scope it was run in, the most recent first.
+// against each scope it was run in.
 type loaded struct {
 	subj   template.Subject
 	err    error // it does not parse
-	checks []*checked
+	checks map[string]*checked
 }
 
 // maxScopes bounds the checks a loaded subject keeps: the same example is
@@ -120,7 +120,7 @@ func loadTemplate(src string) any {
 	if err != nil {
 		return &loaded{err: err}
 	}
-	return &loaded{subj: t}
+	return &loaded{subj: t, checks: map[string]*checked{}}
 }
 
 func loadShape(text string) any {
@@ -128,64 +128,71 @@ func loadShape(text string) any {
 	if err != nil {
 		return &loaded{err: err}
 	}
-	return &loaded{subj: s}
+	return &loaded{subj: s, checks: map[string]*checked{}}
 }
+
+// scopeKeyBytes holds each call's scope key: a call that finds its checks
+// done allocates nothing for them.
+var scopeKeyBytes []byte
 
 // checkedIn returns the subject with its load-time checks against scope
 // run once: template.Run and template.Check find them done. scope's names
 // may be a buffer the next call reuses: a check reads them only while it
-// runs, and its errors list the available roots in slices of their own;
-// the scope kept with the checks is a copy.
+// runs, and its errors list the available roots in slices of their own.
 func (l *loaded) checkedIn(scope template.Scope) template.Subject {
-	for i, c := range l.checks {
-		if sameScope(c.scope, scope) {
-			if i > 0 {
-				copy(l.checks[1:i+1], l.checks[:i])
-				l.checks[0] = c
-			}
-			return c
+	scopeKeyBytes = appendScopeKey(scopeKeyBytes[:0], scope)
+	c, ok := l.checks[string(scopeKeyBytes)]
+	if !ok {
+		if len(l.checks) >= maxScopes {
+			l.checks = map[string]*checked{}
 		}
+		c = &checked{l.subj, l.subj.Check(scope)}
+		l.checks[string(scopeKeyBytes)] = c
 	}
-	c := &checked{l.subj, template.Scope{
-		Roots:     append([]string(nil), scope.Roots...),
-		Later:     append([]string(nil), scope.Later...),
-		Branch:    scope.Branch, // made for its call
-		Iteration: scope.Iteration,
-	}, l.subj.Check(scope)}
-	l.checks = append([]*checked{c}, l.checks[:min(len(l.checks), maxScopes-1)]...)
 	return c
 }
 
-// sameScope reports whether two scopes are the same: the same roots and
-// later steps in the same order, the same branch steps, the same
-// iteration.
-func sameScope(a, b template.Scope) bool {
-	if a.Iteration != b.Iteration || len(a.Roots) != len(b.Roots) || len(a.Later) != len(b.Later) || len(a.Branch) != len(b.Branch) {
-		return false
-	}
-	for i, n := range a.Roots {
-		if b.Roots[i] != n {
-			return false
-		}
-	}
-	for i, n := range a.Later {
-		if b.Later[i] != n {
-			return false
-		}
-	}
-	for id, decide := range a.Branch {
-		if other, ok := b.Branch[id]; !ok || other != decide {
-			return false
-		}
-	}
-	return true
-}
-
-// checked is a subject whose load-time checks in scope gave err.
+// checked is a subject whose load-time checks in one scope gave err.
 type checked struct {
 	template.Subject
-	scope template.Scope
-	err   error
+	err error
 }
 
 func (c *checked) Check(template.Scope) error { return c.err }
+
+// appendScopeKey appends what tells scopes apart: each name is quoted, so
+// that no two scopes write the same key.
+func appendScopeKey(b []byte, s template.Scope) []byte {
+	for _, n := range s.Roots {
+		b = template.AppendQuoted(b, n)
+	}
+	b = append(b, 'l')
+	for _, n := range s.Later {
+		b = template.AppendQuoted(b, n)
+	}
+	b = append(b, 'b')
+	if len(s.Branch) > 0 {
+		ids := make([]string, 0, len(s.Branch))
+		for id := range s.Branch {
+			ids = append(ids, id)
+		}
+		sortStrings(ids)
+		for _, id := range ids {
+			b = template.AppendQuoted(template.AppendQuoted(b, id), s.Branch[id])
+		}
+	}
+	if s.Iteration {
+		b = append(b, 'i')
+	}
+	return b
+}
+
+// sortStrings sorts a few strings in place: an insertion sort, which
+// brings in nothing of the generic sorts.
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

@@ -357,16 +357,6 @@ func appendJSON(dst []byte, v any) []byte {
 	panic("splice: no JSON for a result's value")
 }
 
-// plain reports whether s is ASCII that JSON writes as it is, quoted.
-func plain(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
-}
-
 // The flags of a response with a value.
 const (
 	responseTyped  = 1
@@ -382,22 +372,11 @@ func (r *value) appendResponse(dst []byte) []byte {
 	start := len(dst)
 	dst = append(dst, '=', flags, byte(kind), 0, 0, 0, 0, 0, 0, 0, 0)
 	first := len(dst)
-	var s string
-	if kind == template.String {
-		s = r.v.Str()
-	}
-	if kind == template.String && plain(s) {
-		dst = append(dst, s...)
-		dst[start+1] |= responseQuoted
-	} else {
-		dst = r.v.AppendJSON(dst)
-	}
+	dst = r.v.AppendJSON(dst)
 	second := len(dst)
 	switch kind {
 	case template.String:
-		if dst[start+1]&responseQuoted != 0 {
-			break
-		}
+		s := r.v.Str()
 		if second-first == len(s)+2 { // nothing escaped
 			dst = append(dst[:first], s...)
 			dst[start+1] |= responseQuoted
