@@ -17,22 +17,22 @@ func BenchmarkAnswer(b *testing.B) {
 	items += `]}`
 	shape := `{"id":"{{E0.number}}","title":"{{E0.title}}","label":"PR #{{E0.number}}","author":{"name":"{{E0.user.name}}","profile":"https://example.com/{{E0.user.login}}"},"flags":{"who":"{{E0.user}}"}}`
 	cases := []struct {
-		name string
-		fn   string
-		args []any
+		name    string
+		fn, src string
+		root    string
 	}{
-		{"typed", "render", []any{"{{E0.user.name}}", []any{root("E0", small)}, fake{typ: jsUndefined}}},
-		{"mixed", "render", []any{"PR #{{E0.number}} by {{E0.user.login}}: {{E0.title}} ({{E0.state}}, {{E0.comments}} comments)", []any{root("E0", small)}, fake{typ: jsUndefined}}},
-		{"section", "render", []any{"{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", []any{root("E0", items)}, fake{typ: jsUndefined}}},
-		{"shape", "renderShape", []any{shape, []any{root("E0", small)}, fake{typ: jsUndefined}}},
+		{"typed", "render", "{{E0.user.name}}", small},
+		{"mixed", "render", "PR #{{E0.number}} by {{E0.user.login}}: {{E0.title}} ({{E0.state}}, {{E0.comments}} comments)", small},
+		{"section", "render", "{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", items},
+		{"shape", "renderShape", shape, small},
 	}
 	for _, c := range cases {
-		req, header := wireRequest(c.fn, c.args...)
+		req, size, words := usualRequest(c.fn, c.src, "E0", c.root).bytes()
 		b.Run(c.name, func(b *testing.B) {
 			var out []byte
 			b.ReportAllocs()
 			for b.Loop() {
-				out = answer(out[:0], req, header)
+				out = answer(out[:0], req, size, words)
 			}
 		})
 	}

@@ -32,7 +32,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -125,7 +124,10 @@ type reply struct {
 // root's text that is not JSON) after the run's own. Every result names
 // the engine's version, which a link to the playground carries.
 func (r reply) of(res template.Result, extra ...object) result {
-	errs := make([]object, 0, len(res.Errors)+len(extra))
+	var errs []object
+	if n := len(res.Errors) + len(extra); n > 0 {
+		errs = make([]object, 0, n)
+	}
 	for _, e := range res.Errors {
 		errs = append(errs, errorObject(e, r.doc))
 	}
@@ -134,8 +136,13 @@ func (r reply) of(res template.Result, extra ...object) result {
 		return object{{"ok", len(errs) == 0}, {"json", nil}, {"text", nil}, {"type", nil}, {"typed", res.Typed}, {"display", nil},
 			{"engine", template.Version}, {"errors", errs}}
 	}
-	return &value{res.Value, res.Typed}
+	lastValue = value{res.Value, res.Typed}
+	return &lastValue
 }
+
+// lastValue is the value of the last call that gave one, which its
+// response is written from before the next call.
+var lastValue value
 
 // result is what a call gives: an object, or most often a value, whose
 // response is written from the value itself: a call's allocations are
@@ -151,32 +158,6 @@ func (o object) appendResponse(dst []byte) []byte { return appendJSON(dst, o) }
 type value struct {
 	v     template.Value
 	typed bool
-}
-
-// appendTexts appends the value's texts, in the response's order (json,
-// text, type, display, engine), and returns where each ends.
-func (r *value) appendTexts(dst []byte) ([]byte, [5]int) {
-	var ends [5]int
-	start := len(dst)
-	dst = r.v.AppendJSON(dst)
-	ends[0] = len(dst)
-	if r.v.Kind() == template.String {
-		dst = append(dst, r.v.Str()...)
-	} else { // mixed text renders a value other than a string as its JSON
-		dst = append(dst, dst[start:ends[0]]...)
-	}
-	ends[1] = len(dst)
-	dst = append(dst, r.v.Kind().String()...)
-	ends[2] = len(dst)
-	if r.typed {
-		dst = display.AppendJSON(dst, r.v)
-	} else {
-		dst = append(dst, r.v.Str()...) // display.Result of mixed text
-	}
-	ends[3] = len(dst)
-	dst = append(dst, template.Version...)
-	ends[4] = len(dst)
-	return dst, ends
 }
 
 // failed is the reply to a call stopped before its run: its subject does
@@ -235,6 +216,7 @@ func errorObject(e *template.Error, doc string) object {
 // rootArg is one root as the caller gave it: a name and its JSON text
 // (engine.js writes a root's value as JSON text).
 type rootArg struct {
+	_    noCompare
 	name string
 	text string
 	has  bool // whether a value or text was given at all
@@ -298,6 +280,10 @@ func keptName(name string) string {
 	keptNames[kept] = kept
 	return kept
 }
+
+// noCompare, a struct's first field, makes it a type that == does not
+// compare: Go makes no code to compare it (the engine's wasm is smaller).
+type noCompare [0]func()
 
 // options are the third argument of render, renderShape and check.
 type options struct {
@@ -370,10 +356,13 @@ func decodeOptions(v jsValue) (options, error) {
 // is an InputError positioned in that text; it stays among the roots,
 // without data, for the load-time checks.
 func parseRoots(args []rootArg) (template.Roots, []object) {
-	roots := make(template.Roots, len(args))
+	if cap(givenRoots) < len(args) {
+		givenRoots = make(template.Roots, len(args))
+	}
+	roots := givenRoots[:len(args)]
 	var errs []object
 	for i, r := range args {
-		roots[i].Name = r.name
+		roots[i] = template.Root{Name: r.name}
 		if !r.has {
 			continue
 		}
@@ -387,8 +376,9 @@ func parseRoots(args []rootArg) (template.Roots, []object) {
 	return stepRoots, errs
 }
 
-// stepRoots holds each call's roots as its step sees them.
-var stepRoots template.Roots
+// givenRoots and stepRoots hold each call's roots as it gives them and as
+// its step sees them.
+var givenRoots, stepRoots template.Roots
 
 // scopeNames holds each call's root names, for its scope.
 var scopeNames []string
@@ -445,17 +435,22 @@ func run(l *loaded, r reply, args []jsValue) (result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return runWith(l, r, rootArgs, opts), nil
+}
+
+// runWith is run once its roots and options are read.
+func runWith(l *loaded, r reply, rootArgs []rootArg, opts options) result {
 	roots, rootErrs := parseRoots(rootArgs)
 	if l.err != nil {
-		return r.failed(l.err, rootErrs...), nil
+		return r.failed(l.err, rootErrs...)
 	}
 	scope := opts.scope(roots)
 	subj := l.checkedIn(scope)
 	if rootErrs != nil {
-		return r.of(template.Check(subj, scope), rootErrs...), nil
+		return r.of(template.Check(subj, scope), rootErrs...)
 	}
 	runEnv = template.Env{}
-	return r.of(template.Run(subj, scope, roots, &runEnv)), nil
+	return r.of(template.Run(subj, scope, roots, &runEnv))
 }
 
 // runEnv is each run's budget, kept so that a call does not allocate it.

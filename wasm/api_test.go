@@ -481,12 +481,9 @@ func objectOf(r result) object {
 	if !ok {
 		return r.(object)
 	}
-	texts, ends := v.appendTexts(nil)
-	var text [len(ends)]string
-	start := 0
-	for i, end := range ends {
-		text[i], start = string(texts[start:end]), end
+	obj, err := valueObject(v.appendResponse(nil))
+	if err != nil {
+		panic(err)
 	}
-	return object{{"ok", true}, {"json", text[0]}, {"text", text[1]}, {"type", text[2]}, {"typed", v.typed}, {"display", text[3]},
-		{"engine", text[4]}, {"errors", []object{}}}
+	return obj
 }

@@ -27,11 +27,17 @@ type cache struct {
 	entries              map[string]*cacheEntry
 	bytes                int
 	clock                uint64 // counts gets, to tell the least recently used
+	// lastText and last are the entry got last: a page gives the same
+	// text call after call, which comparing finds sooner than hashing.
+	lastText string
+	last     *cacheEntry
 }
 
 type cacheEntry struct {
+	_     noCompare
 	value any
 	used  uint64
+	text  string // its key, a copy of the text it was made of
 }
 
 func newCache(maxEntries, maxBytes int, make func(string) any) *cache {
@@ -43,21 +49,27 @@ func newCache(maxEntries, maxBytes int, make func(string) any) *cache {
 // a copy, which the entry keeps.
 func (c *cache) get(text string) any {
 	c.clock++
-	if e, ok := c.entries[text]; ok {
-		e.used = c.clock
-		return e.value
+	if c.last != nil && text == c.lastText {
+		c.last.used = c.clock
+		return c.last.value
 	}
-	text = strings.Clone(text)
-	v := c.make(text)
-	if len(text) > c.maxBytes {
-		return v
+	e, ok := c.entries[text]
+	if !ok {
+		text = strings.Clone(text)
+		v := c.make(text)
+		if len(text) > c.maxBytes {
+			return v
+		}
+		for len(c.entries) >= c.maxEntries || c.bytes+len(text) > c.maxBytes {
+			c.dropOlder()
+		}
+		e = &cacheEntry{value: v, text: text}
+		c.entries[text] = e
+		c.bytes += len(text)
 	}
-	for len(c.entries) >= c.maxEntries || c.bytes+len(text) > c.maxBytes {
-		c.dropOlder()
-	}
-	c.entries[text] = &cacheEntry{value: v, used: c.clock}
-	c.bytes += len(text)
-	return v
+	e.used = c.clock
+	c.lastText, c.last = e.text, e
+	return e.value
 }
 
 // dropOlder keeps the entries used since halfway between the least
@@ -77,6 +89,7 @@ func (c *cache) dropOlder() {
 		}
 	}
 	c.entries = kept
+	c.lastText, c.last = "", nil
 }
 
 // parsedRoot is a root's JSON text decoded, or why it is not JSON.

@@ -10,10 +10,13 @@ import (
 // The module's exports, which engine.js calls once go.run has started it:
 // requestBuffer, call and response. A call goes
 //
-//	p = requestBuffer(n)         // room for a request of up to n bytes
-//	(engine.js writes the request at p)
-//	size = call(requestSize, headerSize)
-//	(engine.js reads size bytes of JSON at response())
+//	p = requestBuffer(n)          // room for a request of up to n bytes
+//	(engine.js writes the request at p &^ 1)
+//	size = call(textsSize, headerWords)
+//	(engine.js reads size bytes of response at response())
+//
+// p is odd when the room is new: otherwise it holds the last request, whose
+// texts engine.js writes again only where they changed.
 //
 // Each may grow the module's memory, which detaches the views of it that
 // engine.js holds. No JavaScript value is made on the way: syscall/js is
@@ -35,19 +38,20 @@ func requestBuffer(size int32) uint32 {
 	if cap(responseBytes) > maxKeptBuffer { // read by now
 		responseBytes = nil
 	}
-	if cap(requestBytes) < int(size) {
-		requestBytes = make([]byte, size)
+	fresh := uint32(0)
+	if cap(requestBytes) < int(size) || requestBytes == nil {
+		// At least 64 bytes, a multiple of 8: the room is 8-aligned, so its
+		// address is even.
+		requestBytes = make([]byte, (max(int(size), 64)+7)&^7)
+		fresh = 1
 	}
 	requestBytes = requestBytes[:cap(requestBytes)]
-	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(requestBytes))))
+	return uint32(uintptr(unsafe.Pointer(unsafe.SliceData(requestBytes)))) | fresh
 }
 
 //go:wasmexport call
-func call(requestSize, headerSize int32) int32 {
-	if requestSize < 0 || int(requestSize) > len(requestBytes) {
-		requestSize = 0
-	}
-	responseBytes = answer(responseBytes[:0], requestBytes[:requestSize], int(headerSize))
+func call(textsSize, headerWords int32) int32 {
+	responseBytes = answer(responseBytes[:0], requestBytes, int(textsSize), int(headerWords))
 	// The garbage collector's workers are goroutines, which run only when
 	// the running one yields: calls made one after another without a turn
 	// of the page's event loop never do.

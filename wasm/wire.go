@@ -4,33 +4,46 @@ package main
 // exchange them through the module's memory.
 //
 // A request is the call's strings (a template, a root's name and JSON
-// text...), UTF-8, one after the other, and then its header, ASCII: the
-// strings' byte lengths, "count;length;length;...;", then the function's
-// name and the arguments, each value written as
+// text...), UTF-8, one after the other, and then, from the next multiple of
+// 4 bytes, its header: 32-bit little-endian words, the strings' byte
+// lengths (count, length, length...), then the function's name and the
+// arguments, each value written as a code (an ASCII letter) and, for some,
+// a word after it:
 //
-//	t<i>;            the i-th string
+//	t <i>            the i-th string
 //	n T F #          null, true, false, a number (only its type matters)
-//	[<count>;...     an array and its elements
-//	{<count>;...     an object and its keys (strings) and values, in turns
+//	[ <count> ...    an array and its elements
+//	{ <count> ...    an object and its keys (strings) and values, in turns
 //	u B S f o a      undefined, a BigInt, a Symbol, a function, and an
 //	                 object or an array of which only the type matters
+//
+// The usual call, a render or renderShape of a text with roots {name, text}
+// and no options, is written shorter: R and the words usual reads.
 //
 // The response is the call's result object as JSON, or {"error":
 // "TypeError" or "Error", "message": ...}; but a result with a value, which
 // most calls give, is its texts as they are (JSON would escape each, and
-// engine.js unescape it again):
+// engine.js unescape it again), those that are not the others:
 //
-//	=<typed: T or F><lengths><json><text><type><display><engine>
+//	=<flags><kind><length><length><texts>
 //
-// each text's length in bytes in 4 bytes, little endian, of which
-// engine.js makes the object (see value). Both stay in buffers the module keeps, so that a page's calls
-// allocate little and grow nothing.
+// flags is a byte: 1 the result is typed, 2 its JSON is its text quoted; kind
+// the value's template.Kind (a byte); then two lengths in bytes, 4 bytes
+// little endian each, of the texts that follow. A string's texts are its
+// JSON (unless flags has 2) and its text; another value's are its JSON
+// (which is its text too) and, for an array or an object, its display. A
+// typed string displays as its JSON, mixed text as its text, another
+// scalar as its JSON. engine.js makes the object of them (the engine's
+// version is the same in every result: the version call gives it). Both
+// stay in buffers the module keeps, so that a page's calls allocate little
+// and grow nothing.
 
 import (
 	"errors"
 	"strconv"
 	"unsafe"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/template"
 )
 
@@ -45,17 +58,31 @@ func function(name string) func([]jsValue) (result, error) {
 	case "check":
 		return check
 	case "version":
-		return func([]jsValue) (result, error) { return object{{"version", version}}, nil }
+		return versions
 	}
 	return fullOnly(name)
 }
 
-// answer runs the request in req, whose last headerSize bytes are its
-// header, and appends its response to dst. The request's texts are read
-// where they are: nothing may keep them past the call but a copy.
-func answer(dst, req []byte, headerSize int) []byte {
+// versions is the version call: the build's version and the engine's,
+// which every result names.
+func versions([]jsValue) (result, error) {
+	return object{{"version", version}, {"engine", template.Version}}, nil
+}
+
+// answer runs the request in req: its texts take the first textsSize
+// bytes, its header's tokenCount words start at the next multiple of 4.
+// It appends its response to dst. The request's texts are read where they
+// are: nothing may keep them past the call but a copy.
+func answer(dst, req []byte, textsSize, tokenCount int) []byte {
 	out, err := guard(func([]jsValue) (result, error) {
-		fn, args, err := decodeRequest(req, headerSize)
+		d := &request
+		if err := d.start(req, textsSize, tokenCount); err != nil {
+			return nil, err
+		}
+		if out, ok := d.usual(); ok {
+			return out, nil
+		}
+		fn, args, err := d.call()
 		if err != nil {
 			return nil, err
 		}
@@ -71,30 +98,81 @@ func answer(dst, req []byte, headerSize int) []byte {
 	}
 }
 
-// decodeRequest reads a request. Its strings are read where they are, in
-// the request's memory, which the next request overwrites: what the call
-// keeps of them it copies.
-func decodeRequest(req []byte, headerSize int) (func([]jsValue) (result, error), []jsValue, error) {
-	if headerSize < 0 || headerSize > len(req) {
-		return nil, nil, errors.New("splice: a request's header is out of its bounds")
+// start reads a request's texts. They are read where they are, in the
+// request's memory, which the next request overwrites: what the call keeps
+// of them it copies.
+func (d *wireDecoder) start(req []byte, textsSize, tokenCount int) error {
+	header := (textsSize + 3) &^ 3
+	if textsSize < 0 || tokenCount < 0 || header > len(req) || tokenCount > (len(req)-header)/4 {
+		return errors.New("splice: a request's header is out of its bounds")
 	}
-	d := &request
-	*d = wireDecoder{src: unsafe.String(unsafe.SliceData(req[len(req)-headerSize:]), headerSize), texts: d.texts[:0], nodes: d.nodes[:0], args: d.args}
-	rest := req[:len(req)-headerSize]
-	for range d.count() {
-		size := d.count()
-		if size > len(rest) {
+	*d = wireDecoder{texts: d.texts[:0], nodes: d.nodes[:0], args: d.args}
+	if tokenCount > 0 {
+		d.tokens = unsafe.Slice((*int32)(unsafe.Pointer(&req[header])), tokenCount)
+	}
+	rest, w := req[:textsSize], d.tokens
+	if len(w) == 0 || w[0] < 0 || int(w[0]) >= len(w) {
+		d.fail()
+		return nil
+	}
+	n := int(w[0])
+	for _, size := range w[1 : 1+n] {
+		if size < 0 || int(size) > len(rest) {
 			d.fail()
-			break
+			return nil
 		}
 		d.texts = append(d.texts, unsafe.String(unsafe.SliceData(rest), size))
 		rest = rest[size:]
 	}
+	d.pos = 1 + n
+	return nil
+}
+
+// usual answers the usual call at once: render or renderShape of a text
+// with roots given as {name, text} and no options, whose header engine.js
+// writes as
+//
+//	R <0: render, 1: renderShape> <source> <name> <text> <name> <text>...
+//
+// every word after the second a text's index. ok is false for any other
+// header, which call reads.
+func (d *wireDecoder) usual() (out result, ok bool) {
+	w, texts := d.tokens[d.pos:], d.texts
+	if len(w) < 3 || len(w)%2 == 0 || w[0] != 'R' || uint32(w[1]) > 1 {
+		return nil, false
+	}
+	for _, i := range w[2:] {
+		if uint32(i) >= uint32(len(texts)) {
+			return nil, false
+		}
+	}
+	// A root's name is most often the last call's, kept already.
+	last, roots := rootArgs, rootArgs[:0]
+	for r := w[3:]; len(r) > 0; r = r[2:] {
+		name := texts[r[0]]
+		if i := len(roots); i < len(last) && last[i].name == name {
+			name = last[i].name
+		} else {
+			name = keptName(name)
+		}
+		roots = append(roots, rootArg{name: name, text: texts[r[1]], has: true})
+	}
+	rootArgs = roots
+	c, rep, src := templates, reply{}, texts[w[2]]
+	if w[1] == 1 {
+		c, rep = shapes, reply{doc: src}
+	}
+	return runWith(c.get(src).(*loaded), rep, roots, options{mode: "template"}), true
+}
+
+// call reads the rest of a request: the function it calls and the
+// arguments.
+func (d *wireDecoder) call() (func([]jsValue) (result, error), []jsValue, error) {
 	d.nodes = append(d.nodes, wireValue{}, wireValue{})
 	d.value(0, 0)
 	d.value(1, 0)
-	if d.bad || d.pos != len(d.src) || d.nodes[1].typ != jsArray {
-		return nil, nil, errors.New("splice: a request's header is malformed at byte " + strconv.Itoa(d.pos))
+	if d.bad || d.pos != len(d.tokens) || d.nodes[1].typ != jsArray {
+		return nil, nil, errors.New("splice: a request's header is malformed at word " + strconv.Itoa(d.pos))
 	}
 	fn := function(d.nodes[0].str)
 	if fn == nil {
@@ -114,16 +192,17 @@ var request wireDecoder
 // wireDecoder reads a request's header into nodes, where the elements of
 // an array (an object's keys and values, in turns) follow one another.
 type wireDecoder struct {
-	src   string
-	pos   int
-	bad   bool
-	texts []string
-	nodes []wireValue
-	args  []jsValue // the arguments, nodes of the call's array
+	tokens []int32
+	pos    int
+	bad    bool
+	texts  []string
+	nodes  []wireValue
+	args   []jsValue // the arguments, nodes of the call's array
 }
 
 // wireValue is a value of a request.
 type wireValue struct {
+	_        noCompare
 	typ      jsType
 	str      string // a string
 	first, n int    // an array's elements, an object's keys and values: nodes[first:first+n]
@@ -139,14 +218,14 @@ var wireTypes = [...]jsType{'n': jsNull, 'T': jsBoolean, 'F': jsBoolean, '#': js
 
 // value reads the value at the header's position into nodes[at].
 func (d *wireDecoder) value(at, depth int) {
-	if d.pos >= len(d.src) || depth > maxWireDepth {
+	if d.pos >= len(d.tokens) || depth > maxWireDepth {
 		d.fail()
 		return
 	}
-	c := d.src[d.pos]
+	c := d.tokens[d.pos]
 	d.pos++
 	v := wireValue{d: d}
-	if int(c) < len(wireTypes) {
+	if c >= 0 && int(c) < len(wireTypes) {
 		v.typ = wireTypes[c]
 	}
 	switch c {
@@ -163,7 +242,7 @@ func (d *wireDecoder) value(at, depth int) {
 		if c == '{' {
 			v.n *= 2
 		}
-		if v.n > len(d.src)-d.pos {
+		if v.n > len(d.tokens)-d.pos {
 			d.fail()
 			return
 		}
@@ -179,25 +258,19 @@ func (d *wireDecoder) value(at, depth int) {
 	d.nodes[at] = v
 }
 
-// count reads a number and its ';'.
+// count reads a count, a length or an index: a word from 0 up.
 func (d *wireDecoder) count() int {
-	n := 0
-	start := d.pos
-	for d.pos < len(d.src) && d.src[d.pos] >= '0' && d.src[d.pos] <= '9' && d.pos-start < 10 {
-		n = n*10 + int(d.src[d.pos]-'0')
-		d.pos++
-	}
-	if d.pos == start || d.pos >= len(d.src) || d.src[d.pos] != ';' {
+	if d.pos >= len(d.tokens) || d.tokens[d.pos] < 0 {
 		d.fail()
 		return 0
 	}
 	d.pos++
-	return n
+	return int(d.tokens[d.pos-1])
 }
 
 func (d *wireDecoder) fail() {
 	d.bad = true
-	d.pos = len(d.src)
+	d.pos = len(d.tokens)
 }
 
 func (w *wireValue) Type() jsType { return w.typ }
@@ -284,21 +357,40 @@ func appendJSON(dst []byte, v any) []byte {
 	panic("splice: no JSON for a result's value")
 }
 
-// responseTexts holds a value's texts while its response is written.
-var responseTexts []byte
+// The flags of a response with a value.
+const (
+	responseTyped  = 1
+	responseQuoted = 2
+)
 
 func (r *value) appendResponse(dst []byte) []byte {
-	texts, ends := r.appendTexts(responseTexts[:0])
-	responseTexts = texts
-	dst = append(dst, '=', 'F')
+	kind := r.v.Kind()
+	flags := byte(0)
 	if r.typed {
-		dst[len(dst)-1] = 'T'
+		flags = responseTyped
 	}
-	start := 0
-	for _, end := range ends {
-		n := end - start
-		dst = append(dst, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
-		start = end
+	start := len(dst)
+	dst = append(dst, '=', flags, byte(kind), 0, 0, 0, 0, 0, 0, 0, 0)
+	first := len(dst)
+	dst = r.v.AppendJSON(dst)
+	second := len(dst)
+	switch kind {
+	case template.String:
+		s := r.v.Str()
+		if second-first == len(s)+2 { // nothing escaped
+			dst = append(dst[:first], s...)
+			dst[start+1] |= responseQuoted
+			second = len(dst)
+		} else {
+			dst = append(dst, s...)
+		}
+	case template.Array, template.Object:
+		dst = display.AppendJSON(dst, r.v)
 	}
-	return append(dst, texts...)
+	for i, n := range [...]int{second - first, len(dst) - second} {
+		for j := range 4 {
+			dst[start+3+4*i+j] = byte(n >> (8 * j))
+		}
+	}
+	return dst
 }

@@ -3,78 +3,103 @@ package main
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/template"
 )
 
-// wireRequest writes a request as engine.js does (its wire function): every
+// wireRequest writes a request as engine.js does (its Request): every
 // string is one of the request's texts; a fake of another type is its code.
-func wireRequest(fn string, args ...any) (req []byte, headerSize int) {
-	var texts []string
-	var values strings.Builder
+func wireRequest(fn string, args ...any) wire {
+	var w wire
 	var write func(v any)
 	write = func(v any) {
 		switch v := v.(type) {
 		case string:
-			values.WriteString("t" + strconv.Itoa(len(texts)) + ";")
-			texts = append(texts, v)
+			w.words = append(w.words, 't', int32(len(w.texts)))
+			w.texts = append(w.texts, v)
 		case nil:
-			values.WriteString("n")
+			w.words = append(w.words, 'n')
 		case bool:
-			values.WriteString(map[bool]string{true: "T", false: "F"}[v])
+			w.words = append(w.words, map[bool]int32{true: 'T', false: 'F'}[v])
 		case int, float64:
-			values.WriteString("#")
+			w.words = append(w.words, '#')
 		case []any:
-			values.WriteString("[" + strconv.Itoa(len(v)) + ";")
+			w.words = append(w.words, '[', int32(len(v)))
 			for _, e := range v {
 				write(e)
 			}
 		case props:
-			values.WriteString("{" + strconv.Itoa(len(v)/2) + ";")
+			w.words = append(w.words, '{', int32(len(v)/2))
 			for _, e := range v {
 				write(e)
 			}
 		case fake:
-			values.WriteString(map[jsType]string{jsUndefined: "u", jsBigInt: "B", jsSymbol: "S", jsFunction: "f", jsObject: "o", jsArray: "a"}[v.typ])
+			w.words = append(w.words, map[jsType]int32{jsUndefined: 'u', jsBigInt: 'B', jsSymbol: 'S', jsFunction: 'f', jsObject: 'o', jsArray: 'a'}[v.typ])
 		default:
 			panic("wireRequest: no form for " + reflect.TypeOf(v).String())
 		}
 	}
 	write(fn)
 	write(args)
-	header := strconv.Itoa(len(texts)) + ";"
-	for _, t := range texts {
-		header += strconv.Itoa(len(t)) + ";"
+	lengths := []int32{int32(len(w.texts))}
+	for _, t := range w.texts {
+		lengths = append(lengths, int32(len(t)))
+	}
+	w.words = append(lengths, w.words...)
+	return w
+}
+
+// wire is a request before it is laid out in memory: its texts and its
+// header's words.
+type wire struct {
+	texts []string
+	words []int32
+}
+
+// bytes lays the request out as engine.js writes it and returns the sizes
+// call is given.
+func (w wire) bytes() (req []byte, textsSize, words int) {
+	for _, t := range w.texts {
 		req = append(req, t...)
 	}
-	header += values.String()
-	return append(req, header...), len(header)
+	textsSize = len(req)
+	for len(req)%4 != 0 {
+		req = append(req, 0)
+	}
+	for _, word := range w.words {
+		req = binary.LittleEndian.AppendUint32(req, uint32(word))
+	}
+	return req, textsSize, len(w.words)
 }
 
 // respond answers a request and decodes its response as engine.js does:
 // JSON, or a result with a value as its texts.
-func respond(t *testing.T, req []byte, headerSize int) map[string]any {
+func respond(t *testing.T, w wire) map[string]any {
 	t.Helper()
-	resp := answer(nil, req, headerSize)
-	if len(resp) > 1 && resp[0] == '=' {
-		out := map[string]any{"ok": true, "typed": resp[1] == 'T', "errors": []any{}}
-		keys := []string{"json", "text", "type", "display", "engine"} // engine.js's order
-		if len(resp) < 2+4*len(keys) {
-			t.Fatalf("a value response without its lengths: %q", resp)
+	req, size, words := w.bytes()
+	return decodeResponse(t, answer(nil, req, size, words))
+}
+
+// decodeResponse decodes a response as engine.js does.
+func decodeResponse(t *testing.T, resp []byte) map[string]any {
+	t.Helper()
+	if len(resp) > 0 && resp[0] == '=' {
+		obj, err := valueObject(resp)
+		if err != nil {
+			t.Fatal(err)
 		}
-		texts := string(resp[2+4*len(keys):])
-		for i, key := range keys {
-			n := int(binary.LittleEndian.Uint32(resp[2+4*i:]))
-			if n > len(texts) {
-				t.Fatalf("a malformed value response: %q", resp)
-			}
-			out[key], texts = texts[:n], texts[n:]
+		out := map[string]any{}
+		for _, p := range obj {
+			out[p.Key] = p.Value
 		}
-		if texts != "" {
-			t.Fatalf("a value response with %q past its texts", texts)
-		}
+		out["errors"] = []any{}
 		return out
 	}
 	var out map[string]any
@@ -82,6 +107,41 @@ func respond(t *testing.T, req []byte, headerSize int) map[string]any {
 		t.Fatalf("the response is not JSON: %v", err)
 	}
 	return out
+}
+
+// valueObject is the object engine.js makes of a response with a value.
+func valueObject(resp []byte) (object, error) {
+	if len(resp) < 11 || resp[0] != '=' {
+		return nil, fmt.Errorf("a value response without its lengths: %q", resp)
+	}
+	flags, kind := resp[1], template.Kind(resp[2])
+	n0, n1 := int(binary.LittleEndian.Uint32(resp[3:])), int(binary.LittleEndian.Uint32(resp[7:]))
+	if 11+n0+n1 != len(resp) {
+		return nil, fmt.Errorf("a malformed value response: %q", resp)
+	}
+	first, second := string(resp[11:11+n0]), string(resp[11+n0:])
+	var json, text, display string
+	switch {
+	case kind == template.String && flags&responseQuoted != 0:
+		text, json = first, `"`+first+`"`
+	case kind == template.String:
+		json, text = first, second
+	default:
+		json, text = first, first
+	}
+	switch {
+	case kind == template.Array || kind == template.Object:
+		display = second
+	case kind == template.String && flags&responseTyped == 0:
+		display = text
+	default:
+		display = json
+	}
+	if second != "" && (kind == template.String && flags&responseQuoted != 0 || kind < template.String) {
+		return nil, fmt.Errorf("a value response with a second text it has no use for: %q", resp)
+	}
+	return object{{"ok", true}, {"json", json}, {"text", text}, {"type", kind.String()}, {"typed", flags&responseTyped != 0}, {"display", display},
+		{"engine", template.Version}, {"errors", []object{}}}, nil
 }
 
 // A request gives what the same call gives through jsValue fakes.
@@ -103,8 +163,7 @@ func TestAnswerIsTheCall(t *testing.T) {
 		{"check", check, []any{`{"a": "{{E1.x}}"}`, nil, props{"mode", "shape"}}},
 	}
 	for _, tt := range tests {
-		req, size := wireRequest(tt.fn, tt.args...)
-		got := respond(t, req, size)
+		got := respond(t, wireRequest(tt.fn, tt.args...))
 		want, err := tt.call(args(tt.args...))
 		if err != nil {
 			t.Fatal(err)
@@ -138,8 +197,7 @@ func TestAnswerTypes(t *testing.T) {
 		{[]any{}, "splice: template must be a string, not undefined"},
 	}
 	for _, tt := range tests {
-		req, size := wireRequest("render", tt.args...)
-		got := respond(t, req, size)
+		got := respond(t, wireRequest("render", tt.args...))
 		if tt.want == "" {
 			if got["ok"] != true {
 				t.Errorf("render%v: got %v", tt.args, got)
@@ -155,40 +213,51 @@ func TestAnswerTypes(t *testing.T) {
 // A request that engine.js would not write is an Error response, never a
 // panic: the module must keep answering.
 func TestAnswerMalformed(t *testing.T) {
-	good, size := wireRequest("render", "{{E0}}", []any{root("E0", "1")})
-	header := string(good[len(good)-size:])
-	texts := good[:len(good)-size]
-	for _, h := range []string{
-		"", "x", "1;", "9;1;2;", "1;99999;t0;[0;", header + "[", strings.Replace(header, "t0;", "t9;", 1),
-		strings.Replace(header, "[2;", "[999999999;", 1), strings.Replace(header, "t0;", "t0", 1),
-		"1;6;t0;[1;" + strings.Repeat("[1;", 20) + "n", "1;6;t0;{1;t0;", "1;6;t0;n",
+	good := wireRequest("render", "{{E0}}", []any{root("E0", "1")})
+	header := good.words
+	with := func(words ...int32) wire { return wire{good.texts, words} }
+	replaced := func(at int, words ...int32) wire {
+		return with(append(append(append([]int32{}, header[:at]...), words...), header[at+len(words):]...)...)
+	}
+	// The header: 5 lengths, then 't' 0 '[' 2 't' 1 '[' 1 ...
+	for _, w := range []wire{
+		with(), with('x'), with(1), with(9, 1, 2), with(1, 99999, 't', 0, '[', 0), with(append(append([]int32{}, header...), '[')...),
+		replaced(7, 9), replaced(9, 999999999), replaced(9, -1), replaced(2, -5), replaced(6, 1<<30),
+		with(append([]int32{1, 6, 't', 0, '[', 1}, append(slicesRepeat([]int32{'[', 1}, 20), 'n')...)...),
+		with(1, 6, 't', 0, '{', 1, 't', 0), with(1, 6, 't', 0, 'n'),
 	} {
-		req := append(append([]byte{}, texts...), h...)
-		got := respond(t, req, len(h))
-		if got["error"] != "Error" || !strings.HasPrefix(got["message"].(string), "splice: ") {
-			t.Errorf("header %q: got %v, want an Error", h, got)
+		if got := respond(t, w); got["error"] != "Error" || !strings.HasPrefix(got["message"].(string), "splice: ") {
+			t.Errorf("header %v: got %v, want an Error", w.words, got)
 		}
 	}
-	for _, size := range []int{-1, len(good) + 1} {
-		if got := respond(t, good, size); got["error"] != "Error" {
-			t.Errorf("header size %d: got %v", size, got)
+	req, size, words := good.bytes()
+	for _, c := range []struct{ size, words int }{{-1, words}, {len(req) + 1, words}, {size, -1}, {size, words + 1}, {size, 1 << 30}} {
+		if got := decodeResponse(t, answer(nil, req, c.size, c.words)); got["error"] != "Error" {
+			t.Errorf("sizes %v: got %v", c, got)
 		}
 	}
-	req, size := wireRequest("nothing")
-	if got := respond(t, req, size); got["message"] != `splice: no function "nothing"` {
+	if got := respond(t, wireRequest("nothing")); got["message"] != `splice: no function "nothing"` {
 		t.Errorf("an unknown function: got %v", got)
 	}
-	if got := respond(t, good, len(header)); got["ok"] != true {
+	if got := respond(t, good); got["ok"] != true {
 		t.Errorf("after malformed requests: %v", got)
 	}
+}
+
+func slicesRepeat(s []int32, n int) []int32 {
+	var out []int32
+	for range n {
+		out = append(out, s...)
+	}
+	return out
 }
 
 // The request's memory is overwritten by the next one: nothing the engine
 // keeps may be a view of it.
 func TestAnswerKeepsNoViewOfTheRequest(t *testing.T) {
 	call := func(fn string, args ...any) map[string]any {
-		req, size := wireRequest(fn, args...)
-		out := respond(t, req, size)
+		req, size, words := wireRequest(fn, args...).bytes()
+		out := decodeResponse(t, answer(nil, req, size, words))
 		for i := range req {
 			req[i] = 'X'
 		}
@@ -202,5 +271,82 @@ func TestAnswerKeepsNoViewOfTheRequest(t *testing.T) {
 	call("render", "{{E0.a}}", []any{root("E0", `{"a": "kept"}`)})
 	if got := call("render", "{{E0.a}}", []any{root("E0", `{"a": "kept"}`)}); got["json"] != `"kept"` {
 		t.Errorf("a cached root changed with the request's memory: %v", got)
+	}
+}
+
+// usualRequest writes the usual call as engine.js does: roots are names
+// and texts, in turns.
+func usualRequest(fn, src string, roots ...string) wire {
+	w := wire{texts: []string{fn, src}, words: []int32{'R', 0, 1}}
+	if fn == "renderShape" {
+		w.words[1] = 1
+	}
+	for i := 0; i < len(roots); i += 2 {
+		w.words = append(w.words, int32(len(w.texts)), int32(len(w.texts)+1))
+		w.texts = append(w.texts, roots[i], roots[i+1])
+	}
+	lengths := []int32{int32(len(w.texts))}
+	for _, t := range w.texts {
+		lengths = append(lengths, int32(len(t)))
+	}
+	w.words = append(lengths, w.words...)
+	return w
+}
+
+// The usual call, written as its texts alone, gives what the same call
+// written whole gives.
+func TestAnswerUsualCall(t *testing.T) {
+	for _, tt := range []struct {
+		fn    string
+		src   string
+		roots []string // names and texts, in turns
+	}{
+		{"render", "{{E0.a}}", []string{"E0", `{"a": [1, "x"]}`}},
+		{"render", "a {{E0.a}} {{E1}}", []string{"E0", `{"a": "q\""}`, "E1", "nope"}},
+		{"render", "{{E0.b}}", []string{"E0", `{"a": 1}`}},
+		{"render", "{{#E0}}x{{/E0}", nil},
+		{"render", "{{input}} {{E0}}", []string{"E0", "1", "E0", "2", "input", "3"}},
+		{"renderShape", `{"a": "{{E0.a}}", "b": ["{{E0}}"]}`, []string{"E0", `{"a": 2}`}},
+		{"renderShape", `a: {{E0}}`, []string{"E0", "1"}},
+	} {
+		roots := []any{}
+		for i := 0; i < len(tt.roots); i += 2 {
+			roots = append(roots, root(tt.roots[i], tt.roots[i+1]))
+		}
+		usual := usualRequest(tt.fn, tt.src, tt.roots...)
+		whole := wireRequest(tt.fn, tt.src, roots, fake{typ: jsUndefined})
+		if got, want := respond(t, usual), respond(t, whole); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s(%q, %q):\ngot  %v\nwant %v", tt.fn, tt.src, tt.roots, got, want)
+		}
+	}
+	// A header that is not quite the usual call's is read whole, and fails.
+	for _, words := range [][]int32{{2, 6, 1, 'R', 2, 1}, {2, 6, 1, 'R', 0, 2}, {2, 6, 1, 'R', 0, 1, 1}, {2, 6, 1, 'R', 0, -1}} {
+		got := respond(t, wire{[]string{"render", "x"}, words})
+		if got["error"] != "Error" {
+			t.Errorf("header %v: got %v, want an Error", words, got)
+		}
+	}
+	if got := respond(t, wire{[]string{"render", "x"}, []int32{2, 6, 1, 'R', 0, 1}}); got["text"] != "x" {
+		t.Errorf("the usual call: got %v", got)
+	}
+}
+
+// engine.js names a value's kind by its number in a response: its list is
+// template.Kind's.
+func TestEngineJSKinds(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("..", "web", "engine.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for k := template.Null; k <= template.Object; k++ {
+		names = append(names, strconv.Quote(k.String()))
+	}
+	want := "const kinds = [" + strings.Join(names, ", ") + "];"
+	if !strings.Contains(string(js), want) {
+		t.Errorf("web/engine.js does not have %s", want)
+	}
+	if !strings.Contains(string(js), "const STRING = "+strconv.Itoa(int(template.String))+";") {
+		t.Errorf("web/engine.js's STRING is not template.String, %d", template.String)
 	}
 }

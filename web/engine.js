@@ -79,95 +79,169 @@
 
   // engineOf is the function that sends a request to a running module
   // (requestBuffer, call and response: wasm/exports.go) and returns its
-  // response. A request is the call's strings, UTF-8, and a header that
-  // says what they are (wasm/wire.go): the module reads them where they are
-  // written.
+  // response. A request is the call's strings, UTF-8, and a header of
+  // 32-bit words that says what they are (wasm/wire.go): the module reads
+  // them where they are written.
   const engineOf = (exports) => {
-    let bytes = new Uint8Array(exports.mem.buffer);
+    let bytes, words;
     // Growing the memory detaches the views of it, which leaves them empty.
-    const memory = () => bytes.length ? bytes : (bytes = new Uint8Array(exports.mem.buffer));
-    return ({ texts, header }) => {
-      // UTF-8 takes at most 3 bytes for each UTF-16 unit; the header's
-      // lengths at most 11 characters each.
-      let room = header.length + 11 * (texts.length + 1);
-      for (let i = 0; i < texts.length; i++) room += 3 * texts[i].length;
-      if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
-      const at = exports.requestBuffer(room) >>> 0; // an address, unsigned
-      let mem = memory();
-      let size = 0;
-      let lengths = texts.length + ";";
-      for (let i = 0; i < texts.length; i++) {
-        const written = writeUTF8(texts[i], mem, at + size, at + room);
-        size += written;
-        lengths += written + ";";
+    const views = () => {
+      if (!bytes || !bytes.length) {
+        bytes = new Uint8Array(exports.mem.buffer);
+        words = new Int32Array(exports.mem.buffer);
       }
-      const headerSize = writeUTF8(lengths + header, mem, at + size, at + room);
-      const length = exports.call(size + headerSize, headerSize);
-      const from = exports.response() >>> 0;
-      const response = memory().subarray(from, from + length);
-      return response[0] === 61 /* = */ ? valueResult(response) : JSON.parse(decoder.decode(response));
     };
+    // The texts of the last request, where it was written and their sizes:
+    // a text the same as the last one's, after texts all the same, is still
+    // there, and is not written again.
+    let lastAt = -1;
+    const lastTexts = [], lastSizes = [];
+    const engine = ({ texts, words: header }) => {
+      const n = texts.length;
+      // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+      let room = 4 * (1 + n + header.length) + 3;
+      for (let i = 0; i < n; i++) room += 3 * texts[i].length;
+      if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
+      const got = exports.requestBuffer(room) >>> 0; // an address, unsigned; odd when the room is new
+      const at = got - (got & 1);
+      let same = at === lastAt && !(got & 1);
+      views();
+      let size = 0;
+      for (let i = 0; i < n; i++) {
+        const s = texts[i];
+        if (!same || i >= lastTexts.length || lastTexts[i] !== s) {
+          same = false;
+          lastTexts[i] = s;
+          lastSizes[i] = writeUTF8(s, bytes, at + size, at + room);
+        }
+        size += lastSizes[i];
+      }
+      lastTexts.length = lastSizes.length = n;
+      lastAt = at;
+      let w = (at + size + 3) >>> 2;
+      words[w++] = n;
+      for (let i = 0; i < n; i++) words[w++] = lastSizes[i];
+      for (let i = 0; i < header.length; i++) words[w++] = header[i];
+      const length = exports.call(size, 1 + n + header.length);
+      const from = exports.response() >>> 0;
+      views();
+      return bytes[from] === 61 /* = */ ? valueResult(bytes, from, engine.info) : JSON.parse(decoder.decode(bytes.subarray(from, from + length)));
+    };
+    // The engine's versions: the build's and the one every result names.
+    const version = new Request("version");
+    version.open(ARRAY, 0);
+    engine.info = engine(version);
+    return engine;
   };
+
+  // textAt is the UTF-8 text of mem from at to end. A short ASCII one is
+  // read here, byte by byte: each decode costs a crossing into the browser.
+  const textAt = (mem, at, end) => {
+    if (end - at <= 32) {
+      let s = "";
+      for (let i = at; i < end; i++) {
+        const c = mem[i];
+        if (c > 127) return decoder.decode(mem.subarray(at, end));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return decoder.decode(mem.subarray(at, end));
+  };
+  const lengthAt = (mem, at) => (mem[at] | mem[at + 1] << 8 | mem[at + 2] << 16 | mem[at + 3] << 24) >>> 0;
 
   // valueResult is the result object of a result with a value, whose
-  // response is its texts (wasm/wire.go): json, text, type, display and
-  // engine, after their lengths.
-  const valueResult = (response) => {
-    const ends = [];
-    for (let i = 0, at = 2, end = 0; i < 5; i++, at += 4) {
-      ends.push(end += (response[at] | response[at + 1] << 8 | response[at + 2] << 16 | response[at + 3] << 24) >>> 0);
+  // response at mem[at] is its texts (wasm/wire.go): flags, kind and two
+  // texts.
+  const valueResult = (mem, at, info) => {
+    const flags = mem[at + 1], kind = mem[at + 2];
+    const start = at + 11, middle = start + lengthAt(mem, at + 3), end = middle + lengthAt(mem, at + 7);
+    const typed = (flags & 1) === 1;
+    const first = textAt(mem, start, middle);
+    let json = first, text = first, display = first;
+    if (kind === STRING) {
+      if (flags & 2) json = '"' + first + '"';
+      else text = textAt(mem, middle, end);
+      display = typed ? json : text;
+    } else if (kind > STRING) {
+      display = textAt(mem, middle, end);
     }
-    const bytes = response.subarray(22);
-    const all = decoder.decode(bytes);
-    // Byte offsets are offsets in the text when it is ASCII.
-    const text = all.length === bytes.length
-      ? (i) => all.slice(i ? ends[i - 1] : 0, ends[i])
-      : (i) => decoder.decode(bytes.subarray(i ? ends[i - 1] : 0, ends[i]));
-    return { ok: true, json: text(0), text: text(1), type: text(2), typed: response[1] === 84 /* T */, display: text(3), engine: text(4), errors: [] };
+    return { ok: true, json, text, type: kinds[kind], typed, display, engine: info.engine, errors: [] };
   };
+  // The names of the kinds of values, by their numbers (template.Kind).
+  const kinds = ["null", "boolean", "number", "string", "array", "object"];
+  const STRING = 3;
 
-  // Request is a call's request as it is written: its texts and the header
-  // that says what the arguments are (wasm/wire.go), each string one of the
-  // texts. The page's objects are read once, as their parts are written.
+  // The codes of a request's header (wasm/wire.go).
+  const TEXT = 116, ARRAY = 91, OBJECT = 123;
+
+  // Request is a call's request as it is written: its texts and the words
+  // of the header that says what the arguments are (wasm/wire.go), each
+  // string one of the texts. The page's objects are read once, as their
+  // parts are written.
   class Request {
     constructor(name) {
       this.texts = [name];
-      this.header = "t0;";
+      this.words = [TEXT, 0];
+      this.full = false; // whether only the full engine answers it (a tool, a plan)
+      this.usual = []; // the usual call's words (see usual), while it is one
     }
+    // string writes s and returns its index among the texts.
     string(s) {
-      this.header += "t" + (this.texts.push(s) - 1) + ";";
+      const i = this.texts.push(s) - 1;
+      this.words.push(TEXT, i);
+      return i;
     }
-    // open starts an array ("[") or an object ("{") of count elements or
-    // keys.
+    // open starts an array (ARRAY) or an object (OBJECT) of count elements
+    // or keys.
     open(code, count) {
-      this.header += code + count + ";";
+      this.words.push(code, count);
     }
     // scalar writes an argument as the engine reads it: a string, a
-    // boolean or null as it is, anything else as its type.
+    // boolean or null as it is, anything else as its type. It returns a
+    // string's index among the texts, -1 for another value.
     scalar(v) {
       switch (typeof v) {
         case "string":
-          this.string(v);
-          return;
+          return this.string(v);
         case "boolean":
-          this.header += v ? "T" : "F";
-          return;
+          this.words.push(v ? 84 /* T */ : 70 /* F */);
+          return -1;
         case "object":
           if (v === null) {
-            this.header += "n";
-            return;
+            this.words.push(110 /* n */);
+            return -1;
           }
           try {
-            this.header += Array.isArray(v) ? "a" : "o";
+            this.words.push(Array.isArray(v) ? 97 /* a */ : 111 /* o */);
           } catch {
-            this.header += "o"; // a revoked proxy
+            this.words.push(111 /* o */); // a revoked proxy
           }
-          return;
+          return -1;
       }
-      this.header += typeCodes[typeof v];
+      this.words.push(typeCodes[typeof v]);
+      return -1;
     }
   }
-  const typeCodes = { undefined: "u", number: "#", bigint: "B", symbol: "S", function: "f" };
+  const typeCodes = { undefined: 117 /* u */, number: 35 /* # */, bigint: 66 /* B */, symbol: 83 /* S */, function: 102 /* f */ };
+
+  // newRequest is a request for name: the one a call has finished with
+  // (release), if any, which keeps the room its arrays grew.
+  let spareRequest;
+  const newRequest = (name) => {
+    const request = spareRequest;
+    if (!request) return new Request(name);
+    spareRequest = undefined;
+    request.texts.length = request.words.length = 0;
+    request.texts.push(name);
+    request.words.push(TEXT, 0);
+    request.full = false;
+    request.usual.length = 0;
+    return request;
+  };
+  const release = (request) => {
+    spareRequest = request;
+  };
 
   // load runs one build and returns its engine.
   const load = async (url, module = compile(url)) => {
@@ -204,22 +278,26 @@
       return "an exception";
     }
   };
-  // threw is the error of reading what where (and after it, suffix) names.
-  const threw = (err, where, suffix = "") => misuse(where + suffix, "reading it threw: " + reason(err));
-  // get and isArray read the page's objects; what they read is where and
-  // suffix, joined only when reading it throws.
-  const get = (object, key, where, suffix) => {
+  // place is where, [index] after it unless index is undefined, and then
+  // suffix: what a call reads, named only when there is something to say
+  // of it.
+  const place = (where, index, suffix = "") => where + (index === undefined ? "" : "[" + index + "]") + suffix;
+  // threw is the error of reading what place(where, index, suffix) names.
+  const threw = (err, where, index, suffix) => misuse(place(where, index, suffix), "reading it threw: " + reason(err));
+  // get and isArray read the page's objects; what they read is where,
+  // index and suffix, joined only when reading it throws.
+  const get = (object, key, where, index, suffix) => {
     try {
       return object[key];
     } catch (err) {
-      throw threw(err, where, suffix);
+      throw threw(err, where, index, suffix);
     }
   };
-  const isArray = (v, where) => {
+  const isArray = (v, where, index) => {
     try {
       return Array.isArray(v);
     } catch (err) {
-      throw threw(err, where);
+      throw threw(err, where, index);
     }
   };
   // lengthOf is an array's length as Array.from reads it.
@@ -237,10 +315,19 @@
   // Reading is a value being read by jsonText: where it is, the path from
   // it to what is being read, and the objects on that path.
   class Reading {
-    constructor(where) {
-      this.where = where;
+    constructor(where, index, suffix) {
+      this.start(where, index, suffix);
       this.keys = [];
       this.open = [];
+    }
+    start(where, index, suffix) {
+      this.base = where;
+      this.index = index;
+      this.suffix = suffix;
+    }
+    // where is what is read: place(where, index, suffix).
+    get where() {
+      return place(this.base, this.index, this.suffix);
     }
     // at is the path to the n-th object read, or to what is being read.
     at(n = this.keys.length) {
@@ -302,6 +389,43 @@
       open.pop();
     }
   }
+  // plain is check without its paths, for the usual value: it tells
+  // whether v holds nothing but strings, finite numbers, booleans, null,
+  // arrays and plain objects without toJSON, within depth levels and
+  // plainLeft values in all. Anything else (a throw too) is left to check,
+  // which says what and where. A cycle is too deep.
+  const plain = (v, depth) => {
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+        return true;
+      case "number":
+        return Number.isFinite(v);
+      case "object":
+        if (v === null) return true;
+        break;
+      default:
+        return false;
+    }
+    if (depth === 0 || --plainLeft < 0 || typeof v.toJSON === "function") return false;
+    if (Array.isArray(v)) {
+      for (let i = 0, n = v.length; i < n; i++) {
+        const e = v[i];
+        if (e !== undefined && !plain(e, depth - 1)) return false;
+      }
+      return true;
+    }
+    if (toString.call(v) !== "[object Object]") return false;
+    for (const key in v) {
+      const e = v[key];
+      if (e !== undefined && !plain(e, depth - 1)) return false;
+    }
+    return true;
+  };
+  // The bounds of plain: a cycle is walked no further than them.
+  const plainDepth = 32, maxPlain = 1 << 20;
+  let plainLeft = 0;
+
   // jsonErrors are the errors jsonText makes itself.
   const jsonErrors = new WeakSet();
 
@@ -313,13 +437,31 @@
   // ArrayBuffer...), a getter, toJSON or proxy that throws. As there, toJSON
   // is called (a Date is its ISO string), undefined properties are left out,
   // holes and undefined in arrays are null, -0 is 0.
-  const jsonText = (value, where) => {
-    const reading = new Reading(where);
+  const jsonText = (value, where, index, suffix) => {
+    let clean = false;
     try {
-      reading.check(value);
-    } catch (err) {
-      if (jsonErrors.has(err)) throw err;
-      throw threw(err, reading.at());
+      plainLeft = maxPlain;
+      clean = plain(value, plainDepth);
+    } catch {
+      // check says what
+    }
+    if (!clean) {
+      // The reading a call has finished with, if any: the page's code
+      // that check runs may call again.
+      let reading = spareReading;
+      if (reading) {
+        spareReading = undefined;
+        reading.start(where, index, suffix);
+      } else {
+        reading = new Reading(where, index, suffix);
+      }
+      try {
+        reading.check(value);
+      } catch (err) {
+        if (jsonErrors.has(err)) throw err;
+        throw threw(err, reading.at());
+      }
+      spareReading = reading; // its keys and open are empty again
     }
     // The page's code has run once already; should it give otherwise now,
     // that is said too.
@@ -327,29 +469,32 @@
     try {
       text = JSON.stringify(value);
     } catch (err) {
-      throw threw(err, where);
+      throw threw(err, where, index, suffix);
     }
-    if (typeof text !== "string") throw misuse(where, "it changed while it was read");
+    if (typeof text !== "string") throw misuse(place(where, index, suffix), "it changed while it was read");
     return text;
   };
+  let spareReading;
 
-  // writeRoot writes roots[i]: {name, text}, its value given as JSON text.
-  const writeRoot = (request, r, i) => {
-    const where = "roots[" + i + "]";
+  // writeRoot writes roots[i]: {name, text}, its value given as JSON text,
+  // and returns the indices of its name and text among the texts, in
+  // usual, when both are strings.
+  const writeRoot = (request, r, i, usual) => {
     // A name (in check) or what the engine reports as not a root.
-    if (!isObject(r) || isArray(r, where)) return request.scalar(r);
-    const name = get(r, "name", where, ".name");
-    let text = get(r, "text", where, ".text");
+    if (!isObject(r) || isArray(r, "roots", i)) return request.scalar(r);
+    const name = get(r, "name", "roots", i, ".name");
+    let text = get(r, "text", "roots", i, ".text");
     if (text === undefined) {
-      const value = get(r, "value", where, ".value");
-      if (value !== undefined) text = jsonText(value, where + ".value");
+      const value = get(r, "value", "roots", i, ".value");
+      if (value !== undefined) text = jsonText(value, "roots", i, ".value");
     }
-    request.open("{", text === undefined ? 1 : 2);
+    request.open(OBJECT, text === undefined ? 1 : 2);
     request.string("name");
-    request.scalar(name);
+    const n = request.scalar(name);
     if (text !== undefined) {
       request.string("text");
-      request.scalar(text);
+      const t = request.scalar(text);
+      if (n >= 0 && t >= 0) usual.push(n, t);
     }
   };
 
@@ -359,12 +504,12 @@
     const later = get(options, "later", "options.later");
     const branch = get(options, "branchSteps", "options.branchSteps");
     const plain = isObject(branch) && !isArray(branch, "options.branchSteps");
-    request.open("{", 4);
+    request.open(OBJECT, 4);
     request.string("later");
     if (isArray(later, "options.later")) {
       const n = lengthOf(get(later, "length", "options.later.length"));
-      request.open("[", n);
-      for (let i = 0; i < n; i++) request.scalar(get(later, i, "options.later", "[" + i + "]"));
+      request.open(ARRAY, n);
+      for (let i = 0; i < n; i++) request.scalar(get(later, i, "options.later", i));
     } else {
       request.scalar(later);
     }
@@ -376,10 +521,10 @@
       } catch (err) {
         throw threw(err, "options.branchSteps");
       }
-      request.open("{", ids.length);
+      request.open(OBJECT, ids.length);
       for (const id of ids) {
         request.string(id);
-        request.scalar(get(branch, id, "options.branchSteps.", id));
+        request.scalar(get(branch, id, "options.branchSteps.", undefined, id));
       }
     } else {
       request.scalar(branch);
@@ -392,37 +537,48 @@
     return mode;
   };
 
-  // prepare writes the request of a call, and tells whether only the full
-  // engine answers it (a tool, a plan).
-  const prepare = (name, args) => {
-    const [source, second, options] = args; // second: the roots, or a tool's call
-    const request = new Request(name);
+  // prepare writes the request of a call (second is the roots, or a
+  // tool's call).
+  const prepare = (name, source, second, options) => {
+    const request = newRequest(name);
     switch (name) {
       case "runTool":
-        request.open("[", 2);
+        request.open(ARRAY, 2);
         request.scalar(source);
         if (second === undefined || typeof second === "string") request.scalar(second);
         else request.string(jsonText(second, "call"));
-        return { request, full: true };
+        request.full = true;
+        return request;
       case "runPlan":
-        request.open("[", 1);
+        request.open(ARRAY, 1);
         if (isObject(source)) request.string(jsonText(source, "plan"));
         else request.scalar(source);
-        return { request, full: true };
+        request.full = true;
+        return request;
     }
-    request.open("[", 3);
-    if (name === "renderShape" && isObject(source)) request.string(jsonText(source, "shape"));
-    else request.scalar(source);
+    request.open(ARRAY, 3);
+    const usual = request.usual;
+    usual.push(USUAL, name === "render" ? 0 : 1);
+    usual.push(name === "renderShape" && isObject(source) ? request.string(jsonText(source, "shape")) : request.scalar(source));
+    let n = -1;
     if (isArray(second, "roots")) {
-      const n = lengthOf(get(second, "length", "roots.length"));
-      request.open("[", n);
-      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", "[" + i + "]"), i);
+      n = lengthOf(get(second, "length", "roots.length"));
+      request.open(ARRAY, n);
+      for (let i = 0; i < n; i++) writeRoot(request, get(second, i, "roots", i), i, usual);
     } else {
       request.scalar(second);
     }
     const mode = writeOptions(request, options);
-    return { request, full: name === "check" && mode === "tool" };
+    request.full = name === "check" && mode === "tool";
+    // The usual call, a render of a text with roots {name, text} and no
+    // options, goes as its texts alone (wasm/wire.go).
+    if (name !== "check" && usual[2] >= 0 && usual.length === 3 + 2 * n && options === undefined) {
+      request.usual = request.words;
+      request.words = usual;
+    }
+    return request;
   };
+  const USUAL = 82; // R
 
   const outcome = (name, result) => {
     if (result.error) throw new (result.error === "TypeError" ? TypeError : Error)(result.message);
@@ -432,21 +588,36 @@
   // call runs a function in the full engine once it is loaded or needed, in
   // the small one otherwise, and there again when the small one says it
   // needs the full one (a shape in YAML).
-  const call = async (name, args) => {
-    const { request, full: needsFull } = prepare(name, args);
+  const call = (name, source, second, options) => {
+    // Once the small engine runs, it answers a call at once, a promise of
+    // what it gives.
+    try {
+      const request = prepare(name, source, second, options);
+      const engine = full || (!request.full && lite);
+      if (!engine) return callLater(name, request);
+      const result = engine(request);
+      if (engine === lite && result.ok === false && answeredByFull(result)) return callLater(name, request, result);
+      release(request);
+      return Promise.resolve(outcome(name, result));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  };
+  // callLater is a call that waits: for the small engine to start, for the
+  // full one to load.
+  const callLater = async (name, request, result) => {
     if (!lite) await splice.ready;
-    const engine = full || (needsFull ? await loadFull() : lite);
-    let result = engine(request);
-    if (engine === lite && answeredByFull(result)) result = (await loadFull())(request);
+    const engine = full || (request.full ? await loadFull() : lite);
+    if (!result) result = engine(request);
+    if (engine === lite && result.ok === false && answeredByFull(result)) result = (await loadFull())(request);
+    release(request);
     return outcome(name, result);
   };
-  for (const name of functions) splice[name] = (...args) => call(name, args);
+  for (const name of functions) splice[name] = (source, second, options) => call(name, source, second, options);
 
   splice.ready = load(liteURL, liteModule).then((engine) => {
     lite = engine;
-    const version = new Request("version");
-    version.open("[", 0);
-    splice.version = engine(version).version;
+    splice.version = engine.info.version;
     return splice;
   });
 })();
