@@ -177,13 +177,25 @@ func TestNote(t *testing.T) {
 // TestEveryErrorIsPlaced runs every plan of the project's vectors: no
 // error without a place in the document, and blocking follows the reads.
 func TestEveryErrorIsPlaced(t *testing.T) {
+	plans := vectorPlans(t, "../../shared/design/plans.json")
+	for _, text := range plans {
+		checkOutcome(t, text)
+	}
+	if len(plans) < 100 {
+		t.Errorf("ran %d plans, want the project's suite and the examples", len(plans))
+	}
+}
+
+// vectorPlans returns the plan of every test of the project's vectors and
+// of the files named (the shared examples, when they are there: always in
+// CI), each as its text.
+func vectorPlans(t testing.TB, more ...string) []string {
 	files, _ := filepath.Glob("testdata/*.json")
-	files = append(files, "../../shared/design/plans.json")
-	n := 0
-	for _, f := range files {
+	var plans []string
+	for _, f := range append(files, more...) {
 		data, err := os.ReadFile(f)
 		if err != nil {
-			if os.Getenv("CI") == "" && strings.Contains(f, "shared") {
+			if os.Getenv("CI") == "" && slices.Contains(more, f) {
 				continue
 			}
 			t.Fatal(err)
@@ -198,13 +210,10 @@ func TestEveryErrorIsPlaced(t *testing.T) {
 			if text.Kind() != template.String {
 				text = template.StringValue(text.JSON())
 			}
-			checkOutcome(t, text.Str())
-			n++
+			plans = append(plans, text.Str())
 		}
 	}
-	if n < 100 {
-		t.Errorf("ran %d plans, want the project's suite and the examples", n)
-	}
+	return plans
 }
 
 // checkOutcome checks what must hold of any run of any text.
@@ -250,15 +259,9 @@ const maxFuzzPlan = 4 << 10
 
 func FuzzPlan(f *testing.F) {
 	f.Add(twoStrands)
-	files, _ := filepath.Glob("testdata/*.json")
-	for _, file := range files {
-		data, _ := os.ReadFile(file)
-		doc, _ := template.ParseJSON(data)
-		tests, _ := doc.Lookup("tests")
-		for _, test := range tests.Elems() {
-			if text, _ := test.Lookup("plan"); text.Kind() == template.String && len(text.Str()) <= maxFuzzPlan {
-				f.Add(text.Str())
-			}
+	for _, text := range vectorPlans(f) {
+		if len(text) <= maxFuzzPlan {
+			f.Add(text)
 		}
 	}
 	f.Fuzz(func(t *testing.T, text string) {

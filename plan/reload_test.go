@@ -3,8 +3,6 @@ package plan
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -80,38 +78,21 @@ func TestReloadLikeLoading(t *testing.T) {
 // vectors: tools, branches, broken steps and all.
 func TestReloadLikeLoadingVectors(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	files, _ := filepath.Glob("testdata/*.json")
-	plans, incremental := 0, 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	plans, incremental := vectorPlans(t), 0
+	for _, text := range plans {
+		p := Load(text)
+		if p.Document() == nil {
+			continue
 		}
-		doc, err := template.ParseJSON(data)
-		if err != nil {
-			t.Fatal(f, err)
-		}
-		tests, _ := doc.Lookup("tests")
-		for _, test := range tests.Elems() {
-			text, _ := test.Lookup("plan")
-			if text.Kind() != template.String {
-				text = template.StringValue(text.JSON())
+		out := Run(p, Options{Trace: true})
+		for range 40 {
+			if _, got, ok := reloadKey(t, r, p, out); ok && kept(p, got) {
+				incremental++
 			}
-			p := Load(text.Str())
-			if p.Document() == nil {
-				continue
-			}
-			out := Run(p, Options{Trace: true})
-			for range 40 {
-				if _, got, ok := reloadKey(t, r, p, out); ok && kept(p, got) {
-					incremental++
-				}
-			}
-			plans++
 		}
 	}
-	if plans < 100 || incremental < 50 {
-		t.Errorf("typed into %d plans, %d keys checked only what they edited: want the project's suite, and keys reloaded in part", plans, incremental)
+	if len(plans) < 100 || incremental < 50 {
+		t.Errorf("typed into %d plans, %d keys checked only what they edited: want the project's suite, and keys reloaded in part", len(plans), incremental)
 	}
 }
 
