@@ -2,6 +2,7 @@ package playground
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,12 +116,9 @@ func (s State) Clone() State {
 }
 
 // Same reports whether s and t are the same state: every text, root and
-// setting.
-func (s *State) Same(t *State) bool {
-	return s.V == t.V && s.Mode == t.Mode && s.Template == t.Template && s.Shape == t.Shape && s.Tool == t.Tool && s.Call == t.Call &&
-		s.Plan == t.Plan && slices.Equal(s.Roots, t.Roots) && slices.Equal(s.Later, t.Later) && maps.Equal(s.Branch, t.Branch) &&
-		s.Iteration == t.Iteration && s.Engine == t.Engine && slices.Equal(s.aside, t.aside) && slices.Equal(s.ignored, t.ignored)
-}
+// setting. It is asked once a page opens, not on typing: reflection costs
+// less code than comparing field by field.
+func (s *State) Same(t *State) bool { return reflect.DeepEqual(s, t) }
 
 // Text returns the text of the mode's main editor.
 func (s *State) Text() string {

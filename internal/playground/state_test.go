@@ -219,3 +219,19 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Errorf("editing a clone changed the original: %+v", s)
 	}
 }
+
+// TestStartingStateIsTheInitialOne: the page starts its session on the
+// default example before it reads its address; a first visit's address
+// names that same state, which the page then need not load again (a
+// second evaluation, a redraw and its editors reset on the first visit).
+func TestStartingStateIsTheInitialOne(t *testing.T) {
+	s, _, _ := InitialState("", "")
+	if ss := NewSession(DefaultExample.Open()); !ss.State.Same(&s) {
+		t.Errorf("the default example as a session holds it differs from the first visit's state")
+	}
+	edited := s.Clone()
+	edited.Roots[0].Text += " "
+	if edited.Same(&s) {
+		t.Errorf("a state with a root edited is the same")
+	}
+}
