@@ -27,8 +27,11 @@ type codeEditor struct {
 	Text   string
 	Syntax string // "text", "json" or "yaml"
 	Tags   bool   // completion and hover on tags
-	Marks  string // the tags and problems to draw (editorMarks)
-	Select playground.Selection
+	// Spans and Problems are the tags to colour and the problems to
+	// underline in Text.
+	Spans    []template.Span
+	Problems []playground.Problem
+	Select   playground.Selection
 	// Large marks a text which may be large (a root, the call input, a
 	// plan): its edits reach Go as changes, are evaluated after the frame
 	// is painted when that would take long, and what they change besides
@@ -45,7 +48,7 @@ type codeEditor struct {
 	open     string   // the key the view shows
 	shown    string   // the text the view and Go agree on
 	syntax   string
-	marks    string
+	drawn    *drawnMarks // the marks the view has, nil when it has none of ours
 	label    string
 	loads    int
 	selected int // the last selection request carried out
@@ -90,7 +93,7 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
 	e.view = bridge.Call("create", e.JSValue(), opts)
-	e.open, e.shown, e.syntax, e.marks, e.label, e.loads = e.key(), e.Text, e.Syntax, "", e.Label, e.Loads
+	e.open, e.shown, e.syntax, e.drawn, e.label, e.loads = e.key(), e.Text, e.Syntax, nil, e.Label, e.Loads
 	e.sync()
 }
 
@@ -125,13 +128,14 @@ func (e *codeEditor) sync() {
 	switch {
 	case e.Loads != e.loads:
 		e.view.Call("reset", e.key(), e.Text, e.Syntax)
-		e.open, e.shown, e.syntax, e.marks, e.loads = e.key(), e.Text, e.Syntax, "", e.Loads
+		e.open, e.shown, e.syntax, e.drawn, e.loads = e.key(), e.Text, e.Syntax, nil, e.Loads
 	case e.key() != e.open:
 		e.view.Call("open", e.key(), e.Text, e.Syntax)
-		e.open, e.shown, e.syntax, e.marks = e.key(), e.Text, e.Syntax, ""
+		e.open, e.shown, e.syntax, e.drawn = e.key(), e.Text, e.Syntax, nil
 	case !playground.SameText(e.Text, e.shown):
 		e.view.Call("setDoc", e.Text)
 		e.shown = e.Text
+		e.drawn.lost()
 	}
 	if e.Syntax != e.syntax {
 		e.view.Call("setSyntax", e.Syntax)
@@ -141,10 +145,7 @@ func (e *codeEditor) sync() {
 		e.view.Call("setLabel", e.Label)
 		e.label = e.Label
 	}
-	if e.Marks != e.marks {
-		e.view.Call("setMarks", e.Marks)
-		e.marks = e.Marks
-	}
+	e.syncMarks()
 	if e.Select.Target == e.Target && e.Select.Seq != e.selected {
 		e.selected = e.Select.Seq
 		offs := []int{e.Select.Start, e.Select.End}
@@ -168,12 +169,14 @@ func (e *codeEditor) onChange(args []app.Value) any {
 		return nil
 	case args[0].Type() == app.TypeString:
 		e.shown = args[0].String()
+		e.drawn.lost()
 		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
 		return nil
 	case !playground.SameText(e.shown, e.Do.Text(e.Target)):
 		// The session changed the text since the view showed it (sync has
 		// yet to send it): the view's edit, made on what it showed, wins.
 		e.shown = applyChanges(e.shown, args[0])
+		e.drawn.lost()
 		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
 		return nil
 	}
@@ -185,8 +188,10 @@ func (e *codeEditor) onChange(args []app.Value) any {
 		c := changes.Index(i)
 		offs := []int{c.Index(0).Int(), c.Index(1).Int()}
 		playground.ByteOffsets(e.shown, offs)
-		m, l := e.Do.Edit(e.Target, offs[0], offs[1], c.Index(2).String())
+		inserted := c.Index(2).String()
+		m, l := e.Do.Edit(e.Target, offs[0], offs[1], inserted)
 		more, later = more || m, later || l
+		e.drawn.moved(textEdit{offs[0], offs[1], len(inserted)})
 		e.shown = e.Do.Text(e.Target)
 	}
 	if later && !e.settling {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -287,5 +288,68 @@ func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
   r.setStart(`+byTestID("root-editor")+`.querySelector(".cm-content"), 0); r.setEnd(el, 0); return r.toString().length })()`)
 	if want := playground.UTF16Offset(s.Roots[s.RootIndex("E0")].Text, p.Start); got != want {
 		t.Errorf("the underline starts at %d, want %d", got, want)
+	}
+}
+
+// Typing in a large template (its edits reach Go as changes) keeps each
+// tag of the engine coloured over exactly its text, whether the keystroke
+// leaves the tags as they were (the editor's marks, mapped through the
+// edit, are kept) or changes one (the engine's are drawn again).
+func TestBrowserTypingKeepsTagMarks(t *testing.T) {
+	const line = "PR {{E0.issues.length}}: {{E0.issues.0.title}}\n"
+	text := line + strings.Repeat("plain words\n", 6000)
+	ctx, _ := openTemplate(t, text)
+	// The runs of the first line's characters inside a tag's mark.
+	runs := `(() => { const out = []; let pos = 0, cur = null;
+  const walk = (n) => {
+    if (n.nodeType !== 3) { for (const c of n.childNodes) walk(c); return; }
+    const tk = n.parentElement.closest(".tk");
+    if (tk && cur && cur.tk === tk.className && cur.end === pos) cur.end += n.length;
+    else if (tk) out.push(cur = {tk: tk.className, end: pos + n.length, start: pos});
+    pos += n.length;
+  };
+  walk(` + byTestID("editor") + `.querySelector(".cm-line"));
+  return out.map((r) => r.start + "-" + r.end + " " + r.tk).join(", ") })()`
+	check := func(what string) {
+		t.Helper()
+		waitValue(t, ctx, "editor", text)
+		first := text[:strings.IndexByte(text, '\n')]
+		var want []string
+		for _, s := range template.Analyze(text).Spans {
+			if s.End <= len(first) {
+				want = append(want, fmt.Sprintf("%d-%d tk tk-%s", s.Start, s.End, s.Kind))
+			}
+		}
+		deadline := time.Now().Add(waitTimeout)
+		for got := evalJS[string](t, ctx, runs); got != strings.Join(want, ", "); got = evalJS[string](t, ctx, runs) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the first line's tag marks are %q, the engine's tags %q", what, got, want)
+			}
+			pause(ctx, 20*time.Millisecond)
+		}
+	}
+	check("opened")
+	edits := []struct {
+		what  string
+		at    int
+		typed string
+	}{
+		{"typed before a tag", len("PR "), "x"},
+		{"typed after a tag", len("PR x{{E0.issues.length}}"), "y"},
+		{"pasted a tag", 0, "{{E0}} "},
+		{"typed inside a path", len("{{E0}} PR x{{E0.issues.len"), "g"},
+		{"broke a tag", len("{{E0}} PR x{{E0.issues.lengt"), "}"},
+	}
+	for _, e := range edits {
+		if len(e.typed) == 1 {
+			typeAt(t, ctx, "editor", e.at, e.typed)
+		} else { // one edit, as a paste makes
+			typeAt(t, ctx, "editor", e.at, "")
+			if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: e.typed}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		text = text[:e.at] + e.typed + text[e.at:]
+		check(e.what)
 	}
 }

@@ -273,18 +273,19 @@ func mainEditor(do *actions) app.UI {
 		syntax = dataSyntax(text)
 	}
 	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
-		Do:     do,
-		Target: playground.TargetMain,
-		Key:    string(playground.TargetMain) + "-" + string(s.State.Mode),
-		TestID: "editor",
-		Label:  s.State.Mode.Title() + " editor",
-		Loads:  s.Loads,
-		Text:   text,
-		Syntax: syntax,
-		Tags:   true,
-		Marks:  editorMarks(text, s.Spans(), s.Problems(playground.TargetMain)),
-		Select: s.Selection,
-		Large:  s.State.Mode == playground.ModePlan,
+		Do:       do,
+		Target:   playground.TargetMain,
+		Key:      string(playground.TargetMain) + "-" + string(s.State.Mode),
+		TestID:   "editor",
+		Label:    s.State.Mode.Title() + " editor",
+		Loads:    s.Loads,
+		Text:     text,
+		Syntax:   syntax,
+		Tags:     true,
+		Spans:    s.Spans(),
+		Problems: s.Problems(playground.TargetMain),
+		Select:   s.Selection,
+		Large:    s.State.Mode == playground.ModePlan,
 	})
 }
 
@@ -307,16 +308,16 @@ func callPane(do *actions) app.UI {
 // session's count of loaded states (codeEditor.Loads).
 func dataEditor(do editorActions, target playground.Target, testID, label, text string, sel playground.Selection, loads int) *codeEditor {
 	return &codeEditor{
-		Do:     do,
-		Target: target,
-		TestID: testID,
-		Label:  label,
-		Loads:  loads,
-		Text:   text,
-		Syntax: dataSyntax(text),
-		Marks:  editorMarks(text, nil, do.Problems(target)),
-		Select: sel,
-		Large:  true,
+		Do:       do,
+		Target:   target,
+		TestID:   testID,
+		Label:    label,
+		Loads:    loads,
+		Text:     text,
+		Syntax:   dataSyntax(text),
+		Problems: do.Problems(target),
+		Select:   sel,
+		Large:    true,
 	}
 }
 
