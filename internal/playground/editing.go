@@ -26,6 +26,10 @@ func UTF16Offsets(s string, offs []int) {
 	at, units := 0, 0 // s[:at] is units UTF-16 units long
 	for _, i := range order {
 		for off := min(max(offs[i], 0), len(s)); at < off; {
+			if end := asciiEnd(s, at, off); end > at {
+				at, units = end, units+end-at
+				continue
+			}
 			size, n := runeAt(s, at)
 			at, units = at+size, units+n
 		}
@@ -46,11 +50,31 @@ func ByteOffsets(s string, offs []int) {
 	at, units := 0, 0 // s[:at] is units UTF-16 units long
 	for i, u := range offs {
 		for at < len(s) && units < u {
+			if end := asciiEnd(s, at, min(len(s), at+u-units)); end > at {
+				at, units = end, units+end-at
+				continue
+			}
 			size, n := runeAt(s, at)
 			at, units = at+size, units+n
 		}
 		offs[i] = at
 	}
+}
+
+// asciiEnd returns where the ASCII bytes of s[at:end] from at end, read
+// eight at a time: in a mostly ASCII text, the walks above cross most of
+// it here.
+func asciiEnd(s string, at, end int) int {
+	for ; at+8 <= end; at += 8 {
+		w := s[at : at+8]
+		if w[0]|w[1]|w[2]|w[3]|w[4]|w[5]|w[6]|w[7] >= utf8.RuneSelf {
+			break
+		}
+	}
+	for at < end && s[at] < utf8.RuneSelf {
+		at++
+	}
+	return at
 }
 
 // runeAt returns the length of the rune at s[at] in bytes and in UTF-16

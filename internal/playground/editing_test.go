@@ -2,7 +2,9 @@ package playground
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 func TestUTF16Offsets(t *testing.T) {
@@ -43,5 +45,31 @@ func TestByteOffsets(t *testing.T) {
 		if want := ByteOffset(s, u); got[i] != want {
 			t.Errorf("ByteOffsets: %d units = byte %d, want %d", u, got[i], want)
 		}
+	}
+}
+
+// Long runs of ASCII, read eight bytes at a time, between wide runes at
+// every alignment: each rune boundary converts both ways as UTF-16 counts.
+func TestOffsetsAcrossASCIIRuns(t *testing.T) {
+	var b strings.Builder
+	for i := range 40 {
+		b.WriteString(strings.Repeat("x", i))
+		b.WriteString([]string{"é", "😀", "\xff", "中"}[i%4])
+	}
+	s := b.String()
+	var bytes, units []int
+	for at := range s {
+		bytes = append(bytes, at)
+		units = append(units, len(utf16.Encode([]rune(s[:at]))))
+	}
+	got := slices.Clone(bytes)
+	UTF16Offsets(s, got)
+	if !slices.Equal(got, units) {
+		t.Errorf("UTF16Offsets = %v\nwant %v", got, units)
+	}
+	got = slices.Clone(units)
+	ByteOffsets(s, got)
+	if !slices.Equal(got, bytes) {
+		t.Errorf("ByteOffsets = %v\nwant %v", got, bytes)
 	}
 }
