@@ -269,13 +269,14 @@ func paintOutput(out *playground.Outcome) {
 }
 
 // setText sets the text of an element that holds one text node, and
-// reports whether it changed.
+// reports whether it changed. The text is read first: most keystrokes
+// leave it as it is.
 func setText(el app.Value, text string) bool {
-	if !el.Truthy() {
+	if !el.Truthy() || el.Get("textContent").String() == text {
 		return false
 	}
 	t := el.Get("firstChild")
-	if !t.Truthy() || t.Get("nodeType").Int() != 3 || t.Get("nodeValue").String() == text {
+	if !t.Truthy() || t.Get("nodeType").Int() != 3 {
 		return false
 	}
 	t.Set("nodeValue", text)
@@ -299,10 +300,13 @@ func paintResult(pre app.Value, display string, mixed bool, json string) {
 	painted = paintedResult{json: json, mixed: mixed}
 	pre.Call("setAttribute", "data-json", json)
 	pre.Get("classList").Call("toggle", "result-text", mixed)
-	doc := app.Window().Get("document")
 	parts := resultParts(display, mixed)
 	nodes := make([]any, len(parts))
+	var doc app.Value // asked for only when a part is an element
 	for i, p := range parts {
+		if p.Class != "" && doc == nil {
+			doc = pre.Get("ownerDocument")
+		}
 		nodes[i] = p.node(doc)
 	}
 	pre.Call("replaceChildren", nodes...)
