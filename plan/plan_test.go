@@ -45,8 +45,8 @@ func rerun(t *testing.T, prev *Outcome, text string) *Outcome {
 		t.Fatalf("the run after an edit differs from a run from scratch:\n got %s\nwant %s", got, want)
 	}
 	for i, r := range o.Steps {
-		if !slices.Equal(docs(r.Trace), docs(fresh.Steps[i].Trace)) {
-			t.Fatalf("step %s: trace placed at %v, a fresh run places it at %v", r.Step.ID, docs(r.Trace), docs(fresh.Steps[i].Trace))
+		if !slices.Equal(docs(r.Trace()), docs(fresh.Steps[i].Trace())) {
+			t.Fatalf("step %s: trace placed at %v, a fresh run places it at %v", r.Step.ID, docs(r.Trace()), docs(fresh.Steps[i].Trace()))
 		}
 	}
 	return o

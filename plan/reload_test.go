@@ -180,7 +180,7 @@ func runText(o *Outcome) string {
 		for _, e := range r.Errors {
 			fmt.Fprintf(&b, "  error %s\n", errorText(e))
 		}
-		for _, e := range r.Trace {
+		for _, e := range r.Trace() {
 			fmt.Fprintf(&b, "  trace %s %s %+v %s\n", e.At, e.Path, e.Doc, e.Value.JSON())
 		}
 	}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,13 +49,27 @@ type StepResult struct {
 	// the document gives for it (which is not used).
 	Note   string
 	Errors template.ErrorList // its load errors, or its render errors
-	Trace  []template.TraceEntry
+
+	trace   []template.TraceEntry
+	placeIn *reshape.Document // where trace is yet to be placed (a kept result's)
 
 	// What the result was computed from, so that a later run keeps it
 	// when nothing of that changed.
 	gen          int // the run in which the result last changed
 	deps         []int
 	work, output int
+}
+
+// Trace is every tag the step rendered, placed in the plan's document. A
+// result kept from the previous run places it when first asked: an edit
+// shows one step's trace, not every step's.
+func (r *StepResult) Trace() []template.TraceEntry {
+	if r.placeIn != nil {
+		r.trace = slices.Clone(r.trace)
+		r.placeIn.PlaceTrace(r.trace)
+		r.placeIn = nil
+	}
+	return r.trace
 }
 
 // Outcome is a run of a plan.
@@ -197,7 +212,7 @@ func (loaded) Check(template.Scope) error { return nil }
 // render runs one compiled template or value of step s.
 func (o *Outcome) render(s *Step, r *StepResult, shape *reshape.Shape, scope template.Scope, roots template.Roots) (template.Value, bool) {
 	res := template.Run(loaded{shape}, scope, roots, o.env)
-	r.Trace = append(r.Trace, res.Trace...)
+	r.trace = append(r.trace, res.Trace...)
 	if !res.OK() {
 		o.fail(s, r, res.Errors)
 		return template.Value{}, false
@@ -252,7 +267,7 @@ func (o *Outcome) call(s *Step, r *StepResult, roots template.Roots, iteration *
 		return input, result, Ran
 	case tooled:
 		res := template.Run(reshape.Call{Tool: s.tool, Input: input}, scope, nil, o.env)
-		r.Trace = append(r.Trace, res.Trace...)
+		r.trace = append(r.trace, res.Trace...)
 		if !res.OK() {
 			o.fail(s, r, o.atInput(s, res.Errors))
 			return input, result, Failed
@@ -460,9 +475,8 @@ func (o *Outcome) keep(s *Step, r *StepResult) bool {
 		r.Errors[i] = &placed
 		o.renderErr = append(o.renderErr, &placed)
 	}
-	if r.Trace != nil {
-		r.Trace = append([]template.TraceEntry(nil), pr.Trace...)
-		o.Plan.doc.PlaceTrace(r.Trace)
+	if r.trace != nil {
+		r.placeIn = o.Plan.doc
 	}
 	o.env.Charge(pr.work, pr.output)
 	return true

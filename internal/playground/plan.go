@@ -251,11 +251,11 @@ func (o *Outcome) showStep(id string, iter int) {
 	if res == nil {
 		return
 	}
-	o.Trace = traceRows(res.Trace)
+	o.Trace = traceRows(res.Trace())
 	if res.Step != nil && len(res.Iterations) > 0 {
 		// over and initial as they ran, then the body in the iteration shown
 		var entries []template.TraceEntry
-		for _, e := range res.Trace {
+		for _, e := range res.Trace() {
 			if !strings.HasPrefix(e.At, res.Step.At+"/input") {
 				entries = append(entries, e)
 			}
@@ -395,10 +395,10 @@ func (ss *Session) hoverRows() []TraceRow {
 	// were in the iteration shown.
 	entries := run.IterationTrace(ss.Step, ss.Iter)
 	for _, r := range run.Steps {
-		entries = append(entries, r.Trace...)
+		entries = append(entries, r.Trace()...)
 	}
 	if run.Solver != nil {
-		entries = append(entries, run.Solver.Trace...)
+		entries = append(entries, run.Solver.Trace()...)
 	}
 	return traceRows(entries)
 }
