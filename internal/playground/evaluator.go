@@ -113,7 +113,7 @@ func (e *Evaluator) spans(s *State) []template.Span {
 	case ModeTemplate:
 		return e.Analyze(s.Template).Spans
 	case ModePlan:
-		return e.runPlan(s.Plan).spans
+		return e.runPlan(s.Plan).tags()
 	case ModeShape:
 		shape = e.parseShape(s.Shape).shape
 	case ModeTool:

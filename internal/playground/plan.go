@@ -78,10 +78,20 @@ func (r *StepRow) same(q *StepRow) bool {
 // planned is the last plan document loaded and run, kept for the next
 // edit's run and for the view's questions.
 type planned struct {
-	text  string
-	plan  *plan.Plan
-	out   *plan.Outcome
-	spans []template.Span
+	text   string
+	plan   *plan.Plan
+	out    *plan.Outcome
+	spans  []template.Span
+	placed bool // spans holds the plan's tags
+}
+
+// tags are the plan's tags placed in its document, found when first asked
+// for: after the keystroke's frame, and only for a view that draws them.
+func (r *planned) tags() []template.Span {
+	if !r.placed && r.plan != nil {
+		r.spans, r.placed = r.plan.Spans(), true
+	}
+	return r.spans
 }
 
 // runPlan loads and runs text, from the last evaluation when it is the same
@@ -110,7 +120,7 @@ func (e *Evaluator) runPlan(text string) *planned {
 	}
 	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
 	e.work.Renders += out.Rendered
-	e.planned = planned{text: text, plan: p, out: out, spans: p.Spans()}
+	e.planned = planned{text: text, plan: p, out: out}
 	return &e.planned
 }
 
