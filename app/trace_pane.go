@@ -15,6 +15,15 @@ type tracePane struct {
 	Rows []playground.TraceRow // compared on each render: typing text that moves no tag redraws nothing
 
 	shown rowLimit
+	// painted turns true once the frame the pane first appears in is
+	// painted: in the browser its rows, half of the page's elements on a
+	// first visit, are made after that frame, so that the editors come
+	// sooner.
+	painted bool
+}
+
+func (t *tracePane) OnMount(ctx app.Context) {
+	afterFirstPaint(ctx, func() { t.painted = true })
 }
 
 func (t *tracePane) Render() app.UI {
@@ -23,12 +32,15 @@ func (t *tracePane) Render() app.UI {
 	for _, r := range rows {
 		leaves = leaves || r.Leaf != ""
 	}
-	body := make([]app.UI, 0, t.shown.of(len(rows))+1)
-	for i := range t.shown.of(len(rows)) {
-		body = append(body, renderTraceRow(&rows[i], leaves))
-	}
-	if more := t.shown.more(len(rows), "tags"); more != nil {
-		body = append(body, app.Tr().Body(app.Td().ColSpan(6).Body(more)))
+	var body []app.UI
+	if t.painted || !app.IsClient {
+		body = make([]app.UI, 0, t.shown.of(len(rows))+1)
+		for i := range t.shown.of(len(rows)) {
+			body = append(body, renderTraceRow(&rows[i], leaves))
+		}
+		if more := t.shown.more(len(rows), "tags"); more != nil {
+			body = append(body, app.Tr().Body(app.Td().ColSpan(6).Body(more)))
+		}
 	}
 	head := []app.UI{app.Th().Scope("col").Text("at")}
 	if leaves {
@@ -85,4 +97,22 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 	runs := "×" + strconv.Itoa(r.Count)
 	cells = append(cells, app.Td().Class("runs").Text(runs))
 	return app.Tr().Class("trace-row").Body(cells...)
+}
+
+// afterFirstPaint runs f as an update of ctx's component once the browser
+// has painted the frame it mounted in (at once without the editor bundle,
+// which knows when that is).
+func afterFirstPaint(ctx app.Context, f func()) {
+	bridge := app.Window().Get("spliceEditor")
+	if !bridge.Truthy() {
+		f()
+		return
+	}
+	var painted app.Func
+	painted = app.FuncOf(func(app.Value, []app.Value) any {
+		painted.Release()
+		ctx.Dispatch(func(app.Context) { f() })
+		return nil
+	})
+	bridge.Call("afterPaint", painted)
 }
