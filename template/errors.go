@@ -406,7 +406,22 @@ func Excerpt(source string, pos Pos, end int) string {
 	end = min(max(end, pos.Offset), lineStart+len(line))
 	shown, caretAt, width := window(line, pos.Offset-lineStart, end-lineStart)
 	gutter := strconv.Itoa(pos.Line)
-	pad := strings.Repeat(" ", len(gutter))
-	return "  " + gutter + " | " + strings.ReplaceAll(shown, "\t", " ") + "\n" +
-		"  " + pad + " | " + strings.Repeat(" ", caretAt) + strings.Repeat("^", width) + "\n"
+	// Written byte by byte: strings.Repeat and ReplaceAll would bring
+	// kilobytes of code into the engine's wasm for these few bytes. The
+	// caret line is the first line's head, blanked, and the carets.
+	head := "  " + gutter + " | "
+	lines := head + shown + "\n" + head
+	caret := len(lines)
+	b := make([]byte, caret+caretAt+width+1)
+	copy(b, lines)
+	for i := range b {
+		switch {
+		case i >= caret+caretAt:
+			b[i] = '^'
+		case b[i] == '\t', i >= caret-len(head) && b[i] != '|': // a tab shows as a space; the caret line has no number
+			b[i] = ' '
+		}
+	}
+	b[len(b)-1] = '\n'
+	return string(b)
 }
