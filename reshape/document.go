@@ -49,7 +49,7 @@ func (d *Document) Pos(ptr string) template.Pos {
 			return p
 		}
 		if ptr == "" {
-			return d.places.lines.pos(len(d.places.text) - len(strings.TrimLeft(d.places.text, " \t\r\n")))
+			return d.places.lines.pos(leadingSpace(d.places.text))
 		}
 		ptr = ptr[:strings.LastIndexByte(ptr, '/')]
 	}

@@ -9,9 +9,10 @@ import (
 
 // appendToken appends "/" and the token to a JSON Pointer, escaped as RFC
 // 6901 has it: "~" becomes "~0" and "/" becomes "~1". (A loop rather than
-// a strings.Replacer, whose code would be most of the engine's strings.)
+// a strings.Replacer, whose code would be most of the engine's strings, and
+// IndexByte rather than ContainsAny, whose Unicode sets are kilobytes more.)
 func appendToken(ptr, token string) string {
-	if !strings.ContainsAny(token, "~/") {
+	if strings.IndexByte(token, '~') < 0 && strings.IndexByte(token, '/') < 0 {
 		return ptr + "/" + token
 	}
 	b := make([]byte, 0, len(ptr)+len(token)+8)

@@ -2,7 +2,6 @@ package reshape
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/splicedev/splice/template"
 )
@@ -48,8 +47,19 @@ func ParseData(text string) (template.Value, error) {
 
 // IsJSON reports whether ParseData reads text as JSON (else as YAML).
 func IsJSON(text string) bool {
-	start := strings.TrimLeft(text, " \t\r\n")
-	return start != "" && (start[0] == '{' || start[0] == '[')
+	i := leadingSpace(text)
+	return i < len(text) && (text[i] == '{' || text[i] == '[')
+}
+
+// leadingSpace is how many bytes of white space text starts with: a loop
+// rather than strings.TrimLeft, whose Unicode cut sets are kilobytes of
+// code in the engine's wasm.
+func leadingSpace(text string) int {
+	i := 0
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n') {
+		i++
+	}
+	return i
 }
 
 // parseData is ParseData that can also place every node.

@@ -374,7 +374,7 @@ func (d *docPlaces) locate(e *template.Error, p place) {
 func (d *docPlaces) notObject(v template.Value) *template.Error {
 	pos := d.placeOf("").pos
 	if pos.Line == 0 { // JSON places only strings: find the value
-		pos = d.lines.pos(len(d.text) - len(strings.TrimLeft(d.text, " \t\r\n")))
+		pos = d.lines.pos(leadingSpace(d.text))
 	}
 	return notObjectError(v, d.text, pos)
 }

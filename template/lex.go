@@ -235,7 +235,7 @@ func (l *lexer) junkMessage() string {
 		return "brackets are not supported: index arrays with a dot, as in items.0"
 	case r == '"' || r == '\'':
 		return "string literals" + useAStep
-	case l.pos > l.start || strings.ContainsRune("()|=!<>&+*%,?:~", r):
+	case l.pos > l.start || r < utf8.RuneSelf && strings.IndexByte("()|=!<>&+*%,?:~", byte(r)) >= 0:
 		// Words after the path or an operator: "#if x", "upper name", "a | b", "a == b".
 		return "conditionals and functions" + useAStep
 	}
