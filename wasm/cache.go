@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"unsafe"
 
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
@@ -31,13 +32,21 @@ type cache struct {
 	// text call after call, which comparing finds sooner than hashing.
 	lastText string
 	last     *cacheEntry
+	key      [2*keyEnds + 4]byte // a long text's key
 }
+
+// A text longer than its key would be is keyed by its first and last
+// keyEnds bytes and its length: in wasm a map hashes its key byte by byte,
+// for a root of a few kB given for the first time most of the call. get
+// compares the whole text, and one text replaces another of its key (most
+// often an older version of it, edited between its ends).
+const keyEnds = 64
 
 type cacheEntry struct {
 	_     noCompare
 	value any
 	used  uint64
-	text  string // its key, a copy of the text it was made of
+	text  string // a copy of the text it was made of, its key when short
 }
 
 func newCache(maxEntries, maxBytes int, make func(string) any) *cache {
@@ -53,8 +62,15 @@ func (c *cache) get(text string) any {
 		c.last.used = c.clock
 		return c.last.value
 	}
-	e, ok := c.entries[text]
-	if !ok {
+	key := text
+	if n := len(text); n > len(c.key) {
+		copy(c.key[:keyEnds], text)
+		copy(c.key[keyEnds:], text[n-keyEnds:])
+		c.key[2*keyEnds], c.key[2*keyEnds+1], c.key[2*keyEnds+2], c.key[2*keyEnds+3] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
+		key = unsafe.String(&c.key[0], len(c.key))
+	}
+	e := c.entries[key]
+	if e == nil || e.text != text {
 		text = strings.Clone(text)
 		v := c.make(text)
 		if len(text) > c.maxBytes {
@@ -63,8 +79,14 @@ func (c *cache) get(text string) any {
 		for len(c.entries) >= c.maxEntries || c.bytes+len(text) > c.maxBytes {
 			c.dropOlder()
 		}
+		if e != nil && c.entries[key] == e {
+			c.bytes -= len(e.text) // replaced
+		}
+		if key = text; len(text) > len(c.key) {
+			key = string(c.key[:])
+		}
 		e = &cacheEntry{value: v, text: text}
-		c.entries[text] = e
+		c.entries[key] = e
 		c.bytes += len(text)
 	}
 	e.used = c.clock
@@ -82,10 +104,10 @@ func (c *cache) dropOlder() {
 	since := oldest + (c.clock-oldest)/2 + 1
 	kept := make(map[string]*cacheEntry, len(c.entries))
 	c.bytes = 0
-	for text, e := range c.entries {
+	for key, e := range c.entries {
 		if e.used >= since {
-			kept[text] = e
-			c.bytes += len(text)
+			kept[key] = e
+			c.bytes += len(e.text)
 		}
 	}
 	c.entries = kept

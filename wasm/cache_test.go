@@ -71,6 +71,44 @@ func TestCacheCopiesItsKeys(t *testing.T) {
 	}
 }
 
+// A long text is keyed by its ends and length: texts of one key replace
+// each other, each still getting what was made of it, and the bytes kept
+// are counted right, within the bounds.
+func TestCacheLongTexts(t *testing.T) {
+	ends := strings.Repeat("e", keyEnds)
+	one, two, longer := ends+"<one text>"+ends, ends+"<two text>"+ends, ends+"<longer text>"+ends
+	for _, maxBytes := range []int{1 << 20, 300} {
+		made := 0
+		c := newCache(8, maxBytes, func(text string) any { made++; return text })
+		for range 3 {
+			for _, text := range []string{one, two, longer} {
+				if got := c.get(text); got != text {
+					t.Fatalf("get(%q) = %q", text, got)
+				}
+				bytes := 0
+				for _, e := range c.entries {
+					bytes += len(e.text)
+				}
+				if c.bytes != bytes || bytes > maxBytes {
+					t.Fatalf("%d bytes kept, counted %d, at most %d", bytes, c.bytes, maxBytes)
+				}
+			}
+		}
+		if maxBytes > 1000 && (made != 7 || len(c.entries) != 2) { // one and two each time, longer once
+			t.Errorf("made %d times, %d entries kept; want 7 and 2", made, len(c.entries))
+		}
+	}
+	// The key is a copy too.
+	c, made := countingCache(8, 1000)
+	buf := []byte(one)
+	c.get(unsafe.String(&buf[0], len(buf)))
+	c.get(longer) // not the last text, which get compares before its key
+	copy(buf, strings.Repeat("X", len(buf)))
+	if c.get(one); *made != 2 {
+		t.Errorf("the key changed with the memory it was read from")
+	}
+}
+
 // Scopes that differ have keys that differ; the same scope, the same key.
 func TestScopeKey(t *testing.T) {
 	scopes := []template.Scope{
