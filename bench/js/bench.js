@@ -43,6 +43,22 @@
   };
   const jsonataExpr = jsonata(jsonataText);
   const lastFlags = { E0: { items: items.map((it, i) => ({ ...it, last: i === items.length - 1 })) } };
+  // changing gives list again at each call, its first element's name
+  // counting the calls: data that is not the last call's, as a page that
+  // edits it gives.
+  const changing = (list) => {
+    let n = 0;
+    return () => {
+      const copy = list.slice();
+      copy[0] = { ...list[0], name: "item 0 #" + n++ };
+      return copy;
+    };
+  };
+  const section = {
+    splice: "{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}",
+    mustache: "{{#E0.items}}{{name}}{{^last}}, {{/last}}{{/E0.items}}",
+    handlebars: "{{#each E0.items}}{{name}}{{#unless @last}}, {{/unless}}{{/each}}",
+  };
 
   // Each case: the engine's call (a promise of its result) and, for each
   // contender, a call giving the same text or value.
@@ -67,11 +83,22 @@
     },
     {
       name: "section over 50 elements, comma idiom",
-      splice: () => splice.render("{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", [{ name: "E0", value: { items } }]),
+      splice: () => splice.render(section.splice, [{ name: "E0", value: { items } }]),
       want: items.map((it) => it.name).join(", "),
       contenders: {
-        "mustache.js": () => Mustache.render("{{#E0.items}}{{name}}{{^last}}, {{/last}}{{/E0.items}}", lastFlags),
-        handlebars: () => handlebars("{{#each E0.items}}{{name}}{{#unless @last}}, {{/unless}}{{/each}}", { E0: { items } }),
+        "mustache.js": () => Mustache.render(section.mustache, lastFlags),
+        handlebars: () => handlebars(section.handlebars, { E0: { items } }),
+      },
+    },
+    // The engine gives the last call's value again when the call is the
+    // same again; here no call is.
+    {
+      name: "section over 50 elements, other data each call",
+      splice: ((next) => () => splice.render(section.splice, [{ name: "E0", value: { items: next() } }]))(changing(items)),
+      want: ["item 0 #0", ...items.slice(1).map((it) => it.name)].join(", "),
+      contenders: {
+        "mustache.js": ((next) => () => Mustache.render(section.mustache, { E0: { items: next() } }))(changing(lastFlags.E0.items)),
+        handlebars: ((next) => () => handlebars(section.handlebars, { E0: { items: next() } }))(changing(items)),
       },
     },
     {
