@@ -116,7 +116,7 @@
         }
         size += lastSizes[i];
       }
-      lastTexts.length = lastSizes.length = n;
+      if (lastTexts.length !== n) lastTexts.length = lastSizes.length = n; // a call to set, even the same
       lastAt = at;
       let w = (at + size + 3) >>> 2;
       words[w++] = n;
@@ -224,24 +224,6 @@
     }
   }
   const typeCodes = { undefined: 117 /* u */, number: 35 /* # */, bigint: 66 /* B */, symbol: 83 /* S */, function: 102 /* f */ };
-
-  // newRequest is a request for name: the one a call has finished with
-  // (release), if any, which keeps the room its arrays grew.
-  let spareRequest;
-  const newRequest = (name) => {
-    const request = spareRequest;
-    if (!request) return new Request(name);
-    spareRequest = undefined;
-    request.texts.length = request.words.length = 0;
-    request.texts.push(name);
-    request.words.push(TEXT, 0);
-    request.full = false;
-    request.usual.length = 0;
-    return request;
-  };
-  const release = (request) => {
-    spareRequest = request;
-  };
 
   // load runs one build and returns its engine.
   const load = async (url, module = compile(url)) => {
@@ -540,7 +522,7 @@
   // prepare writes the request of a call (second is the roots, or a
   // tool's call).
   const prepare = (name, source, second, options) => {
-    const request = newRequest(name);
+    const request = new Request(name);
     switch (name) {
       case "runTool":
         request.open(ARRAY, 2);
@@ -597,7 +579,6 @@
       if (!engine) return callLater(name, request);
       const result = engine(request);
       if (engine === lite && result.ok === false && answeredByFull(result)) return callLater(name, request, result);
-      release(request);
       return Promise.resolve(outcome(name, result));
     } catch (err) {
       return Promise.reject(err);
@@ -610,7 +591,6 @@
     const engine = full || (request.full ? await loadFull() : lite);
     if (!result) result = engine(request);
     if (engine === lite && result.ok === false && answeredByFull(result)) result = (await loadFull())(request);
-    release(request);
     return outcome(name, result);
   };
   for (const name of functions) splice[name] = (source, second, options) => call(name, source, second, options);

@@ -44,8 +44,7 @@
   const jsonataExpr = jsonata(jsonataText);
   const lastFlags = { E0: { items: items.map((it, i) => ({ ...it, last: i === items.length - 1 })) } };
   // changing gives list again at each call, its first element's name
-  // counting the calls: data that is not the last call's, as a page that
-  // edits it gives.
+  // counting the calls: data that is not the last call's.
   const changing = (list) => {
     let n = 0;
     return () => {
@@ -90,8 +89,8 @@
         handlebars: () => handlebars(section.handlebars, { E0: { items } }),
       },
     },
-    // The engine gives the last call's value again when the call is the
-    // same again; here no call is.
+    // Each call gives data the last call did not: the engine parses the
+    // root again, as for a page that edits its data.
     {
       name: "section over 50 elements, other data each call",
       splice: ((next) => () => splice.render(section.splice, [{ name: "E0", value: { items: next() } }]))(changing(items)),
