@@ -16,7 +16,7 @@ type drawnMarks struct {
 	spans    []template.Span
 	problems bool // problems were underlined: their marks are always sent again
 	edits    []textEdit
-	lostAt   bool // an edit whose range is unknown: the marks are sent again
+	unknown  bool // an edit of unknown range, or more than maxMoves: the marks go again
 }
 
 // textEdit is an edit of the view's text in bytes: [from, to) replaced by
@@ -33,7 +33,7 @@ func (e *codeEditor) syncMarks() {
 		return
 	}
 	marks := editorMarks(e.shown, e.Spans, e.Problems)
-	if e.drawn == nil || len(e.drawn.edits) > 0 || e.drawn.lostAt || marks != e.drawn.marks {
+	if e.drawn == nil || len(e.drawn.edits) > 0 || e.drawn.unknown || marks != e.drawn.marks {
 		e.view.Call("setMarks", marks)
 	}
 	e.drawn = &drawnMarks{marks: marks, spans: slices.Clone(e.Spans), problems: len(e.Problems) > 0}
@@ -41,16 +41,16 @@ func (e *codeEditor) syncMarks() {
 
 // moved records an edit made in the view.
 func (d *drawnMarks) moved(edit textEdit) {
-	if d != nil && !d.lostAt {
+	if d != nil && !d.unknown {
 		d.edits = append(d.edits, edit)
-		d.lostAt = len(d.edits) > maxMoves
+		d.unknown = len(d.edits) > maxMoves
 	}
 }
 
 // lost records an edit whose range is unknown.
 func (d *drawnMarks) lost() {
 	if d != nil {
-		d.lostAt = true
+		d.unknown = true
 	}
 }
 
@@ -58,7 +58,7 @@ func (d *drawnMarks) lost() {
 // edits as the view maps a mark that does not take text typed at its
 // edges, are spans with no problem.
 func (d *drawnMarks) hold(spans []template.Span, problems []playground.Problem) bool {
-	if d == nil || d.lostAt || d.problems || len(problems) > 0 {
+	if d == nil || d.unknown || d.problems || len(problems) > 0 {
 		return false
 	}
 	i := 0
