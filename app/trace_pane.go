@@ -100,12 +100,12 @@ func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
 }
 
 // afterFirstPaint runs f as an update of ctx's component once the browser
-// has painted the frame it mounted in (at once without the editor bundle,
-// which knows when that is).
+// has painted the frame it mounted in (on the next update without the
+// editor bundle, which knows when that is).
 func afterFirstPaint(ctx app.Context, f func()) {
 	bridge := app.Window().Get("spliceEditor")
 	if !bridge.Truthy() {
-		f()
+		ctx.Dispatch(func(app.Context) { f() })
 		return
 	}
 	var painted app.Func
