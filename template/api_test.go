@@ -510,6 +510,25 @@ func TestCompactJSON(t *testing.T) {
 	}
 }
 
+// TestQuotedAtEveryOffset puts each byte a JSON string escapes (and an
+// invalid one, and a rune) at each offset of a longer text: the plain runs
+// around it are crossed eight bytes at a time.
+func TestQuotedAtEveryOffset(t *testing.T) {
+	escapes := []struct{ in, out string }{
+		{`"`, `\"`}, {`\`, `\\`}, {"\n", `\n`}, {"\x00", `\u0000`}, {"\x1f", `\u001f`},
+		{"\xff", `\ufffd`}, {"\xe2\x82", `\ufffd\ufffd`}, {"é", "é"}, {"😀", "😀"}, {"\x7f", "\x7f"},
+	}
+	for _, e := range escapes {
+		for at := 0; at <= 20; at++ {
+			in := strings.Repeat("a", at) + e.in + strings.Repeat("b", 20-at)
+			want := `"` + strings.Repeat("a", at) + e.out + strings.Repeat("b", 20-at) + `"`
+			if got := string(template.AppendQuoted([]byte("x"), in)); got != "x"+want {
+				t.Errorf("AppendQuoted(%q) = %s, want %s", in, got[1:], want)
+			}
+		}
+	}
+}
+
 func TestTextOfValues(t *testing.T) {
 	tests := []struct {
 		doc, want string

@@ -689,20 +689,18 @@ const hexDigits = "0123456789abcdef"
 // UTF-8 become U+FFFD, as in encoding/json, so the output is always JSON.
 func AppendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := plainRun(b, 0); i < len(s); i = plainRun(b, i) {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			if r, size := utf8.DecodeRuneInString(s[i:]); r == utf8.RuneError && size == 1 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
 				dst = append(dst, s[start:i]...)
 				dst = append(dst, "\\ufffd"...)
 				start = i + 1
-			} else {
-				i += size - 1
 			}
-			continue
-		}
-		if c >= 0x20 && c != '"' && c != '\\' {
+			i += size
 			continue
 		}
 		dst = append(dst, s[start:i]...)
@@ -722,7 +720,8 @@ func AppendQuoted(dst []byte, s string) []byte {
 		default:
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 		}
-		start = i + 1
+		i++
+		start = i
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -131,6 +132,11 @@ type loaded struct {
 	subj   template.Subject
 	err    error // it does not parse
 	checks map[string]*checked
+	// last is the checks of the last scope that had roots alone, whose
+	// names are lastRoots: a page's calls of one example give the same
+	// names each time, found again without writing and hashing a key.
+	last      *checked
+	lastRoots []string
 }
 
 // maxScopes bounds the checks a loaded subject keeps: the same example is
@@ -162,6 +168,10 @@ var scopeKeyBytes []byte
 // may be a buffer the next call reuses: a check reads them only while it
 // runs, and its errors list the available roots in slices of their own.
 func (l *loaded) checkedIn(scope template.Scope) template.Subject {
+	rootsAlone := len(scope.Later) == 0 && len(scope.Branch) == 0 && !scope.Iteration
+	if rootsAlone && l.last != nil && slices.Equal(scope.Roots, l.lastRoots) {
+		return l.last
+	}
 	scopeKeyBytes = appendScopeKey(scopeKeyBytes[:0], scope)
 	c, ok := l.checks[string(scopeKeyBytes)]
 	if !ok {
@@ -170,6 +180,9 @@ func (l *loaded) checkedIn(scope template.Scope) template.Subject {
 		}
 		c = &checked{l.subj, l.subj.Check(scope)}
 		l.checks[string(scopeKeyBytes)] = c
+	}
+	if rootsAlone {
+		l.last, l.lastRoots = c, append(l.lastRoots[:0], scope.Roots...)
 	}
 	return c
 }

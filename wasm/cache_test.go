@@ -2,6 +2,7 @@ package main
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -153,6 +154,25 @@ func TestLoadedChecksEachScope(t *testing.T) {
 	}
 	if len(l.checks) != 2 {
 		t.Errorf("%d checks kept for 2 scopes", len(l.checks))
+	}
+}
+
+// The last scope of roots alone is found again without its key; a scope
+// with the same roots and more (an iteration) is another.
+func TestLastScopeIsRootsAlone(t *testing.T) {
+	l := loadTemplate("{{item.x}}").(*loaded)
+	roots := template.Scope{Roots: []string{"input", "E1"}}
+	iteration := template.Scope{Roots: []string{"input", "E1"}, Iteration: true}
+	for range 2 {
+		if r := template.Check(l.checkedIn(roots), roots); r.Loaded {
+			t.Error("item outside an iteration: loaded")
+		}
+		if r := template.Check(l.checkedIn(iteration), iteration); !r.Loaded {
+			t.Errorf("item in an iteration: %v", r.Errors)
+		}
+	}
+	if l.last == nil || !slices.Equal(l.lastRoots, roots.Roots) {
+		t.Errorf("last roots %v, want %v", l.lastRoots, roots.Roots)
 	}
 }
 
