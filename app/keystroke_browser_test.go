@@ -138,18 +138,24 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 				editor, watch := byTestID(c.editor), `".pane-output"`
 				var latencies, events []time.Duration
 				keyEvents := 0
-				for b.Loop() {
-					b.StopTimer()
-					if peer {
-						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax)))
-						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
-						editor, watch = `document.getElementById("host")`, `".cm-content"`
-					} else if c.plan != "" {
+				open := func() {
+					if c.plan != "" {
 						navigate(b, ctx, linkTo(base, planState(c.plan)))
 						waitAppReady(b, ctx)
 						waitJS(b, ctx, byTestID("editor")+`?.value.length === `+fmt.Sprint(len(c.plan)))
 					} else {
 						openForTyping(b, ctx, base, c.e0)
+					}
+				}
+				for b.Loop() {
+					b.StopTimer()
+					open()
+					if peer {
+						// The editor alone, at the size the page gives it.
+						box := evalJS[[]float64](b, ctx, `(() => { const r = `+editor+`.getBoundingClientRect(); return [r.width, r.height] })()`)
+						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax, box[0], box[1])))
+						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
+						editor, watch = `document.getElementById("host")`, `".cm-content"`
 					}
 					evalJS[bool](b, ctx, fmt.Sprintf(latencyProbe, watch))
 					evalJS[bool](b, ctx, fmt.Sprintf(`(() => { const el = %s; el.focus();
@@ -191,9 +197,12 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 }
 
 // editorAlone is a page with the editor bundle of the site at base and one
-// editor holding text, which nothing evaluates.
-func editorAlone(base, text, syntax string) string {
-	return `<!doctype html><title>editor</title><div id="host" style="height: 320px"></div>
+// editor holding text, which nothing evaluates, styled by the site's
+// stylesheet and as large as the page's (width × height px): it scrolls
+// as the page's does.
+func editorAlone(base, text, syntax string, width, height float64) string {
+	return `<!doctype html><title>editor</title><link rel="stylesheet" href="` + base + `/web/app.css">
+<div class="app"><div class="editor" id="host" style="width: ` + fmt.Sprint(width) + `px; height: ` + fmt.Sprint(height) + `px"></div></div>
 <script src="` + base + `/web/editor.js"></script>
 <script>spliceEditor.create(document.getElementById("host"), {target: "peer", doc: ` + jsString(text) + `, syntax: "` + syntax + `",
   label: "editor", tags: false, changes: 65536, onChange() {}, complete() { return "" }, hover() { return "" }});</script>`
