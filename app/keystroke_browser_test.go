@@ -147,12 +147,16 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 						openForTyping(b, ctx, base, c.e0)
 					}
 				}
+				var box []float64 // the size the page gives the editor, for the editor alone
 				for b.Loop() {
 					b.StopTimer()
-					open()
-					if peer {
-						// The editor alone, at the size the page gives it.
-						box := evalJS[[]float64](b, ctx, `(() => { const r = `+editor+`.getBoundingClientRect(); return [r.width, r.height] })()`)
+					if !peer {
+						open()
+					} else {
+						if box == nil {
+							open()
+							box = evalJS[[]float64](b, ctx, `(() => { const r = `+editor+`.getBoundingClientRect(); return [r.width, r.height] })()`)
+						}
 						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax, box[0], box[1])))
 						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
 						editor, watch = `document.getElementById("host")`, `".cm-content"`
