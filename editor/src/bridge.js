@@ -321,8 +321,10 @@ class Editor {
     }
     if (o.tags) {
       ext.push(
+        // Completion asks Go 50 ms after the last key, not in the key's
+        // frame: its answer is a second update of the view.
         autocompletion({
-          override: [(ctx) => this.complete(ctx)], icons: false, activateOnTypingDelay: 0, interactionDelay: 0,
+          override: [(ctx) => this.complete(ctx)], icons: false, activateOnTypingDelay: 50, interactionDelay: 0,
           addToOptions: [{ render: completionType, position: 80 }],
         }),
         hoverTooltip((view, pos) => this.hover(view, pos), { hoverTime: 250 }),
