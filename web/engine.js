@@ -116,7 +116,8 @@
         }
         size += lastSizes[i];
       }
-      if (lastTexts.length !== n) lastTexts.length = lastSizes.length = n; // a call to set, even the same
+      // Setting an array's length is a call in V8, even to the length it has.
+      if (lastTexts.length !== n) lastTexts.length = lastSizes.length = n;
       lastAt = at;
       let w = (at + size + 3) >>> 2;
       words[w++] = n;
