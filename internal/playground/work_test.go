@@ -173,3 +173,15 @@ func BenchmarkPlanKeystroke(b *testing.B) {
 		b.StartTimer()
 	}
 }
+
+// BenchmarkPlanAutosave encodes the state of the same plan for its link
+// and the autosave, as the page does after each pause in typing.
+func BenchmarkPlanAutosave(b *testing.B) {
+	text, _ := benchdata.Plan(200 << 10)
+	s := State{Mode: ModePlan, Plan: text}
+	var payload string
+	for b.Loop() {
+		payload, _ = Encode(s)
+	}
+	b.ReportMetric(float64(len(payload)), "payload-bytes")
+}
