@@ -130,7 +130,11 @@ type renderer struct {
 // kept in r.out while rendering: storing to a field of *r would cost a write
 // barrier per append while the garbage collector runs.
 func (r *renderer) list(l *listNode, out []byte) []byte {
-	if r.spend(len(l.Nodes), nil) {
+	// spend, written out here and below on the paths of every element: the
+	// engine for the browser is built without inlining, where a call costs
+	// more than these lines.
+	if r.steps += len(l.Nodes); r.steps > MaxRenderSteps {
+		r.overWork(nil)
 		return out
 	}
 	for _, n := range l.Nodes {
@@ -151,8 +155,8 @@ func (r *renderer) list(l *listNode, out []byte) []byte {
 			tag = &n.tagSite
 			if n.Path.Kind == keyPath && r.trace == nil {
 				// The usual tag of a section body, straight to its lookup.
-				if v := r.key(n.Path.Segments[0], tag); v != nil && v.hasText() {
-					out = append(out, v.text()...)
+				if v := r.key(n.Path.Segments[0], tag); v != nil && v.n>>kindShift-1 < 3 { // hasText
+					out = append(out, unsafe.String((*byte)(v.p), v.n&lenMask)...)
 				} else if v != nil {
 					out = v.appendText(out)
 				}
@@ -174,7 +178,7 @@ func (r *renderer) list(l *listNode, out []byte) []byte {
 			} else {
 				out = r.section(n, out)
 			}
-			if r.halted() {
+			if r.steps > MaxRenderSteps { // halted
 				return out
 			}
 			continue
@@ -263,7 +267,7 @@ func (r *renderer) section(n *sectionNode, out []byte) []byte {
 		r.push(frame{elems: elems, section: &n.tagSite})
 		f := len(r.frames) - 1
 		for i := range elems {
-			if r.halted() {
+			if r.steps > MaxRenderSteps { // halted
 				break
 			}
 			r.frames[f].index = i
@@ -347,10 +351,16 @@ func boolPtr(b bool) *Value {
 // elements (innermost first), then the roots (DIALECT §5).
 func (r *renderer) key(name string, t *tagSite) *Value {
 	for i := len(r.frames) - 1; i >= 0; i-- {
-		v := r.frames[i].current()
-		if v.isSmallObject() {
-			// Inlined: this is the lookup of every bare key in a section.
-			if r.spend((1+len(name)>>6)*v.length(), t) {
+		f := &r.frames[i]
+		v := &f.one // current, written out
+		if f.elems != nil {
+			v = &f.elems[f.index]
+		}
+		if v.n>>kindShift == uint64(Object) {
+			// A small object: this is the lookup of every bare key in a
+			// section, its calls written out.
+			if r.steps += (1 + len(name)>>6) * int(v.n&lenMask); r.steps > MaxRenderSteps {
+				r.overWork(t)
 				return nil
 			}
 			if w := v.scan(name); w != nil {
