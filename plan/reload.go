@@ -84,14 +84,17 @@ func (p *Plan) moved(doc *reshape.Document, edited *Step, solver bool) *Plan {
 	q := &Plan{Input: p.Input, Warnings: doc.Warnings(), doc: doc, byID: make(map[string]*Step, len(p.byID)), tools: p.tools, toolValues: p.toolValues,
 		solverScope: p.solverScope, solverReads: p.solverReads, hasSolver: p.hasSolver, solver: doc.Moved(p.solver)}
 	steps := make(map[*Step]*Step, len(p.All))
-	for _, s := range p.All {
-		c := *s
+	copies := make([]Step, len(p.All)) // one allocation for the plan's steps
+	q.All = make([]*Step, len(p.All))
+	for i, s := range p.All {
+		c := &copies[i]
+		*c = *s
 		c.value, _ = reshape.ResolvePointer(doc.Value, s.At)
 		c.input, c.over, c.initial = doc.Moved(s.input), doc.Moved(s.over), doc.Moved(s.initial)
-		steps[s] = &c
-		q.All = append(q.All, &c)
+		steps[s] = c
+		q.All[i] = c
 		if c.ID != "" {
-			q.byID[c.ID] = &c
+			q.byID[c.ID] = c
 		}
 	}
 	list := func(old []*Step) []*Step {

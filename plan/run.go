@@ -123,12 +123,15 @@ func Run(p *Plan, opts Options) *Outcome {
 			o.inputGen = o.gen
 		}
 	}
-	for _, s := range p.All {
-		r := &StepResult{Step: s}
+	results := make([]StepResult, len(p.All)) // one allocation for the steps' results
+	o.Steps = make([]*StepResult, len(p.All))
+	for i, s := range p.All {
+		r := &results[i]
+		r.Step = s
 		if s.broken {
 			r.Status = Failed
 		}
-		o.Steps = append(o.Steps, r)
+		o.Steps[i] = r
 		o.byStep[s] = r
 	}
 	for _, e := range p.Errors {

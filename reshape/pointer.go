@@ -52,7 +52,9 @@ func ResolvePointer(v template.Value, ptr string) (template.Value, bool) {
 	if ptr[0] != '/' {
 		return template.Value{}, false
 	}
-	for _, raw := range strings.Split(ptr[1:], "/") {
+	for rest, more := ptr[1:], true; more; {
+		var raw string
+		raw, rest, more = strings.Cut(rest, "/")
 		token, ok := unescapeToken(raw)
 		if !ok {
 			return template.Value{}, false

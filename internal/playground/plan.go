@@ -144,19 +144,13 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		o.Problems = append(o.Problems, p)
 	}
 	o.addWarnings(r.plan.Warnings)
-	view := &PlanView{}
-	readBy := map[string][]string{}
-	for _, s := range r.plan.All {
-		for _, id := range s.Reads() {
-			readBy[id] = append(readBy[id], s.ID)
-		}
-	}
+	view := &PlanView{Steps: make([]StepRow, 0, len(r.out.Steps))}
 	counts := map[plan.Status]int{}
-	for _, res := range r.out.Steps {
+	for _, res := range r.out.Steps { // one for each of r.plan.All, in order
 		s := res.Step
 		row := e.stepRow(s.ID, res)
 		row.ID, row.Tool, row.Form, row.Branch = s.ID, s.ToolName, s.Form.String(), s.InBranch
-		row.Reads, row.ReadBy, row.NeedsSample = s.Reads(), readBy[s.ID], s.NeedsSample()
+		row.Reads, row.NeedsSample = s.Reads(), s.NeedsSample()
 		for in := s.In; in != nil; in = in.In {
 			row.Depth++
 		}
@@ -167,6 +161,15 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		}
 		counts[res.Status]++
 		view.Steps = append(view.Steps, row)
+	}
+	readBy := map[string][]string{}
+	for _, row := range view.Steps {
+		for _, id := range row.Reads {
+			readBy[id] = append(readBy[id], row.ID)
+		}
+	}
+	for i := range view.Steps {
+		view.Steps[i].ReadBy = readBy[view.Steps[i].ID]
 	}
 	if res := r.out.Solver; res != nil {
 		row := e.stepRow("", res)
