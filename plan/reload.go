@@ -82,13 +82,7 @@ func under(ptr, top string) bool {
 // The templates of edited, or the solver's, are left to be checked again.
 func (p *Plan) moved(doc *reshape.Document, edited *Step, solver bool) *Plan {
 	q := &Plan{Input: p.Input, Warnings: doc.Warnings(), doc: doc, byID: make(map[string]*Step, len(p.byID)), tools: p.tools, toolValues: p.toolValues,
-		solverScope: p.solverScope, solverReads: p.solverReads, hasSolver: p.hasSolver}
-	shapes := make([]*reshape.Shape, 0, 3*len(p.All)+1)
-	for _, s := range p.All {
-		shapes = append(shapes, s.input, s.over, s.initial)
-	}
-	shapes = doc.Moved(append(shapes, p.solver)...)
-	q.solver = shapes[len(shapes)-1]
+		solverScope: p.solverScope, solverReads: p.solverReads, hasSolver: p.hasSolver, solver: doc.Moved(p.solver)}
 	steps := make(map[*Step]*Step, len(p.All))
 	copies := make([]Step, len(p.All)) // one allocation for the plan's steps
 	q.All = make([]*Step, len(p.All))
@@ -96,7 +90,7 @@ func (p *Plan) moved(doc *reshape.Document, edited *Step, solver bool) *Plan {
 		c := &copies[i]
 		*c = *s
 		c.value, _ = reshape.ResolvePointer(doc.Value, s.At)
-		c.input, c.over, c.initial = shapes[3*i], shapes[3*i+1], shapes[3*i+2]
+		c.input, c.over, c.initial = doc.Moved(s.input), doc.Moved(s.over), doc.Moved(s.initial)
 		steps[s] = c
 		q.All[i] = c
 		if c.ID != "" {

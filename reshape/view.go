@@ -61,38 +61,20 @@ func (d *Document) CompileLenient(ptr string, v template.Value) *Shape {
 // in place (Edit, Replace), "" for a document parsed.
 func (d *Document) Edited() string { return d.edited }
 
-// Moved is each of shapes, compiled from the document d was edited from
-// (Compile, CompileLenient), with its leaves at their places in d: what
-// an edit elsewhere in the text left as it was need not be compiled
-// again. A nil shape, or one of no document, stays as it is. The copies
-// and their leaves are made in two allocations: a plan moves every
-// step's shapes at each keystroke.
-func (d *Document) Moved(shapes ...*Shape) []*Shape {
-	n, leaves := 0, 0
-	for _, s := range shapes {
-		if s != nil && s.places != nil {
-			n, leaves = n+1, leaves+len(s.leaves)
-		}
+// Moved is s, compiled from the document d was edited from (Compile,
+// CompileLenient), with its leaves at their places in d: what an edit
+// elsewhere in the text left as it was need not be compiled again.
+func (d *Document) Moved(s *Shape) *Shape {
+	if s == nil || s.places == nil {
+		return s
 	}
-	copies, moved, out := make([]Shape, n), make([]Leaf, leaves), make([]*Shape, len(shapes))
-	for i, s := range shapes {
-		if s == nil || s.places == nil {
-			out[i] = s
-			continue
-		}
-		c := &copies[0]
-		copies = copies[1:]
-		*c = *s
-		c.places = d.places
-		k := len(s.leaves)
-		c.leaves, moved = moved[:k:k], moved[k:]
-		for j, leaf := range s.leaves {
-			leaf.place, _ = d.places.value(leaf.At)
-			c.leaves[j] = leaf
-		}
-		out[i] = c
+	moved := *s
+	moved.places = d.places
+	moved.leaves = slices.Clone(s.leaves)
+	for i := range moved.leaves {
+		moved.leaves[i].place, _ = d.places.value(moved.leaves[i].At)
 	}
-	return out
+	return &moved
 }
 
 // Edit returns the document as text, an edit of its own text, without
