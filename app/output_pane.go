@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/template"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -231,60 +232,26 @@ func (p resultPart) ui() app.UI {
 	return app.Span().Class(p.Class).Text(p.Text)
 }
 
-// node is the part as a DOM node of doc, as ui renders it.
-func (p resultPart) node(doc app.Value) any {
-	if p.Class == "" {
-		return p.Text
-	}
-	span := doc.Call("createElement", "span")
-	span.Set("className", p.Class)
-	span.Set("textContent", p.Text)
-	switch p.Class {
-	case "eol":
-		span.Call("setAttribute", "aria-hidden", "true")
-	case "trail":
-		span.Set("title", "trailing whitespace")
-	}
-	return span
-}
-
 // paintOutput writes a new result into the output pane at once, when the
-// pane shows a result already (one appearing waits for go-app).
+// pane shows a result already (one appearing waits for go-app): the
+// result, its type badge and the copy button's label, in one call of the
+// page's script.
 func paintOutput(out *playground.Outcome) {
 	if !app.IsClient || !out.HasValue {
 		return
 	}
-	doc := app.Window().Get("document")
-	pre := doc.Call("querySelector", `[data-testid="output"]`)
-	if !pre.Truthy() {
-		return
+	parts := ""
+	if !painted.shows(out.JSON, out.Mixed) {
+		parts = partsOf(out.Display, out.Mixed, out.JSON)
 	}
-	paintResult(pre, out.Display, out.Mixed, out.JSON)
-	// The type badge and the copy button hold one text node go-app made:
-	// changed in place, go-app's own update still finds them.
-	if badge := doc.Call("querySelector", `[data-testid="output-type"]`); setText(badge, out.Type()) {
-		badge.Call("setAttribute", "class", "badge badge-"+out.Type())
-	}
-	setText(doc.Call("querySelector", `[data-testid="copy"]`), copyLabel(false)) // a new result is not copied yet
-}
-
-// setText sets the text of an element that holds one text node, and
-// reports whether it changed. The text is read first: most keystrokes
-// leave it as it is.
-func setText(el app.Value, text string) bool {
-	if !el.Truthy() || el.Get("textContent").String() == text {
-		return false
-	}
-	t := el.Get("firstChild")
-	if !t.Truthy() || t.Get("nodeType").Int() != 3 {
-		return false
-	}
-	t.Set("nodeValue", text)
-	return true
+	// The badge and the button hold one text node go-app made: the script
+	// changes it in place, and go-app's own update still finds it. A new
+	// result is not copied yet.
+	app.Window().Get("spliceEditor").Call("paintOutput", out.JSON, out.Mixed, parts, out.Type(), copyLabel(false))
 }
 
 // paintedResult is the result the page's output element shows (a page has
-// one), kept so that a render repeating it costs no reading of the page.
+// one), kept so that a render repeating it costs no call into the page.
 type paintedResult struct {
 	json  string
 	mixed bool
@@ -292,22 +259,32 @@ type paintedResult struct {
 
 var painted paintedResult
 
+func (p *paintedResult) shows(json string, mixed bool) bool {
+	return p.json != "" && playground.SameText(p.json, json) && p.mixed == mixed
+}
+
 // paintResult writes the result into pre, unless it shows it already.
 func paintResult(pre app.Value, display string, mixed bool, json string) {
-	if !pre.Truthy() || playground.SameText(painted.json, json) && painted.mixed == mixed && painted.json != "" {
+	if !pre.Truthy() || painted.shows(json, mixed) {
 		return
 	}
+	app.Window().Get("spliceEditor").Call("paintResult", pre, json, mixed, partsOf(display, mixed, json))
+}
+
+// partsOf notes the result as painted and returns its parts as the page's
+// script takes them (spliceEditor.paintResult in editor/src/bridge.js): a
+// JSON array of [class, text], the class "" for plain text. The script
+// makes their nodes, as resultPart.ui renders them: a call into the page
+// from Go costs tens of microseconds, and a result of a few lines made
+// some thirty of them, a millisecond or more a keystroke.
+func partsOf(display string, mixed bool, json string) string {
 	painted = paintedResult{json: json, mixed: mixed}
-	pre.Call("setAttribute", "data-json", json)
-	pre.Get("classList").Call("toggle", "result-text", mixed)
-	parts := resultParts(display, mixed)
-	nodes := make([]any, len(parts))
-	var doc app.Value // asked for only when a part is an element
-	for i, p := range parts {
-		if p.Class != "" && doc == nil {
-			doc = pre.Get("ownerDocument")
+	b := []byte{'['}
+	for i, p := range resultParts(display, mixed) {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		nodes[i] = p.node(doc)
+		b = append(template.AppendQuoted(append(template.AppendQuoted(append(b, '['), p.Class), ','), p.Text), ']')
 	}
-	pre.Call("replaceChildren", nodes...)
+	return string(append(b, ']'))
 }

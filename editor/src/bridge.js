@@ -536,6 +536,55 @@ class Editor {
   }
 }
 
+// paintResult writes a result into pre, the output element: its compact
+// JSON (data-json), whether it is mixed text, and its parts as Go cuts them
+// (app/output_pane.go), a JSON array of [class, text], made into nodes as
+// resultPart.ui renders them there. Go makes one call for the whole result:
+// each call into the page from Go costs tens of microseconds.
+function paintResult(pre, json, mixed, parts) {
+  pre.setAttribute("data-json", json);
+  pre.classList.toggle("result-text", mixed);
+  // A fragment, not arguments: a long text of short lines has many parts.
+  const nodes = document.createDocumentFragment();
+  for (const [cls, text] of JSON.parse(parts)) {
+    if (!cls) {
+      nodes.append(text);
+      continue;
+    }
+    const span = document.createElement("span");
+    span.className = cls;
+    if (cls === "eol") span.setAttribute("aria-hidden", "true");
+    else span.textContent = text;
+    if (cls === "trail") span.title = "trailing whitespace";
+    nodes.append(span);
+  }
+  pre.replaceChildren(nodes);
+}
+
+// paintOutput writes a keystroke's result into the page's output, before
+// go-app's next tick redraws the rest: the result (parts "" when it shows
+// it already), its type badge and the copy button's label. The badge and
+// the button hold one text node go-app made, changed in place so that
+// go-app's own update still finds it.
+function paintOutput(json, mixed, parts, type, copyLabel) {
+  const pre = document.querySelector('[data-testid="output"]');
+  if (!pre) return;
+  if (parts) paintResult(pre, json, mixed, parts);
+  const badge = document.querySelector('[data-testid="output-type"]');
+  if (setText(badge, type)) badge.setAttribute("class", "badge badge-" + type);
+  setText(document.querySelector('[data-testid="copy"]'), copyLabel);
+}
+
+// setText sets the text of an element that holds one text node, and
+// reports whether it changed.
+function setText(el, text) {
+  if (!el || el.textContent === text) return false;
+  const t = el.firstChild;
+  if (!t || t.nodeType !== Node.TEXT_NODE) return false;
+  t.nodeValue = text;
+  return true;
+}
+
 // afterPaint lets Go evaluate an edit that would hold the keystroke's frame
 // once the frame is painted.
-window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()) };
+window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintResult, paintOutput };
