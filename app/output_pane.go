@@ -259,6 +259,7 @@ type paintedResult struct {
 
 var painted paintedResult
 
+// shows reports whether the output element shows that result already.
 func (p *paintedResult) shows(json string, mixed bool) bool {
 	return p.json != "" && playground.SameText(p.json, json) && p.mixed == mixed
 }

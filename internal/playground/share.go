@@ -115,6 +115,7 @@ func Pack(raw []byte) string {
 // Pack to the next, by level.
 var writers = map[int]*sync.Pool{flate.DefaultCompression: {}, flate.BestCompression: {}}
 
+// deflateAt is Pack at one level.
 func deflateAt(raw []byte, level int) string {
 	var z bytes.Buffer
 	pool := writers[level]
