@@ -3,9 +3,11 @@ package plan
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"weak"
 
 	"github.com/splicedev/splice/template"
 )
@@ -194,4 +196,23 @@ func errorText(e *template.Error) string {
 	c := *e
 	c.Source = "" // the same text, or the same leaf
 	return fmt.Sprintf("%+v", c)
+}
+
+// TestRunDropsTheRunBefore: a run reads the run before it while it runs,
+// and keeps nothing of it after, so that runs chained keystroke after
+// keystroke do not keep every plan and document typed since the first.
+func TestRunDropsTheRunBefore(t *testing.T) {
+	p := Load(reloadPlan)
+	first := Run(p, Options{Trace: true})
+	before, rendered := weak.Make(first), first.Rendered
+	second := Run(p, Options{Trace: true, Previous: first})
+	first = nil
+	runtime.GC()
+	if before.Value() != nil {
+		t.Fatal("the second run keeps the first one alive")
+	}
+	if second.Rendered >= rendered {
+		t.Errorf("the second run rendered %d steps, the first %d: it kept nothing of the first", second.Rendered, rendered)
+	}
+	runtime.KeepAlive(second)
 }

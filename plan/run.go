@@ -144,6 +144,9 @@ func Run(p *Plan, opts Options) *Outcome {
 		o.Solver = o.solve()
 	}
 	o.Errors = append(append(o.Errors, p.Errors...), o.renderErr.Capped()...)
+	// The run before is read while this one runs: kept, it would keep every
+	// run before it, a plan and its document for each keystroke.
+	o.previous = nil
 	return o
 }
 
