@@ -206,6 +206,8 @@ func TestBrowserSectionErrorIsNotFalsy(t *testing.T) {
 	if got := problemsShown(t, ctx); !slices.Equal(got, []string{"ScopeError 1:1"}) {
 		t.Errorf("problems = %q, want a ScopeError at 1:1", got)
 	}
+	// The trace's rows are made once the page's first frame is painted.
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
 	row := evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="trace"] tbody tr')].map(r => r.querySelector("code").textContent + " " + r.querySelector(".kind").textContent)`)
 	if !slices.Equal(row, []string{tag + " ScopeError"}) {
 		t.Errorf("trace rows = %q, want %q", row, tag+" ScopeError")

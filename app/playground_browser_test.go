@@ -161,6 +161,8 @@ func TestBrowserDefaultExampleRenders(t *testing.T) {
 	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
 	}
+	// The trace's rows are made once the page's first frame is painted.
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
 	if n := evalJS[int](t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length`); n != len(want.Trace) {
 		t.Errorf("trace shows %d tags, want %d", n, len(want.Trace))
 	}
