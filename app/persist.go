@@ -362,13 +362,30 @@ func copyText(ctx app.Context, text string, done func(ok bool)) {
 // listen adds a window event listener that runs h synchronously, and
 // returns how to remove it.
 func listen(event string, h func(e app.Value)) (remove func()) {
-	fn := app.FuncOf(func(this app.Value, args []app.Value) any {
-		h(args[0])
-		return nil
-	})
+	fn := handlerOf(h)
 	app.Window().Call("addEventListener", event, fn)
 	return func() {
 		app.Window().Call("removeEventListener", event, fn)
 		fn.Release()
 	}
+}
+
+// listenShortcuts calls h with the window's keydown events that may be a
+// shortcut (see shortcut): the editor bridge leaves out the others, the
+// keys typed into an editor, which would each cross into Go for nothing.
+func listenShortcuts(h func(e app.Value)) (remove func()) {
+	fn := handlerOf(h)
+	stop := app.Window().Get("spliceEditor").Call("onShortcut", fn)
+	return func() {
+		stop.Invoke()
+		fn.Release()
+	}
+}
+
+// handlerOf is h as a function of the page that gets an event.
+func handlerOf(h func(e app.Value)) app.Func {
+	return app.FuncOf(func(this app.Value, args []app.Value) any {
+		h(args[0])
+		return nil
+	})
 }

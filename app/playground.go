@@ -39,7 +39,7 @@ func (p *playgroundPage) OnMount(ctx app.Context) {
 	p.keep.watch(ctx)
 	p.keep.restore(ctx)
 	p.stop = append(p.stop,
-		listen("keydown", func(e app.Value) { shortcut(ctx, p.do, e) }),
+		listenShortcuts(func(e app.Value) { shortcut(ctx, p.do, e) }),
 		listen("storage", p.keep.onStorage),
 		// Back and Forward between the entries the page pushed itself,
 		// which go-app does not see as navigations.
@@ -375,7 +375,7 @@ func stepsPaneOf(do *actions) app.UI {
 
 // shortcut runs the page's keyboard shortcuts. It runs inside the key
 // event, so it can prevent the browser's own action (Ctrl+S saving the
-// page); keys it does not handle cost nothing.
+// page). It gets only the keys listenShortcuts lets through.
 func shortcut(ctx app.Context, do *actions, e app.Value) {
 	s, v := do.s, do.v
 	key := e.Get("key").String()

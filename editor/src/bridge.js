@@ -585,6 +585,17 @@ function setText(el, text) {
   return true;
 }
 
+// onShortcut calls f with each keydown of the window that may be one of
+// the page's shortcuts (with a modifier, "?" or Escape), and returns what
+// removes it: the letters typed into an editor do not cross into Go.
+function onShortcut(f) {
+  const listener = (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.key === "?" || e.key === "Escape") f(e);
+  };
+  window.addEventListener("keydown", listener);
+  return () => window.removeEventListener("keydown", listener);
+}
+
 // afterPaint lets Go evaluate an edit that would hold the keystroke's frame
 // once the frame is painted.
-window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintResult, paintOutput };
+window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintResult, paintOutput, onShortcut };
