@@ -156,6 +156,9 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 						if box == nil {
 							open()
 							box = evalJS[[]float64](b, ctx, `(() => { const r = `+editor+`.getBoundingClientRect(); return [r.width, r.height] })()`)
+							// A browser of its own: none of the editor's code
+							// compiled for the page before.
+							ctx = newBrowser(b)
 						}
 						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax, box[0], box[1])))
 						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
