@@ -447,3 +447,39 @@ func BenchmarkBrowserColdLoadEngine(b *testing.B) {
 <script>splice.ready.then(() => { window.__ready = performance.now(); });</script>`)
 	coldLoads(b, page, "", "splice.ready")
 }
+
+// Calls that give some of the last call's texts again, in every place:
+// the engine reads the texts it was not sent again as they were, and the
+// others as they are now.
+func TestBrowserEngineTextsAgain(t *testing.T) {
+	ctx := enginePage(t)
+	calls := []struct{ js, want string }{
+		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":1}'}])`, "1"},
+		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":1}'}])`, "1"},
+		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":2}'}])`, "2"},
+		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":2}'}])`, "2"},
+		{`splice.render("{{E1.a}}", [{name: "E1", text: '{"a":2}'}])`, "2"},
+		{`splice.render("{{E1.a}}", [{name: "E1", text: '{"a":3}'}])`, "3"},
+		{`splice.render("{{E1.a}} {{E2.a}}", [{name: "E1", text: '{"a":3}'}, {name: "E2", text: '{"a":4}'}])`, "3 4"},
+		{`splice.render("{{E1.a}} {{E2.a}}", [{name: "E1", text: '{"a":5}'}, {name: "E2", text: '{"a":4}'}])`, "5 4"},
+		{`splice.render("{{E1.a}} {{E2.a}}", [{name: "E1", text: '{"a":5}'}, {name: "E2", text: '{"a":6}'}])`, "5 6"},
+		{`splice.render("{{E1.a}} {{E2.a}}", [{name: "E2", text: '{"a":5}'}, {name: "E1", text: '{"a":6}'}])`, "6 5"},
+		{`splice.renderShape({v: "{{E1.a}}"}, [{name: "E1", text: '{"a":6}'}]).then((r) => ({ok: r.ok, text: r.json}))`, `{"v":6}`},
+		{`splice.render("{{E1.a}}", [{name: "E1", text: '{"a":6}'}])`, "6"},
+		{`splice.render("{{E1.a}}", [{name: "E1", value: {a: 7}}])`, "7"},
+		{`splice.render("{{E1.a}}", [{name: "E1", value: {a: 7}}])`, "7"},
+		{`splice.render("{{E1.a}}", [{name: "E1", value: {a: 8}}])`, "8"},
+	}
+	var js strings.Builder
+	js.WriteString("(async () => [\n")
+	for _, c := range calls {
+		js.WriteString("  await " + c.js + ".then((r) => r.ok ? r.text : 'failed: ' + JSON.stringify(r.errors)),\n")
+	}
+	js.WriteString("])()")
+	got := evalJS[[]string](t, ctx, js.String())
+	for i, c := range calls {
+		if got[i] != c.want {
+			t.Errorf("%s (call %d): got %q, want %q", c.js, i, got[i], c.want)
+		}
+	}
+}

@@ -30,9 +30,11 @@ type cache struct {
 	bytes                int
 	clock                uint64 // counts gets, to tell the least recently used
 	// lastText and last are the entry got last: a page gives the same
-	// text call after call, which comparing finds sooner than hashing.
+	// text call after call, which comparing finds sooner than hashing, and
+	// where the request unchanged since (lastView) sooner still.
 	lastText string
 	last     *cacheEntry
+	lastView textView
 	key      [2*keyEnds + 4]byte // a long text's key
 }
 
@@ -59,8 +61,9 @@ func newCache(maxEntries, maxBytes int, make func(string) any) *cache {
 // a copy, which the entry keeps.
 func (c *cache) get(text string) any {
 	c.clock++
-	if c.last != nil && text == c.lastText {
+	if c.last != nil && (c.lastView.again(text) || text == c.lastText) {
 		c.last.used = c.clock
+		c.lastView = viewOf(text)
 		return c.last.value
 	}
 	key := text
@@ -91,7 +94,7 @@ func (c *cache) get(text string) any {
 		c.bytes += len(text)
 	}
 	e.used = c.clock
-	c.lastText, c.last = e.text, e
+	c.lastText, c.last, c.lastView = e.text, e, viewOf(text)
 	return e.value
 }
 

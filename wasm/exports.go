@@ -12,11 +12,12 @@ import (
 //
 //	p = requestBuffer(n)          // room for a request of up to n bytes
 //	(engine.js writes the request at p &^ 1)
-//	size = call(textsSize, headerWords)
+//	size = call(textsSize, headerWords, keptSize)
 //	(engine.js reads size bytes of response at response())
 //
 // p is odd when the room is new: otherwise it holds the last request, whose
-// texts engine.js writes again only where they changed.
+// texts engine.js writes again only where they changed: the first keptSize
+// bytes of texts it did not write.
 //
 // Each may grow the module's memory, which detaches the views of it that
 // engine.js holds. No JavaScript value is made on the way: syscall/js is
@@ -50,8 +51,8 @@ func requestBuffer(size int32) uint32 {
 }
 
 //go:wasmexport call
-func call(textsSize, headerWords int32) int32 {
-	responseBytes = answer(responseBytes[:0], requestBytes, int(textsSize), int(headerWords))
+func call(textsSize, headerWords, keptSize int32) int32 {
+	responseBytes = answer(responseBytes[:0], requestBytes, int(textsSize), int(headerWords), int(keptSize))
 	// The garbage collector's workers are goroutines, which run only when
 	// the running one yields: calls made one after another without a turn
 	// of the page's event loop never do.

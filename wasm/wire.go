@@ -72,8 +72,16 @@ func versions([]jsValue) (result, error) {
 // answer runs the request in req: its texts take the first textsSize
 // bytes, its header's tokenCount words start at the next multiple of 4.
 // It appends its response to dst. The request's texts are read where they
-// are: nothing may keep them past the call but a copy.
-func answer(dst, req []byte, textsSize, tokenCount int) []byte {
+// are: nothing may keep them past the call but a copy. The first keptSize
+// bytes of texts are the last request's, which engine.js did not write
+// again (see unchanged).
+func answer(dst, req []byte, textsSize, tokenCount, keptSize int) []byte {
+	unchanged.seq++
+	unchanged.from, unchanged.to = 0, 0
+	if keptSize > 0 && keptSize <= textsSize && textsSize <= len(req) {
+		unchanged.from = uintptr(unsafe.Pointer(unsafe.SliceData(req)))
+		unchanged.to = unchanged.from + uintptr(keptSize)
+	}
 	out, err := guard(func([]jsValue) (result, error) {
 		d := &request
 		if err := d.start(req, textsSize, tokenCount); err != nil {
@@ -96,6 +104,34 @@ func answer(dst, req []byte, textsSize, tokenCount int) []byte {
 	default:
 		return appendJSON(dst, object{{"error", "Error"}, {"message", err.Error()}})
 	}
+}
+
+// unchanged is the memory of the request being answered that engine.js
+// did not write for it, [from, to): the texts there are byte for byte those
+// of the request before, the seq-th. (Each request's is numbered.)
+var unchanged struct {
+	from, to uintptr
+	seq      uint64
+}
+
+// textView is where a text was read: in the memory of the seq-th request,
+// when there.
+type textView struct {
+	p   uintptr
+	n   int
+	seq uint64
+}
+
+func viewOf(text string) textView {
+	return textView{uintptr(unsafe.Pointer(unsafe.StringData(text))), len(text), unchanged.seq}
+}
+
+// again reports whether text is the text of v, in the request after v's,
+// read in the same memory, which engine.js did not write since: a text
+// found again without comparing its bytes.
+func (v textView) again(text string) bool {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	return v.seq+1 == unchanged.seq && p == v.p && len(text) == v.n && p >= unchanged.from && p+uintptr(len(text)) <= unchanged.to
 }
 
 // start reads a request's texts. They are read where they are, in the

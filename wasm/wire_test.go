@@ -84,7 +84,7 @@ func (w wire) bytes() (req []byte, textsSize, words int) {
 func respond(t *testing.T, w wire) map[string]any {
 	t.Helper()
 	req, size, words := w.bytes()
-	return decodeResponse(t, answer(nil, req, size, words))
+	return decodeResponse(t, answer(nil, req, size, words, 0))
 }
 
 // decodeResponse decodes a response as engine.js does.
@@ -232,7 +232,7 @@ func TestAnswerMalformed(t *testing.T) {
 	}
 	req, size, words := good.bytes()
 	for _, c := range []struct{ size, words int }{{-1, words}, {len(req) + 1, words}, {size, -1}, {size, words + 1}, {size, 1 << 30}} {
-		if got := decodeResponse(t, answer(nil, req, c.size, c.words)); got["error"] != "Error" {
+		if got := decodeResponse(t, answer(nil, req, c.size, c.words, 0)); got["error"] != "Error" {
 			t.Errorf("sizes %v: got %v", c, got)
 		}
 	}
@@ -257,7 +257,7 @@ func slicesRepeat(s []int32, n int) []int32 {
 func TestAnswerKeepsNoViewOfTheRequest(t *testing.T) {
 	call := func(fn string, args ...any) map[string]any {
 		req, size, words := wireRequest(fn, args...).bytes()
-		out := decodeResponse(t, answer(nil, req, size, words))
+		out := decodeResponse(t, answer(nil, req, size, words, 0))
 		for i := range req {
 			req[i] = 'X'
 		}
@@ -348,5 +348,48 @@ func TestEngineJSKinds(t *testing.T) {
 	}
 	if !strings.Contains(string(js), "const STRING = "+strconv.Itoa(int(template.String))+";") {
 		t.Errorf("web/engine.js's STRING is not template.String, %d", template.String)
+	}
+}
+
+// A text engine.js did not write again is found again without comparing
+// its bytes, but only in the request after the one that read it there: a
+// text written over since, read by nothing in between, is read anew.
+func TestAnswerUnchangedTexts(t *testing.T) {
+	mem := make([]byte, 256)
+	// send writes the request into mem, as engine.js writes into the
+	// module's memory, and answers it, the first kept bytes of its texts
+	// being the request before's.
+	send := func(w wire, kept int) any {
+		req, size, words := w.bytes()
+		copy(mem, req)
+		return decodeResponse(t, answer(nil, mem[:len(req)], size, words, kept))["json"]
+	}
+	// Texts [fn, a name, a root's text, a template], the name and the
+	// template's root the same.
+	withRoot := func(text string) wire {
+		w := wire{texts: []string{"render", "abcdefghij", text, "{{abcdefghij.a}}"}, words: []int32{'R', 0, 3, 1, 2}}
+		w.words = append([]int32{4, 6, 10, int32(len(text)), 16}, w.words...)
+		return w
+	}
+	// The same texts but the last, the template alone: no root read.
+	templateAlone := func(text string) wire {
+		return wire{texts: []string{"render", "abcdefghij", text}, words: []int32{3, 6, 10, int32(len(text)), 'R', 0, 1}}
+	}
+	steps := []struct {
+		w    wire
+		kept int
+		want string
+	}{
+		{withRoot(`{"a":1}`), 0, "1"},
+		{withRoot(`{"a":1}`), 39, "1"},                 // all of it unchanged
+		{templateAlone(`{"a":2}`), 16, `"abcdefghij"`}, // the root's place written over, unread
+		{withRoot(`{"a":2}`), 23, "2"},                 // unchanged since, but not since it was read
+		{withRoot(`{"a":2}`), 39, "2"},
+		{withRoot(`{"a":3}`), 16, "3"},
+	}
+	for i, s := range steps {
+		if got := send(s.w, s.kept); got != s.want {
+			t.Errorf("request %d: got %v, want %s", i, got, s.want)
+		}
 	}
 }

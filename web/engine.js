@@ -106,11 +106,12 @@
       const at = got - (got & 1);
       let same = at === lastAt && !(got & 1);
       views();
-      let size = 0;
+      let size = 0, kept = -1; // the size of the texts not written again
       for (let i = 0; i < n; i++) {
         const s = texts[i];
         if (!same || i >= lastTexts.length || lastTexts[i] !== s) {
           same = false;
+          if (kept < 0) kept = size;
           lastTexts[i] = s;
           lastSizes[i] = writeUTF8(s, bytes, at + size, at + room);
         }
@@ -123,7 +124,7 @@
       words[w++] = n;
       for (let i = 0; i < n; i++) words[w++] = lastSizes[i];
       for (let i = 0; i < header.length; i++) words[w++] = header[i];
-      const length = exports.call(size, 1 + n + header.length);
+      const length = exports.call(size, 1 + n + header.length, kept < 0 ? size : kept);
       const from = exports.response() >>> 0;
       views();
       return bytes[from] === 61 /* = */ ? valueResult(bytes, from, engine.info) : JSON.parse(decoder.decode(bytes.subarray(from, from + length)));
