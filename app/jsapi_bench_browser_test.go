@@ -75,7 +75,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	html := func(body string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprintf(w, `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`+body, engineSite)
+			fmt.Fprint(w, `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`+strings.ReplaceAll(body, "%s", engineSite))
 		}
 	}
 	pages.Handle("/{$}", html(benchPage))
