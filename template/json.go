@@ -514,11 +514,17 @@ func (d *decoder) tooDeep(depth int) bool {
 // follows, and d.pos is at it) or the closing bracket (false).
 func (d *decoder) next(close byte, container string) bool {
 	b := d.b
-	i := skipSpaceAt(b, d.pos)
+	i := d.pos
+	if i < len(b) && b[i] <= ' ' {
+		i = skipSpaceAt(b, i)
+	}
 	if i < len(b) {
 		switch b[i] {
 		case ',':
-			d.pos = skipSpaceAt(b, i+1)
+			if i++; i < len(b) && b[i] <= ' ' {
+				i = skipSpaceAt(b, i)
+			}
+			d.pos = i
 			return true
 		case close:
 			d.pos = i + 1
@@ -580,11 +586,16 @@ func (d *decoder) object(depth int) Value {
 		if d.err != nil {
 			return Value{}
 		}
-		if d.pos = skipSpaceAt(b, d.pos); d.pos >= len(b) || b[d.pos] != ':' {
+		if d.pos < len(b) && b[d.pos] <= ' ' {
+			d.pos = skipSpaceAt(b, d.pos)
+		}
+		if d.pos >= len(b) || b[d.pos] != ':' {
 			d.fail("unexpected " + d.describe() + " after object key, expected ':'")
 			return Value{}
 		}
-		d.pos = skipSpaceAt(b, d.pos+1)
+		if d.pos++; d.pos < len(b) && b[d.pos] <= ' ' {
+			d.pos = skipSpaceAt(b, d.pos)
+		}
 		v := d.value(depth)
 		if d.err != nil {
 			return Value{}
