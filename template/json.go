@@ -205,11 +205,8 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
-// skipSpaceAt is skipSpace over the decoder's bytes, with the common case,
-// no space at all, decided by one comparison. Between an object's members
-// and an array's elements the decoder makes that comparison before calling
-// it: compact JSON has no space there, and the engine for the browser is
-// built without inlining, where the call costs more than the comparison.
+// skipSpaceAt is skipSpace over the decoder's bytes. Between members the decoder calls it
+// only at a byte <= ' ': the engine for the browser is built without inlining.
 func skipSpaceAt(b []byte, i int) int {
 	for i < len(b) && b[i] <= ' ' {
 		switch b[i] {
