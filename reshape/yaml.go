@@ -67,14 +67,14 @@ func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 	}
 	dec := yaml.NewDecoder(strings.NewReader(asYAML11(text)))
 	var doc yaml.Node
-	switch err := dec.Decode(&doc); {
+	switch err := dec.DecodeNode(&doc); {
 	case errors.Is(err, io.EOF):
 		return template.Value{}, d.places, nil
 	case err != nil:
 		return template.Value{}, nil, syntaxError(text, d.lines, err)
 	}
 	var second yaml.Node
-	switch err := dec.Decode(&second); {
+	switch err := dec.DecodeNode(&second); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
 		return template.Value{}, nil, syntaxError(text, d.lines, err)

@@ -1,5 +1,7 @@
 package yaml
 
+import "io"
+
 // This file is Splice's addition to the library: syntax errors carry the
 // parser's own marks, so that callers place them without reading the text
 // of the message.
@@ -33,4 +35,17 @@ func byteOffset(p *yaml_parser_t) int {
 		return p.problem_offset
 	}
 	return -1
+}
+
+// DecodeNode reads the next document into n, as Decode(n) does, without
+// the decoder into Go values: a program that reads only nodes does not
+// link that decoder and its reflection.
+func (dec *Decoder) DecodeNode(n *Node) (err error) {
+	defer handleErr(&err)
+	node := dec.parser.parse()
+	if node == nil {
+		return io.EOF
+	}
+	*n = *node
+	return nil
 }
