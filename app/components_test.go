@@ -349,3 +349,19 @@ func TestStatusText(t *testing.T) {
 		}
 	}
 }
+
+func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
+	s := playground.NewSession(playground.ExampleByID("pr-plan").Open())
+	about := app.P().Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
+	d := &stepDetail{View: *s.Out.Plan}
+	mount(t, d)
+	if err := app.Match(about, d, 0, 1); err != nil {
+		t.Errorf("with the solver shown: %v", err)
+	}
+	view := *s.Out.Plan
+	view.Selected, view.Form = "card", "call"
+	d = &stepDetail{View: view}
+	if html := mount(t, d); strings.Contains(html, "step-about") {
+		t.Errorf("a step's detail says what the solver shows:\n%s", html)
+	}
+}

@@ -43,6 +43,9 @@ func (d *stepDetail) Render() app.UI {
 					OnClick(func(ctx app.Context, e app.Event) { d.Do.OpenStepAlone() })
 			}),
 		),
+		app.If(v.Selected == "", func() app.UI {
+			return app.P().Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
+		}),
 		app.If(v.Iterations > 0, func() app.UI { return d.renderIteration() }),
 		app.If(len(v.Branches) > 0, func() app.UI { return d.renderBranches() }),
 		app.If(v.Input != "", func() app.UI {
