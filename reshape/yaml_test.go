@@ -3,11 +3,14 @@
 package reshape
 
 import (
+	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/splicedev/splice/template"
+	"go.yaml.in/yaml/v3"
 )
 
 // TestParseYAML covers every YAML rule of DIALECT §1: values come out as the
@@ -306,5 +309,31 @@ func TestParseShapeText(t *testing.T) {
 				t.Errorf("got %v at %d:%d, want ToolError at %d:%d containing %q", e, e.Pos.Line, e.Pos.Column, tt.line, tt.column, tt.contains)
 			}
 		})
+	}
+}
+
+// TestDecodeNodeAsDecode holds the fork's DecodeNode to what Decode gives
+// for a node: the same nodes, the same errors, io.EOF at the end.
+func TestDecodeNodeAsDecode(t *testing.T) {
+	for _, doc := range []string{
+		"a: 1\nb: [x, {c: d}]\n# note\n",
+		"base: &b {x: 1}\nuse: *b\n",
+		"first: 1\n---\nsecond: 2\n",
+		"",
+		"a: [1, 2\n",
+		"a: *missing\n",
+		"\tbad: indent\n",
+	} {
+		byDecode, byNode := yaml.NewDecoder(strings.NewReader(doc)), yaml.NewDecoder(strings.NewReader(doc))
+		for i := 0; i < 3; i++ {
+			var want, got yaml.Node
+			wantErr, gotErr := byDecode.Decode(&want), byNode.DecodeNode(&got)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+				t.Errorf("%q, document %d: DecodeNode gives %#v, %v; Decode %#v, %v", doc, i, got, gotErr, want, wantErr)
+			}
+			if wantErr != nil {
+				break
+			}
+		}
 	}
 }
