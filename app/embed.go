@@ -9,9 +9,10 @@ import (
 )
 
 // embedPage is the compact playground at /embed, made for an <iframe> in
-// docs: the editor and the output, the roots folded away, and a link that
-// opens the same state in the full playground. It restores its state from
-// the link only and saves nothing locally.
+// docs: the editor and the output, the roots (the call input, a plan's
+// steps) folded away, and a link that opens the same state in the full
+// playground. It restores its state from the link only and saves nothing
+// locally.
 type embedPage struct {
 	app.Compo
 
@@ -55,10 +56,7 @@ func (p *embedPage) Render() app.UI {
 	if p.view.link != "" {
 		open = "/#" + playground.LinkPrefix + p.view.link
 	}
-	folded := "Roots"
-	if s.State.Mode == playground.ModeTool {
-		folded = "Call input"
-	}
+	folded := inputPaneName(s)
 	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
 		app.Header().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
@@ -83,12 +81,7 @@ func (p *embedPage) Render() app.UI {
 					Aria("controls", "embed-roots").
 					Text(foldIcon(p.rootsOpen)+" "+folded).
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
-				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI {
-					if s.State.Mode == playground.ModeTool {
-						return callPane(do)
-					}
-					return rootsPaneOf(do, true)
-				})),
+				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI { return inputPane(do, true) })),
 			),
 			app.Div().Class("column").Body(
 				outputOf(&s.Out, s.Version),

@@ -81,9 +81,7 @@ func (p *playgroundPage) Render() app.UI {
 					modeTabs(do, true),
 					mainEditor(do),
 				),
-				app.If(s.State.Mode == playground.ModeTool, func() app.UI { return callPane(do) }).
-					ElseIf(s.Out.Plan != nil, func() app.UI { return stepsPaneOf(do) }).
-					Else(func() app.UI { return rootsPaneOf(do, false) }),
+				inputPane(do, false),
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
 				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
@@ -356,6 +354,28 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		MoveLater:   s.State.Movable(s.Active, 1),
 		Compact:     compact,
 	}
+}
+
+// inputPane is what the main editor's text runs with: a tool's call
+// input, a plan's steps, or the roots; inputPaneName names it.
+func inputPane(do *actions, compact bool) app.UI {
+	switch {
+	case do.s.State.Mode == playground.ModeTool:
+		return callPane(do)
+	case do.s.Out.Plan != nil:
+		return stepsPaneOf(do)
+	}
+	return rootsPaneOf(do, compact)
+}
+
+func inputPaneName(s *playground.Session) string {
+	switch {
+	case s.State.Mode == playground.ModeTool:
+		return "Call input"
+	case s.Out.Plan != nil:
+		return "Steps"
+	}
+	return "Roots"
 }
 
 // stepsPaneOf gives the steps pane the parts of the session it shows.

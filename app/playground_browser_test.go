@@ -436,6 +436,21 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="root-editor"]') === null`)
 }
 
+// TestBrowserEmbedPlan: an embedded plan folds away its steps, not roots it
+// does not have; opened, a step's row shows that step's result.
+func TestBrowserEmbedPlan(t *testing.T) {
+	base := startServer(t)
+	s := exampleState(t, "pr-plan")
+	ctx := newBrowser(t)
+	navigate(t, ctx, base+playground.EmbedPath+"#"+playground.LinkPrefix+playground.EncodeState(s))
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
+	click(t, ctx, `[data-testid="roots-toggle"]`)
+	waitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)
+	click(t, ctx, `[data-testid="step"][data-id="card"] .step-select`)
+	waitOutput(t, ctx, stepResult(t, s.Plan, "card"))
+}
+
 func TestBrowserPayloadsStayText(t *testing.T) {
 	const html = `<img src=x onerror="alert('img')"><script>alert('script')</script>`
 	s := playground.State{
