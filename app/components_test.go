@@ -365,3 +365,10 @@ func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
 		t.Errorf("a step's detail says what the solver shows:\n%s", html)
 	}
 }
+
+func TestHelpListsEveryModeShortcut(t *testing.T) {
+	want := struct{ Keys, Does string }{"Alt + 1 / 2 / 3 / 4", "Template, Shape, Tool or Plan mode"}
+	if !slices.Contains(shortcuts, want) {
+		t.Errorf("the help's shortcuts have no %+v: %+v", want, shortcuts)
+	}
+}

@@ -1,7 +1,11 @@
 package app
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/playground"
 )
 
 // shortcuts are the keyboard shortcuts the help dialog lists.
@@ -9,7 +13,7 @@ var shortcuts = []struct{ Keys, Does string }{
 	{"Ctrl/⌘ + S", "copy a share link (and open the share dialog)"},
 	{"?", "this help (outside the editors)"},
 	{"Esc", "close a dialog, a menu or the completions"},
-	{"Alt + 1 / 2 / 3", "Template, Shape or Tool mode"},
+	modeShortcut(),
 	{"Ctrl + Space", "complete roots and keys at the caret"},
 	{"↑ ↓ then Enter or Tab", "pick a completion"},
 	{"Tab / Shift + Tab", "indent or outdent the line or selection"},
@@ -20,6 +24,16 @@ var shortcuts = []struct{ Keys, Does string }{
 	{"Ctrl/⌘ + F", "find and replace in the editor"},
 	{"Ctrl + Shift + [ / ]", "fold, unfold the block at the caret"},
 	{"Ctrl + Shift + M", "list the editor's problems"},
+}
+
+// modeShortcut is the line of the Alt + digit shortcuts, one per mode.
+func modeShortcut() struct{ Keys, Does string } {
+	digits, names := make([]string, len(playground.Modes)), make([]string, len(playground.Modes))
+	for i, m := range playground.Modes {
+		digits[i], names[i] = strconv.Itoa(i+1), m.Title()
+	}
+	last := len(names) - 1
+	return struct{ Keys, Does string }{"Alt + " + strings.Join(digits, " / "), strings.Join(names[:last], ", ") + " or " + names[last] + " mode"}
 }
 
 // helpDialog lists the keyboard shortcuts and the dialect in brief.
