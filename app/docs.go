@@ -204,9 +204,8 @@ func (ex *docExample) Link() string {
 
 func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 	s := ex.State()
-	label := map[playground.Mode]string{playground.ModeTemplate: "Template", playground.ModeShape: "Shape", playground.ModeTool: "Tool"}[s.Mode]
 	in := []app.UI{
-		app.Div().Class("docs-label").Text(label),
+		app.Div().Class("docs-label").Text(s.Mode.Title()),
 		app.Pre().Class("docs-source").Text(ex.Source),
 	}
 	if s.Mode == playground.ModeTool {

@@ -217,6 +217,18 @@ var docSections = []docSection{
 			Call:   `{"shape": {"pr": 42, "note": "{{ not rendered }}"}}`},
 	}},
 
+	{ID: "plans", Title: "Plans", Body: []docNode{
+		para("A **plan document** is a whole plan in one JSON or YAML text: `input` (the root `input`), optional `tools` (tool files, each `user__<name>`), `steps` in run order, and an optional `solver` template rendered after the last step over `input` and every step. A step has an `id` and one of three forms. A **call**: `tool_name` and `input`, rendered like a shape; `builtin__reshape` and the plan's reshape tools are computed, and any other tool's result is its `result` sample, which the author records or types. An **iteration**: `over` (an array) and a call as its body, rendered once per element with the roots `item`, `index` and `accumulator`: a map, or with `initial` a fold. A **decide** step: `decide` (branch name → steps) and `branch`, the sample decision."),
+		para("Every template of every step is checked at load against the roots its step may read: `input` and the steps before it. Steps then run in order; a step that fails produces no result, and a step that reads one that failed is **blocked** and says which step blocked it. Every other step runs. Errors name their step and their place in the document."),
+		&docExample{ID: "ex-plan", Caption: "A sample, a reshape step that reads it, and the solver", Mode: playground.ModePlan,
+			Source: "input: {repo: octo/hello}\nsteps:\n  - id: pr\n    tool_name: github__pr_view\n    input: {repo: \"{{input.repo}}\", number: 42}\n    result: {number: 42, title: Fix the docs, files: [README.md, go.mod]}\n  - id: card\n    tool_name: builtin__reshape\n    input:\n      shape: {title: \"PR #{{pr.number}}: {{pr.title}}\", files: \"{{pr.files.length}}\"}\nsolver: \"{{card.title}} ({{card.files}} files)\"\n"},
+		&docExample{Caption: "A map renders its body once per element", Mode: playground.ModePlan,
+			Source: "steps:\n  - id: files\n    tool_name: github__pr_files\n    input: {number: 42}\n    result: [{path: README.md, additions: 3}, {path: go.mod, additions: 1}]\n  - id: lines\n    over: \"{{files}}\"\n    tool_name: builtin__reshape\n    input:\n      shape: {line: \"{{index}}: {{item.path}} +{{item.additions}}\"}\nsolver: \"{{#lines}}{{line}}{{^@last}}; {{/@last}}{{/lines}}\"\n"},
+		&docExample{Caption: "A step's error names its leaf and its place in the document", Mode: playground.ModePlan,
+			Source: "steps:\n  - id: issues\n    tool_name: github__issue_list\n    input: {}\n    result: {items: [{number: 7, title: Flaky test}]}\n  - id: first\n    tool_name: builtin__reshape\n    input: {shape: {title: \"{{issues.items.0.titel}}\"}}\n  - id: count\n    tool_name: builtin__reshape\n    input: {shape: {open: \"{{issues.items.length}}\"}}\nsolver: \"{{count.open}} open\"\n",
+			Want:   template.BadPath},
+	}},
+
 	{ID: "errors", Title: "Error kinds", Body: []docNode{
 		para("Each kind calls for its own handling, so every error says which it is and when it arose."),
 		table{
