@@ -56,7 +56,7 @@ func (p *embedPage) Render() app.UI {
 	if p.view.link != "" {
 		open = "/#" + playground.LinkPrefix + p.view.link
 	}
-	folded := inputPaneName(s)
+	folded, pane := inputPane(do, true)
 	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
 		app.Header().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
@@ -81,7 +81,7 @@ func (p *embedPage) Render() app.UI {
 					Aria("controls", "embed-roots").
 					Text(foldIcon(p.rootsOpen)+" "+folded).
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
-				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, func() app.UI { return inputPane(do, true) })),
+				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, pane)),
 			),
 			app.Div().Class("column").Body(
 				outputOf(&s.Out, s.Version),

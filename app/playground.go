@@ -72,6 +72,7 @@ func (p *playgroundPage) OnDismount() {
 
 func (p *playgroundPage) Render() app.UI {
 	s, v, do := p.s, &p.view, p.do
+	_, inputs := inputPane(do, false)
 	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
 		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != playground.ModePlan},
 		renderBanner(do),
@@ -81,7 +82,7 @@ func (p *playgroundPage) Render() app.UI {
 					modeTabs(do, true),
 					mainEditor(do),
 				),
-				inputPane(do, false),
+				inputs(),
 			),
 			app.Section().Class("column column-result").Aria("label", "Results").Body(
 				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
@@ -356,26 +357,16 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 	}
 }
 
-// inputPane is what the main editor's text runs with: a tool's call
-// input, a plan's steps, or the roots; inputPaneName names it.
-func inputPane(do *actions, compact bool) app.UI {
+// inputPane is what the main editor's text runs with, and its name: a
+// tool's call input, a plan's steps, or the roots.
+func inputPane(do *actions, compact bool) (name string, pane func() app.UI) {
 	switch {
 	case do.s.State.Mode == playground.ModeTool:
-		return callPane(do)
+		return "Call input", func() app.UI { return callPane(do) }
 	case do.s.Out.Plan != nil:
-		return stepsPaneOf(do)
+		return "Steps", func() app.UI { return stepsPaneOf(do) }
 	}
-	return rootsPaneOf(do, compact)
-}
-
-func inputPaneName(s *playground.Session) string {
-	switch {
-	case s.State.Mode == playground.ModeTool:
-		return "Call input"
-	case s.Out.Plan != nil:
-		return "Steps"
-	}
-	return "Roots"
+	return "Roots", func() app.UI { return rootsPaneOf(do, compact) }
 }
 
 // stepsPaneOf gives the steps pane the parts of the session it shows.
