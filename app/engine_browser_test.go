@@ -7,6 +7,7 @@ package app_test
 // as a docs site would, and web/engine-full.wasm once a call needs it.
 
 import (
+	"context"
 	"encoding/json"
 	"github.com/splicedev/splice/internal/playground"
 	"net/url"
@@ -453,7 +454,7 @@ func BenchmarkBrowserColdLoadEngine(b *testing.B) {
 // others as they are now.
 func TestBrowserEngineTextsAgain(t *testing.T) {
 	ctx := enginePage(t)
-	calls := []struct{ js, want string }{
+	calls := []engineCall{
 		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":1}'}])`, "1"},
 		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":1}'}])`, "1"},
 		{`splice.render("{{E0.a}}", [{name: "E0", text: '{"a":2}'}])`, "2"},
@@ -470,16 +471,69 @@ func TestBrowserEngineTextsAgain(t *testing.T) {
 		{`splice.render("{{E1.a}}", [{name: "E1", value: {a: 7}}])`, "7"},
 		{`splice.render("{{E1.a}}", [{name: "E1", value: {a: 8}}])`, "8"},
 	}
+	checkCallsInTurn(t, ctx, "", calls)
+}
+
+// engineCall is a call of the engine's JavaScript API and the text its
+// result must have.
+type engineCall struct{ js, want string }
+
+// checkCallsInTurn makes the calls one after the other, after the
+// statements of setup, and checks the text of each result.
+func checkCallsInTurn(t *testing.T, ctx context.Context, setup string, calls []engineCall) {
+	t.Helper()
 	var js strings.Builder
-	js.WriteString("(async () => [\n")
+	js.WriteString("(async () => {\n" + setup + "\n  return [\n")
 	for _, c := range calls {
 		js.WriteString("  await " + c.js + ".then((r) => r.ok ? r.text : 'failed: ' + JSON.stringify(r.errors)),\n")
 	}
-	js.WriteString("])()")
+	js.WriteString("]})()")
 	got := evalJS[[]string](t, ctx, js.String())
 	for i, c := range calls {
 		if got[i] != c.want {
 			t.Errorf("%s (call %d): got %q, want %q", c.js, i, got[i], c.want)
 		}
 	}
+}
+
+// TestBrowserEngineValuesAgain renders roots given as values again: a
+// value that reads as the last one is not written out again, and any
+// change of it, however small, is rendered.
+func TestBrowserEngineValuesAgain(t *testing.T) {
+	ctx := enginePage(t)
+	calls := []engineCall{
+		{`render("{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", {items: [{name: "a"}, {name: "b"}]})`, "a, b"},
+		{`render("{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", {items: [{name: "a"}, {name: "b"}]})`, "a, b"},
+		{`render("{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", {items: [{name: "a"}, {name: "c"}]})`, "a, c"},
+		{`render("{{#E0.items}}{{name}}{{^@last}}, {{/@last}}{{/E0.items}}", {items: [{name: "a"}, {name: "c"}, {name: "d"}]})`, "a, c, d"},
+		// The same object, changed in place.
+		{`(shared.items[0].name = "z", render("{{#E0.items}}{{name}}{{/E0.items}}", shared))`, "zy"},
+		{`(shared.items[1].name = "x", render("{{#E0.items}}{{name}}{{/E0.items}}", shared))`, "zx"},
+		{`(shared.items.push({name: "w"}), render("{{#E0.items}}{{name}}{{/E0.items}}", shared))`, "zxw"},
+		// What reads alike and is not the same JSON.
+		{`render("{{E0.a}}", {a: 1})`, "1"},
+		{`render("{{E0.a}}", {a: "1"})`, "1"},
+		{`render("{{E0}}", {a: 1, b: 2})`, `{"a":1,"b":2}`},
+		{`render("{{E0}}", {b: 2, a: 1})`, `{"b":2,"a":1}`},
+		{`render("{{E0}}", [null])`, `[null]`},
+		{`render("{{E0}}", [undefined])`, `[null]`},
+		{`render("{{E0}}", [[]])`, `[[]]`},
+		{`render("{{E0}}", [{}])`, `[{}]`},
+		{`render("{{E0}}", {a: {}})`, `{"a":{}}`},
+		{`render("{{E0}}", {a: []})`, `{"a":[]}`},
+		{`render("{{E0}}", {a: 1, b: undefined})`, `{"a":1}`},
+		{`render("{{E0}}", {a: 1})`, `{"a":1}`},
+		// Keys an object inherits: JSON has only its own.
+		{`render("{{E0}}", {a: 1})`, `{"a":1}`},
+		{`render("{{E0}}", Object.create({a: 1}))`, `{}`},
+		{`(Object.prototype.extra = 2, render("{{E0}}", {x: 1}))`, `{"x":1}`},
+		{`render("{{E0}}", {x: 1, extra: 2})`, `{"x":1,"extra":2}`},
+		{`(delete Object.prototype.extra, render("{{E0}}", {x: 1, extra: 2}))`, `{"x":1,"extra":2}`},
+		// Each root by its place.
+		{`splice.render("{{E0.a}} {{E1.a}}", [{name: "E0", value: {a: 1}}, {name: "E1", value: {a: 2}}])`, "1 2"},
+		{`splice.render("{{E0.a}} {{E1.a}}", [{name: "E0", value: {a: 2}}, {name: "E1", value: {a: 1}}])`, "2 1"},
+		{`splice.render("{{E1.a}} {{E0.a}}", [{name: "E1", value: {a: 2}}, {name: "E0", value: {a: 1}}])`, "2 1"},
+	}
+	checkCallsInTurn(t, ctx, `const render = (template, value) => splice.render(template, [{name: "E0", value}]);
+  const shared = {items: [{name: "x"}, {name: "y"}]};`, calls)
 }

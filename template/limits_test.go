@@ -147,3 +147,30 @@ func TestErrorCapKeepsSourceOrder(t *testing.T) {
 		t.Errorf("the count of the rest: %+v", more)
 	}
 }
+
+// TestSeparatorsCountAsWork: a section body that is a separator alone is
+// written without walking it, and still spends the work limit, which
+// stops the render with its error rather than cutting the output short,
+// whichever work passes the limit (the sizes make it a separator's at
+// least once).
+func TestSeparatorsCountAsWork(t *testing.T) {
+	tmpl, err := template.Parse("{{#E0}}{{#E0}}{{#E0}}{{^@last}},{{/@last}}{{/E0}}{{/E0}}{{/E0}}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	elems := make([]template.Value, 256)
+	for i := range elems {
+		elems[i] = template.IntValue(i)
+	}
+	for n := 250; n <= len(elems); n++ {
+		_, err = tmpl.Render(template.Roots{{Name: "E0", Value: template.ArrayValue(elems[:n])}})
+		if l := template.Errors(err); len(l) != 1 || l[0].Kind != template.LimitError || !strings.Contains(l[0].Msg, "steps of work") || l[0].Pos.Offset != 0 {
+			t.Errorf("%d elements: got %v, want the work LimitError at the outermost section", n, err)
+		}
+	}
+	tmpl, _ = template.Parse("{{#E0}}{{.}}{{^@last}}, {{/@last}}{{#@last}}.{{/@last}}{{/E0}}")
+	v, err := tmpl.Render(template.Roots{{Name: "E0", Value: template.ArrayValue(elems[:3])}})
+	if err != nil || v.Str() != "0, 1, 2." {
+		t.Errorf("got %q, %v; want %q", v.Str(), err, "0, 1, 2.")
+	}
+}

@@ -54,6 +54,9 @@ type sectionNode struct {
 	Inverted bool
 	Body     *listNode
 	Close    int // byte offset of the closing tag's "{{"; the source's length when unclosed
+	// onlyText is the body when it is one text alone (a separator), which
+	// the renderer writes without walking the body.
+	onlyText *textNode
 }
 
 func (n *listNode) String() string     { return nodeString(n) }

@@ -187,6 +187,9 @@ func (p *parser) close(pos Pos, end int, path parsedPath) *sectionNode {
 		p.errorAt(s.Pos, s.End, s.Path.Text, "section "+sigilOf(s)+s.Path.Text+"}} is closed by {{/"+path.Text+"}}")
 	}
 	s.Close = pos.Offset
+	if len(s.Body.Nodes) == 1 {
+		s.onlyText, _ = s.Body.Nodes[0].(*textNode)
+	}
 	p.open = p.open[:len(p.open)-1]
 	p.lists = p.lists[:len(p.lists)-1]
 	if pushesContext(s) {

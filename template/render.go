@@ -171,8 +171,27 @@ func (r *renderer) list(l *listNode, out []byte) []byte {
 			}
 		case *sectionNode:
 			if n.Path.Kind == loopVarPath && r.trace == nil && len(r.frames) > 0 {
-				// A section on a loop variable only gates its body.
-				if r.loopTruthy(n.Path.loopVar) != n.Inverted {
+				// A section on a loop variable only gates its body. A body
+				// of one text (a separator: {{^@last}}, {{/@last}}) is
+				// written here, as list would.
+				f, truthy := &r.frames[len(r.frames)-1], false
+				switch n.Path.loopVar {
+				case loopIndex:
+					truthy = f.index != 0
+				case loopFirst:
+					truthy = f.index == 0
+				default:
+					truthy = f.elems == nil || f.index == len(f.elems)-1
+				}
+				switch {
+				case truthy == n.Inverted:
+				case n.onlyText != nil:
+					if r.steps++; r.steps > MaxRenderSteps {
+						r.overWork(nil)
+						return out
+					}
+					out = append(out, n.onlyText.Text...)
+				default:
 					out = r.list(n.Body, out)
 				}
 			} else {
@@ -325,19 +344,6 @@ func (r *renderer) loopValue(lv loopVar) *Value {
 		return boolPtr(f.elems == nil || f.index == len(f.elems)-1)
 	}
 	return f.current()
-}
-
-// loopTruthy is loopValue(lv).truthy() for a loop variable, without
-// making the value.
-func (r *renderer) loopTruthy(lv loopVar) bool {
-	f := &r.frames[len(r.frames)-1]
-	switch lv {
-	case loopIndex:
-		return f.index != 0
-	case loopFirst:
-		return f.index == 0
-	}
-	return f.elems == nil || f.index == len(f.elems)-1
 }
 
 func boolPtr(b bool) *Value {

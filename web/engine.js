@@ -385,29 +385,84 @@
     switch (typeof v) {
       case "string":
       case "boolean":
+        record(v);
         return true;
       case "number":
+        record(v);
         return Number.isFinite(v);
       case "object":
-        if (v === null) return true;
+        if (v === null) {
+          record(v);
+          return true;
+        }
         break;
       default:
         return false;
     }
     if (depth === 0 || --plainLeft < 0 || typeof v.toJSON === "function") return false;
     if (Array.isArray(v)) {
+      record(openArray);
       for (let i = 0, n = v.length; i < n; i++) {
         const e = v[i];
-        if (e !== undefined && !plain(e, depth - 1)) return false;
+        if (e === undefined) record(e);
+        else if (!plain(e, depth - 1)) return false;
       }
+      record(close);
       return true;
     }
     if (toString.call(v) !== "[object Object]") return false;
+    // for...in reads inherited keys, which JSON.stringify leaves out.
+    if (Object.getPrototypeOf(v) !== Object.prototype) recorded = unread;
+    record(openObject);
     for (const key in v) {
       const e = v[key];
-      if (e !== undefined && !plain(e, depth - 1)) return false;
+      if (e !== undefined) {
+        record(key);
+        if (!plain(e, depth - 1)) return false;
+      }
     }
+    record(close);
     return true;
+  };
+  // What plain read of a value, in order: its strings, numbers, booleans
+  // and nulls, its keys, where its arrays and objects open and close; past
+  // maxRecorded entries, or an object with another prototype, recorded is
+  // unread. Two values read the same are the same JSON text.
+  let reads = [], recorded = 0;
+  const maxRecorded = 1 << 17, unread = maxRecorded + 1;
+  const openArray = {}, openObject = {}, close = {};
+  const record = (x) => {
+    if (recorded < maxRecorded) reads[recorded++] = x;
+    else recorded = unread;
+  };
+  // lastRoots keeps, for the first roots of a call by position, the last
+  // value's reads and text: a page that renders again with its data
+  // unchanged (in new objects or the same) is not written out again, and
+  // the engine is given the same text, which it has parsed already.
+  const lastRoots = [];
+  const maxLastRoots = 4;
+  // sameAsLast returns the text of the root at index when its value reads
+  // as the last one's, or undefined.
+  const sameAsLast = (index) => {
+    const last = lastRoots[index];
+    if (!last || last.recorded !== recorded) return undefined;
+    const was = last.reads;
+    for (let i = 0; i < recorded; i++) if (was[i] !== reads[i]) return undefined;
+    return last.text;
+  };
+  // keep makes the reads and text of the value just read the last ones of
+  // the root at index.
+  const keep = (index, text) => {
+    const last = lastRoots[index] ||= { reads: [], recorded: unread, text: "" };
+    [last.reads, reads] = [reads, last.reads];
+    last.recorded = recorded;
+    last.text = text;
+  };
+  // inheritsKeys reports whether objects inherit enumerable keys, which
+  // for...in reads and JSON.stringify does not.
+  const inheritsKeys = () => {
+    for (const _ in Object.prototype) return true;
+    return false;
   };
   // The bounds of plain: a cycle is walked no further than them.
   const plainDepth = 32, maxPlain = 1 << 20;
@@ -428,9 +483,15 @@
     let clean = false;
     try {
       plainLeft = maxPlain;
+      recorded = 0;
       clean = plain(value, plainDepth);
     } catch {
       // check says what
+    }
+    const root = where === "roots" && index < maxLastRoots && clean && recorded !== unread && !inheritsKeys();
+    if (root) {
+      const text = sameAsLast(index);
+      if (text !== undefined) return text;
     }
     if (!clean) {
       // The reading a call has finished with, if any: the page's code
@@ -459,6 +520,7 @@
       throw threw(err, where, index, suffix);
     }
     if (typeof text !== "string") throw misuse(place(where, index, suffix), "it changed while it was read");
+    if (root) keep(index, text);
     return text;
   };
   let spareReading;
