@@ -58,6 +58,10 @@ const (
 
 var jsTypeNames = [...]string{"undefined", "null", "boolean", "number", "string", "array", "object", "BigInt", "Symbol", "function"}
 
+// String is not inlined: it is called in many error messages, cold paths
+// that would only grow.
+//
+//go:noinline
 func (t jsType) String() string { return jsTypeNames[t] }
 
 // jsValue is the part of a JavaScript value the API reads.
@@ -82,6 +86,10 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
+// misuse is not inlined: it is called on many cold paths, which would only
+// grow.
+//
+//go:noinline
 func misuse(where, want string, got jsValue) error {
 	return &usageError{"splice: " + where + " must be " + want + ", not " + got.Type().String()}
 }
