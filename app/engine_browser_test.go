@@ -529,11 +529,20 @@ func TestBrowserEngineValuesAgain(t *testing.T) {
 		{`(Object.prototype.extra = 2, render("{{E0}}", {x: 1}))`, `{"x":1}`},
 		{`render("{{E0}}", {x: 1, extra: 2})`, `{"x":1,"extra":2}`},
 		{`(delete Object.prototype.extra, render("{{E0}}", {x: 1, extra: 2}))`, `{"x":1,"extra":2}`},
+		// A getter that calls the engine while the value is read.
+		{`render("{{E0.a}} {{E0.b}}", calling)`, "1 2"},
+		{`Promise.all(inner).then((rs) => ({ok: true, text: rs.map((r) => r.text).join()}))`, "inner,inner"},
+		{`render("{{E0.a}}", {a: "inner"})`, "inner"},
+		{`render("{{E0.a}} {{E0.b}}", {a: 1, b: 2})`, "1 2"},
+		{`render("{{E0.a}} {{E0.b}}", calling)`, "1 2"},
+		{`render("{{E0.a}} {{E0.b}}", {a: 1, b: 2})`, "1 2"},
 		// Each root by its place.
 		{`splice.render("{{E0.a}} {{E1.a}}", [{name: "E0", value: {a: 1}}, {name: "E1", value: {a: 2}}])`, "1 2"},
 		{`splice.render("{{E0.a}} {{E1.a}}", [{name: "E0", value: {a: 2}}, {name: "E1", value: {a: 1}}])`, "2 1"},
 		{`splice.render("{{E1.a}} {{E0.a}}", [{name: "E1", value: {a: 2}}, {name: "E0", value: {a: 1}}])`, "2 1"},
 	}
 	checkCallsInTurn(t, ctx, `const render = (template, value) => splice.render(template, [{name: "E0", value}]);
-  const shared = {items: [{name: "x"}, {name: "y"}]};`, calls)
+  const shared = {items: [{name: "x"}, {name: "y"}]};
+  const inner = [];
+  const calling = {get a() { inner.push(render("{{E0.a}}", {a: "inner"})); return 1; }, b: 2};`, calls)
 }

@@ -424,16 +424,26 @@
     record(close);
     return true;
   };
-  // What plain read of a value, in order: its strings, numbers, booleans
-  // and nulls, its keys, where its arrays and objects open and close; past
-  // maxRecorded entries, or an object with another prototype, recorded is
-  // unread. Two values read the same are the same JSON text.
-  let reads = [], recorded = 0;
+  // What plain read of a root's value, in order: its strings, numbers,
+  // booleans and nulls, its keys, where its arrays and objects open and
+  // close. They are compared as they are read with the last value's at the
+  // same place of the roots, and written over where they differ: two
+  // values read the same are the same JSON text. Past maxRecorded entries,
+  // for an object with another prototype, or in a call the page's code
+  // makes while one is read, recorded is unread, and nothing is kept.
+  let reads, recorded = 0, changed = false;
   const maxRecorded = 1 << 17, unread = maxRecorded + 1;
   const openArray = {}, openObject = {}, close = {};
   const record = (x) => {
-    if (recorded < maxRecorded) reads[recorded++] = x;
-    else recorded = unread;
+    if (recorded < maxRecorded) {
+      if (reads[recorded] !== x) {
+        reads[recorded] = x;
+        changed = true;
+      }
+      recorded++;
+    } else {
+      recorded = unread;
+    }
   };
   // lastRoots keeps, for the first roots of a call by position, the last
   // value's reads and text: a page that renders again with its data
@@ -441,23 +451,9 @@
   // the engine is given the same text, which it has parsed already.
   const lastRoots = [];
   const maxLastRoots = 4;
-  // sameAsLast returns the text of the root at index when its value reads
-  // as the last one's, or undefined.
-  const sameAsLast = (index) => {
-    const last = lastRoots[index];
-    if (!last || last.recorded !== recorded) return undefined;
-    const was = last.reads;
-    for (let i = 0; i < recorded; i++) if (was[i] !== reads[i]) return undefined;
-    return last.text;
-  };
-  // keep makes the reads and text of the value just read the last ones of
-  // the root at index.
-  const keep = (index, text) => {
-    const last = lastRoots[index] ||= { reads: [], recorded: unread, text: "" };
-    [last.reads, reads] = [reads, last.reads];
-    last.recorded = recorded;
-    last.text = text;
-  };
+  // jsonDepth counts the jsonText calls under way: the page's code that a
+  // value's getters run may call the API again.
+  let jsonDepth = 0;
   // inheritsKeys reports whether objects inherit enumerable keys, which
   // for...in reads and JSON.stringify does not.
   const inheritsKeys = () => {
@@ -480,18 +476,37 @@
   // is called (a Date is its ISO string), undefined properties are left out,
   // holes and undefined in arrays are null, -0 is 0.
   const jsonText = (value, where, index, suffix) => {
+    jsonDepth++;
+    try {
+      return jsonTextOf(value, where, index, suffix);
+    } finally {
+      jsonDepth--;
+    }
+  };
+  const jsonTextOf = (value, where, index, suffix) => {
+    // The last value read at this place of the roots, invalid while its
+    // reads are compared and written over.
+    let last, was = unread;
+    recorded = unread;
+    if (where === "roots" && index < maxLastRoots && jsonDepth === 1) {
+      last = lastRoots[index] ||= { reads: [], recorded: unread, text: "" };
+      was = last.recorded;
+      last.recorded = unread;
+      reads = last.reads;
+      recorded = 0;
+      changed = false;
+    }
     let clean = false;
     try {
       plainLeft = maxPlain;
-      recorded = 0;
       clean = plain(value, plainDepth);
     } catch {
       // check says what
     }
-    const root = where === "roots" && index < maxLastRoots && clean && recorded !== unread && !inheritsKeys();
-    if (root) {
-      const text = sameAsLast(index);
-      if (text !== undefined) return text;
+    const keep = last && clean && recorded !== unread && !inheritsKeys();
+    if (keep && !changed && recorded === was) {
+      last.recorded = was;
+      return last.text;
     }
     if (!clean) {
       // The reading a call has finished with, if any: the page's code
@@ -520,7 +535,11 @@
       throw threw(err, where, index, suffix);
     }
     if (typeof text !== "string") throw misuse(place(where, index, suffix), "it changed while it was read");
-    if (root) keep(index, text);
+    // Unless the page's code, called meanwhile, made a call of its own.
+    if (keep && recorded !== unread) {
+      last.recorded = recorded;
+      last.text = text;
+    }
     return text;
   };
   let spareReading;
