@@ -153,6 +153,13 @@ func FuzzRender(f *testing.F) {
 		if slices.ContainsFunc(template.Errors(renderErr), func(e *template.Error) bool { return e.Kind == template.LimitError }) {
 			return // rendering it again would only do the same bounded work again
 		}
+		// A traced render takes none of the renderer's shortcuts (a key
+		// of the element, a loop variable's gate, a separator): it must
+		// render the same.
+		traced, _, tracedErr := tmpl.RenderIn(roots, &template.Env{Tracing: true})
+		if (renderErr == nil) != (tracedErr == nil) || renderErr == nil && !v.Equal(traced) {
+			t.Fatalf("template %q renders %v, %v, and traced %v, %v", src, v, renderErr, traced, tracedErr)
+		}
 		for _, e := range tmpl.Trace(roots) {
 			checkPos(t, src, e.Pos, e.End)
 			if e.Err != nil {
