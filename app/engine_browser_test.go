@@ -546,3 +546,58 @@ func TestBrowserEngineValuesAgain(t *testing.T) {
   const inner = [];
   const calling = {get a() { inner.push(render("{{E0.a}}", {a: "inner"})); return 1; }, b: 2};`, calls)
 }
+
+// TestBrowserEngineValuesChangedAtRandom changes a root value a little at
+// a time, at random (a leaf, a key added or taken out, a type, the order of
+// keys, the same value in new objects), and renders it whole after each
+// change: the engine must always give the value's JSON, never the last
+// one's.
+func TestBrowserEngineValuesChangedAtRandom(t *testing.T) {
+	ctx := enginePage(t)
+	wrong := evalJS[[]string](t, ctx, `(async () => {
+  let seed = 7;
+  const random = (n) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
+  const leaves = [0, 1, -1, 1.5, "1", "", "a", "é", true, false, null, undefined];
+  const leaf = () => leaves[random(leaves.length)];
+  const fresh = (depth) => {
+    if (depth > 2 || random(3) === 0) return leaf();
+    if (random(2)) return Array.from({length: random(4)}, () => fresh(depth + 1));
+    const o = {};
+    for (let i = random(4); i > 0; i--) o["k" + random(5)] = fresh(depth + 1);
+    return o;
+  };
+  // change changes one place of v, or all of it, and returns it.
+  const change = (v, depth) => {
+    if (v === null || typeof v !== "object" || random(4) === 0) return fresh(depth);
+    const keys = Object.keys(v);
+    if (keys.length === 0 || random(5) === 0) {
+      if (Array.isArray(v)) v.push(fresh(depth + 1)); else v["k" + random(5)] = fresh(depth + 1);
+      return v;
+    }
+    const k = keys[random(keys.length)];
+    switch (random(4)) {
+      case 0:
+        if (Array.isArray(v)) v.splice(Number(k), 1); else delete v[k];
+        return v;
+      case 1:
+        if (!Array.isArray(v)) { const e = v[k]; delete v[k]; v[k] = e; } // to the end
+        return v;
+    }
+    v[k] = change(v[k], depth + 1);
+    return v;
+  };
+  const wrong = [];
+  let value = {};
+  for (let i = 0; i < 400; i++) {
+    value = random(4) === 0 ? structuredClone(value) : change(value, 0);
+    const want = JSON.stringify(value);
+    if (want === undefined) continue; // undefined itself is no root
+    const r = await splice.render("{{E0}}", [{name: "E0", value}]);
+    if (!r.ok || r.json !== want) wrong.push(i + ": " + want + " gave " + (r.ok ? r.json : JSON.stringify(r.errors)));
+  }
+  return wrong;
+})()`)
+	for _, w := range wrong {
+		t.Error(w)
+	}
+}
