@@ -143,3 +143,39 @@ func reportViolations(t *testing.T, violations []axeViolation) {
 		}
 	}
 }
+
+// TestBrowserFocusNotObscured: a control brought into view on a page
+// scrolled down, by the least scroll that shows it (as some browsers do for
+// the focus, and as a click by a test tool does), is clear of the sticky
+// top bar (WCAG 2.4.11); on a phone, where the bar wraps to two or three
+// rows, the bar scrolls away with the page.
+func TestBrowserFocusNotObscured(t *testing.T) {
+	base := startServer(t)
+	for _, width := range []int64{1440, 700, 390} {
+		ctx := newBrowser(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 700)); err != nil {
+			t.Fatal(err)
+		}
+		openState(t, ctx, base, exampleState(t, "pr-plan"))
+		if width <= 640 {
+			if bottom := evalJS[float64](t, ctx, `window.scrollTo(0, document.documentElement.scrollHeight), document.querySelector(".topbar").getBoundingClientRect().bottom`); bottom > 0 {
+				t.Errorf("%d px wide, scrolled to the end: the top bar still takes %.0f px", width, bottom)
+			}
+		}
+		for _, target := range []string{`[data-testid="mode-template"]`, `[data-testid="mode-plan"]`, `[data-testid="step"] button`} {
+			got := evalJS[string](t, ctx, `(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const el = document.querySelector(`+jsString(target)+`);
+  el.scrollIntoView({block: "nearest"});
+  el.focus({preventScroll: true});
+  if (document.activeElement !== el) return "it does not take the focus";
+  const r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return el.contains(at) ? "" : "covered by " + (at ? at.className || at.tagName : "nothing") + " at " + Math.round(r.top);
+})()`)
+			if got != "" {
+				t.Errorf("%d px wide, %s focused on a page scrolled down: %s", width, target, got)
+			}
+		}
+	}
+}
