@@ -15,7 +15,7 @@ WASM_BUILD := GOOS=js GOARCH=wasm GOEXPERIMENT=nogreenteagc $(GO) build -trimpat
 # builds its empty go-app app with these same flags.
 APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicedev/splice/template= -gcflags=github.com/splicedev/splice/reshape= -gcflags=github.com/splicedev/splice/internal/playground= -gcflags=go.yaml.in/yaml/v3= -ldflags=-s\ -w
 # The engine alone answers a docs page's few calls: no inlining but in the
-# package of its exports, whose call path it shortens by a tenth for 0.8 kB
+# package of its exports, whose call path it shortens by a tenth for 0.1 kB
 # with brotli (inlining everywhere costs 43 kB). Without Go's build ID (of
 # no use in a browser), engine.wasm is some 0.8 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l -gcflags=github.com/splicedev/splice/wasm=
