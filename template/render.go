@@ -3,6 +3,7 @@ package template
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -50,6 +51,7 @@ func (t *Template) RenderIn(roots Roots, run *Env) (Value, []TraceEntry, error) 
 		}
 	}
 	v, err := t.run(&r)
+	r.releaseFrames()
 	if run != nil {
 		if e := run.charge(&r, v, t); e != nil && err == nil {
 			return Value{}, entries, ErrorList{e}
@@ -301,12 +303,35 @@ func (r *renderer) section(n *sectionNode, out []byte) []byte {
 	return out
 }
 
-// push pushes a frame, allocating the stack once for typical nesting.
+// push pushes a frame onto the stack the last render left, or onto one of
+// its own for typical nesting.
 func (r *renderer) push(f frame) {
 	if r.frames == nil {
-		r.frames = make([]frame, 0, 8)
+		if p := (*[spareFrames]frame)(atomic.SwapPointer(&spareStack, nil)); p != nil {
+			r.frames = p[:0]
+		} else {
+			r.frames = make([]frame, 0, spareFrames)
+		}
 	}
 	r.frames = append(r.frames, f)
+}
+
+// spareStack is the frame stack a finished render left for the next one,
+// a *[spareFrames]frame: most renders over data push frames, and would
+// each allocate a stack.
+var spareStack unsafe.Pointer
+
+const spareFrames = 8
+
+// releaseFrames leaves the frame stack for the next render, holding no
+// values: they would keep the data they point into alive.
+func (r *renderer) releaseFrames() {
+	if cap(r.frames) == spareFrames {
+		stack := r.frames[:spareFrames]
+		clear(stack)
+		atomic.StorePointer(&spareStack, unsafe.Pointer(unsafe.SliceData(stack)))
+	}
+	r.frames = nil
 }
 
 // variable evaluates a tag's path. The value it returns is valid until the

@@ -72,3 +72,36 @@ func TestWideObjectLookup(t *testing.T) {
 		}
 	}
 }
+
+func TestFrameStackReused(t *testing.T) {
+	tmpl, err := Parse("{{#E0.items}}{{#name}}{{.}}{{/name}}{{^@last}}, {{/@last}}{{/E0.items}}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := ParseJSONString(`{"items":[{"name":"a"},{"name":"b"},{"name":"c"}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	roots := Roots{{Name: "E0", Value: data}}
+	render := func() {
+		if v, err := tmpl.Render(roots); err != nil || v.Str() != "a, b, c" {
+			t.Fatalf("got %q, %v", v.Str(), err)
+		}
+	}
+	render()
+	// The output is the one allocation left: the frames go on the stack
+	// the last render left.
+	if n := testing.AllocsPerRun(100, render); n != 1 {
+		t.Errorf("a render over data allocates %v times, want 1", n)
+	}
+	// The stack left holds no values: they would keep the data alive.
+	stack := (*[spareFrames]frame)(spareStack)
+	if stack == nil {
+		t.Fatal("no frame stack left for the next render")
+	}
+	for i, f := range stack {
+		if f.elems != nil || f.section != nil || f.one.p != nil {
+			t.Errorf("frame %d of the stack left still holds %+v", i, f)
+		}
+	}
+}
