@@ -85,10 +85,13 @@ bench-browser: build
 bench-keystroke: build
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime 1x -v ./app/
 
+# fuzz runs the fuzz targets of what reads untrusted text, a minute each:
+# templates, their renders, plan documents and shared links.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzPlan -fuzztime 60s ./plan/
+	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/
 
 clean:
 	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz
