@@ -206,6 +206,13 @@ func TestBrowserPlanSelection(t *testing.T) {
 	waitSelected(t, ctx, "card")
 	caretAt(t, ctx, s.Plan, "solver:")
 	waitSelected(t, ctx, "")
+	// A step the solver reads names it among its readers.
+	click(t, ctx, `[data-testid="step"][data-id="route"] .step-select`)
+	waitSelected(t, ctx, "route")
+	chip := `[data-testid="step"][data-id="route"] [data-testid="step-chip"]:not([data-step])`
+	waitJS(t, ctx, `document.querySelector('`+chip+`')?.textContent === "solver"`)
+	click(t, ctx, chip)
+	waitSelected(t, ctx, "")
 }
 
 // The branch selector writes the sample decision into the document, and

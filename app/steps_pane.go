@@ -177,13 +177,17 @@ func statusLabel(r *playground.StepRow) string {
 	return r.Status
 }
 
-// stepChips names steps, each a button that shows it.
+// stepChips names steps ("" the solver), each a button that shows it.
 func stepChips(do stepsActions, label string, ids []string) app.UI {
 	chips := []app.UI{app.Span().Class("keys-label").Text(label + ":")}
 	for _, id := range ids {
-		chips = append(chips, app.Button().Class("chip").DataSet("testid", "step-chip").DataSet("step", id).
-			Title("Show step "+id).Text(id).
-			OnClick(func(ctx app.Context, e app.Event) { do.SelectStep(id) }, app.EventScope(id)))
+		chip := app.Button().Class("chip").DataSet("testid", "step-chip")
+		if id == "" {
+			chip = chip.Title("Show the solver").Text("solver")
+		} else {
+			chip = chip.DataSet("step", id).Title("Show step " + id).Text(id)
+		}
+		chips = append(chips, chip.OnClick(func(ctx app.Context, e app.Event) { do.SelectStep(id) }, app.EventScope(id)))
 	}
 	return app.Div().Class("keys step-links").Body(chips...)
 }

@@ -28,7 +28,7 @@ type StepRow struct {
 	HasResult bool
 	JSON      string // the result as compact JSON, "" without one
 	Reads     []string
-	ReadBy    []string
+	ReadBy    []string // the steps that read it, in order, then "" for the solver
 	// Branch is the branch of its decide step that holds it; Depth how
 	// many decide steps hold it.
 	Branch string
@@ -162,19 +162,24 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		counts[res.Status]++
 		view.Steps = append(view.Steps, row)
 	}
+	if res := r.out.Solver; res != nil {
+		row := e.stepRow("", res)
+		row.Reads = r.plan.SolverReads()
+		view.Solver = &row
+	}
 	readBy := map[string][]string{}
 	for _, row := range view.Steps {
 		for _, id := range row.Reads {
 			readBy[id] = append(readBy[id], row.ID)
 		}
 	}
+	if view.Solver != nil {
+		for _, id := range view.Solver.Reads {
+			readBy[id] = append(readBy[id], "")
+		}
+	}
 	for i := range view.Steps {
 		view.Steps[i].ReadBy = readBy[view.Steps[i].ID]
-	}
-	if res := r.out.Solver; res != nil {
-		row := e.stepRow("", res)
-		row.Reads = r.plan.SolverReads()
-		view.Solver = &row
 	}
 	view.Summary = planSummary(len(r.out.Steps), counts)
 	o.Plan = view

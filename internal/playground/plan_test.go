@@ -130,3 +130,23 @@ func TestPlanVectorsInOneSession(t *testing.T) {
 		}
 	}
 }
+
+// Each step's row names what reads it, the solver last: a step only the
+// solver reads is not shown as read by nothing.
+func TestStepsReadBy(t *testing.T) {
+	ss := NewSession(ExampleByID("pr-plan").Open())
+	got := map[string][]string{}
+	for _, row := range ss.Out.Plan.Steps {
+		got[row.ID] = row.ReadBy
+	}
+	want := map[string][]string{
+		"fetch_pr": {"card", "per_file"},
+		"card":     {"review", ""},
+		"per_file": {"review", ""},
+		"route":    {""},
+		"review":   nil,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("read by %v, want %v", got, want)
+	}
+}
