@@ -131,6 +131,7 @@ func (a *Analysis) Complete(caret int, scope Scope, roots Roots) Completion {
 		items = r.pathCandidates(c.Path[:dot], scope)
 	}
 	out.Items = filterCandidates(items, partial)
+	r.releaseFrames()
 	return out
 }
 
