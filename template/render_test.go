@@ -104,4 +104,12 @@ func TestFrameStackReused(t *testing.T) {
 			t.Errorf("frame %d of the stack left still holds %+v", i, f)
 		}
 	}
+	// Completion inside a section takes the stack, and gives it back.
+	src := "{{#E0.items}}{{na"
+	if c := Analyze(src).Complete(len(src), Scope{Roots: []string{"E0"}}, roots); len(c.Items) == 0 {
+		t.Fatalf("no completion of %q", src)
+	}
+	if spareStack == nil {
+		t.Error("completion kept the frame stack")
+	}
 }
