@@ -74,3 +74,35 @@ func BenchmarkPlanRunAfterLoad(b *testing.B) {
 	}
 	b.ReportMetric(float64(o.Rendered), "steps/op")
 }
+
+// BenchmarkStepAt finds the step at a caret, as an editor does when the
+// caret moves: in a plan just loaded, and in the plan after a keystroke in
+// a leaf, which keeps the document's places.
+func BenchmarkStepAt(b *testing.B) {
+	text := largePlan()
+	at := strings.Index(text, "{{S49.items.0.name}}") + 2
+	b.Run("loaded", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			p := Load(text)
+			b.StartTimer()
+			if p.StepAt(at) == nil {
+				b.Fatal("no step")
+			}
+		}
+	})
+	b.Run("after-keystroke", func(b *testing.B) {
+		p := Load(text)
+		p.StepAt(at)
+		for i := 0; b.Loop(); i++ {
+			before := p.Document().Text()
+			doc, ok := p.Document().Replace(at+i, at+i, before[:at+i]+"a"+before[at+i:])
+			if !ok {
+				b.Fatal("not edited in place")
+			}
+			if p = p.Reload(doc); p.StepAt(at+i+1) == nil {
+				b.Fatal("no step")
+			}
+		}
+	})
+}

@@ -45,6 +45,8 @@ type docPlaces struct {
 	// values and keys are shared with the parsed document, and moved as
 	// they are read.
 	shifts []shift
+	// extents are those found of values and keys (Document.Extents).
+	extents *extentCache
 }
 
 // value is where the node at ptr is, moved by the edits taken since the
@@ -79,6 +81,16 @@ func (d *docPlaces) moved(p template.Pos) template.Pos {
 		p = s.move(p)
 	}
 	return p
+}
+
+// movedOffset is a place's byte offset after the edits, as moved moves it.
+func (d *docPlaces) movedOffset(off int) int {
+	for _, s := range d.shifts {
+		if off >= s.at {
+			off += s.delta
+		}
+	}
+	return off
 }
 
 // shift is an edit inside a string on one line, taken without parsing
@@ -122,7 +134,7 @@ func pointerBudget(n int) int { return 16*n + 1<<20 }
 const tooDeepKeys = "the keys above this value are too long for the values below them: the document's places would take more than 16 times its size"
 
 func newDocPlaces(text string) *docPlaces {
-	return &docPlaces{text: text, values: map[string]place{}, keys: map[string]template.Pos{}, lines: newLineIndex(text)}
+	return &docPlaces{text: text, values: map[string]place{}, keys: map[string]template.Pos{}, lines: newLineIndex(text), extents: &extentCache{}}
 }
 
 // jsonPlaces places the members and strings of a JSON document from the

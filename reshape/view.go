@@ -4,47 +4,89 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/splicedev/splice/template"
 )
 
 // Extents says where the nodes at ptrs and everything under them are in
-// the text, in one walk of the document's places: for each pointer the
-// byte offsets of the first and the last place the document holds for it
-// (a key, or a value's start), {-1, -1} when it holds none. A view uses
-// them to tell which node the caret is in.
+// the text: for each pointer the byte offsets of the first and the last
+// place the document holds for it (a key, or a value's start), {-1, -1}
+// when it holds none. A view uses them to tell which node the caret is in.
+// Finding them walks every place of the document; the documents edited
+// from one parse share what it found, moved by their edits.
 func (d *Document) Extents(ptrs []string) [][2]int {
+	out := d.places.extents.of(d.places, ptrs)
+	for i, e := range out {
+		if e[0] >= 0 {
+			out[i] = [2]int{d.places.movedOffset(e[0]), d.places.movedOffset(e[1])}
+		}
+	}
+	return out
+}
+
+// extentCache holds the extents found of the places of one parse, at
+// their offsets in the parsed text: an edit in place moves what lies after
+// it and starts no place inside it, so it keeps their order.
+type extentCache struct {
+	mu    sync.Mutex
+	found map[string][2]int
+}
+
+// of returns the extents of ptrs, walking the places for those not found
+// before.
+func (c *extentCache) of(d *docPlaces, ptrs []string) [][2]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.found == nil {
+		c.found = map[string][2]int{}
+	}
+	index := map[string]int{}
+	var lengths []int // of the pointers sought: a place is looked up at these only
+	for _, p := range ptrs {
+		if _, ok := c.found[p]; !ok {
+			index[p] = -1
+			if !slices.Contains(lengths, len(p)) {
+				lengths = append(lengths, len(p))
+			}
+		}
+	}
+	if len(index) > 0 {
+		sought := make([][2]int, 0, len(index))
+		for p := range index {
+			index[p] = len(sought)
+			sought = append(sought, [2]int{-1, -1})
+		}
+		note := func(ptr string, off int) {
+			for _, n := range lengths {
+				if n > len(ptr) || n < len(ptr) && ptr[n] != '/' {
+					continue
+				}
+				if i, ok := index[ptr[:n]]; ok {
+					e := &sought[i]
+					if e[0] < 0 || off < e[0] {
+						e[0] = off
+					}
+					e[1] = max(e[1], off)
+				}
+			}
+		}
+		for ptr, p := range d.values {
+			if p.pos.Line > 0 {
+				note(ptr, p.pos.Offset)
+			}
+		}
+		for ptr, pos := range d.keys {
+			note(ptr, pos.Offset)
+		}
+		for p, i := range index {
+			c.found[p] = sought[i]
+		}
+	}
 	out := make([][2]int, len(ptrs))
-	index := make(map[string]int, len(ptrs))
 	for i, p := range ptrs {
-		out[i] = [2]int{-1, -1}
-		index[p] = i
-	}
-	note := func(ptr string, off int) {
-		for {
-			if i, ok := index[ptr]; ok {
-				if e := &out[i]; e[0] < 0 || off < e[0] {
-					e[0] = off
-				}
-				if e := &out[i]; off > e[1] {
-					e[1] = off
-				}
-			}
-			cut := strings.LastIndexByte(ptr, '/')
-			if cut < 0 {
-				return
-			}
-			ptr = ptr[:cut]
-		}
-	}
-	for ptr, p := range d.places.values {
-		if p.pos.Line > 0 {
-			note(ptr, d.places.moved(p.pos).Offset)
-		}
-	}
-	for ptr, pos := range d.places.keys {
-		note(ptr, d.places.moved(pos).Offset)
+		out[i] = c.found[p]
 	}
 	return out
 }
@@ -134,7 +176,7 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	line := d.places.lines.pos(from).Line
 	edit := shift{at: to, delta: delta, line: line, columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])}
 	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.moved(text, line, delta),
-		warnings: movedWarnings(d.places.warnings, edit), shifts: withShift(d.places.shifts, edit)}
+		warnings: movedWarnings(d.places.warnings, edit), shifts: withShift(d.places.shifts, edit), extents: d.places.extents}
 	if len(places.shifts) > maxShifts {
 		places.settle()
 	}
@@ -197,7 +239,7 @@ func (d *docPlaces) settle() {
 	for k, p := range d.keys {
 		keys[k] = d.moved(p)
 	}
-	d.values, d.keys, d.shifts = values, keys, nil
+	d.values, d.keys, d.shifts, d.extents = values, keys, nil, &extentCache{}
 }
 
 // quotedAround finds the string value written quoted on one line, without

@@ -89,6 +89,41 @@ func TestDocumentEdits(t *testing.T) {
 	}
 }
 
+// The extents of nodes, asked after each of a long run of edits taken in
+// place (in several strings, so that the places are settled on the way),
+// are those of the text parsed again: what the first edits' documents
+// found is shared with the later ones and moved by their edits.
+func TestDocumentExtentsAfterEdits(t *testing.T) {
+	text := "steps:\n  - id: a\n    input: {t: \"{{x.y}}\", u: [1, 'two']}\n  - id: b\n    input:\n      shape: {v: \"w\"}\nsolver: \"{{a.t}}\"\n"
+	ptrs := []string{"/steps/0", "/steps/1", "/steps/1/input", "/steps/0/input/u", "/solver", "/steps/2", ""}
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted := []string{"t: \"", "[1, '", "v: \"", "solver: \""} // typing goes after them, at a string's start
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 3 * maxShifts {
+		if i%3 == 0 {
+			d.Extents(ptrs[:2]) // some found before the edit, some after
+		}
+		anchor := quoted[r.IntN(len(quoted))]
+		at := strings.Index(text, anchor) + len(anchor)
+		edited := text[:at] + "é" + text[at:]
+		next, ok := d.Replace(at, at, edited)
+		if !ok {
+			t.Fatalf("edit %d at %q not taken", i, anchor)
+		}
+		d, text = next, edited
+		want, err := ParseDocument(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := d.Extents(ptrs), want.Extents(ptrs); !slices.Equal(got, want) {
+			t.Fatalf("after edit %d: extents %v, want %v", i, got, want)
+		}
+	}
+}
+
 // A warning after an edit taken in place moves with it, as parsing the
 // edited text would place it.
 func TestDocumentEditMovesWarnings(t *testing.T) {
