@@ -20,9 +20,14 @@ import (
 // keystrokes is how many keys each keystroke benchmark types, one every
 // keyInterval: a fast typist's pace, slow enough that each key's output
 // is painted before the next.
+// caretSettle: the pause between placing the caret and the first key, in
+// which what the caret's move draws (the editor scrolled to it, in a plan
+// the step it enters selected) is drawn, as it is before a person's first
+// key: the keys time typing alone.
 const (
 	keystrokes  = 60
 	keyInterval = 150 * time.Millisecond
+	caretSettle = 500 * time.Millisecond
 )
 
 // latencyProbe records two measures for every key typed. __latencies: the
@@ -167,6 +172,7 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 					evalJS[bool](b, ctx, fmt.Sprintf(latencyProbe, watch))
 					evalJS[bool](b, ctx, fmt.Sprintf(`(() => { const el = %s; el.focus();
   const at = %d < 0 ? el.value.length : %d; el.setSelectionRange(at, at); return true })()`, editor, c.at, c.at))
+					pause(ctx, caretSettle)
 					b.StartTimer()
 					// A key every keyInterval, with nothing asked of the page
 					// in between: polling it would take its main thread.
