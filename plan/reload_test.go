@@ -111,6 +111,7 @@ func reloadKey(t *testing.T, r *rand.Rand, p *Plan, out *Outcome) (next string, 
 		to = from
 	}
 	next = text[:from] + pieces[r.IntN(len(pieces))] + text[to:]
+	p.ScopeAt(from) // what the document finds of its steps' places, shared with the edited one
 	doc, ok := p.Document().Replace(from, to, next)
 	if !ok {
 		return next, nil, false
@@ -118,6 +119,13 @@ func reloadKey(t *testing.T, r *rand.Rand, p *Plan, out *Outcome) (next string, 
 	got, want := p.Reload(doc), LoadDocument(doc)
 	if g, w := loadText(got), loadText(want); g != w {
 		t.Fatalf("%q:\nReload:\n%s\nLoadDocument:\n%s", next, g, w)
+	}
+	parsed := Load(next)
+	for _, off := range []int{from, r.IntN(len(next) + 1)} {
+		_, g, gok := got.ScopeAt(off)
+		if _, w, wok := parsed.ScopeAt(off); g != w || gok != wok {
+			t.Fatalf("%q: the step at %d is %q (%v) after the edit, %q (%v) parsed", next, off, g, gok, w, wok)
+		}
 	}
 	for _, prev := range []*Outcome{nil, out} {
 		g := runText(Run(got, Options{Trace: true, Previous: prev}))
