@@ -34,3 +34,8 @@ func LoadTool(text []byte) (*Tool, error) { return nil, needsFullEngine(string(t
 func (*Tool) Call(template.Value) (template.Value, error) {
 	return template.Value{}, needsFullEngine("")
 }
+
+// plainEdited takes no edit: without YAML there is no plain scalar.
+func (d *Document) plainEdited(int, int, string) (string, template.Value, bool) {
+	return "", template.Value{}, false
+}

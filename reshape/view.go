@@ -122,8 +122,9 @@ func (d *Document) Moved(s *Shape) *Shape {
 // Edit returns the document as text, an edit of its own text, without
 // parsing it again when it can: when the edit lies inside one quoted
 // string on one line (a template being typed) and adds or removes no
-// quote, backslash or line break, that string takes the edit and every
-// place after it moves. ok is false when the text must be parsed.
+// quote, backslash or line break, or inside a plain YAML scalar that stays
+// one (plainEdited), that value takes the edit and every place after it
+// moves. ok is false when the text must be parsed.
 func (d *Document) Edit(text string) (doc *Document, ok bool) {
 	return d.edit(text, 0, len(d.places.text))
 }
@@ -158,16 +159,19 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") {
 		return nil, false
 	}
-	ptr, open, end, found := d.quotedAround(from, to)
-	if !found {
-		return nil, false
-	}
 	delta := len(inserted) - (to - from)
-	content := text[open+1 : end+delta]
-	if !utf8.ValidString(content) { // a range that cut a character in two
+	var by template.Value
+	ptr, open, end, found := d.quotedAround(from, to)
+	if found {
+		content := text[open+1 : end+delta]
+		if !utf8.ValidString(content) { // a range that cut a character in two
+			return nil, false
+		}
+		by = template.StringValue(content)
+	} else if ptr, by, found = d.plainEdited(from, to, inserted); !found {
 		return nil, false
 	}
-	value, ok := replaceAt(d.Value, ptr, template.StringValue(content))
+	value, ok := replaceAt(d.Value, ptr, by)
 	if !ok {
 		return nil, false
 	}

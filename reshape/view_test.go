@@ -17,6 +17,7 @@ import (
 func TestDocumentEdit(t *testing.T) {
 	yamlDoc := "a: {b: \"x {{input.é}} y\", c: [1, 'two']}\nd: \"more\"\ne: plain\n"
 	jsonDoc := `{"a": {"b": "x {{input.é}} y", "c": [1, "two"]}, "d": "more"}`
+	plainDoc := "e: plain # {{x}}\nf: Docs\n  typo\ng: !!str 12\nh: &a v\ni: [x, y]\n"
 	for _, tt := range []struct {
 		name, text, from, to string
 		ok                   bool
@@ -26,7 +27,17 @@ func TestDocumentEdit(t *testing.T) {
 		{"typing in a YAML single-quoted string", yamlDoc, "'two'", "'twoé'", true},
 		{"typing at a JSON string's end", jsonDoc, "y\"", "yz\"", true},
 		{"typing in a later JSON string", jsonDoc, "\"more\"", "\"mo re\"", true},
-		{"a plain scalar is parsed again", yamlDoc, "plain", "plains", false},
+		{"typing in a plain scalar", yamlDoc, "plain", "plains", true},
+		{"a plain scalar made a number", yamlDoc, "plain", "1.50", true},
+		{"typing in a number", yamlDoc, "[1,", "[12,", true},
+		{"typing in a flow sequence's plain scalar", plainDoc, "[x, y]", "[xz, y]", true},
+		{"a plain scalar before a comment is parsed again", plainDoc, "plain #", "plains #", false},
+		{"a plain scalar folded over lines is parsed again", plainDoc, "Docs", "Dots", false},
+		{"a tagged plain scalar is parsed again", plainDoc, "!!str 12", "!!str 123", false},
+		{"an anchored plain scalar is parsed again", plainDoc, "&a v", "&a vw", false},
+		{"a key is parsed again", plainDoc, "f: Docs", "ff: Docs", false},
+		{"a plain scalar made a dash is parsed again", plainDoc, "[x, y]", "[- x, y]", false},
+		{"a plain scalar made .inf is parsed again", plainDoc, "[x, y]", "[.inf, y]", false},
 		{"a quote is parsed again", yamlDoc, "x {{", "x \" {{", false},
 		{"a line break is parsed again", yamlDoc, "x {{", "x\n {{", false},
 		{"outside strings is parsed again", jsonDoc, "[1,", "[12,", false},
@@ -86,6 +97,67 @@ func TestDocumentEdits(t *testing.T) {
 	got.settle()
 	if !d.Value.Equal(want.Value) || !reflect.DeepEqual(got.values, want.places.values) || !reflect.DeepEqual(got.keys, want.places.keys) {
 		t.Errorf("after the edits:\n got %v %v\nwant %v %v", got.values, got.keys, want.places.values, want.places.keys)
+	}
+}
+
+// Keys typed at random places of a YAML text of plain scalars (block and
+// flow, folded over lines, commented, tagged, anchored, keys among them)
+// give, when taken in place, what parsing the edited text gives: the same
+// value (numbers by their text), places and warnings.
+func TestDocumentPlainEditsLikeParsing(t *testing.T) {
+	const start = "input: {team: core, n: 12}\nsteps:\n  - id: a1\n    tool_name: gh__list\n    result:\n      title: Docs typo\n      " +
+		"more: folded\n        over lines\n      note: plain # {{a1.title}}\n      tag: !!str 7\n      ref: &r x\n      " +
+		"list: [1, two, 3.5, -4]\n      items:\n        - item one\n        - 2\n      flag: true\n"
+	text := start
+	d, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	pieces := []string{"a", "Z", "0", "7", " ", "  ", ".", "-", "- ", "_", "e", "x", ":", "#", ",", "[", "\n", "é", "~", "inf"}
+	taken := 0
+	for i := range 5000 {
+		if i%25 == 0 {
+			text = start
+			d, _ = ParseDocument(text)
+		}
+		// Mostly in or beside a word: where typing goes.
+		from := r.IntN(len(text) + 1)
+		for range 8 {
+			if from > 0 && plainByte(text[from-1]) {
+				break
+			}
+			from = r.IntN(len(text) + 1)
+		}
+		to := min(len(text), from+r.IntN(3))
+		if r.IntN(2) == 0 {
+			to = from
+		}
+		next := text[:from] + pieces[r.IntN(len(pieces))] + text[to:]
+		got, ok := d.Replace(from, to, next)
+		want, err := ParseDocument(next)
+		if !ok {
+			if err != nil {
+				continue // the editor would show the problem; go on from the last good text
+			}
+			d, text = want, next
+			continue
+		}
+		if err != nil {
+			t.Fatalf("Replace took %q, which does not parse: %v", next, err)
+		}
+		settled := *got.places
+		settled.settle()
+		if got.Value.JSON() != want.Value.JSON() || got.Text() != next || !reflect.DeepEqual(settled.values, want.places.values) ||
+			!reflect.DeepEqual(settled.keys, want.places.keys) || !reflect.DeepEqual(got.Warnings(), want.Warnings()) {
+			t.Fatalf("Replace(%d, %d) of %q by %q:\nvalue %s\nwant  %s\nwarnings %v, want %v", from, to, text, next[from:len(next)-(len(text)-to)],
+				got.Value.JSON(), want.Value.JSON(), got.Warnings(), want.Warnings())
+		}
+		d, text, taken = got, next, taken+1
+	}
+	t.Logf("taken %d", taken)
+	if taken < 500 {
+		t.Errorf("only %d edits taken in place", taken)
 	}
 }
 

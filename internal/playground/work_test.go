@@ -174,6 +174,28 @@ func BenchmarkPlanKeystroke(b *testing.B) {
 	}
 }
 
+// BenchmarkPlanKeystrokeInPlainScalar types, in the same plan, in a plain
+// YAML scalar of the plan's input (which the ten fetch steps read) and in
+// a number of a step's sample, neither of them a quoted string.
+func BenchmarkPlanKeystrokeInPlainScalar(b *testing.B) {
+	text, _ := benchdata.Plan(200 << 10)
+	for _, c := range []struct{ name, after, typed string }{
+		{"plan-input", "input: {team: cor", "e"},
+		{"sample-number", `{"number": 7`, "1"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			ss := NewSession(State{Mode: ModePlan, Plan: text})
+			at := strings.Index(text, c.after) + len(c.after)
+			for i := 0; b.Loop(); i++ {
+				ss.Edit(TargetMain, at+i, at+i, c.typed)
+			}
+			if len(ss.Out.Problems) > 0 {
+				b.Fatal(ss.Out.Problems[0].Msg)
+			}
+		})
+	}
+}
+
 // BenchmarkPlanAutosave encodes the state of the same plan for its link
 // and the autosave, as the page does after each pause in typing.
 func BenchmarkPlanAutosave(b *testing.B) {
