@@ -107,7 +107,9 @@ func bigRoot(size int) string {
 // template of the default example; the same with a 750 KB E0 root open in
 // its editor; typing inside that root, in a title the template shows; and
 // typing in a leaf of a 30-step plan with 200 KB of samples (the output
-// shows the step typed in, whose readers render again).
+// shows the step typed in, whose readers render again); and typing in a
+// plain YAML scalar of the same plan, a number in a step's sample (the
+// output shows that step's result).
 // Each has a peer measured in the same run: the editor bundle alone on a
 // page, holding the same text, with nothing behind it (its latency is to
 // the painted frame with the typed character): what CodeMirror costs by
@@ -131,6 +133,7 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 		{"template-750KB-root-open", "", big, "editor", -1, template, "text"},
 		{"inside-750KB-root", "", big, "root-editor", title, big, "json"},
 		{"plan-30-steps-200KB", planText, "", "editor", planAt, planText, "yaml"},
+		{"plan-30-steps-200KB-plain-scalar", planText, "", "editor", strings.Index(planText, `{"number": 0`) + len(`{"number": 0`), planText, "yaml"},
 	}
 	for _, c := range cases {
 		for _, peer := range []bool{false, true} {
