@@ -159,18 +159,11 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") {
 		return nil, false
 	}
-	delta := len(inserted) - (to - from)
-	var by template.Value
-	ptr, open, end, found := d.quotedAround(from, to)
-	if found {
-		content := text[open+1 : end+delta]
-		if !utf8.ValidString(content) { // a range that cut a character in two
-			return nil, false
-		}
-		by = template.StringValue(content)
-	} else if ptr, by, found = d.plainEdited(from, to, inserted); !found {
+	ptr, by, found := d.editedValue(text, from, to, inserted)
+	if !found {
 		return nil, false
 	}
+	delta := len(inserted) - (to - from)
 	value, ok := replaceAt(d.Value, ptr, by)
 	if !ok {
 		return nil, false
@@ -244,6 +237,26 @@ func (d *docPlaces) settle() {
 		keys[k] = d.moved(p)
 	}
 	d.values, d.keys, d.shifts, d.extents = values, keys, nil, &extentCache{}
+}
+
+// editedValue is the node at ptr that takes the edit of [from, to) by
+// inserted in place, and its value after it: a quoted string's or a plain
+// scalar's (plainEdited). The value the last edit changed is tried first,
+// before the scans of every place: typing goes on in it.
+func (d *Document) editedValue(text string, from, to int, inserted string) (ptr string, v template.Value, ok bool) {
+	if d.edited != "" && d.places.placeOf(d.edited).style == yamlPlain {
+		if ptr, v, ok = d.plainEdited(from, to, inserted); ok {
+			return ptr, v, true
+		}
+	}
+	if ptr, open, end, found := d.quotedAround(from, to); found {
+		content := text[open+1 : end+len(inserted)-(to-from)]
+		if !utf8.ValidString(content) { // a range that cut a character in two
+			return "", template.Value{}, false
+		}
+		return ptr, template.StringValue(content), true
+	}
+	return d.plainEdited(from, to, inserted)
 }
 
 // quotedAround finds the string value written quoted on one line, without
