@@ -86,11 +86,13 @@ bench-keystroke: build
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime 1x -v ./app/
 
 # fuzz runs the fuzz targets of what reads untrusted text, a minute each:
-# templates, their renders, plan documents and shared links.
+# templates, their renders, plan documents, edits of documents taken in
+# place and shared links.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzPlan -fuzztime 60s ./plan/
+	$(GO) test -run '^$$' -fuzz FuzzDocumentReplace -fuzztime 60s ./reshape/
 	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/
 
 clean:

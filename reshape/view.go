@@ -156,7 +156,7 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	}
 	to -= tail
 	inserted := text[from : len(text)-(len(old)-to)]
-	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") {
+	if strings.ContainsAny(old[from:to]+inserted, "\"'\\\r\n") || !plainlyPrintable(inserted) {
 		return nil, false
 	}
 	ptr, by, found := d.editedValue(text, from, to, inserted)
@@ -178,6 +178,20 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 		places.settle()
 	}
 	return &Document{Value: value, places: places, edited: ptr}, true
+}
+
+// plainlyPrintable reports whether s holds no character that a parser
+// reads as other than itself in a string: C0 and C1 controls (tab
+// included, which JSON refuses), DEL, the line and paragraph separators and
+// the byte order mark (which YAML reads as breaks or refuses), U+FFFE and
+// U+FFFF. A text with one is parsed again, which says what it makes of it.
+func plainlyPrintable(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r >= 0x7f && r <= 0x9f || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff {
+			return false
+		}
+	}
+	return true
 }
 
 // movedWarnings returns warnings after the edit s: they are few, and

@@ -319,3 +319,43 @@ func TestDocumentEditOfAnAliasedText(t *testing.T) {
 		}
 	}
 }
+
+// maxFuzzDocument caps a fuzzed document: the parser's bounds are tested
+// apart.
+const maxFuzzDocument = 4 << 10
+
+// FuzzDocumentReplace edits arbitrary documents at arbitrary places: an
+// edit taken in place must give what parsing the edited text gives.
+func FuzzDocumentReplace(f *testing.F) {
+	f.Add("a: {b: \"x {{input.a}} y\", c: [1, 'two']}\nd: plain\n", uint16(9), uint16(9), "z")
+	f.Add("input: {team: core, n: 12}\nsteps:\n  - id: a\n    result: {n: 7, t: Docs typo}\n", uint16(21), uint16(21), "s")
+	f.Add("list: [1, two, -4]\nnote: plain # {{x}}\nmore: folded\n  over lines\n", uint16(8), uint16(9), "3 x")
+	f.Fuzz(func(t *testing.T, text string, from, to uint16, insert string) {
+		if len(text) > maxFuzzDocument || len(insert) > 64 {
+			return
+		}
+		d, err := ParseDocument(text)
+		if err != nil {
+			return
+		}
+		f, e := min(int(from), len(text)), min(int(to), len(text))
+		if f > e {
+			f, e = e, f
+		}
+		next := text[:f] + insert + text[e:]
+		got, ok := d.Replace(f, e, next)
+		if !ok {
+			return
+		}
+		want, err := ParseDocument(next)
+		if err != nil {
+			t.Fatalf("Replace(%d, %d) by %q took %q, which does not parse: %v", f, e, insert, next, err)
+		}
+		settled := *got.places
+		settled.settle()
+		if got.Value.JSON() != want.Value.JSON() || got.Text() != next || !reflect.DeepEqual(settled.values, want.places.values) ||
+			!reflect.DeepEqual(settled.keys, want.places.keys) || !reflect.DeepEqual(got.Warnings(), want.Warnings()) {
+			t.Fatalf("Replace(%d, %d) of %q by %q:\nvalue %s\nwant  %s", f, e, text, insert, got.Value.JSON(), want.Value.JSON())
+		}
+	})
+}
