@@ -42,17 +42,20 @@ func (c *extentCache) of(d *docPlaces, ptrs []string) [][2]int {
 	if c.found == nil {
 		c.found = map[string][2]int{}
 	}
-	index := map[string]int{}
-	var lengths []int // of the pointers sought: a place is looked up at these only
+	var index map[string]int // of the pointers not found before
+	var lengths []int        // theirs: a place is looked up at these only
 	for _, p := range ptrs {
 		if _, ok := c.found[p]; !ok {
+			if index == nil {
+				index = map[string]int{}
+			}
 			index[p] = -1
 			if !slices.Contains(lengths, len(p)) {
 				lengths = append(lengths, len(p))
 			}
 		}
 	}
-	if len(index) > 0 {
+	if index != nil {
 		sought := make([][2]int, 0, len(index))
 		for p := range index {
 			index[p] = len(sought)
@@ -258,7 +261,8 @@ func (d *docPlaces) settle() {
 // scalar's (plainEdited). The value the last edit changed is tried first,
 // before the scans of every place: typing goes on in it.
 func (d *Document) editedValue(text string, from, to int, inserted string) (ptr string, v template.Value, ok bool) {
-	if d.edited != "" && d.places.placeOf(d.edited).style == yamlPlain {
+	plainFirst := d.edited != "" && d.places.placeOf(d.edited).style == yamlPlain
+	if plainFirst {
 		if ptr, v, ok = d.plainEdited(from, to, inserted); ok {
 			return ptr, v, true
 		}
@@ -269,6 +273,9 @@ func (d *Document) editedValue(text string, from, to int, inserted string) (ptr 
 			return "", template.Value{}, false
 		}
 		return ptr, template.StringValue(content), true
+	}
+	if plainFirst { // tried already
+		return "", template.Value{}, false
 	}
 	return d.plainEdited(from, to, inserted)
 }
