@@ -146,10 +146,7 @@ func TestDocumentPlainEditsLikeParsing(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Replace took %q, which does not parse: %v", next, err)
 		}
-		settled := *got.places
-		settled.settle()
-		if got.Value.JSON() != want.Value.JSON() || got.Text() != next || !reflect.DeepEqual(settled.values, want.places.values) ||
-			!reflect.DeepEqual(settled.keys, want.places.keys) || !reflect.DeepEqual(got.Warnings(), want.Warnings()) {
+		if !likeParsed(got, want) {
 			t.Fatalf("Replace(%d, %d) of %q by %q:\nvalue %s\nwant  %s\nwarnings %v, want %v", from, to, text, next[from:len(next)-(len(text)-to)],
 				got.Value.JSON(), want.Value.JSON(), got.Warnings(), want.Warnings())
 		}
@@ -159,6 +156,16 @@ func TestDocumentPlainEditsLikeParsing(t *testing.T) {
 	if taken < 500 {
 		t.Errorf("only %d edits taken in place", taken)
 	}
+}
+
+// likeParsed reports whether got, a document edited in place, is want, its
+// text parsed: the same text, value (numbers by their text), places, keys
+// and warnings.
+func likeParsed(got, want *Document) bool {
+	settled := *got.places
+	settled.settle()
+	return got.Text() == want.Text() && got.Value.JSON() == want.Value.JSON() && reflect.DeepEqual(settled.values, want.places.values) &&
+		reflect.DeepEqual(settled.keys, want.places.keys) && reflect.DeepEqual(got.Warnings(), want.Warnings())
 }
 
 // The extents of nodes, asked after each of a long run of edits taken in
@@ -351,10 +358,7 @@ func FuzzDocumentReplace(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Replace(%d, %d) by %q took %q, which does not parse: %v", f, e, insert, next, err)
 		}
-		settled := *got.places
-		settled.settle()
-		if got.Value.JSON() != want.Value.JSON() || got.Text() != next || !reflect.DeepEqual(settled.values, want.places.values) ||
-			!reflect.DeepEqual(settled.keys, want.places.keys) || !reflect.DeepEqual(got.Warnings(), want.Warnings()) {
+		if !likeParsed(got, want) {
 			t.Fatalf("Replace(%d, %d) of %q by %q:\nvalue %s\nwant  %s", f, e, text, insert, got.Value.JSON(), want.Value.JSON())
 		}
 	})
