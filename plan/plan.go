@@ -564,8 +564,14 @@ func (l *loader) scope(viewer *Step) template.Scope {
 		before(viewer)
 	}
 	sc := template.Scope{Roots: roots}
+	// A set of the roots: a plan of n steps would otherwise compare n² ids
+	// for each of its n steps.
+	isRoot := make(map[string]bool, len(roots))
+	for _, r := range roots {
+		isRoot[r] = true
+	}
 	for _, s := range l.p.All {
-		if s.ID == "" || slices.Contains(roots, s.ID) {
+		if s.ID == "" || isRoot[s.ID] {
 			continue
 		}
 		c := chain(s)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -286,10 +287,14 @@ func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value,
 	return template.Value{}, 0
 }
 
+// smallMapping is the most keys a mapping checks for duplicates without a set.
+const smallMapping = 8
+
 func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Value, int) {
 	members := make([]template.Member, len(n.Content)/2)
+	// A few keys are compared with the ones before them; more go into a set.
 	var seen map[string]bool
-	if len(members) > 1 {
+	if len(members) > smallMapping {
 		seen = make(map[string]bool, len(members))
 	}
 	size := 1
@@ -302,11 +307,11 @@ func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Val
 		if !ok {
 			return template.Value{}, 0
 		}
+		if seen != nil && seen[key] || seen == nil && slices.ContainsFunc(members[:i], func(m template.Member) bool { return m.Key == key }) {
+			d.errorAt(keyNode, "duplicate key "+strconv.Quote(key))
+			return template.Value{}, 0
+		}
 		if seen != nil {
-			if seen[key] {
-				d.errorAt(keyNode, "duplicate key "+strconv.Quote(key))
-				return template.Value{}, 0
-			}
 			seen[key] = true
 		}
 		at := appendToken(ptr, key)

@@ -73,6 +73,8 @@ func TestParseYAMLErrors(t *testing.T) {
 		{".nan is no JSON number", "a:\n  b: .NaN\n", 2, 6, ".NaN"},
 		{"duplicate key", "a: 1\nb: 2\na: 3\n", 3, 1, `duplicate key "a"`},
 		{"keys that become the same text", "1: a\n\"1\": b\n", 2, 1, `duplicate key "1"`},
+		{"duplicate key past the keys compared one by one", "{k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, k8: 8, k3: 9}\n", 1, 65, `duplicate key "k3"`},
+		{"duplicate key among the last of a few", "{k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k6: 7}\n", 1, 51, `duplicate key "k6"`},
 		{"unknown anchor", "a: *nope\n", 1, 4, `unknown anchor "nope"`},
 		{"alias before its anchor", "a: *x\nb: &x 1\n", 1, 4, `unknown anchor "x"`},
 		{"unsupported tag", "a: !foo x\n", 1, 4, "unsupported YAML tag !foo"},
