@@ -67,6 +67,9 @@ func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 		d.lines = newLineIndex(text)
 	}
 	dec := yaml.NewDecoder(strings.NewReader(asYAML11(text)))
+	if span := jsonSpans; span != nil && breaksAsLines(text) {
+		dec.JSONSpans(func(off int) int { return span(text, off) })
+	}
 	var doc yaml.Node
 	switch err := dec.DecodeNode(&doc); {
 	case errors.Is(err, io.EOF):
@@ -277,6 +280,9 @@ func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value,
 		}
 		return template.ArrayValue(elems), size
 	case yaml.ScalarNode:
+		if n.Style&yaml.JSONStyle != 0 {
+			return d.jsonCollection(n, ptr, depth)
+		}
 		if !d.grow(n, 1+len(n.Value)) {
 			return template.Value{}, 0
 		}

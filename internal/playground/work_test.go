@@ -196,6 +196,21 @@ func BenchmarkPlanKeystrokeInPlainScalar(b *testing.B) {
 	}
 }
 
+// BenchmarkPlanKeystrokeNewLine types a line break between two steps of
+// the same plan: a key no edit in place takes, so the whole text is parsed
+// again.
+func BenchmarkPlanKeystrokeNewLine(b *testing.B) {
+	text, _ := benchdata.Plan(200 << 10)
+	ss := NewSession(State{Mode: ModePlan, Plan: text})
+	at := strings.Index(text, "\n  - id:")
+	for b.Loop() {
+		ss.Edit(TargetMain, at, at, "\n")
+	}
+	if len(ss.Out.Problems) > 0 {
+		b.Fatal(ss.Out.Problems[0].Msg)
+	}
+}
+
 // BenchmarkPlanAutosave encodes the state of the same plan for its link
 // and the autosave, as the page does after each pause in typing.
 func BenchmarkPlanAutosave(b *testing.B) {

@@ -39,6 +39,7 @@ func yaml_insert_token(parser *yaml_parser_t, pos int, token *yaml_token_t) {
 	}
 	parser.tokens = append(parser.tokens, *token)
 	if pos < 0 {
+		parser.last_appended = token.typ
 		return
 	}
 	copy(parser.tokens[parser.tokens_head+pos+1:], parser.tokens[parser.tokens_head+pos:])

@@ -242,6 +242,8 @@ func (p *parser) scalar() *Node {
 		nodeStyle = LiteralStyle
 	case parsedStyle&yaml_FOLDED_SCALAR_STYLE != 0:
 		nodeStyle = FoldedStyle
+	case parsedStyle&yaml_JSON_SCALAR_STYLE != 0:
+		nodeStyle = JSONStyle
 	}
 	var nodeValue = string(p.event.value)
 	var nodeTag = string(p.event.tag)

@@ -760,6 +760,13 @@ func yaml_parser_fetch_next_token(parser *yaml_parser_t) (ok bool) {
 		}
 	}()
 
+	// A JSON collection in block context, read whole (splice.go).
+	if (buf[pos] == '[' || buf[pos] == '{') && parser.flow_level == 0 && parser.json_span != nil {
+		if ok, took := yaml_parser_fetch_json(parser); took {
+			return ok
+		}
+	}
+
 	// Is it the flow sequence start indicator?
 	if buf[pos] == '[' {
 		return yaml_parser_fetch_flow_collection_start(parser, yaml_FLOW_SEQUENCE_START_TOKEN)

@@ -346,6 +346,7 @@ const (
 	LiteralStyle
 	FoldedStyle
 	FlowStyle
+	JSONStyle // a JSON collection read whole, its text the value (see Decoder.JSONSpans)
 )
 
 // Node represents an element in the YAML document hierarchy. While documents

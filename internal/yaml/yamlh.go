@@ -102,6 +102,7 @@ const (
 	yaml_DOUBLE_QUOTED_SCALAR_STYLE                                 // The double-quoted scalar style.
 	yaml_LITERAL_SCALAR_STYLE                                       // The literal scalar style.
 	yaml_FOLDED_SCALAR_STYLE                                        // The folded scalar style.
+	yaml_JSON_SCALAR_STYLE                                          // A JSON collection read whole (splice.go).
 )
 
 type yaml_sequence_style_t yaml_style_t
@@ -612,10 +613,12 @@ type yaml_parser_t struct {
 
 	flow_level int // The number of unclosed '[' and '{' indicators.
 
-	tokens          []yaml_token_t // The tokens queue.
-	tokens_head     int            // The head of the tokens queue.
-	tokens_parsed   int            // The number of tokens fetched from the queue.
-	token_available bool           // Does the tokens queue contain a token ready for dequeueing.
+	tokens          []yaml_token_t       // The tokens queue.
+	last_appended   yaml_token_type_t    // The type of the token last appended to the queue (splice.go).
+	json_span       func(offset int) int // Where a JSON collection at offset ends (splice.go).
+	tokens_head     int                  // The head of the tokens queue.
+	tokens_parsed   int                  // The number of tokens fetched from the queue.
+	token_available bool                 // Does the tokens queue contain a token ready for dequeueing.
 
 	indent  int   // The current indentation level.
 	indents []int // The indentation levels stack.
