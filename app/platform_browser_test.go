@@ -483,3 +483,25 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 	rank := (p*len(sorted) + 99) / 100
 	return sorted[max(rank, 1)-1]
 }
+
+// A first visit whose editors' bundle comes after app.wasm (here, held
+// back by the server) still gets its editors: the app starts once the
+// page's deferred scripts have run, as its first render calls them.
+func TestBrowserEditorBundleAfterApp(t *testing.T) {
+	startServer(t) // compresses web/ as the playground's server serves it
+	site, err := server.NewSite(testWebDir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/web/editor.js" {
+			time.Sleep(2 * time.Second)
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	ctx := newBrowser(t)
+	navigate(t, ctx, srv.URL+"/")
+	waitJS(t, ctx, byTestID("editor")+`?.value?.startsWith("{{input.team}}")`)
+	waitJS(t, ctx, byTestID("output")+`?.dataset.json !== undefined`)
+}

@@ -15,9 +15,10 @@ import (
 // have run: the loader's fetch then takes the preloaded response.
 const WasmPreload = `<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">`
 
-// go-app's loader (its app.js) is served with two changes that make the
-// first visit faster; each must apply exactly once, so that a go-app
-// upgrade that moves the code fails the tests instead of loading slowly.
+// go-app's loader (its app.js) is served with changes that make the first
+// visit faster and the start sure; each must apply exactly once, so that a
+// go-app upgrade that moves the code fails the tests instead of loading
+// slowly.
 //
 //   - The service worker is registered once the app runs and the page is
 //     idle, not first: its install fetches app.wasm, the pages and their
@@ -27,6 +28,10 @@ const WasmPreload = `<link rel="preload" href="/web/app.wasm" as="fetch" type="a
 //     frame, instead of a JavaScript loop that copies every chunk into a
 //     new stream and rewrites the label (a layout of the whole page) for
 //     each one.
+//   - The app runs once the page's deferred scripts have: its first render
+//     calls the editors' bundle (web/editor.js), which V8 compiles whole
+//     before running it, and which could otherwise come after a fast
+//     app.wasm.
 var loaderPatches = []struct{ old, new string }{
 	{
 		old: "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n",
@@ -35,6 +40,10 @@ var loaderPatches = []struct{ old, new string }{
 	{
 		old: "      fetchWithProgress(",
 		new: "      spliceFetchWasm(",
+	},
+	{
+		old: "    go.run(wasm.instance);\n",
+		new: "    await spliceScriptsRun;\n    go.run(wasm.instance);\n",
 	},
 }
 
@@ -51,6 +60,17 @@ function spliceRegisterWorkerWhenIdle() {
     setTimeout(register, 1000);
   }
 }
+
+// spliceScriptsRun settles once the deferred scripts have run, when the
+// document's DOMContentLoaded comes.
+const spliceScriptsRun = new Promise((resolve) => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  if (document.readyState === "complete" || (nav && nav.domContentLoadedEventStart > 0)) {
+    resolve();
+  } else {
+    document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  }
+});
 
 async function spliceFetchWasm(url, progress) {
   const response = await fetch(url);
