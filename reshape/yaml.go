@@ -207,18 +207,13 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 		return template.Value{}, 0
 	case n == nil:
 		return template.Value{}, 1
-	case depth > template.MaxJSONDepth:
-		d.errorAt(n, "the YAML nests more than "+strconv.Itoa(template.MaxJSONDepth)+" levels deep")
+	}
+	if msg := d.limit(ptr, depth); msg != "" {
+		d.errorAt(n, msg)
 		return template.Value{}, 0
 	}
-	if d.places != nil {
-		if d.pointers -= len(ptr); d.pointers < 0 {
-			d.errorAt(n, tooDeepKeys)
-			return template.Value{}, 0
-		}
-		if _, seen := d.places.values[ptr]; !seen {
-			d.places.values[ptr] = place{pos: d.valueStart(n), style: nodeStyle(n)}
-		}
+	if d.unplaced(ptr) {
+		d.places.values[ptr] = place{pos: d.valueStart(n), style: nodeStyle(n)}
 	}
 	if n.Kind == yaml.AliasNode {
 		a, ok := d.anchors[n.Alias]
@@ -245,6 +240,30 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 		d.anchors[n] = anchored{v, size, true}
 	}
 	return v, size
+}
+
+// limit is what a value at ptr, depth levels down, is past ("" when
+// nothing), its pointer counted against the places' budget.
+func (d *yamlDecoder) limit(ptr string, depth int) string {
+	if depth > template.MaxJSONDepth {
+		return "the YAML nests more than " + strconv.Itoa(template.MaxJSONDepth) + " levels deep"
+	}
+	if d.places != nil {
+		if d.pointers -= len(ptr); d.pointers < 0 {
+			return tooDeepKeys
+		}
+	}
+	return ""
+}
+
+// unplaced reports whether the value at ptr is to be placed: the first
+// time it is decoded, when places are kept.
+func (d *yamlDecoder) unplaced(ptr string) bool {
+	if d.places == nil {
+		return false
+	}
+	_, seen := d.places.values[ptr]
+	return !seen
 }
 
 // node decodes a node that is not an alias.

@@ -189,45 +189,16 @@ func (s *spanScanner) str() (int, bool) {
 	return 0, false
 }
 
-// number checks a JSON number.
+// number checks a JSON number, as the engine reads one.
 func (s *spanScanner) number() bool {
-	t := s.text
-	i := s.pos
-	if i < len(t) && t[i] == '-' {
-		i++
+	end := s.pos
+	for end < len(s.text) && strings.IndexByte("+-.0123456789eE", s.text[end]) >= 0 {
+		end++
 	}
-	switch {
-	case i < len(t) && t[i] == '0':
-		i++
-	case i < len(t) && t[i] >= '1' && t[i] <= '9':
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-	default:
+	if !template.ValidNumber(s.text[s.pos:end]) {
 		return false
 	}
-	if i < len(t) && t[i] == '.' {
-		i++
-		if i >= len(t) || t[i] < '0' || t[i] > '9' {
-			return false
-		}
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		i++
-		if i < len(t) && (t[i] == '+' || t[i] == '-') {
-			i++
-		}
-		if i >= len(t) || t[i] < '0' || t[i] > '9' {
-			return false
-		}
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-		}
-	}
-	s.pos = i
+	s.pos = end
 	return true
 }
 
@@ -301,25 +272,19 @@ func (j *jsonReader) grow(pos template.Pos, size int) bool {
 func (j *jsonReader) value(ptr string, depth int) (template.Value, int) {
 	d := j.d
 	pos := d.lines.pos(j.pos)
-	switch {
-	case d.err != nil:
-		return template.Value{}, 0
-	case depth > template.MaxJSONDepth:
-		j.errorAt(pos, "the YAML nests more than "+strconv.Itoa(template.MaxJSONDepth)+" levels deep")
+	if d.err != nil {
 		return template.Value{}, 0
 	}
-	if d.places != nil {
-		if d.pointers -= len(ptr); d.pointers < 0 {
-			j.errorAt(pos, tooDeepKeys)
-			return template.Value{}, 0
+	if msg := d.limit(ptr, depth); msg != "" {
+		j.errorAt(pos, msg)
+		return template.Value{}, 0
+	}
+	if d.unplaced(ptr) {
+		style := yamlPlain
+		if j.text[j.pos] == '"' {
+			style = yamlDouble
 		}
-		if _, seen := d.places.values[ptr]; !seen {
-			style := yamlPlain
-			if j.text[j.pos] == '"' {
-				style = yamlDouble
-			}
-			d.places.values[ptr] = place{pos: pos, style: style}
-		}
+		d.places.values[ptr] = place{pos: pos, style: style}
 	}
 	return j.node(pos, ptr, depth)
 }
