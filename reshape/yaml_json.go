@@ -438,10 +438,15 @@ func (j *jsonReader) str() string {
 // does: it also breaks lines at a lone '\r', U+0085, U+2028 and U+2029,
 // and the places of collections read whole are found by their offsets.
 func breaksAsLines(text string) bool {
-	for i := range len(text) {
-		if text[i] == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
+	for rest := text; ; {
+		i := strings.IndexByte(rest, '\r')
+		if i < 0 {
+			break
+		}
+		if i+1 == len(rest) || rest[i+1] != '\n' {
 			return false
 		}
+		rest = rest[i+2:]
 	}
 	return !strings.Contains(text, "\u0085") && !strings.Contains(text, "\u2028") && !strings.Contains(text, "\u2029")
 }
