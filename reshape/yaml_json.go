@@ -16,7 +16,7 @@ import (
 // tool's --json output, as plans hold them) is read as YAML reads it,
 // without a YAML node for each of its values: jsonSpan accepts the
 // collections whose every token YAML's flow syntax reads as JSON does,
-// and the decoder reads their text (jsonValue) into the same values,
+// and the decoder reads their text (jsonReader) into the same values,
 // places, sizes and errors as it does YAML's nodes. Anything else, or
 // anything in doubt, is left to YAML.
 
@@ -48,10 +48,7 @@ func jsonSpan(text string, off int) int {
 		return -1
 	}
 	end := s.pos
-	for s.pos < len(text) && text[s.pos] == ' ' {
-		s.pos++
-	}
-	if s.pos < len(text) && text[s.pos] != '\n' {
+	if s.inline(); s.pos < len(text) && text[s.pos] != '\n' {
 		return -1
 	}
 	return end
