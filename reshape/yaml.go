@@ -315,13 +315,32 @@ func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value,
 // smallMapping is the most keys a mapping checks for duplicates without a set.
 const smallMapping = 8
 
+// keySet finds a key repeated in a mapping: a few keys are compared with
+// the ones before them, more go into a set.
+type keySet struct{ seen map[string]bool }
+
+// repeated reports whether key is one of before, the mapping's keys so
+// far, and takes it in.
+func (k *keySet) repeated(before []template.Member, key string) bool {
+	if k.seen == nil && len(before) < smallMapping {
+		return slices.ContainsFunc(before, func(m template.Member) bool { return m.Key == key })
+	}
+	if k.seen == nil {
+		k.seen = make(map[string]bool, 2*len(before))
+		for _, m := range before {
+			k.seen[m.Key] = true
+		}
+	}
+	if k.seen[key] {
+		return true
+	}
+	k.seen[key] = true
+	return false
+}
+
 func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Value, int) {
 	members := make([]template.Member, len(n.Content)/2)
-	// A few keys are compared with the ones before them; more go into a set.
-	var seen map[string]bool
-	if len(members) > smallMapping {
-		seen = make(map[string]bool, len(members))
-	}
+	var keys keySet
 	size := 1
 	for i := range members {
 		if d.err != nil {
@@ -332,12 +351,9 @@ func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Val
 		if !ok {
 			return template.Value{}, 0
 		}
-		if seen != nil && seen[key] || seen == nil && slices.ContainsFunc(members[:i], func(m template.Member) bool { return m.Key == key }) {
+		if keys.repeated(members[:i], key) {
 			d.errorAt(keyNode, "duplicate key "+strconv.Quote(key))
 			return template.Value{}, 0
-		}
-		if seen != nil {
-			seen[key] = true
 		}
 		at := appendToken(ptr, key)
 		if d.places != nil {

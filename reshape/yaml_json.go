@@ -340,23 +340,14 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 	}
 	j.pos++
 	var members []template.Member
-	var seen map[string]bool
+	var keys keySet
 	size := 1
 	for j.space(); j.text[j.pos] != '}'; j.space() {
 		keyPos := d.lines.pos(j.pos)
 		key := j.str()
-		if seen == nil && len(members) == smallMapping {
-			seen = make(map[string]bool, 2*smallMapping)
-			for _, m := range members {
-				seen[m.Key] = true
-			}
-		}
-		if seen != nil && seen[key] || seen == nil && containsKey(members, key) {
+		if keys.repeated(members, key) {
 			j.errorAt(keyPos, "duplicate key "+strconv.Quote(key))
 			return template.Value{}, 0
-		}
-		if seen != nil {
-			seen[key] = true
 		}
 		at := appendToken(ptr, key)
 		if d.places != nil {
@@ -377,16 +368,6 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 	}
 	j.pos++
 	return template.ObjectValue(members), size
-}
-
-// containsKey reports whether members has key.
-func containsKey(members []template.Member, key string) bool {
-	for _, m := range members {
-		if m.Key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // str reads a string: the text itself when it has no escapes.
