@@ -1,7 +1,7 @@
 package app
 
 import (
-	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -269,23 +269,33 @@ func (e *codeEditor) complete(args []app.Value) any {
 
 // completionJSON writes a completion as the bridge reads it.
 func completionJSON(text string, c template.Completion) string {
-	type option struct {
-		Label  string `json:"label"`
-		Type   string `json:"type"`
-		Detail string `json:"jsonType,omitempty"` // the JSON type it names, drawn by the bridge
-	}
 	offs := []int{c.From, c.To}
 	playground.UTF16Offsets(text, offs)
-	out := struct {
-		From    int      `json:"from"`
-		To      int      `json:"to"`
-		Options []option `json:"options"`
-	}{From: offs[0], To: offs[1], Options: make([]option, len(c.Items))}
+	b := appendRange(make([]byte, 0, 48+48*len(c.Items)), offs[0], offs[1])
+	b = append(b, `,"options":[`...)
 	for i, it := range c.Items {
-		out.Options[i] = option{Label: it.Label, Type: it.Kind.String(), Detail: it.Type}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(template.AppendQuoted(append(b, `{"label":`...), it.Label), `,"type":`...)
+		b = template.AppendQuoted(b, it.Kind.String())
+		if it.Type != "" { // the JSON type it names, drawn by the bridge
+			b = template.AppendQuoted(append(b, `,"jsonType":`...), it.Type)
+		}
+		b = append(b, '}')
 	}
-	b, _ := json.Marshal(out)
-	return string(b)
+	return string(append(b, "]}"...))
+}
+
+// The bridge's messages are written here rather than by encoding/json,
+// which would reflect over them: its encoder's first use, for the marks a
+// first visit sends as the page opens, compiles some hundred functions in
+// the browser.
+
+// appendRange starts a message with its from and to offsets.
+func appendRange(b []byte, from, to int) []byte {
+	b = strconv.AppendInt(append(b, `{"from":`...), int64(from), 10)
+	return strconv.AppendInt(append(b, `,"to":`...), int64(to), 10)
 }
 
 // hover answers what the tag at a UTF-16 offset is worth.
@@ -297,15 +307,16 @@ func (e *codeEditor) hover(args []app.Value) any {
 	if !ok {
 		return ""
 	}
+	return hoverJSON(e.shown, h)
+}
+
+// hoverJSON writes what a tag in text is worth as the bridge reads it.
+func hoverJSON(text string, h playground.Hover) string {
 	offs := []int{h.Start, h.End}
-	playground.UTF16Offsets(e.shown, offs)
-	b, _ := json.Marshal(struct {
-		From  int    `json:"from"`
-		To    int    `json:"to"`
-		Text  string `json:"text"`
-		Error bool   `json:"error"`
-	}{offs[0], offs[1], h.Text, h.Failed})
-	return string(b)
+	playground.UTF16Offsets(text, offs)
+	b := template.AppendQuoted(append(appendRange(nil, offs[0], offs[1]), `,"text":`...), h.Text)
+	b = strconv.AppendBool(append(b, `,"error":`...), h.Failed)
+	return string(append(b, '}'))
 }
 
 // editorMarks writes the tags and problems of text as the bridge's
@@ -313,12 +324,6 @@ func (e *codeEditor) hover(args []app.Value) any {
 // problem underlined on its failing segment (the whole tag when the
 // segment is unknown).
 func editorMarks(text string, spans []template.Span, problems []playground.Problem) string {
-	type problem struct {
-		From     int    `json:"from"`
-		To       int    `json:"to"`
-		Severity string `json:"severity"`
-		Message  string `json:"message"`
-	}
 	offs := make([]int, 0, 2*(len(spans)+len(problems)))
 	for _, s := range spans {
 		offs = append(offs, s.Start, s.End)
@@ -331,23 +336,31 @@ func editorMarks(text string, spans []template.Span, problems []playground.Probl
 		}
 	}
 	playground.UTF16Offsets(text, offs)
-	out := struct {
-		Tags     []any     `json:"tags"`
-		Problems []problem `json:"problems"`
-	}{Tags: make([]any, 0, 3*len(spans)), Problems: make([]problem, len(problems))}
+	b := append(make([]byte, 0, 32+32*len(spans)+96*len(problems)), `{"tags":[`...)
 	for i, s := range spans {
-		out.Tags = append(out.Tags, offs[2*i], offs[2*i+1], "tk tk-"+s.Kind.String())
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(offs[2*i]), 10)
+		b = strconv.AppendInt(append(b, ','), int64(offs[2*i+1]), 10)
+		b = append(append(b, `,"tk tk-`...), s.Kind.String()...) // a kind's name is a word
+		b = append(b, '"')
 	}
+	b = append(b, `],"problems":[`...)
 	offs = offs[2*len(spans):]
 	for i, p := range problems {
+		if i > 0 {
+			b = append(b, ',')
+		}
 		severity := "error"
 		if p.NothingFound {
 			severity = "warning"
 		}
-		out.Problems[i] = problem{From: offs[2*i], To: offs[2*i+1], Severity: severity, Message: p.Label() + ": " + p.Msg}
+		b = append(append(appendRange(b, offs[2*i], offs[2*i+1]), `,"severity":"`...), severity...)
+		b = template.AppendQuoted(append(b, `","message":`...), p.Label()+": "+p.Msg)
+		b = append(b, '}')
 	}
-	b, _ := json.Marshal(out)
-	return string(b)
+	return string(append(b, "]}"...))
 }
 
 // dataSyntax is the language a data text is read in, by the engine's rule.
