@@ -201,7 +201,7 @@ func TestOutputPane(t *testing.T) {
 		{"text with trailing spaces", playground.State{Template: "a  \n\tb\t", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
 			"string", "text", `"a  \n\tb\t"`, "result result-text", []app.UI{
 				app.Text("a"), app.Span().Class("trail").Title("trailing whitespace").Text("  "),
-				app.Span().Class("eol").Aria("hidden", "true"), app.Text("\n"),
+				app.Span().Class("eol").Attr("aria-hidden", "true"), app.Text("\n"),
 				app.Text("\tb"), app.Span().Class("trail").Title("trailing whitespace").Text("\t"),
 			}},
 		{"empty text", playground.State{Template: "{{#input.x}}y{{/input.x}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
@@ -211,13 +211,13 @@ func TestOutputPane(t *testing.T) {
 		s := playground.NewSession(tt.State)
 		o := outputOf(&s.Out, s.Version)
 		mount(t, o)
-		if err := app.Match(app.Span().Class("badge badge-"+tt.badge).DataSet("testid", "output-type"), o, 0, 0, 1); err != nil {
+		if err := app.Match(app.Span().Class("badge badge-"+tt.badge).Attr("data-testid", "output-type"), o, 0, 0, 1); err != nil {
 			t.Errorf("%s: badge: %v", tt.name, err)
 		}
 		if err := app.Match(app.Text(tt.marker), o, 0, 0, 2, 0); err != nil {
 			t.Errorf("%s: marker: %v", tt.name, err)
 		}
-		result := app.Pre().DataSet("testid", "output").DataSet("json", tt.json).TabIndex(0).Role("region").Aria("label", "Result").Class(tt.class)
+		result := app.Pre().Attr("data-testid", "output").Attr("data-json", tt.json).TabIndex(0).Role("region").Attr("aria-label", "Result").Class(tt.class)
 		if err := app.Match(result, o, 0, 1, 0); err != nil {
 			t.Errorf("%s: result: %v", tt.name, err)
 		}
@@ -259,10 +259,10 @@ func TestProblemsPane(t *testing.T) {
 		first := s.Out.Problems[0]
 		li := app.Li().
 			Class("problem kind-"+first.Kind).
-			DataSet("testid", "problem").
-			DataSet("kind", first.Kind).
-			DataSet("line", first.Line).
-			DataSet("column", first.Column)
+			Attr("data-testid", "problem").
+			Attr("data-kind", first.Kind).
+			Attr("data-line", first.Line).
+			Attr("data-column", first.Column)
 		if err := app.Match(li, p, 0, 1, 0); err != nil {
 			t.Errorf("%s: %v", tt.example, err)
 		}

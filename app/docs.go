@@ -51,7 +51,7 @@ func (d *docsPage) Render() app.UI {
 			app.A().Class("docs-back").Href("/").Text("← Playground"),
 			app.H1().Text("The {{Ex.path}} dialect"),
 			app.P().Class("docs-lede").Body(inline("A small, strict, logic-less template language that moves typed data between plan steps. Every example on this page is rendered by the engine as the page loads; **Open in playground** takes it to the playground to change.")...),
-			app.Nav().Class("docs-toc").Aria("label", "Contents").Body(app.Ol().Body(toc...)),
+			app.Nav().Class("docs-toc").Attr("aria-label", "Contents").Body(app.Ol().Body(toc...)),
 		),
 		app.Main().Class("docs-main").Body(sections...),
 	)
@@ -247,17 +247,17 @@ func (r docResult) ui() app.UI {
 				label = "Nothing found"
 			}
 		}
-		return app.Div().Class("docs-result docs-result-error").DataSet("kind", kind).Body(
+		return app.Div().Class("docs-result docs-result-error").Attr("data-kind", kind).Body(
 			app.Div().Class("docs-label").Text(label),
-			app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(template.Format(r.err)),
+			app.Pre().TabIndex(0).Role("group").Attr("aria-label", label).Text(template.Format(r.err)),
 		)
 	}
 	label := "Result: " + r.value.Kind().String()
 	if r.typed {
 		label += " (typed splice)"
 	}
-	return app.Div().Class("docs-result").DataSet("type", r.value.Kind().String()).Body(
+	return app.Div().Class("docs-result").Attr("data-type", r.value.Kind().String()).Body(
 		app.Div().Class("docs-label").Text(label),
-		app.Pre().TabIndex(0).Role("group").Aria("label", label).Text(r.display), // focusable: it scrolls
+		app.Pre().TabIndex(0).Role("group").Attr("aria-label", label).Text(r.display), // focusable: it scrolls
 	)
 }

@@ -57,14 +57,14 @@ func (p *embedPage) Render() app.UI {
 		open = "/#" + playground.LinkPrefix + p.view.link
 	}
 	folded, pane := inputPane(do, true)
-	return app.Div().Class("app embed").DataSet("theme", themeName(p.theme)).Body(
+	return app.Div().Class("app embed").Attr("data-theme", themeName(p.theme)).Body(
 		app.Header().Class("embed-bar").Body(
 			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
 			app.H1().Class("brand-name").Text("Splice"),
 			modeTabs(do, false),
 			app.Div().Class("spacer"),
 			app.A().Class("btn btn-small").
-				DataSet("testid", "open-playground").
+				Attr("data-testid", "open-playground").
 				Href(open).
 				Target("_blank").
 				Rel("noopener").
@@ -76,9 +76,9 @@ func (p *embedPage) Render() app.UI {
 				app.Div().Class("pane pane-main").Body(mainEditor(do)),
 				app.Button().
 					Class("btn btn-small fold").
-					DataSet("testid", "roots-toggle").
-					Aria("expanded", strconv.FormatBool(p.rootsOpen)).
-					Aria("controls", "embed-roots").
+					Attr("data-testid", "roots-toggle").
+					Attr("aria-expanded", strconv.FormatBool(p.rootsOpen)).
+					Attr("aria-controls", "embed-roots").
 					Text(foldIcon(p.rootsOpen)+" "+folded).
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
 				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, pane)),

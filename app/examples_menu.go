@@ -52,8 +52,8 @@ func (m *examplesMenu) Render() app.UI {
 			Class("menu-item").
 			Role("menuitem").
 			TabIndex(-1).
-			DataSet("testid", "example").
-			DataSet("id", ex.ID).
+			Attr("data-testid", "example").
+			Attr("data-id", ex.ID).
 			Body(
 				app.Span().Class("menu-title").Text(ex.Title),
 				app.Span().Class("menu-about").Text(ex.About),
@@ -70,11 +70,11 @@ func (m *examplesMenu) Render() app.UI {
 	}
 	return app.Div().Body(
 		app.Div().Class("backdrop").OnClick(func(ctx app.Context, e app.Event) { m.Do.ToggleMenu() }),
-		app.Div().Class("menu").ID("examples-menu").Role("menu").Aria("label", "Examples").OnKeyDown(m.onKey).Body(
-			app.Div().Class("menu-group").Aria("hidden", "true").Text("Features"),
-			app.Div().Class("menu-grid").Role("group").Aria("label", "Features").Body(features...),
-			app.Div().Class("menu-group").Aria("hidden", "true").Text("Error kinds"),
-			app.Div().Class("menu-grid").Role("group").Aria("label", "Error kinds").Body(errs...),
+		app.Div().Class("menu").ID("examples-menu").Role("menu").Attr("aria-label", "Examples").OnKeyDown(m.onKey).Body(
+			app.Div().Class("menu-group").Attr("aria-hidden", "true").Text("Features"),
+			app.Div().Class("menu-grid").Role("group").Attr("aria-label", "Features").Body(features...),
+			app.Div().Class("menu-group").Attr("aria-hidden", "true").Text("Error kinds"),
+			app.Div().Class("menu-grid").Role("group").Attr("aria-label", "Error kinds").Body(errs...),
 		),
 	)
 }

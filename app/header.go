@@ -40,24 +40,24 @@ func (h *header) Render() app.UI {
 			app.Button().
 				Class("btn").
 				ID(menuButtonID).
-				Aria("haspopup", "menu").
-				Aria("expanded", strconv.FormatBool(h.Menu)).
-				Aria("controls", "examples-menu").
+				Attr("aria-haspopup", "menu").
+				Attr("aria-expanded", strconv.FormatBool(h.Menu)).
+				Attr("aria-controls", "examples-menu").
 				Text("Examples ▾").
 				OnClick(h.onMenu).
 				OnKeyDown(h.onMenuKey),
 			app.If(h.Menu, func() app.UI { return &examplesMenu{Do: h.Do, FocusLast: h.focusLast} }),
 		),
 		app.If(h.AsPlan, func() app.UI {
-			return app.Button().Class("btn").DataSet("testid", "open-as-plan").Text("Open as plan").
+			return app.Button().Class("btn").Attr("data-testid", "open-as-plan").Text("Open as plan").
 				Title("Open this state as a plan: its roots sample steps, the template the solver").
 				OnClick(func(ctx app.Context, e app.Event) { h.Do.OpenAsPlan() })
 		}),
 		app.Div().Class("spacer"),
-		app.Nav().Class("actions").Aria("label", "Playground actions").Body(
+		app.Nav().Class("actions").Attr("aria-label", "Playground actions").Body(
 			app.Button().
 				Class("btn btn-primary").
-				DataSet("testid", "share").
+				Attr("data-testid", "share").
 				Title("Copy a link to this state (Ctrl+S)").
 				Text("Share").
 				OnClick(h.onShare),
@@ -65,17 +65,17 @@ func (h *header) Render() app.UI {
 			app.A().Class("btn").Href("/docs").Text("Docs"),
 			app.Button().
 				Class("btn btn-icon").
-				DataSet("testid", "help").
-				Aria("label", "Keyboard shortcuts").
+				Attr("data-testid", "help").
+				Attr("aria-label", "Keyboard shortcuts").
 				Title("Keyboard shortcuts (?)").
 				Text("?").
 				OnClick(h.onHelp),
 			app.Button().
 				Class("btn btn-icon").
-				DataSet("testid", "theme-toggle").
-				Aria("label", "Theme: "+themeLabel(h.Theme)+" (change)").
+				Attr("data-testid", "theme-toggle").
+				Attr("aria-label", "Theme: "+themeLabel(h.Theme)+" (change)").
 				Title("Theme: "+themeLabel(h.Theme)+"; a click goes on to the next of system, light and dark").
-				Body(app.Span().Class("theme-icon").Aria("hidden", "true")).
+				Body(app.Span().Class("theme-icon").Attr("aria-hidden", "true")).
 				OnClick(h.onTheme),
 		),
 	)
@@ -92,7 +92,7 @@ func (h *header) renderLinkSize() app.UI {
 	case "error":
 		title = "The address bar holds no link for a state this large; Share still copies it as Markdown or a test vector"
 	}
-	return app.Span().Class("link-size link-size-"+level).DataSet("testid", "link-size").Title(title).Text(text)
+	return app.Span().Class("link-size link-size-"+level).Attr("data-testid", "link-size").Title(title).Text(text)
 }
 
 func (h *header) onMenu(ctx app.Context, e app.Event) {

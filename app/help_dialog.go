@@ -61,7 +61,7 @@ func (h *helpDialog) Render() app.UI {
 	}
 	return modal("help-title", func(ctx app.Context) { h.Do.CloseDialog() },
 		app.H2().ID("help-title").Text("Keyboard shortcuts"),
-		app.Table().Class("shortcuts").DataSet("testid", "shortcuts").Body(app.TBody().Body(rows...)),
+		app.Table().Class("shortcuts").Attr("data-testid", "shortcuts").Body(app.TBody().Body(rows...)),
 		app.P().Class("dialog-lead").Body(
 			app.Text("Tags: "),
 			app.Code().Class("tk tk-root").Text("{{E0.path}}"), app.Text(" root path, "),

@@ -47,7 +47,7 @@ func (o *outputPane) Render() app.UI {
 	head := []app.UI{app.H2().Text("Output")}
 	if out.HasValue {
 		head = append(head,
-			app.Span().Class("badge badge-"+out.Type).DataSet("testid", "output-type").Text(out.Type),
+			app.Span().Class("badge badge-"+out.Type).Attr("data-testid", "output-type").Text(out.Type),
 			app.If(out.Typed, func() app.UI {
 				return app.Span().Class("marker").Title("The template is exactly one tag: the value keeps its JSON type").Text("typed splice")
 			}),
@@ -55,18 +55,18 @@ func (o *outputPane) Render() app.UI {
 				return app.Span().Class("marker marker-text").Title("Mixed text renders to a string, shown verbatim").Text("text")
 			}),
 			app.Div().Class("spacer"),
-			app.Button().Class("btn btn-small").DataSet("testid", "copy").
+			app.Button().Class("btn btn-small").Attr("data-testid", "copy").
 				Text(copyLabel(o.copied == o.Version)).
 				OnClick(o.onCopy),
 		)
 	}
-	return app.Section().Class("pane pane-output").Aria("label", "Output").Body(
+	return app.Section().Class("pane pane-output").Attr("aria-label", "Output").Body(
 		app.Div().Class("pane-head").Body(head...),
 		app.If(out.Note != "", func() app.UI {
-			return app.P().Class("partial-note").DataSet("testid", "output-note").Body(
+			return app.P().Class("partial-note").Attr("data-testid", "output-note").Body(
 				app.Text(out.Note+" "),
 				app.If(out.OpenShape != nil, func() app.UI {
-					return app.Button().Class("btn btn-small").DataSet("testid", "open-as-shape").Text("Open as Shape").
+					return app.Button().Class("btn btn-small").Attr("data-testid", "open-as-shape").Text("Open as Shape").
 						OnClick(func(ctx app.Context, e app.Event) { out.OpenShape() })
 				}),
 			)
@@ -97,7 +97,7 @@ func renderPartial(all []playground.PartialPart) app.UI {
 			body[i] = app.Text(p.Text)
 			continue
 		}
-		body[i] = app.Mark().Class("leaf-failed").DataSet("testid", "failed-leaf").DataSet("at", p.At).Title(p.Failed).Body(
+		body[i] = app.Mark().Class("leaf-failed").Attr("data-testid", "failed-leaf").Attr("data-at", p.At).Title(p.Failed).Body(
 			app.Text(p.Text),
 			app.Span().Class("sr-only").Text(" (failed: "+p.Failed+")"),
 		)
@@ -111,7 +111,7 @@ func renderPartial(all []playground.PartialPart) app.UI {
 	}
 	return app.Div().Body(
 		app.P().Class("partial-note").Text("Partial result: "+strconv.Itoa(failed)+" "+leaves+" failed (marked, shown as null); see the problems below."),
-		app.Pre().Class("result result-partial").DataSet("testid", "partial").TabIndex(0).Role("region").Aria("label", "Partial result").Body(body...),
+		app.Pre().Class("result result-partial").Attr("data-testid", "partial").TabIndex(0).Role("region").Attr("aria-label", "Partial result").Body(body...),
 	)
 }
 
@@ -155,7 +155,7 @@ type resultView struct {
 }
 
 func (r *resultView) Render() app.UI {
-	pre := app.Pre().Class("result").DataSet("testid", "output").TabIndex(0).Role("region").Aria("label", "Result")
+	pre := app.Pre().Class("result").Attr("data-testid", "output").TabIndex(0).Role("region").Attr("aria-label", "Result")
 	if !app.IsServer {
 		return pre
 	}
@@ -167,7 +167,7 @@ func (r *resultView) Render() app.UI {
 	if r.Mixed {
 		pre = pre.Class("result-text")
 	}
-	return pre.DataSet("json", r.JSON).Body(body...)
+	return pre.Attr("data-json", r.JSON).Body(body...)
 }
 
 // OnMount paints a new element whatever was painted before.
@@ -225,7 +225,7 @@ func (p resultPart) ui() app.UI {
 	case "":
 		return app.Text(p.Text)
 	case "eol":
-		return app.Span().Class("eol").Aria("hidden", "true")
+		return app.Span().Class("eol").Attr("aria-hidden", "true")
 	case "trail":
 		return app.Span().Class("trail").Title("trailing whitespace").Text(p.Text)
 	}

@@ -73,19 +73,19 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, v, do := p.s, &p.view, p.do
 	_, inputs := inputPane(do, false)
-	return app.Div().Class("app").DataSet("theme", themeName(p.theme)).Body(
+	return app.Div().Class("app").Attr("data-theme", themeName(p.theme)).Body(
 		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != playground.ModePlan},
 		renderBanner(do),
 		app.Main().Class("workbench").Body(
-			app.Section().Class("column column-edit").Aria("label", "Editors").Body(
+			app.Section().Class("column column-edit").Attr("aria-label", "Editors").Body(
 				app.Div().Class("pane pane-main").Body(
 					modeTabs(do, true),
 					mainEditor(do),
 				),
 				inputs(),
 			),
-			app.Section().Class("column column-result").Aria("label", "Results").Body(
-				app.P().Class("sr-only").Role("status").Aria("live", "polite").DataSet("testid", "status").Text(statusText(&s.Out)),
+			app.Section().Class("column column-result").Attr("aria-label", "Results").Body(
+				app.P().Class("sr-only").Role("status").Attr("aria-live", "polite").Attr("data-testid", "status").Text(statusText(&s.Out)),
 				app.If(s.Out.Plan != nil, func() app.UI {
 					return &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
 				}),
@@ -146,30 +146,30 @@ func themeName(theme string) string {
 func renderBanner(do *actions) app.UI {
 	v := do.v
 	return app.Div().Class("banner-slot").Body(app.If(v.tooLarge, func() app.UI {
-		return app.Div().Class("banner").Role("alert").DataSet("testid", "too-large").Body(
+		return app.Div().Class("banner").Role("alert").Attr("data-testid", "too-large").Body(
 			app.Span().Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + playground.SizeText(playground.MaxLinkState) +
 				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
 		)
 	}), app.If(v.autosaveFailed, func() app.UI {
-		return app.Div().Class("banner").Role("alert").DataSet("testid", "autosave-failed").Body(
+		return app.Div().Class("banner").Role("alert").Attr("data-testid", "autosave-failed").Body(
 			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose " +
 				"what the address bar does not hold. Copy it out with Share → Copy as test vector."),
 		)
 	}), app.If(v.takenOver, func() app.UI {
-		return app.Div().Class("banner").Role("status").DataSet("testid", "taken-over").Body(
+		return app.Div().Class("banner").Role("status").Attr("data-testid", "taken-over").Body(
 			app.Span().Class("banner-text").Text("Another tab saved its work over this tab's autosave. This tab's work is still here: "+
 				"edit it, or save it again now."),
-			app.Button().Class("btn btn-small btn-primary").DataSet("testid", "save-here").Text("Save this tab's work").
+			app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "save-here").Text("Save this tab's work").
 				OnClick(func(ctx app.Context, e app.Event) {
 					focusFirst(mainEditorHost) // the banner goes
 					do.saveHere()
 				}),
 		)
 	}), app.If(v.banner != "", func() app.UI {
-		return app.Div().Class("banner").Role("alert").DataSet("testid", "banner").Body(
+		return app.Div().Class("banner").Role("alert").Attr("data-testid", "banner").Body(
 			app.Span().Class("banner-text").Text(v.banner),
 			app.If(v.saved != "", func() app.UI {
-				return app.Button().Class("btn btn-small btn-primary").DataSet("testid", "restore-saved").Text("Restore your last work").
+				return app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "restore-saved").Text("Restore your last work").
 					OnClick(func(ctx app.Context, e app.Event) {
 						focusFirst(mainEditorHost)
 						do.RestoreSaved()
@@ -194,18 +194,18 @@ func modeTabs(do *actions, keys bool) app.UI {
 			Class("tab").
 			Role("tab").
 			ID("mode-"+string(m)).
-			DataSet("testid", "mode-"+string(m)).
-			Aria("selected", strconv.FormatBool(s.State.Mode == m)).
+			Attr("data-testid", "mode-"+string(m)).
+			Attr("aria-selected", strconv.FormatBool(s.State.Mode == m)).
 			TabIndex(tabIndex(s.State.Mode == m)).
-			Aria("controls", "main-editor").
+			Attr("aria-controls", "main-editor").
 			Title(m.Title()+" mode (Alt+"+strconv.Itoa(i+1)+")").
 			Text(m.Title()).
-			OnClick(func(ctx app.Context, e app.Event) { do.SetMode(m) }, app.EventScope(m))
+			OnClick(func(ctx app.Context, e app.Event) { do.SetMode(m) }, app.EventScope(string(m)))
 	}
 	// Handlers must read what they need when they run: go-app keeps the
 	// first closure of an element whose handler code stays the same.
 	return app.Div().Class("pane-head").Body(
-		app.Div().Class("tabs").Role("tablist").Aria("label", "Mode").Body(tabs...).
+		app.Div().Class("tabs").Role("tablist").Attr("aria-label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
 				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
@@ -291,7 +291,7 @@ func mainEditor(do *actions) app.UI {
 // callPane edits a tool call's input.
 func callPane(do *actions) app.UI {
 	s := do.s
-	return app.Section().Class("pane pane-call").Aria("label", "Call input").Body(
+	return app.Section().Class("pane pane-call").Attr("aria-label", "Call input").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Call input"),
 			app.Span().Class("hint").Text("JSON or YAML, the tool's input root"),

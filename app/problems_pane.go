@@ -32,7 +32,7 @@ func (p *problemsPane) Render() app.UI {
 	if len(problems) > 0 {
 		count = strconv.Itoa(len(problems))
 	}
-	return app.Section().Class("pane pane-problems").Aria("label", "Problems").Body(
+	return app.Section().Class("pane pane-problems").Attr("aria-label", "Problems").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Problems"),
 			app.Span().Class("count").Text(count),
@@ -55,11 +55,11 @@ func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 	}
 	return app.Li().
 		Class("problem kind-"+kindClass(pr.Kind)).
-		DataSet("testid", "problem").
-		DataSet("kind", pr.Kind).
-		DataSet("line", pr.Line).
-		DataSet("column", pr.Column).
-		DataSet("step", pr.Step).
+		Attr("data-testid", "problem").
+		Attr("data-kind", pr.Kind).
+		Attr("data-line", pr.Line).
+		Attr("data-column", pr.Column).
+		Attr("data-step", pr.Step).
 		Body(
 			app.Div().Class("problem-head").Body(
 				app.Span().Class("kind").Text(pr.Label()),
@@ -107,8 +107,8 @@ func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) ap
 	}
 	return app.Button().
 		Class(class).
-		DataSet("testid", "key-chip").
-		DataSet("key", key).
+		Attr("data-testid", "key-chip").
+		Attr("data-key", key).
 		Title("Use "+key).
 		Text(key).
 		OnClick(func(ctx app.Context, e app.Event) { p.Do.Fix(i, key) }, app.EventScope(i, key))

@@ -58,37 +58,37 @@ func (r *rootsPane) OnUpdate(ctx app.Context) {
 
 func (r *rootsPane) Render() app.UI {
 	fixed := playground.FixedRoot(r.Active)
-	return app.Section().Class("pane pane-roots").Aria("label", "Roots").Body(
+	return app.Section().Class("pane pane-roots").Attr("aria-label", "Roots").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Roots"),
 			r.renderTabs(),
 			app.Button().
 				Class("btn btn-icon").
-				DataSet("testid", "root-add").
-				Aria("label", "Add a step").
+				Attr("data-testid", "root-add").
+				Attr("aria-label", "Add a step").
 				Title("Add a step").
 				Text("+").
 				OnClick(func(ctx app.Context, e app.Event) { r.Do.AddRoot() }),
 		),
 		app.Div().Class("toolbar").Body(
-			app.Button().Class("btn btn-small").DataSet("testid", "root-rename").Disabled(fixed).
-				Aria("label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
-			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-left").Disabled(!r.MoveEarlier).
-				Aria("label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
+			app.Button().Class("btn btn-small").Attr("data-testid", "root-rename").Disabled(fixed).
+				Attr("aria-label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
+			app.Button().Class("btn btn-small btn-icon").Attr("data-testid", "root-left").Disabled(!r.MoveEarlier).
+				Attr("aria-label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
 				OnClick(func(ctx app.Context, e app.Event) {
 					r.Do.MoveRoot(-1)
 					keepFocus(ctx, ctx.JSSrc(), `[data-testid="root-right"]`, openRootTab)
 				}),
-			app.Button().Class("btn btn-small btn-icon").DataSet("testid", "root-right").Disabled(!r.MoveLater).
-				Aria("label", "Move "+r.Active+" later").Title("Move later").Text("→").
+			app.Button().Class("btn btn-small btn-icon").Attr("data-testid", "root-right").Disabled(!r.MoveLater).
+				Attr("aria-label", "Move "+r.Active+" later").Title("Move later").Text("→").
 				OnClick(func(ctx app.Context, e app.Event) {
 					r.Do.MoveRoot(1)
 					keepFocus(ctx, ctx.JSSrc(), `[data-testid="root-left"]`, openRootTab)
 				}),
-			app.Button().Class("btn btn-small").DataSet("testid", "root-delete").Disabled(fixed).
-				Aria("label", "Delete "+r.Active).Text("Delete").
+			app.Button().Class("btn btn-small").Attr("data-testid", "root-delete").Disabled(fixed).
+				Attr("aria-label", "Delete "+r.Active).Text("Delete").
 				OnClick(r.onDelete),
-			app.Button().Class("btn btn-small").DataSet("testid", "root-format").
+			app.Button().Class("btn btn-small").Attr("data-testid", "root-format").
 				Title("Pretty-print as JSON").Text("Format").
 				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(playground.RootTarget(r.Active)) }),
 		),
@@ -96,7 +96,7 @@ func (r *rootsPane) Render() app.UI {
 			app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() }),
 			app.If(r.Refs > 0, func() app.UI { return r.renderRenameOffer() }),
 		),
-		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Aria("labelledby", "root-tab-"+r.Active).Body(
+		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Attr("aria-labelledby", "root-tab-"+r.Active).Body(
 			dataEditor(r.Do, playground.RootTarget(r.Active), "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select, r.Loads),
 		),
 		app.Div().Class("root-status").Body(r.renderStatus()),
@@ -119,15 +119,15 @@ func (r *rootsPane) renderTabs() app.UI {
 			Class(class).
 			Role("tab").
 			ID("root-tab-"+name).
-			DataSet("testid", "root-tab").
-			DataSet("name", name).
-			Aria("selected", strconv.FormatBool(name == r.Active)).
+			Attr("data-testid", "root-tab").
+			Attr("data-name", name).
+			Attr("aria-selected", strconv.FormatBool(name == r.Active)).
 			TabIndex(tabIndex(name == r.Active)).
-			Aria("controls", "root-panel").
+			Attr("aria-controls", "root-panel").
 			Text(name).
 			OnClick(func(ctx app.Context, e app.Event) { r.Do.OpenRoot(name) }, app.EventScope(name))
 	}
-	return app.Div().Class("tabs root-tabs").Role("tablist").Aria("label", "Roots in step order").Body(tabs...).
+	return app.Div().Class("tabs root-tabs").Role("tablist").Attr("aria-label", "Roots in step order").Body(tabs...).
 		OnKeyDown(func(ctx app.Context, e app.Event) {
 			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.Do.OpenRoot(r.Names[i]) })
 		})
@@ -139,7 +139,7 @@ func (r *rootsPane) renderRename() app.UI {
 		app.Label().For("root-name").Text("New name for "+r.Active),
 		app.Input().
 			ID("root-name").
-			DataSet("testid", "root-name").
+			Attr("data-testid", "root-name").
 			Value(r.draft).
 			Spellcheck(false).
 			Attr("autocomplete", "off").
@@ -155,12 +155,12 @@ func (r *rootsPane) renderRename() app.UI {
 func (r *rootsPane) renderStatus() app.UI {
 	switch {
 	case r.NameError != "":
-		return app.P().Class("status status-error").Role("alert").DataSet("testid", "name-error").Text(r.NameError)
+		return app.P().Class("status status-error").Role("alert").Attr("data-testid", "name-error").Text(r.NameError)
 	case r.Error != nil:
 		p := r.Error
 		return app.P().Class("status status-error").Body(
 			app.Button().Class("link").Text(strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)).
-				Aria("label", "Select line "+strconv.Itoa(p.Line)+" column "+strconv.Itoa(p.Column)).
+				Attr("aria-label", "Select line "+strconv.Itoa(p.Line)+" column "+strconv.Itoa(p.Column)).
 				OnClick(r.onSelectError),
 			app.Text(" "+p.Msg),
 		)
@@ -181,7 +181,7 @@ func (r *rootsPane) renderScope() app.UI {
 		app.Label().Class("switch").Body(
 			app.Input().
 				Type("checkbox").
-				DataSet("testid", "iteration").
+				Attr("data-testid", "iteration").
 				Checked(r.Iteration).
 				OnChange(func(ctx app.Context, e app.Event) { r.Do.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
 			app.Span().Text("Iteration body (adds item, index, accumulator)"),
@@ -195,7 +195,7 @@ func scopeField(testID, label, placeholder, title, value string, set func(string
 	return app.Label().Class("field").Body(
 		app.Span().Text(label),
 		app.Input().
-			DataSet("testid", testID).
+			Attr("data-testid", testID).
 			Placeholder(placeholder).
 			Title(title).
 			Value(value).
@@ -224,7 +224,7 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 	}
 	return app.Div().Class("rename-offer banner").Role("status").Body(
 		app.Span().Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed.From+". "),
-		app.Button().Class("btn btn-small btn-primary").DataSet("testid", "rename-refs").
+		app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "rename-refs").
 			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
 			OnClick(func(ctx app.Context, e app.Event) {
 				focusFirst(openRootTab) // the offer goes

@@ -38,25 +38,25 @@ func (d *shareDialog) Render() app.UI {
 			return app.Div().Body(
 				app.P().Class("status status-error").Role("alert").Text(d.Info.Error),
 				d.renderExports(),
-				app.P().Class("note").Aria("live", "polite").Text(d.Info.Note),
+				app.P().Class("note").Attr("aria-live", "polite").Text(d.Info.Note),
 			)
 		}).Else(func() app.UI {
 			return app.Div().Body(
 				app.P().Class("dialog-lead").Text("The link holds the whole state, compressed in its fragment: no server keeps anything."),
 				app.Label().For("share-url").Text("Link"),
 				app.Div().Class("copy-row").Body(
-					app.Input().ID("share-url").DataSet("testid", "share-url").ReadOnly(true).Value(d.Info.URL).Spellcheck(false),
+					app.Input().ID("share-url").Attr("data-testid", "share-url").ReadOnly(true).Value(d.Info.URL).Spellcheck(false),
 					app.Button().Class("btn btn-primary").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
 						d.copy(ctx, d.Info.URL, "Link copied to the clipboard.")
 					}),
 				),
-				app.P().Class("note").Aria("live", "polite").Text(d.Info.Note),
+				app.P().Class("note").Attr("aria-live", "polite").Text(d.Info.Note),
 				app.If(d.Info.Warning != "", func() app.UI {
-					return app.P().Class("status status-warn").DataSet("testid", "share-warning").Text(d.Info.Warning)
+					return app.P().Class("status status-warn").Attr("data-testid", "share-warning").Text(d.Info.Warning)
 				}),
 				app.Label().For("share-embed").Text("Embed in a page"),
 				app.Div().Class("copy-row").Body(
-					app.Textarea().ID("share-embed").DataSet("testid", "share-embed").ReadOnly(true).Rows(3).Spellcheck(false).Text(d.Info.Embed),
+					app.Textarea().ID("share-embed").Attr("data-testid", "share-embed").ReadOnly(true).Rows(3).Spellcheck(false).Text(d.Info.Embed),
 					app.Button().Class("btn").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
 						d.copy(ctx, d.Info.Embed, "Embed snippet copied to the clipboard.")
 					}),
@@ -71,10 +71,10 @@ func (d *shareDialog) Render() app.UI {
 // of the conformance format, which `splice conformance` passes as it is.
 func (d *shareDialog) renderExports() app.UI {
 	return app.Div().Class("copy-row exports").Body(
-		app.Button().Class("btn").DataSet("testid", "copy-markdown").Text("Copy as Markdown").
+		app.Button().Class("btn").Attr("data-testid", "copy-markdown").Text("Copy as Markdown").
 			Title("The state, its result or first problem, and the link: ready for an issue").
 			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Markdown, "Markdown") }),
-		app.Button().Class("btn").DataSet("testid", "copy-vector").Text("Copy as test vector").
+		app.Button().Class("btn").Attr("data-testid", "copy-vector").Text("Copy as test vector").
 			Disabled(d.Info.Vector == "").Title(vectorTitle(d.Info.VectorError)).
 			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Vector, "Test vector") }),
 	)
@@ -121,8 +121,8 @@ func modal(labelledBy string, close func(ctx app.Context), body ...app.UI) app.U
 	onClose := func(ctx app.Context, e app.Event) { close(ctx) }
 	return app.Div().Class("modal").Body(
 		app.Div().Class("backdrop backdrop-dim").OnClick(onClose),
-		app.Div().Class("dialog").Role("dialog").Aria("modal", "true").Aria("labelledby", labelledBy).OnKeyDown(trapTab).Body(
-			append([]app.UI{app.Button().Class("btn btn-icon dialog-close").Aria("label", "Close").Text("×").OnClick(onClose)}, body...)...,
+		app.Div().Class("dialog").Role("dialog").Attr("aria-modal", "true").Attr("aria-labelledby", labelledBy).OnKeyDown(trapTab).Body(
+			append([]app.UI{app.Button().Class("btn btn-icon dialog-close").Attr("aria-label", "Close").Text("×").OnClick(onClose)}, body...)...,
 		),
 	)
 }

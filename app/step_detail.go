@@ -32,13 +32,13 @@ func (d *stepDetail) Render() app.UI {
 	if v.Selected != "" {
 		title = "Step " + v.Selected + " (" + v.Form + ")"
 	}
-	return app.Section().Class("pane pane-step").DataSet("testid", "step-detail").DataSet("id", v.Selected).
-		Aria("label", "Selected step").Body(
+	return app.Section().Class("pane pane-step").Attr("data-testid", "step-detail").Attr("data-id", v.Selected).
+		Attr("aria-label", "Selected step").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text(title),
 			app.Div().Class("spacer"),
 			app.If(d.Alone, func() app.UI {
-				return app.Button().Class("btn btn-small").DataSet("testid", "open-step").Text("Open this step alone").
+				return app.Button().Class("btn btn-small").Attr("data-testid", "open-step").Text("Open this step alone").
 					Title("Open the step's input as a shape, its roots with their values here").
 					OnClick(func(ctx app.Context, e app.Event) { d.Do.OpenStepAlone() })
 			}),
@@ -51,8 +51,8 @@ func (d *stepDetail) Render() app.UI {
 		app.If(v.Input != "", func() app.UI {
 			return app.Div().Class("step-input").Body(
 				app.H3().Text("Rendered input"),
-				app.Pre().Class("result").DataSet("testid", "step-input").TabIndex(0).Role("region").
-					Aria("label", "Rendered input").Text(v.Input),
+				app.Pre().Class("result").Attr("data-testid", "step-input").TabIndex(0).Role("region").
+					Attr("aria-label", "Rendered input").Text(v.Input),
 			)
 		}),
 	)
@@ -62,20 +62,20 @@ func (d *stepDetail) Render() app.UI {
 func (d *stepDetail) renderIteration() app.UI {
 	v := &d.View
 	return app.Div().Class("iteration").Body(
-		app.Div().Class("iteration-nav").Role("group").Aria("label", "Iteration").Body(
-			app.Button().Class("btn btn-small").DataSet("testid", "iteration-prev").Aria("label", "Previous iteration").
+		app.Div().Class("iteration-nav").Role("group").Attr("aria-label", "Iteration").Body(
+			app.Button().Class("btn btn-small").Attr("data-testid", "iteration-prev").Attr("aria-label", "Previous iteration").
 				Disabled(v.Iteration == 0).Text("←").
 				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration - 1) }),
-			app.Span().DataSet("testid", "iteration").Aria("live", "polite").
+			app.Span().Attr("data-testid", "iteration").Attr("aria-live", "polite").
 				Text(strconv.Itoa(v.Iteration+1)+" of "+strconv.Itoa(v.Iterations)),
-			app.Button().Class("btn btn-small").DataSet("testid", "iteration-next").Aria("label", "Next iteration").
+			app.Button().Class("btn btn-small").Attr("data-testid", "iteration-next").Attr("aria-label", "Next iteration").
 				Disabled(v.Iteration == v.Iterations-1).Text("→").
 				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration + 1) }),
 		),
 		app.Dl().Class("iteration-roots").Body(
-			app.Dt().Text("item"), app.Dd().Body(app.Code().DataSet("testid", "iteration-item").Text(v.Item)),
-			app.Dt().Text("index"), app.Dd().Body(app.Code().DataSet("testid", "iteration-index").Text(strconv.Itoa(v.Iteration))),
-			app.Dt().Text("accumulator"), app.Dd().Body(app.Code().DataSet("testid", "iteration-accumulator").Text(v.Accumulator)),
+			app.Dt().Text("item"), app.Dd().Body(app.Code().Attr("data-testid", "iteration-item").Text(v.Item)),
+			app.Dt().Text("index"), app.Dd().Body(app.Code().Attr("data-testid", "iteration-index").Text(strconv.Itoa(v.Iteration))),
+			app.Dt().Text("accumulator"), app.Dd().Body(app.Code().Attr("data-testid", "iteration-accumulator").Text(v.Accumulator)),
 		),
 	)
 }
@@ -86,9 +86,9 @@ func (d *stepDetail) renderBranches() app.UI {
 	v := &d.View
 	buttons := []app.UI{app.Span().Class("keys-label").Text("branch:")}
 	for _, b := range v.Branches {
-		buttons = append(buttons, app.Button().Class("chip").DataSet("testid", "branch-choice").DataSet("branch", b).
-			Aria("pressed", strconv.FormatBool(b == v.Decision)).Text(b).
+		buttons = append(buttons, app.Button().Class("chip").Attr("data-testid", "branch-choice").Attr("data-branch", b).
+			Attr("aria-pressed", strconv.FormatBool(b == v.Decision)).Text(b).
 			OnClick(func(ctx app.Context, e app.Event) { d.Do.SetDecision(d.View.Selected, b) }, app.EventScope(b)))
 	}
-	return app.Div().Class("keys branches").Role("group").Aria("label", "Sample decision").Body(buttons...)
+	return app.Div().Class("keys branches").Role("group").Attr("aria-label", "Sample decision").Body(buttons...)
 }

@@ -52,7 +52,7 @@ func (t *tracePane) Render() app.UI {
 		app.Th().Scope("col").Text("value"),
 		app.Th().Scope("col").Text("runs"),
 	)
-	return app.Section().Class("pane pane-trace").DataSet("testid", "trace").Aria("label", "Trace").Body(
+	return app.Section().Class("pane pane-trace").Attr("data-testid", "trace").Attr("aria-label", "Trace").Body(
 		app.Div().Class("pane-head").Body(
 			app.H2().Text("Trace"),
 			app.Span().Class("hint").Text("every tag and what it resolved to"),
@@ -60,7 +60,7 @@ func (t *tracePane) Render() app.UI {
 		app.If(len(rows) == 0, func() app.UI {
 			return app.P().Class("empty").Text("No tags traced.")
 		}).Else(func() app.UI {
-			return app.Div().Class("table-wrap").TabIndex(0).Role("region").Aria("label", "Trace table").Body(
+			return app.Div().Class("table-wrap").TabIndex(0).Role("region").Attr("aria-label", "Trace table").Body(
 				app.Table().Class("trace").Body(
 					app.THead().Body(app.Tr().Body(head...)),
 					app.TBody().Body(body...),
