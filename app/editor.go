@@ -287,12 +287,10 @@ func completionJSON(text string, c template.Completion) string {
 	return string(append(b, "]}"...))
 }
 
-// The bridge's messages are written here rather than by encoding/json,
-// which would reflect over them: its encoder's first use, for the marks a
-// first visit sends as the page opens, compiles some hundred functions in
-// the browser.
-
-// appendRange starts a message with its from and to offsets.
+// appendRange starts a bridge message with its from and to offsets. The
+// messages are written here rather than by encoding/json, which would
+// reflect over them: its encoder's first use, for the marks a first visit
+// sends as the page opens, compiles some hundred functions in the browser.
 func appendRange(b []byte, from, to int) []byte {
 	b = strconv.AppendInt(append(b, `{"from":`...), int64(from), 10)
 	return strconv.AppendInt(append(b, `,"to":`...), int64(to), 10)
