@@ -184,19 +184,34 @@ func nodeStyle(n *yaml.Node) scalarStyle {
 
 func (d *yamlDecoder) errorAt(n *yaml.Node, msg string) {
 	if d.err == nil {
-		d.err = yamlError(d.src, d.nodePos(n), msg)
+		d.failAt(d.nodePos(n), msg)
+	}
+}
+
+// failAt sets the decoder's error at pos, unless it has one.
+func (d *yamlDecoder) failAt(pos template.Pos, msg string) {
+	if d.err == nil {
+		d.err = yamlError(d.src, pos, msg)
 	}
 }
 
 // grow accounts for size more units and fails when the budget is spent.
 func (d *yamlDecoder) grow(n *yaml.Node, size int) bool {
-	d.size += size
-	if d.size > d.budget {
-		d.errorAt(n, "the YAML is too large once its aliases are expanded")
+	if !d.spend(size) {
+		d.errorAt(n, tooLarge)
 		return false
 	}
 	return true
 }
+
+// spend counts size more units against the budget and reports whether
+// they are within it.
+func (d *yamlDecoder) spend(size int) bool {
+	d.size += size
+	return d.size <= d.budget
+}
+
+const tooLarge = "the YAML is too large once its aliases are expanded"
 
 // value decodes node n found at JSON Pointer ptr, returning the value and
 // its size (nodes plus scalar bytes). After an error it returns null; the

@@ -61,10 +61,14 @@ type spanScanner struct {
 }
 
 // space skips spaces and line breaks.
-func (s *spanScanner) space() {
-	for s.pos < len(s.text) && (s.text[s.pos] == ' ' || s.text[s.pos] == '\n') {
-		s.pos++
+func (s *spanScanner) space() { s.pos = skipSpace(s.text, s.pos) }
+
+// skipSpace returns where the spaces and line breaks of text from pos end.
+func skipSpace(text string, pos int) int {
+	for pos < len(text) && (text[pos] == ' ' || text[pos] == '\n') {
+		pos++
 	}
+	return pos
 }
 
 // inline skips spaces on the line.
@@ -163,8 +167,11 @@ func (s *spanScanner) str() (int, bool) {
 			case '"', '\\', 'b', 'f', 'n', 'r', 't': // not \/, which YAML does not take
 				s.pos += 2
 			case 'u':
-				r, ok := hex4(s.text[s.pos+2:])
-				if !ok || r >= 0xD800 && r <= 0xDFFF {
+				if s.pos+6 > len(s.text) {
+					return 0, false
+				}
+				r, err := strconv.ParseUint(s.text[s.pos+2:s.pos+6], 16, 16)
+				if err != nil || r >= 0xD800 && r <= 0xDFFF {
 					return 0, false
 				}
 				s.pos += 6
@@ -199,29 +206,6 @@ func (s *spanScanner) number() bool {
 	return true
 }
 
-// hex4 reads four hex digits.
-func hex4(s string) (rune, bool) {
-	if len(s) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range []byte(s[:4]) {
-		var v byte
-		switch {
-		case c >= '0' && c <= '9':
-			v = c - '0'
-		case c >= 'a' && c <= 'f':
-			v = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			v = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(v)
-	}
-	return r, true
-}
-
 // jsonCollection decodes the collection n that jsonSpan accepted, whose
 // own place and pointer value has taken, as node decodes YAML's.
 func (d *yamlDecoder) jsonCollection(n *yaml.Node, ptr string, depth int) (template.Value, int) {
@@ -241,25 +225,12 @@ type jsonReader struct {
 	pos  int
 }
 
-func (j *jsonReader) space() {
-	for j.pos < len(j.text) && (j.text[j.pos] == ' ' || j.text[j.pos] == '\n') {
-		j.pos++
-	}
-}
-
-// errorAt is yamlDecoder.errorAt at a place of the text.
-func (j *jsonReader) errorAt(pos template.Pos, msg string) {
-	if j.d.err == nil {
-		j.d.err = yamlError(j.d.src, pos, msg)
-	}
-}
+func (j *jsonReader) space() { j.pos = skipSpace(j.text, j.pos) }
 
 // grow is yamlDecoder.grow at a place of the text.
 func (j *jsonReader) grow(pos template.Pos, size int) bool {
-	d := j.d
-	d.size += size
-	if d.size > d.budget {
-		j.errorAt(pos, "the YAML is too large once its aliases are expanded")
+	if !j.d.spend(size) {
+		j.d.failAt(pos, tooLarge)
 		return false
 	}
 	return true
@@ -273,7 +244,7 @@ func (j *jsonReader) value(ptr string, depth int) (template.Value, int) {
 		return template.Value{}, 0
 	}
 	if msg := d.limit(ptr, depth); msg != "" {
-		j.errorAt(pos, msg)
+		j.d.failAt(pos, msg)
 		return template.Value{}, 0
 	}
 	if d.unplaced(ptr) {
@@ -327,7 +298,7 @@ func (j *jsonReader) node(pos template.Pos, ptr string, depth int) (template.Val
 	}
 	v, msg := resolvePlain(lit)
 	if msg != "" {
-		j.errorAt(pos, msg)
+		j.d.failAt(pos, msg)
 	}
 	return v, 1 + len(lit)
 }
@@ -346,7 +317,7 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 		keyPos := d.lines.pos(j.pos)
 		key := j.str()
 		if keys.repeated(members, key) {
-			j.errorAt(keyPos, "duplicate key "+strconv.Quote(key))
+			j.d.failAt(keyPos, "duplicate key "+strconv.Quote(key))
 			return template.Value{}, 0
 		}
 		at := appendToken(ptr, key)
@@ -370,46 +341,27 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 	return template.ObjectValue(members), size
 }
 
-// str reads a string: the text itself when it has no escapes.
+// str reads a string: the text itself when it has no escapes, else as
+// the engine decodes JSON.
 func (j *jsonReader) str() string {
-	j.pos++
 	start := j.pos
+	j.pos++
 	for j.text[j.pos] != '"' && j.text[j.pos] != '\\' {
 		j.pos++
 	}
 	if j.text[j.pos] == '"' {
 		j.pos++
-		return j.text[start : j.pos-1]
+		return j.text[start+1 : j.pos-1]
 	}
-	b := []byte(j.text[start:j.pos])
 	for j.text[j.pos] != '"' {
-		if j.text[j.pos] != '\\' {
-			b = append(b, j.text[j.pos])
+		if j.text[j.pos] == '\\' {
 			j.pos++
-			continue
 		}
-		switch c := j.text[j.pos+1]; c {
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u':
-			r, _ := hex4(j.text[j.pos+2:])
-			b = utf8.AppendRune(b, r)
-			j.pos += 4
-		default: // '"', '\\'
-			b = append(b, c)
-		}
-		j.pos += 2
+		j.pos++
 	}
 	j.pos++
-	return string(b)
+	v, _ := template.ParseJSONString(j.text[start:j.pos]) // jsonSpan took it
+	return v.Str()
 }
 
 // breaksAsLines reports whether YAML breaks text into the lines lineIndex

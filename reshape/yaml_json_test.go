@@ -66,6 +66,7 @@ func TestJSONSpansReadAsYAML(t *testing.T) {
 		{"YAML's flow syntax", "a: {b: c}\n", false},
 		{"an escaped slash", `a: {"u": "a\/b"}` + "\n", false},
 		{"an escaped surrogate", `a: ["\ud83d\ude00"]` + "\n", false},
+		{"an escaped low surrogate alone", `a: ["\ude00"]` + "\n", false},
 		{"a comment after it", "a: [1] # {{x}}\n", false},
 		{"a key", "{\"a\": 1}: b\n", false},
 		{"a tag", "a: !!seq [1]\n", false},

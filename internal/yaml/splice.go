@@ -54,9 +54,10 @@ func (dec *Decoder) DecodeNode(n *Node) (err error) {
 // ':' or a '-' or at a document's start, as one ScalarNode of JSONStyle
 // whose Value is the collection's text, when span accepts it: span gets
 // the byte offset of the bracket in the input and returns the offset past
-// the collection, or -1 to let it be read as YAML. It is for the caller that decodes that text
-// itself, as YAML would read it: building a node for every value of a
-// large JSON sample is most of the time of reading it.
+// the collection, or -1 to let it be read as YAML. It is for the caller
+// that decodes that text itself, as YAML would read it: building a node
+// for every value of a large JSON sample is most of the time of reading
+// it.
 func (dec *Decoder) JSONSpans(span func(offset int) int) {
 	dec.parser.parser.json_span = span
 }
