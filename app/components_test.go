@@ -200,24 +200,24 @@ func TestOutputPane(t *testing.T) {
 			"string", "typed splice", `"hi"`, "result", []app.UI{app.Text(`"hi"`)}},
 		{"text with trailing spaces", playground.State{Template: "a  \n\tb\t", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
 			"string", "text", `"a  \n\tb\t"`, "result result-text", []app.UI{
-				app.Text("a"), app.Span().Class("trail").Title("trailing whitespace").Text("  "),
-				app.Span().Class("eol").Attr("aria-hidden", "true"), app.Text("\n"),
-				app.Text("\tb"), app.Span().Class("trail").Title("trailing whitespace").Text("\t"),
+				app.Text("a"), app.Elem("span").Class("trail").Title("trailing whitespace").Text("  "),
+				app.Elem("span").Class("eol").Attr("aria-hidden", "true"), app.Text("\n"),
+				app.Text("\tb"), app.Elem("span").Class("trail").Title("trailing whitespace").Text("\t"),
 			}},
 		{"empty text", playground.State{Template: "{{#input.x}}y{{/input.x}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
-			"string", "text", `""`, "result result-text", []app.UI{app.Span().Class("empty-string").Text("(empty string)")}},
+			"string", "text", `""`, "result result-text", []app.UI{app.Elem("span").Class("empty-string").Text("(empty string)")}},
 	}
 	for _, tt := range tests {
 		s := playground.NewSession(tt.State)
 		o := outputOf(&s.Out, s.Version)
 		mount(t, o)
-		if err := app.Match(app.Span().Class("badge badge-"+tt.badge).Attr("data-testid", "output-type"), o, 0, 0, 1); err != nil {
+		if err := app.Match(app.Elem("span").Class("badge badge-"+tt.badge).Attr("data-testid", "output-type"), o, 0, 0, 1); err != nil {
 			t.Errorf("%s: badge: %v", tt.name, err)
 		}
 		if err := app.Match(app.Text(tt.marker), o, 0, 0, 2, 0); err != nil {
 			t.Errorf("%s: marker: %v", tt.name, err)
 		}
-		result := app.Pre().Attr("data-testid", "output").Attr("data-json", tt.json).TabIndex(0).Role("region").Attr("aria-label", "Result").Class(tt.class)
+		result := app.Elem("pre").Attr("data-testid", "output").Attr("data-json", tt.json).TabIndex(0).Role("region").Attr("aria-label", "Result").Class(tt.class)
 		if err := app.Match(result, o, 0, 1, 0); err != nil {
 			t.Errorf("%s: result: %v", tt.name, err)
 		}
@@ -233,7 +233,7 @@ func TestOutputPaneWithoutResult(t *testing.T) {
 	s := playground.NewSession(playground.ExampleByID("empty-data").Open())
 	o := outputOf(&s.Out, s.Version)
 	html := mount(t, o)
-	if err := app.Match(app.P().Class("empty"), o, 0, 1); err != nil {
+	if err := app.Match(app.Elem("p").Class("empty"), o, 0, 1); err != nil {
 		t.Error(err)
 	}
 	if strings.Contains(html, "data-json") {
@@ -257,7 +257,7 @@ func TestProblemsPane(t *testing.T) {
 		p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 		html := mount(t, p)
 		first := s.Out.Problems[0]
-		li := app.Li().
+		li := app.Elem("li").
 			Class("problem kind-"+first.Kind).
 			Attr("data-testid", "problem").
 			Attr("data-kind", first.Kind).
@@ -352,7 +352,7 @@ func TestStatusText(t *testing.T) {
 
 func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
 	s := playground.NewSession(playground.ExampleByID("pr-plan").Open())
-	about := app.P().Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
+	about := app.Elem("p").Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
 	d := &stepDetail{View: *s.Out.Plan}
 	mount(t, d)
 	if err := app.Match(about, d, 0, 1); err != nil {

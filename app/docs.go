@@ -39,21 +39,21 @@ func (d *docsPage) Render() app.UI {
 	toc := make([]app.UI, len(docSections))
 	sections := make([]app.UI, len(docSections))
 	for i, s := range docSections {
-		toc[i] = app.Li().Body(app.A().Href("#" + s.ID).Text(s.Title))
-		body := []app.UI{app.H2().Text(s.Title)}
+		toc[i] = app.Elem("li").Body(app.Elem("a").Attr("href", "#"+s.ID).Text(s.Title))
+		body := []app.UI{app.Elem("h2").Text(s.Title)}
 		for _, n := range s.Body {
 			body = append(body, n.ui(d.results))
 		}
-		sections[i] = app.Section().ID(s.ID).Class("docs-section").Body(body...)
+		sections[i] = app.Elem("section").ID(s.ID).Class("docs-section").Body(body...)
 	}
-	return app.Div().Class("docs").Body(
-		app.Header().Class("docs-header").Body(
-			app.A().Class("docs-back").Href("/").Text("← Playground"),
-			app.H1().Text("The {{Ex.path}} dialect"),
-			app.P().Class("docs-lede").Body(inline("A small, strict, logic-less template language that moves typed data between plan steps. Every example on this page is rendered by the engine as the page loads; **Open in playground** takes it to the playground to change.")...),
-			app.Nav().Class("docs-toc").Attr("aria-label", "Contents").Body(app.Ol().Body(toc...)),
+	return app.Elem("div").Class("docs").Body(
+		app.Elem("header").Class("docs-header").Body(
+			app.Elem("a").Class("docs-back").Attr("href", "/").Text("← Playground"),
+			app.Elem("h1").Text("The {{Ex.path}} dialect"),
+			app.Elem("p").Class("docs-lede").Body(inline("A small, strict, logic-less template language that moves typed data between plan steps. Every example on this page is rendered by the engine as the page loads; **Open in playground** takes it to the playground to change.")...),
+			app.Elem("nav").Class("docs-toc").Attr("aria-label", "Contents").Body(app.Elem("ol").Body(toc...)),
 		),
-		app.Main().Class("docs-main").Body(sections...),
+		app.Elem("main").Class("docs-main").Body(sections...),
 	)
 }
 
@@ -74,14 +74,14 @@ type (
 	bullets []string
 )
 
-func (p para) ui(map[*docExample]docResult) app.UI { return app.P().Body(inline(string(p))...) }
+func (p para) ui(map[*docExample]docResult) app.UI { return app.Elem("p").Body(inline(string(p))...) }
 
 func (b bullets) ui(map[*docExample]docResult) app.UI {
 	items := make([]app.UI, len(b))
 	for i, s := range b {
-		items[i] = app.Li().Body(inline(s)...)
+		items[i] = app.Elem("li").Body(inline(s)...)
 	}
-	return app.Ul().Body(items...)
+	return app.Elem("ul").Body(items...)
 }
 
 // table is a table with a header row.
@@ -93,17 +93,17 @@ type table struct {
 func (t table) ui(map[*docExample]docResult) app.UI {
 	head := make([]app.UI, len(t.head))
 	for i, h := range t.head {
-		head[i] = app.Th().Scope("col").Text(h)
+		head[i] = app.Elem("th").Attr("scope", "col").Text(h)
 	}
 	rows := make([]app.UI, len(t.rows))
 	for i, r := range t.rows {
 		cells := make([]app.UI, len(r))
 		for j, c := range r {
-			cells[j] = app.Td().Body(inline(c)...)
+			cells[j] = app.Elem("td").Body(inline(c)...)
 		}
-		rows[i] = app.Tr().Body(cells...)
+		rows[i] = app.Elem("tr").Body(cells...)
 	}
-	return app.Table().Class("docs-table").Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...))
+	return app.Elem("table").Class("docs-table").Body(app.Elem("thead").Body(app.Elem("tr").Body(head...)), app.Elem("tbody").Body(rows...))
 }
 
 // inline renders the reference's inline marks as elements with text:
@@ -138,14 +138,14 @@ func inline(s string) []app.UI {
 		}
 		switch mark {
 		case "`":
-			out = append(out, app.Code().Text(rest[:j]))
+			out = append(out, app.Elem("code").Text(rest[:j]))
 			s = rest[j+1:]
 		case "**":
-			out = append(out, app.Strong().Text(rest[:j]))
+			out = append(out, app.Elem("strong").Text(rest[:j]))
 			s = rest[j+2:]
 		case "[":
 			href, after, _ := strings.Cut(rest[j+2:], ")")
-			out = append(out, app.A().Href(href).Text(rest[:j]))
+			out = append(out, app.Elem("a").Attr("href", href).Text(rest[:j]))
 			s = after
 		}
 	}
@@ -205,34 +205,34 @@ func (ex *docExample) Link() string {
 func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 	s := ex.State()
 	in := []app.UI{
-		app.Div().Class("docs-label").Text(s.Mode.Title()),
-		app.Pre().Class("docs-source").Text(ex.Source),
+		app.Elem("div").Class("docs-label").Text(s.Mode.Title()),
+		app.Elem("pre").Class("docs-source").Text(ex.Source),
 	}
 	if s.Mode == playground.ModeTool {
-		in = append(in, app.Div().Class("docs-label").Text("Call"), app.Pre().Class("docs-root").Text(ex.Call))
+		in = append(in, app.Elem("div").Class("docs-label").Text("Call"), app.Elem("pre").Class("docs-root").Text(ex.Call))
 	}
 	// The roots the example names; input is {} unless named (the engine's
 	// rule, which the playground follows when it opens the link).
 	for _, r := range ex.Roots {
-		in = append(in, app.Div().Class("docs-label").Body(app.Text("Root "), app.Code().Text(r.Name)), app.Pre().Class("docs-root").Text(r.Text))
+		in = append(in, app.Elem("div").Class("docs-label").Body(app.Text("Root "), app.Elem("code").Text(r.Name)), app.Elem("pre").Class("docs-root").Text(r.Text))
 	}
 	if len(s.Later) > 0 {
-		in = append(in, app.P().Class("docs-note").Body(app.Text("Later steps: "), app.Code().Text(strings.Join(s.Later, ", "))))
+		in = append(in, app.Elem("p").Class("docs-note").Body(app.Text("Later steps: "), app.Elem("code").Text(strings.Join(s.Later, ", "))))
 	}
 	if s.Iteration {
-		in = append(in, app.P().Class("docs-note").Text("In an iteration body"))
+		in = append(in, app.Elem("p").Class("docs-note").Text("In an iteration body"))
 	}
-	fig := app.Figure().Class("docs-example")
+	fig := app.Elem("figure").Class("docs-example")
 	if ex.ID != "" {
 		fig = fig.ID(ex.ID)
 	}
 	return fig.Body(
-		app.FigCaption().Text(ex.Caption),
-		app.Div().Class("docs-io").Body(
-			app.Div().Class("docs-in").Body(in...),
-			app.Div().Class("docs-out").Body(
+		app.Elem("figcaption").Text(ex.Caption),
+		app.Elem("div").Class("docs-io").Body(
+			app.Elem("div").Class("docs-in").Body(in...),
+			app.Elem("div").Class("docs-out").Body(
 				results[ex].ui(),
-				app.A().Class("docs-open").Href(ex.Link()).Text("Open in playground"),
+				app.Elem("a").Class("docs-open").Attr("href", ex.Link()).Text("Open in playground"),
 			),
 		),
 	)
@@ -247,17 +247,17 @@ func (r docResult) ui() app.UI {
 				label = "Nothing found"
 			}
 		}
-		return app.Div().Class("docs-result docs-result-error").Attr("data-kind", kind).Body(
-			app.Div().Class("docs-label").Text(label),
-			app.Pre().TabIndex(0).Role("group").Attr("aria-label", label).Text(template.Format(r.err)),
+		return app.Elem("div").Class("docs-result docs-result-error").Attr("data-kind", kind).Body(
+			app.Elem("div").Class("docs-label").Text(label),
+			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(template.Format(r.err)),
 		)
 	}
 	label := "Result: " + r.value.Kind().String()
 	if r.typed {
 		label += " (typed splice)"
 	}
-	return app.Div().Class("docs-result").Attr("data-type", r.value.Kind().String()).Body(
-		app.Div().Class("docs-label").Text(label),
-		app.Pre().TabIndex(0).Role("group").Attr("aria-label", label).Text(r.display), // focusable: it scrolls
+	return app.Elem("div").Class("docs-result").Attr("data-type", r.value.Kind().String()).Body(
+		app.Elem("div").Class("docs-label").Text(label),
+		app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(r.display), // focusable: it scrolls
 	)
 }

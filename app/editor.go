@@ -66,7 +66,7 @@ func (e *codeEditor) key() string {
 }
 
 func (e *codeEditor) Render() app.UI {
-	return app.Div().Class("editor").Attr("data-testid", e.TestID)
+	return app.Elem("div").Class("editor").Attr("data-testid", e.TestID)
 }
 
 // OnMount makes the view inside the host.

@@ -57,33 +57,33 @@ func (p *embedPage) Render() app.UI {
 		open = "/#" + playground.LinkPrefix + p.view.link
 	}
 	folded, pane := inputPane(do, true)
-	return app.Div().Class("app embed").Attr("data-theme", themeName(p.theme)).Body(
-		app.Header().Class("embed-bar").Body(
-			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
-			app.H1().Class("brand-name").Text("Splice"),
+	return app.Elem("div").Class("app embed").Attr("data-theme", themeName(p.theme)).Body(
+		app.Elem("header").Class("embed-bar").Body(
+			app.ElemSelfClosing("img").Class("logo").Attr("src", "/web/icon.svg").Attr("alt", "Splice logo"),
+			app.Elem("h1").Class("brand-name").Text("Splice"),
 			modeTabs(do, false),
-			app.Div().Class("spacer"),
-			app.A().Class("btn btn-small").
+			app.Elem("div").Class("spacer"),
+			app.Elem("a").Class("btn btn-small").
 				Attr("data-testid", "open-playground").
-				Href(open).
-				Target("_blank").
-				Rel("noopener").
+				Attr("href", open).
+				Attr("target", "_blank").
+				Attr("rel", "noopener").
 				Text("Open in playground ↗"),
 		),
 		renderBanner(do),
-		app.Main().Class("embed-body").Body(
-			app.Div().Class("column").Body(
-				app.Div().Class("pane pane-main").Body(mainEditor(do)),
-				app.Button().
+		app.Elem("main").Class("embed-body").Body(
+			app.Elem("div").Class("column").Body(
+				app.Elem("div").Class("pane pane-main").Body(mainEditor(do)),
+				app.Elem("button").
 					Class("btn btn-small fold").
 					Attr("data-testid", "roots-toggle").
 					Attr("aria-expanded", strconv.FormatBool(p.rootsOpen)).
 					Attr("aria-controls", "embed-roots").
 					Text(foldIcon(p.rootsOpen)+" "+folded).
 					OnClick(func(ctx app.Context, e app.Event) { p.rootsOpen = !p.rootsOpen }),
-				app.Div().ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, pane)),
+				app.Elem("div").ID("embed-roots").Class("fold-body").Body(app.If(p.rootsOpen, pane)),
 			),
-			app.Div().Class("column").Body(
+			app.Elem("div").Class("column").Body(
 				outputOf(&s.Out, s.Version),
 				app.If(len(s.Out.Problems) > 0, func() app.UI { return &problemsPane{Do: do, Problems: s.Out.Problems} }),
 			),

@@ -48,15 +48,15 @@ func (m *examplesMenu) OnDismount() {
 
 func (m *examplesMenu) Render() app.UI {
 	item := func(ex *playground.Example) app.UI {
-		return app.Button().
+		return app.Elem("button").
 			Class("menu-item").
 			Role("menuitem").
 			TabIndex(-1).
 			Attr("data-testid", "example").
 			Attr("data-id", ex.ID).
 			Body(
-				app.Span().Class("menu-title").Text(ex.Title),
-				app.Span().Class("menu-about").Text(ex.About),
+				app.Elem("span").Class("menu-title").Text(ex.Title),
+				app.Elem("span").Class("menu-about").Text(ex.About),
 			).
 			OnClick(func(ctx app.Context, e app.Event) { m.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
 	}
@@ -68,13 +68,13 @@ func (m *examplesMenu) Render() app.UI {
 			features = append(features, item(&playground.Examples[i]))
 		}
 	}
-	return app.Div().Body(
-		app.Div().Class("backdrop").OnClick(func(ctx app.Context, e app.Event) { m.Do.ToggleMenu() }),
-		app.Div().Class("menu").ID("examples-menu").Role("menu").Attr("aria-label", "Examples").OnKeyDown(m.onKey).Body(
-			app.Div().Class("menu-group").Attr("aria-hidden", "true").Text("Features"),
-			app.Div().Class("menu-grid").Role("group").Attr("aria-label", "Features").Body(features...),
-			app.Div().Class("menu-group").Attr("aria-hidden", "true").Text("Error kinds"),
-			app.Div().Class("menu-grid").Role("group").Attr("aria-label", "Error kinds").Body(errs...),
+	return app.Elem("div").Body(
+		app.Elem("div").Class("backdrop").OnClick(func(ctx app.Context, e app.Event) { m.Do.ToggleMenu() }),
+		app.Elem("div").Class("menu").ID("examples-menu").Role("menu").Attr("aria-label", "Examples").OnKeyDown(m.onKey).Body(
+			app.Elem("div").Class("menu-group").Attr("aria-hidden", "true").Text("Features"),
+			app.Elem("div").Class("menu-grid").Role("group").Attr("aria-label", "Features").Body(features...),
+			app.Elem("div").Class("menu-group").Attr("aria-hidden", "true").Text("Error kinds"),
+			app.Elem("div").Class("menu-grid").Role("group").Attr("aria-label", "Error kinds").Body(errs...),
 		),
 	)
 }

@@ -28,16 +28,16 @@ type header struct {
 }
 
 func (h *header) Render() app.UI {
-	return app.Header().Class("topbar").Body(
-		app.Div().Class("brand").Body(
-			app.Img().Class("logo").Src("/web/icon.svg").Alt("Splice logo"),
-			app.H1().Class("brand-name").Body(
+	return app.Elem("header").Class("topbar").Body(
+		app.Elem("div").Class("brand").Body(
+			app.ElemSelfClosing("img").Class("logo").Attr("src", "/web/icon.svg").Attr("alt", "Splice logo"),
+			app.Elem("h1").Class("brand-name").Body(
 				app.Text("Splice"),
-				app.Span().Class("brand-sub").Text(" playground"),
+				app.Elem("span").Class("brand-sub").Text(" playground"),
 			),
 		),
-		app.Div().Class("menu-wrap").Body(
-			app.Button().
+		app.Elem("div").Class("menu-wrap").Body(
+			app.Elem("button").
 				Class("btn").
 				ID(menuButtonID).
 				Attr("aria-haspopup", "menu").
@@ -49,33 +49,33 @@ func (h *header) Render() app.UI {
 			app.If(h.Menu, func() app.UI { return &examplesMenu{Do: h.Do, FocusLast: h.focusLast} }),
 		),
 		app.If(h.AsPlan, func() app.UI {
-			return app.Button().Class("btn").Attr("data-testid", "open-as-plan").Text("Open as plan").
+			return app.Elem("button").Class("btn").Attr("data-testid", "open-as-plan").Text("Open as plan").
 				Title("Open this state as a plan: its roots sample steps, the template the solver").
 				OnClick(func(ctx app.Context, e app.Event) { h.Do.OpenAsPlan() })
 		}),
-		app.Div().Class("spacer"),
-		app.Nav().Class("actions").Attr("aria-label", "Playground actions").Body(
-			app.Button().
+		app.Elem("div").Class("spacer"),
+		app.Elem("nav").Class("actions").Attr("aria-label", "Playground actions").Body(
+			app.Elem("button").
 				Class("btn btn-primary").
 				Attr("data-testid", "share").
 				Title("Copy a link to this state (Ctrl+S)").
 				Text("Share").
 				OnClick(h.onShare),
 			h.renderLinkSize(),
-			app.A().Class("btn").Href("/docs").Text("Docs"),
-			app.Button().
+			app.Elem("a").Class("btn").Attr("href", "/docs").Text("Docs"),
+			app.Elem("button").
 				Class("btn btn-icon").
 				Attr("data-testid", "help").
 				Attr("aria-label", "Keyboard shortcuts").
 				Title("Keyboard shortcuts (?)").
 				Text("?").
 				OnClick(h.onHelp),
-			app.Button().
+			app.Elem("button").
 				Class("btn btn-icon").
 				Attr("data-testid", "theme-toggle").
 				Attr("aria-label", "Theme: "+themeLabel(h.Theme)+" (change)").
 				Title("Theme: "+themeLabel(h.Theme)+"; a click goes on to the next of system, light and dark").
-				Body(app.Span().Class("theme-icon").Attr("aria-hidden", "true")).
+				Body(app.Elem("span").Class("theme-icon").Attr("aria-hidden", "true")).
 				OnClick(h.onTheme),
 		),
 	)
@@ -92,7 +92,7 @@ func (h *header) renderLinkSize() app.UI {
 	case "error":
 		title = "The address bar holds no link for a state this large; Share still copies it as Markdown or a test vector"
 	}
-	return app.Span().Class("link-size link-size-"+level).Attr("data-testid", "link-size").Title(title).Text(text)
+	return app.Elem("span").Class("link-size link-size-"+level).Attr("data-testid", "link-size").Title(title).Text(text)
 }
 
 func (h *header) onMenu(ctx app.Context, e app.Event) {

@@ -57,19 +57,19 @@ func (h *helpDialog) OnMount(ctx app.Context) {
 func (h *helpDialog) Render() app.UI {
 	rows := make([]app.UI, len(shortcuts))
 	for i, s := range shortcuts {
-		rows[i] = app.Tr().Body(app.Td().Body(app.Kbd().Text(s.Keys)), app.Td().Text(s.Does))
+		rows[i] = app.Elem("tr").Body(app.Elem("td").Body(app.Elem("kbd").Text(s.Keys)), app.Elem("td").Text(s.Does))
 	}
 	return modal("help-title", func(ctx app.Context) { h.Do.CloseDialog() },
-		app.H2().ID("help-title").Text("Keyboard shortcuts"),
-		app.Table().Class("shortcuts").Attr("data-testid", "shortcuts").Body(app.TBody().Body(rows...)),
-		app.P().Class("dialog-lead").Body(
+		app.Elem("h2").ID("help-title").Text("Keyboard shortcuts"),
+		app.Elem("table").Class("shortcuts").Attr("data-testid", "shortcuts").Body(app.Elem("tbody").Body(rows...)),
+		app.Elem("p").Class("dialog-lead").Body(
 			app.Text("Tags: "),
-			app.Code().Class("tk tk-root").Text("{{E0.path}}"), app.Text(" root path, "),
-			app.Code().Class("tk tk-key").Text("{{key}}"), app.Text(" item key, "),
-			app.Code().Class("tk tk-section").Text("{{#…}}"), app.Text(" section, "),
-			app.Code().Class("tk tk-inverted").Text("{{^…}}"), app.Text(" inverted, "),
-			app.Code().Class("tk tk-loopvar").Text("{{@index}}"), app.Text(" loop variable. "),
-			app.A().Href("/docs").Text("Read the dialect reference."),
+			app.Elem("code").Class("tk tk-root").Text("{{E0.path}}"), app.Text(" root path, "),
+			app.Elem("code").Class("tk tk-key").Text("{{key}}"), app.Text(" item key, "),
+			app.Elem("code").Class("tk tk-section").Text("{{#…}}"), app.Text(" section, "),
+			app.Elem("code").Class("tk tk-inverted").Text("{{^…}}"), app.Text(" inverted, "),
+			app.Elem("code").Class("tk tk-loopvar").Text("{{@index}}"), app.Text(" loop variable. "),
+			app.Elem("a").Attr("href", "/docs").Text("Read the dialect reference."),
 		),
 	)
 }

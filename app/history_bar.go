@@ -22,7 +22,7 @@ type historyActions interface {
 }
 
 func (h *historyBar) Render() app.UI {
-	return app.Div().Class("history").Role("group").Attr("aria-label", "Undo and redo of steps, modes and scope").Body(
+	return app.Elem("div").Class("history").Role("group").Attr("aria-label", "Undo and redo of steps, modes and scope").Body(
 		historyButton("root-undo", "Undo", h.Undo, h.keys("Ctrl/⌘+Z"), redoButton, h.Do.Undo),
 		historyButton("root-redo", "Redo", h.Redo, h.keys("Ctrl/⌘+Shift+Z"), undoButton, h.Do.Redo),
 	)
@@ -43,10 +43,10 @@ func historyButton(testID, verb, label, keys, other string, do func()) app.UI {
 	if label != "" {
 		name = verb + " " + label
 	}
-	return app.Button().Class("btn btn-small").Attr("data-testid", testID).
-		Disabled(label == "").Attr("aria-label", name).Title(name+keys).Body(
+	return app.Elem("button").Class("btn btn-small").Attr("data-testid", testID).
+		Attr("disabled", label == "").Attr("aria-label", name).Title(name+keys).Body(
 		app.Text(verb),
-		app.If(label != "", func() app.UI { return app.Span().Class("history-label").Text(" " + label) }),
+		app.If(label != "", func() app.UI { return app.Elem("span").Class("history-label").Text(" " + label) }),
 	).
 		OnClick(func(ctx app.Context, e app.Event) {
 			do()

@@ -44,29 +44,29 @@ func outputOf(out *playground.Outcome, version int) *outputPane {
 
 func (o *outputPane) Render() app.UI {
 	out := o
-	head := []app.UI{app.H2().Text("Output")}
+	head := []app.UI{app.Elem("h2").Text("Output")}
 	if out.HasValue {
 		head = append(head,
-			app.Span().Class("badge badge-"+out.Type).Attr("data-testid", "output-type").Text(out.Type),
+			app.Elem("span").Class("badge badge-"+out.Type).Attr("data-testid", "output-type").Text(out.Type),
 			app.If(out.Typed, func() app.UI {
-				return app.Span().Class("marker").Title("The template is exactly one tag: the value keeps its JSON type").Text("typed splice")
+				return app.Elem("span").Class("marker").Title("The template is exactly one tag: the value keeps its JSON type").Text("typed splice")
 			}),
 			app.If(out.Mixed, func() app.UI {
-				return app.Span().Class("marker marker-text").Title("Mixed text renders to a string, shown verbatim").Text("text")
+				return app.Elem("span").Class("marker marker-text").Title("Mixed text renders to a string, shown verbatim").Text("text")
 			}),
-			app.Div().Class("spacer"),
-			app.Button().Class("btn btn-small").Attr("data-testid", "copy").
+			app.Elem("div").Class("spacer"),
+			app.Elem("button").Class("btn btn-small").Attr("data-testid", "copy").
 				Text(copyLabel(o.copied == o.Version)).
 				OnClick(o.onCopy),
 		)
 	}
-	return app.Section().Class("pane pane-output").Attr("aria-label", "Output").Body(
-		app.Div().Class("pane-head").Body(head...),
+	return app.Elem("section").Class("pane pane-output").Attr("aria-label", "Output").Body(
+		app.Elem("div").Class("pane-head").Body(head...),
 		app.If(out.Note != "", func() app.UI {
-			return app.P().Class("partial-note").Attr("data-testid", "output-note").Body(
+			return app.Elem("p").Class("partial-note").Attr("data-testid", "output-note").Body(
 				app.Text(out.Note+" "),
 				app.If(out.OpenShape != nil, func() app.UI {
-					return app.Button().Class("btn btn-small").Attr("data-testid", "open-as-shape").Text("Open as Shape").
+					return app.Elem("button").Class("btn btn-small").Attr("data-testid", "open-as-shape").Text("Open as Shape").
 						OnClick(func(ctx app.Context, e app.Event) { out.OpenShape() })
 				}),
 			)
@@ -76,7 +76,7 @@ func (o *outputPane) Render() app.UI {
 		}).ElseIf(len(out.Partial) > 0, func() app.UI {
 			return renderPartial(out.Partial)
 		}).Else(func() app.UI {
-			return app.P().Class("empty").Text(emptyText(out.HasProblems))
+			return app.Elem("p").Class("empty").Text(emptyText(out.HasProblems))
 		}),
 	)
 }
@@ -97,21 +97,21 @@ func renderPartial(all []playground.PartialPart) app.UI {
 			body[i] = app.Text(p.Text)
 			continue
 		}
-		body[i] = app.Mark().Class("leaf-failed").Attr("data-testid", "failed-leaf").Attr("data-at", p.At).Title(p.Failed).Body(
+		body[i] = app.Elem("mark").Class("leaf-failed").Attr("data-testid", "failed-leaf").Attr("data-at", p.At).Title(p.Failed).Body(
 			app.Text(p.Text),
-			app.Span().Class("sr-only").Text(" (failed: "+p.Failed+")"),
+			app.Elem("span").Class("sr-only").Text(" (failed: "+p.Failed+")"),
 		)
 	}
 	if more > 0 {
-		body = append(body, app.Span().Class("more-result").Text(playground.ShownNote(more)))
+		body = append(body, app.Elem("span").Class("more-result").Text(playground.ShownNote(more)))
 	}
 	leaves := "leaf"
 	if failed > 1 {
 		leaves = "leaves"
 	}
-	return app.Div().Body(
-		app.P().Class("partial-note").Text("Partial result: "+strconv.Itoa(failed)+" "+leaves+" failed (marked, shown as null); see the problems below."),
-		app.Pre().Class("result result-partial").Attr("data-testid", "partial").TabIndex(0).Role("region").Attr("aria-label", "Partial result").Body(body...),
+	return app.Elem("div").Body(
+		app.Elem("p").Class("partial-note").Text("Partial result: "+strconv.Itoa(failed)+" "+leaves+" failed (marked, shown as null); see the problems below."),
+		app.Elem("pre").Class("result result-partial").Attr("data-testid", "partial").TabIndex(0).Role("region").Attr("aria-label", "Partial result").Body(body...),
 	)
 }
 
@@ -155,7 +155,7 @@ type resultView struct {
 }
 
 func (r *resultView) Render() app.UI {
-	pre := app.Pre().Class("result").Attr("data-testid", "output").TabIndex(0).Role("region").Attr("aria-label", "Result")
+	pre := app.Elem("pre").Class("result").Attr("data-testid", "output").TabIndex(0).Role("region").Attr("aria-label", "Result")
 	if !app.IsServer {
 		return pre
 	}
@@ -225,11 +225,11 @@ func (p resultPart) ui() app.UI {
 	case "":
 		return app.Text(p.Text)
 	case "eol":
-		return app.Span().Class("eol").Attr("aria-hidden", "true")
+		return app.Elem("span").Class("eol").Attr("aria-hidden", "true")
 	case "trail":
-		return app.Span().Class("trail").Title("trailing whitespace").Text(p.Text)
+		return app.Elem("span").Class("trail").Title("trailing whitespace").Text(p.Text)
 	}
-	return app.Span().Class(p.Class).Text(p.Text)
+	return app.Elem("span").Class(p.Class).Text(p.Text)
 }
 
 // paintOutput writes a new result into the output pane at once, when the

@@ -73,19 +73,19 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, v, do := p.s, &p.view, p.do
 	_, inputs := inputPane(do, false)
-	return app.Div().Class("app").Attr("data-theme", themeName(p.theme)).Body(
+	return app.Elem("div").Class("app").Attr("data-theme", themeName(p.theme)).Body(
 		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != playground.ModePlan},
 		renderBanner(do),
-		app.Main().Class("workbench").Body(
-			app.Section().Class("column column-edit").Attr("aria-label", "Editors").Body(
-				app.Div().Class("pane pane-main").Body(
+		app.Elem("main").Class("workbench").Body(
+			app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(
+				app.Elem("div").Class("pane pane-main").Body(
 					modeTabs(do, true),
 					mainEditor(do),
 				),
 				inputs(),
 			),
-			app.Section().Class("column column-result").Attr("aria-label", "Results").Body(
-				app.P().Class("sr-only").Role("status").Attr("aria-live", "polite").Attr("data-testid", "status").Text(statusText(&s.Out)),
+			app.Elem("section").Class("column column-result").Attr("aria-label", "Results").Body(
+				app.Elem("p").Class("sr-only").Role("status").Attr("aria-live", "polite").Attr("data-testid", "status").Text(statusText(&s.Out)),
 				app.If(s.Out.Plan != nil, func() app.UI {
 					return &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
 				}),
@@ -145,37 +145,37 @@ func themeName(theme string) string {
 // their editors their focus) when it comes and goes.
 func renderBanner(do *actions) app.UI {
 	v := do.v
-	return app.Div().Class("banner-slot").Body(app.If(v.tooLarge, func() app.UI {
-		return app.Div().Class("banner").Role("alert").Attr("data-testid", "too-large").Body(
-			app.Span().Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + playground.SizeText(playground.MaxLinkState) +
+	return app.Elem("div").Class("banner-slot").Body(app.If(v.tooLarge, func() app.UI {
+		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "too-large").Body(
+			app.Elem("span").Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + playground.SizeText(playground.MaxLinkState) +
 				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
 		)
 	}), app.If(v.autosaveFailed, func() app.UI {
-		return app.Div().Class("banner").Role("alert").Attr("data-testid", "autosave-failed").Body(
-			app.Span().Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose " +
+		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "autosave-failed").Body(
+			app.Elem("span").Class("banner-text").Text("This browser's storage refused to keep this state (it is full): a reload would lose " +
 				"what the address bar does not hold. Copy it out with Share → Copy as test vector."),
 		)
 	}), app.If(v.takenOver, func() app.UI {
-		return app.Div().Class("banner").Role("status").Attr("data-testid", "taken-over").Body(
-			app.Span().Class("banner-text").Text("Another tab saved its work over this tab's autosave. This tab's work is still here: "+
+		return app.Elem("div").Class("banner").Role("status").Attr("data-testid", "taken-over").Body(
+			app.Elem("span").Class("banner-text").Text("Another tab saved its work over this tab's autosave. This tab's work is still here: "+
 				"edit it, or save it again now."),
-			app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "save-here").Text("Save this tab's work").
+			app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "save-here").Text("Save this tab's work").
 				OnClick(func(ctx app.Context, e app.Event) {
 					focusFirst(mainEditorHost) // the banner goes
 					do.saveHere()
 				}),
 		)
 	}), app.If(v.banner != "", func() app.UI {
-		return app.Div().Class("banner").Role("alert").Attr("data-testid", "banner").Body(
-			app.Span().Class("banner-text").Text(v.banner),
+		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "banner").Body(
+			app.Elem("span").Class("banner-text").Text(v.banner),
 			app.If(v.saved != "", func() app.UI {
-				return app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "restore-saved").Text("Restore your last work").
+				return app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "restore-saved").Text("Restore your last work").
 					OnClick(func(ctx app.Context, e app.Event) {
 						focusFirst(mainEditorHost)
 						do.RestoreSaved()
 					})
 			}),
-			app.Button().Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) {
+			app.Elem("button").Class("btn btn-small").Text("Dismiss").OnClick(func(ctx app.Context, e app.Event) {
 				focusFirst(mainEditorHost)
 				do.DismissBanner()
 			}),
@@ -190,7 +190,7 @@ func modeTabs(do *actions, keys bool) app.UI {
 	s := do.s
 	tabs := make([]app.UI, len(playground.Modes))
 	for i, m := range playground.Modes {
-		tabs[i] = app.Button().
+		tabs[i] = app.Elem("button").
 			Class("tab").
 			Role("tab").
 			ID("mode-"+string(m)).
@@ -204,12 +204,12 @@ func modeTabs(do *actions, keys bool) app.UI {
 	}
 	// Handlers must read what they need when they run: go-app keeps the
 	// first closure of an element whose handler code stays the same.
-	return app.Div().Class("pane-head").Body(
-		app.Div().Class("tabs").Role("tablist").Attr("aria-label", "Mode").Body(tabs...).
+	return app.Elem("div").Class("pane-head").Body(
+		app.Elem("div").Class("tabs").Role("tablist").Attr("aria-label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
 				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
 			}),
-		app.Span().Class("hint").Text(modeHint(s.State.Mode)),
+		app.Elem("span").Class("hint").Text(modeHint(s.State.Mode)),
 		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel(), Keys: keys},
 	)
 }
@@ -271,7 +271,7 @@ func mainEditor(do *actions) app.UI {
 	if s.State.Mode != playground.ModeTemplate {
 		syntax = dataSyntax(text)
 	}
-	return app.Div().Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
+	return app.Elem("div").Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
 		Do:       do,
 		Target:   playground.TargetMain,
 		Key:      string(playground.TargetMain) + "-" + string(s.State.Mode),
@@ -291,12 +291,12 @@ func mainEditor(do *actions) app.UI {
 // callPane edits a tool call's input.
 func callPane(do *actions) app.UI {
 	s := do.s
-	return app.Section().Class("pane pane-call").Attr("aria-label", "Call input").Body(
-		app.Div().Class("pane-head").Body(
-			app.H2().Text("Call input"),
-			app.Span().Class("hint").Text("JSON or YAML, the tool's input root"),
-			app.Div().Class("spacer"),
-			app.Button().Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
+	return app.Elem("section").Class("pane pane-call").Attr("aria-label", "Call input").Body(
+		app.Elem("div").Class("pane-head").Body(
+			app.Elem("h2").Text("Call input"),
+			app.Elem("span").Class("hint").Text("JSON or YAML, the tool's input root"),
+			app.Elem("div").Class("spacer"),
+			app.Elem("button").Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
 				OnClick(func(ctx app.Context, e app.Event) { do.Format(playground.TargetCall) }),
 		),
 		dataEditor(do, playground.TargetCall, "call-editor", "Call input editor", s.State.Call, s.Selection, s.Loads),

@@ -26,34 +26,34 @@ func (p *problemsPane) Render() app.UI {
 		items = append(items, p.renderProblem(i, &problems[i]))
 	}
 	if more := p.shown.more(len(problems), "problems"); more != nil {
-		items = append(items, app.Li().Body(more))
+		items = append(items, app.Elem("li").Body(more))
 	}
 	count := "none"
 	if len(problems) > 0 {
 		count = strconv.Itoa(len(problems))
 	}
-	return app.Section().Class("pane pane-problems").Attr("aria-label", "Problems").Body(
-		app.Div().Class("pane-head").Body(
-			app.H2().Text("Problems"),
-			app.Span().Class("count").Text(count),
+	return app.Elem("section").Class("pane pane-problems").Attr("aria-label", "Problems").Body(
+		app.Elem("div").Class("pane-head").Body(
+			app.Elem("h2").Text("Problems"),
+			app.Elem("span").Class("count").Text(count),
 		),
 		app.If(len(problems) == 0, func() app.UI {
-			return app.P().Class("empty").Text("No problems.")
+			return app.Elem("p").Class("empty").Text("No problems.")
 		}).Else(func() app.UI {
-			return app.Ul().Class("problems").Body(items...)
+			return app.Elem("ul").Class("problems").Body(items...)
 		}),
 	)
 }
 
 func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
-	var where app.UI = app.Span().Class("where").Text(placeText(pr))
+	var where app.UI = app.Elem("span").Class("where").Text(placeText(pr))
 	if pr.Located() {
-		where = app.Button().Class("where link").
+		where = app.Elem("button").Class("where link").
 			Title("Select the tag in the editor").
 			Text(placeText(pr)).
 			OnClick(func(ctx app.Context, e app.Event) { p.Do.Reveal(i) }, app.EventScope(i))
 	}
-	return app.Li().
+	return app.Elem("li").
 		Class("problem kind-"+kindClass(pr.Kind)).
 		Attr("data-testid", "problem").
 		Attr("data-kind", pr.Kind).
@@ -61,20 +61,20 @@ func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 		Attr("data-column", pr.Column).
 		Attr("data-step", pr.Step).
 		Body(
-			app.Div().Class("problem-head").Body(
-				app.Span().Class("kind").Text(pr.Label()),
+			app.Elem("div").Class("problem-head").Body(
+				app.Elem("span").Class("kind").Text(pr.Label()),
 				where,
 			),
-			app.P().Class("message").Text(pr.Msg),
+			app.Elem("p").Class("message").Text(pr.Msg),
 			app.If(len(pr.Keys) > 0, func() app.UI { return p.renderKeys(i, pr) }),
 			app.If(pr.Fix != "", func() app.UI {
-				return app.P().Class("suggest").Body(
+				return app.Elem("p").Class("suggest").Body(
 					app.Text("Fix: "),
 					p.chip(i, pr, pr.Fix, "chip chip-suggest"),
 				)
 			}),
 			app.If(pr.Suggestion != "", func() app.UI {
-				return app.P().Class("suggest").Body(
+				return app.Elem("p").Class("suggest").Body(
 					app.Text("Did you mean "),
 					p.chip(i, pr, pr.Suggestion, "chip chip-suggest"),
 					app.Text("?"),
@@ -90,22 +90,22 @@ func (p *problemsPane) renderKeys(i int, pr *playground.Problem) app.UI {
 		chips = append(chips, p.chip(i, pr, k, "chip"))
 	}
 	if pr.More > 0 {
-		chips = append(chips, app.Span().Class("more").Text("… and "+strconv.Itoa(pr.More)+" more"))
+		chips = append(chips, app.Elem("span").Class("more").Text("… and "+strconv.Itoa(pr.More)+" more"))
 	}
 	label := "available:"
 	if pr.Kind == "MissingStep" {
 		label = "roots:"
 	}
-	return app.Div().Class("keys").Body(append([]app.UI{app.Span().Class("keys-label").Text(label)}, chips...)...)
+	return app.Elem("div").Class("keys").Body(append([]app.UI{app.Elem("span").Class("keys-label").Text(label)}, chips...)...)
 }
 
 // chip is a key; where the failing segment is known, a click puts it
 // there.
 func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) app.UI {
 	if pr.SegStart < 0 {
-		return app.Span().Class(class).Text(key)
+		return app.Elem("span").Class(class).Text(key)
 	}
-	return app.Button().
+	return app.Elem("button").
 		Class(class).
 		Attr("data-testid", "key-chip").
 		Attr("data-key", key).

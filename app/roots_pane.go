@@ -58,11 +58,11 @@ func (r *rootsPane) OnUpdate(ctx app.Context) {
 
 func (r *rootsPane) Render() app.UI {
 	fixed := playground.FixedRoot(r.Active)
-	return app.Section().Class("pane pane-roots").Attr("aria-label", "Roots").Body(
-		app.Div().Class("pane-head").Body(
-			app.H2().Text("Roots"),
+	return app.Elem("section").Class("pane pane-roots").Attr("aria-label", "Roots").Body(
+		app.Elem("div").Class("pane-head").Body(
+			app.Elem("h2").Text("Roots"),
 			r.renderTabs(),
-			app.Button().
+			app.Elem("button").
 				Class("btn btn-icon").
 				Attr("data-testid", "root-add").
 				Attr("aria-label", "Add a step").
@@ -70,36 +70,36 @@ func (r *rootsPane) Render() app.UI {
 				Text("+").
 				OnClick(func(ctx app.Context, e app.Event) { r.Do.AddRoot() }),
 		),
-		app.Div().Class("toolbar").Body(
-			app.Button().Class("btn btn-small").Attr("data-testid", "root-rename").Disabled(fixed).
+		app.Elem("div").Class("toolbar").Body(
+			app.Elem("button").Class("btn btn-small").Attr("data-testid", "root-rename").Attr("disabled", fixed).
 				Attr("aria-label", "Rename "+r.Active).Text("Rename").OnClick(r.onRename),
-			app.Button().Class("btn btn-small btn-icon").Attr("data-testid", "root-left").Disabled(!r.MoveEarlier).
+			app.Elem("button").Class("btn btn-small btn-icon").Attr("data-testid", "root-left").Attr("disabled", !r.MoveEarlier).
 				Attr("aria-label", "Move "+r.Active+" earlier").Title("Move earlier").Text("←").
 				OnClick(func(ctx app.Context, e app.Event) {
 					r.Do.MoveRoot(-1)
 					keepFocus(ctx, ctx.JSSrc(), `[data-testid="root-right"]`, openRootTab)
 				}),
-			app.Button().Class("btn btn-small btn-icon").Attr("data-testid", "root-right").Disabled(!r.MoveLater).
+			app.Elem("button").Class("btn btn-small btn-icon").Attr("data-testid", "root-right").Attr("disabled", !r.MoveLater).
 				Attr("aria-label", "Move "+r.Active+" later").Title("Move later").Text("→").
 				OnClick(func(ctx app.Context, e app.Event) {
 					r.Do.MoveRoot(1)
 					keepFocus(ctx, ctx.JSSrc(), `[data-testid="root-left"]`, openRootTab)
 				}),
-			app.Button().Class("btn btn-small").Attr("data-testid", "root-delete").Disabled(fixed).
+			app.Elem("button").Class("btn btn-small").Attr("data-testid", "root-delete").Attr("disabled", fixed).
 				Attr("aria-label", "Delete "+r.Active).Text("Delete").
 				OnClick(r.onDelete),
-			app.Button().Class("btn btn-small").Attr("data-testid", "root-format").
+			app.Elem("button").Class("btn btn-small").Attr("data-testid", "root-format").
 				Title("Pretty-print as JSON").Text("Format").
 				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(playground.RootTarget(r.Active)) }),
 		),
-		app.Div().Class("rename-slot").Body(
+		app.Elem("div").Class("rename-slot").Body(
 			app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() }),
 			app.If(r.Refs > 0, func() app.UI { return r.renderRenameOffer() }),
 		),
-		app.Div().Class("root-editor").ID("root-panel").Role("tabpanel").Attr("aria-labelledby", "root-tab-"+r.Active).Body(
+		app.Elem("div").Class("root-editor").ID("root-panel").Role("tabpanel").Attr("aria-labelledby", "root-tab-"+r.Active).Body(
 			dataEditor(r.Do, playground.RootTarget(r.Active), "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select, r.Loads),
 		),
-		app.Div().Class("root-status").Body(r.renderStatus()),
+		app.Elem("div").Class("root-status").Body(r.renderStatus()),
 		app.If(!r.Compact, func() app.UI { return r.renderScope() }),
 	)
 }
@@ -115,7 +115,7 @@ func (r *rootsPane) renderTabs() app.UI {
 		if slices.Contains(r.Broken, name) {
 			class += " tab-broken"
 		}
-		tabs[i] = app.Button().
+		tabs[i] = app.Elem("button").
 			Class(class).
 			Role("tab").
 			ID("root-tab-"+name).
@@ -127,7 +127,7 @@ func (r *rootsPane) renderTabs() app.UI {
 			Text(name).
 			OnClick(func(ctx app.Context, e app.Event) { r.Do.OpenRoot(name) }, app.EventScope(name))
 	}
-	return app.Div().Class("tabs root-tabs").Role("tablist").Attr("aria-label", "Roots in step order").Body(tabs...).
+	return app.Elem("div").Class("tabs root-tabs").Role("tablist").Attr("aria-label", "Roots in step order").Body(tabs...).
 		OnKeyDown(func(ctx app.Context, e app.Event) {
 			arrowTabs(ctx, e, len(r.Names), slices.Index(r.Names, r.Active), func(i int) { r.Do.OpenRoot(r.Names[i]) })
 		})
@@ -135,18 +135,18 @@ func (r *rootsPane) renderTabs() app.UI {
 
 // renderRename is the inline field that renames the open root.
 func (r *rootsPane) renderRename() app.UI {
-	return app.Div().Class("rename").Body(
-		app.Label().For("root-name").Text("New name for "+r.Active),
-		app.Input().
+	return app.Elem("div").Class("rename").Body(
+		app.Elem("label").Attr("for", "root-name").Text("New name for "+r.Active),
+		app.ElemSelfClosing("input").
 			ID("root-name").
 			Attr("data-testid", "root-name").
-			Value(r.draft).
+			Attr("value", r.draft).
 			Spellcheck(false).
 			Attr("autocomplete", "off").
 			OnInput(func(ctx app.Context, e app.Event) { r.draft = ctx.JSSrc().Get("value").String() }).
 			OnKeyDown(r.onRenameKey),
-		app.Button().Class("btn btn-small btn-primary").Text("Rename").OnClick(func(ctx app.Context, e app.Event) { r.commit() }),
-		app.Button().Class("btn btn-small").Text("Cancel").OnClick(func(ctx app.Context, e app.Event) { r.cancel() }),
+		app.Elem("button").Class("btn btn-small btn-primary").Text("Rename").OnClick(func(ctx app.Context, e app.Event) { r.commit() }),
+		app.Elem("button").Class("btn btn-small").Text("Cancel").OnClick(func(ctx app.Context, e app.Event) { r.cancel() }),
 	)
 }
 
@@ -155,50 +155,50 @@ func (r *rootsPane) renderRename() app.UI {
 func (r *rootsPane) renderStatus() app.UI {
 	switch {
 	case r.NameError != "":
-		return app.P().Class("status status-error").Role("alert").Attr("data-testid", "name-error").Text(r.NameError)
+		return app.Elem("p").Class("status status-error").Role("alert").Attr("data-testid", "name-error").Text(r.NameError)
 	case r.Error != nil:
 		p := r.Error
-		return app.P().Class("status status-error").Body(
-			app.Button().Class("link").Text(strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)).
+		return app.Elem("p").Class("status status-error").Body(
+			app.Elem("button").Class("link").Text(strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)).
 				Attr("aria-label", "Select line "+strconv.Itoa(p.Line)+" column "+strconv.Itoa(p.Column)).
 				OnClick(r.onSelectError),
 			app.Text(" "+p.Msg),
 		)
 	}
-	return app.P().Class("status status-ok").Text("✓ " + r.Active + " is valid JSON or YAML")
+	return app.Elem("p").Class("status status-ok").Text("✓ " + r.Active + " is valid JSON or YAML")
 }
 
 // renderScope holds what else the template's load check knows.
 func (r *rootsPane) renderScope() app.UI {
-	return app.Div().Class("scope").Body(
+	return app.Elem("div").Class("scope").Body(
 		scopeField("later", "Later steps", "E9, publish", "Step ids that run after this step: referencing them is a MissingStep",
 			r.Later, r.Do.SetLater),
-		app.P().Class("scope-help").Text("Steps that run after this one: reading one is a MissingStep that says so."),
+		app.Elem("p").Class("scope-help").Text("Steps that run after this one: reading one is a MissingStep that says so."),
 		scopeField("branch", "Branch steps", "E5=E3",
 			"Steps of a decide step's branch this step is not in, as ID=DECIDE: referencing them is a MissingStep that points to {{DECIDE.result}}",
 			r.Branch, r.Do.SetBranch),
-		app.P().Class("scope-help").Text("Steps inside a decide step's branch, as ID=DECIDE: read them through {{DECIDE.result}}."),
-		app.Label().Class("switch").Body(
-			app.Input().
-				Type("checkbox").
+		app.Elem("p").Class("scope-help").Text("Steps inside a decide step's branch, as ID=DECIDE: read them through {{DECIDE.result}}."),
+		app.Elem("label").Class("switch").Body(
+			app.ElemSelfClosing("input").
+				Attr("type", "checkbox").
 				Attr("data-testid", "iteration").
-				Checked(r.Iteration).
+				Attr("checked", r.Iteration).
 				OnChange(func(ctx app.Context, e app.Event) { r.Do.SetIteration(ctx.JSSrc().Get("checked").Bool()) }),
-			app.Span().Text("Iteration body (adds item, index, accumulator)"),
+			app.Elem("span").Text("Iteration body (adds item, index, accumulator)"),
 		),
-		app.P().Class("scope-help").Text("A map's body: item is the element, index its place, accumulator the results of the iterations before (a fold's: the last result)."),
+		app.Elem("p").Class("scope-help").Text("A map's body: item is the element, index its place, accumulator the results of the iterations before (a fold's: the last result)."),
 	)
 }
 
 // scopeField is a text field of the scope; set reads what is typed.
 func scopeField(testID, label, placeholder, title, value string, set func(string)) app.UI {
-	return app.Label().Class("field").Body(
-		app.Span().Text(label),
-		app.Input().
+	return app.Elem("label").Class("field").Body(
+		app.Elem("span").Text(label),
+		app.ElemSelfClosing("input").
 			Attr("data-testid", testID).
-			Placeholder(placeholder).
+			Attr("placeholder", placeholder).
 			Title(title).
-			Value(value).
+			Attr("value", value).
 			Spellcheck(false).
 			OnInput(func(ctx app.Context, e app.Event) { set(ctx.JSSrc().Get("value").String()) }),
 	)
@@ -222,15 +222,15 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 	if strings.Contains(r.RefsWhere, " and ") {
 		verb = "read"
 	}
-	return app.Div().Class("rename-offer banner").Role("status").Body(
-		app.Span().Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed.From+". "),
-		app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "rename-refs").
+	return app.Elem("div").Class("rename-offer banner").Role("status").Body(
+		app.Elem("span").Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed.From+". "),
+		app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-refs").
 			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
 			OnClick(func(ctx app.Context, e app.Event) {
 				focusFirst(openRootTab) // the offer goes
 				r.Do.UpdateReferences()
 			}),
-		app.Button().Class("btn btn-small").Text("Keep").
+		app.Elem("button").Class("btn btn-small").Text("Keep").
 			OnClick(func(ctx app.Context, e app.Event) {
 				focusFirst(openRootTab)
 				r.Do.DismissRename()

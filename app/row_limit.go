@@ -25,7 +25,7 @@ func (l *rowLimit) more(n int, noun string) app.UI {
 	if hidden <= 0 {
 		return nil
 	}
-	return app.Button().Class("btn btn-small more-rows").Attr("data-testid", "more-rows").
+	return app.Elem("button").Class("btn btn-small more-rows").Attr("data-testid", "more-rows").
 		Text("Show " + strconv.Itoa(min(hidden, rowsAtOnce)) + " more (" + strconv.Itoa(hidden) + " " + noun + " not shown)").
 		OnClick(func(ctx app.Context, e app.Event) { l.extra += rowsAtOnce })
 }

@@ -33,31 +33,31 @@ func (d *shareDialog) OnMount(ctx app.Context) {
 
 func (d *shareDialog) Render() app.UI {
 	return modal("share-title", func(ctx app.Context) { d.Do.CloseDialog() },
-		app.H2().ID("share-title").Text("Share this state"),
+		app.Elem("h2").ID("share-title").Text("Share this state"),
 		app.If(d.Info.Error != "", func() app.UI {
-			return app.Div().Body(
-				app.P().Class("status status-error").Role("alert").Text(d.Info.Error),
+			return app.Elem("div").Body(
+				app.Elem("p").Class("status status-error").Role("alert").Text(d.Info.Error),
 				d.renderExports(),
-				app.P().Class("note").Attr("aria-live", "polite").Text(d.Info.Note),
+				app.Elem("p").Class("note").Attr("aria-live", "polite").Text(d.Info.Note),
 			)
 		}).Else(func() app.UI {
-			return app.Div().Body(
-				app.P().Class("dialog-lead").Text("The link holds the whole state, compressed in its fragment: no server keeps anything."),
-				app.Label().For("share-url").Text("Link"),
-				app.Div().Class("copy-row").Body(
-					app.Input().ID("share-url").Attr("data-testid", "share-url").ReadOnly(true).Value(d.Info.URL).Spellcheck(false),
-					app.Button().Class("btn btn-primary").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
+			return app.Elem("div").Body(
+				app.Elem("p").Class("dialog-lead").Text("The link holds the whole state, compressed in its fragment: no server keeps anything."),
+				app.Elem("label").Attr("for", "share-url").Text("Link"),
+				app.Elem("div").Class("copy-row").Body(
+					app.ElemSelfClosing("input").ID("share-url").Attr("data-testid", "share-url").Attr("readonly", true).Attr("value", d.Info.URL).Spellcheck(false),
+					app.Elem("button").Class("btn btn-primary").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
 						d.copy(ctx, d.Info.URL, "Link copied to the clipboard.")
 					}),
 				),
-				app.P().Class("note").Attr("aria-live", "polite").Text(d.Info.Note),
+				app.Elem("p").Class("note").Attr("aria-live", "polite").Text(d.Info.Note),
 				app.If(d.Info.Warning != "", func() app.UI {
-					return app.P().Class("status status-warn").Attr("data-testid", "share-warning").Text(d.Info.Warning)
+					return app.Elem("p").Class("status status-warn").Attr("data-testid", "share-warning").Text(d.Info.Warning)
 				}),
-				app.Label().For("share-embed").Text("Embed in a page"),
-				app.Div().Class("copy-row").Body(
-					app.Textarea().ID("share-embed").Attr("data-testid", "share-embed").ReadOnly(true).Rows(3).Spellcheck(false).Text(d.Info.Embed),
-					app.Button().Class("btn").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
+				app.Elem("label").Attr("for", "share-embed").Text("Embed in a page"),
+				app.Elem("div").Class("copy-row").Body(
+					app.Elem("textarea").ID("share-embed").Attr("data-testid", "share-embed").Attr("readonly", true).Attr("rows", 3).Spellcheck(false).Text(d.Info.Embed),
+					app.Elem("button").Class("btn").Text("Copy").OnClick(func(ctx app.Context, e app.Event) {
 						d.copy(ctx, d.Info.Embed, "Embed snippet copied to the clipboard.")
 					}),
 				),
@@ -70,12 +70,12 @@ func (d *shareDialog) Render() app.UI {
 // renderExports offers the state for an issue (Markdown) and as one test
 // of the conformance format, which `splice conformance` passes as it is.
 func (d *shareDialog) renderExports() app.UI {
-	return app.Div().Class("copy-row exports").Body(
-		app.Button().Class("btn").Attr("data-testid", "copy-markdown").Text("Copy as Markdown").
+	return app.Elem("div").Class("copy-row exports").Body(
+		app.Elem("button").Class("btn").Attr("data-testid", "copy-markdown").Text("Copy as Markdown").
 			Title("The state, its result or first problem, and the link: ready for an issue").
 			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Markdown, "Markdown") }),
-		app.Button().Class("btn").Attr("data-testid", "copy-vector").Text("Copy as test vector").
-			Disabled(d.Info.Vector == "").Title(vectorTitle(d.Info.VectorError)).
+		app.Elem("button").Class("btn").Attr("data-testid", "copy-vector").Text("Copy as test vector").
+			Attr("disabled", d.Info.Vector == "").Title(vectorTitle(d.Info.VectorError)).
 			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Vector, "Test vector") }),
 	)
 }
@@ -119,10 +119,10 @@ func (d *shareDialog) copy(ctx app.Context, text, done string) {
 // is open.
 func modal(labelledBy string, close func(ctx app.Context), body ...app.UI) app.UI {
 	onClose := func(ctx app.Context, e app.Event) { close(ctx) }
-	return app.Div().Class("modal").Body(
-		app.Div().Class("backdrop backdrop-dim").OnClick(onClose),
-		app.Div().Class("dialog").Role("dialog").Attr("aria-modal", "true").Attr("aria-labelledby", labelledBy).OnKeyDown(trapTab).Body(
-			append([]app.UI{app.Button().Class("btn btn-icon dialog-close").Attr("aria-label", "Close").Text("×").OnClick(onClose)}, body...)...,
+	return app.Elem("div").Class("modal").Body(
+		app.Elem("div").Class("backdrop backdrop-dim").OnClick(onClose),
+		app.Elem("div").Class("dialog").Role("dialog").Attr("aria-modal", "true").Attr("aria-labelledby", labelledBy).OnKeyDown(trapTab).Body(
+			append([]app.UI{app.Elem("button").Class("btn btn-icon dialog-close").Attr("aria-label", "Close").Text("×").OnClick(onClose)}, body...)...,
 		),
 	)
 }

@@ -32,26 +32,26 @@ func (d *stepDetail) Render() app.UI {
 	if v.Selected != "" {
 		title = "Step " + v.Selected + " (" + v.Form + ")"
 	}
-	return app.Section().Class("pane pane-step").Attr("data-testid", "step-detail").Attr("data-id", v.Selected).
+	return app.Elem("section").Class("pane pane-step").Attr("data-testid", "step-detail").Attr("data-id", v.Selected).
 		Attr("aria-label", "Selected step").Body(
-		app.Div().Class("pane-head").Body(
-			app.H2().Text(title),
-			app.Div().Class("spacer"),
+		app.Elem("div").Class("pane-head").Body(
+			app.Elem("h2").Text(title),
+			app.Elem("div").Class("spacer"),
 			app.If(d.Alone, func() app.UI {
-				return app.Button().Class("btn btn-small").Attr("data-testid", "open-step").Text("Open this step alone").
+				return app.Elem("button").Class("btn btn-small").Attr("data-testid", "open-step").Text("Open this step alone").
 					Title("Open the step's input as a shape, its roots with their values here").
 					OnClick(func(ctx app.Context, e app.Event) { d.Do.OpenStepAlone() })
 			}),
 		),
 		app.If(v.Selected == "", func() app.UI {
-			return app.P().Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
+			return app.Elem("p").Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
 		}),
 		app.If(v.Iterations > 0, func() app.UI { return d.renderIteration() }),
 		app.If(len(v.Branches) > 0, func() app.UI { return d.renderBranches() }),
 		app.If(v.Input != "", func() app.UI {
-			return app.Div().Class("step-input").Body(
-				app.H3().Text("Rendered input"),
-				app.Pre().Class("result").Attr("data-testid", "step-input").TabIndex(0).Role("region").
+			return app.Elem("div").Class("step-input").Body(
+				app.Elem("h3").Text("Rendered input"),
+				app.Elem("pre").Class("result").Attr("data-testid", "step-input").TabIndex(0).Role("region").
 					Attr("aria-label", "Rendered input").Text(v.Input),
 			)
 		}),
@@ -61,21 +61,21 @@ func (d *stepDetail) Render() app.UI {
 // renderIteration is the iteration selector: ← 2 of 5 →.
 func (d *stepDetail) renderIteration() app.UI {
 	v := &d.View
-	return app.Div().Class("iteration").Body(
-		app.Div().Class("iteration-nav").Role("group").Attr("aria-label", "Iteration").Body(
-			app.Button().Class("btn btn-small").Attr("data-testid", "iteration-prev").Attr("aria-label", "Previous iteration").
-				Disabled(v.Iteration == 0).Text("←").
+	return app.Elem("div").Class("iteration").Body(
+		app.Elem("div").Class("iteration-nav").Role("group").Attr("aria-label", "Iteration").Body(
+			app.Elem("button").Class("btn btn-small").Attr("data-testid", "iteration-prev").Attr("aria-label", "Previous iteration").
+				Attr("disabled", v.Iteration == 0).Text("←").
 				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration - 1) }),
-			app.Span().Attr("data-testid", "iteration").Attr("aria-live", "polite").
+			app.Elem("span").Attr("data-testid", "iteration").Attr("aria-live", "polite").
 				Text(strconv.Itoa(v.Iteration+1)+" of "+strconv.Itoa(v.Iterations)),
-			app.Button().Class("btn btn-small").Attr("data-testid", "iteration-next").Attr("aria-label", "Next iteration").
-				Disabled(v.Iteration == v.Iterations-1).Text("→").
+			app.Elem("button").Class("btn btn-small").Attr("data-testid", "iteration-next").Attr("aria-label", "Next iteration").
+				Attr("disabled", v.Iteration == v.Iterations-1).Text("→").
 				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration + 1) }),
 		),
-		app.Dl().Class("iteration-roots").Body(
-			app.Dt().Text("item"), app.Dd().Body(app.Code().Attr("data-testid", "iteration-item").Text(v.Item)),
-			app.Dt().Text("index"), app.Dd().Body(app.Code().Attr("data-testid", "iteration-index").Text(strconv.Itoa(v.Iteration))),
-			app.Dt().Text("accumulator"), app.Dd().Body(app.Code().Attr("data-testid", "iteration-accumulator").Text(v.Accumulator)),
+		app.Elem("dl").Class("iteration-roots").Body(
+			app.Elem("dt").Text("item"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-item").Text(v.Item)),
+			app.Elem("dt").Text("index"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-index").Text(strconv.Itoa(v.Iteration))),
+			app.Elem("dt").Text("accumulator"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-accumulator").Text(v.Accumulator)),
 		),
 	)
 }
@@ -84,11 +84,11 @@ func (d *stepDetail) renderIteration() app.UI {
 // writes it as the step's branch in the document.
 func (d *stepDetail) renderBranches() app.UI {
 	v := &d.View
-	buttons := []app.UI{app.Span().Class("keys-label").Text("branch:")}
+	buttons := []app.UI{app.Elem("span").Class("keys-label").Text("branch:")}
 	for _, b := range v.Branches {
-		buttons = append(buttons, app.Button().Class("chip").Attr("data-testid", "branch-choice").Attr("data-branch", b).
+		buttons = append(buttons, app.Elem("button").Class("chip").Attr("data-testid", "branch-choice").Attr("data-branch", b).
 			Attr("aria-pressed", strconv.FormatBool(b == v.Decision)).Text(b).
 			OnClick(func(ctx app.Context, e app.Event) { d.Do.SetDecision(d.View.Selected, b) }, app.EventScope(b)))
 	}
-	return app.Div().Class("keys branches").Role("group").Attr("aria-label", "Sample decision").Body(buttons...)
+	return app.Elem("div").Class("keys branches").Role("group").Attr("aria-label", "Sample decision").Body(buttons...)
 }

@@ -36,24 +36,24 @@ func (p *stepsPane) Render() app.UI {
 	for i := range p.Steps {
 		items[i] = &stepItem{Do: p.Do, Row: p.Steps[i], Selected: p.Steps[i].ID == p.Selected}
 	}
-	return app.Section().Class("pane pane-steps").Attr("aria-label", "Steps").Body(
-		app.Div().Class("pane-head").Body(
-			app.H2().Text("Steps"),
-			app.Span().Class("count").Text(p.Summary),
+	return app.Elem("section").Class("pane pane-steps").Attr("aria-label", "Steps").Body(
+		app.Elem("div").Class("pane-head").Body(
+			app.Elem("h2").Text("Steps"),
+			app.Elem("span").Class("count").Text(p.Summary),
 		),
 		app.If(p.Refs > 0, func() app.UI {
-			return app.Div().Class("rename-offer").Role("status").Body(
-				app.Button().Class("btn btn-small btn-primary").Attr("data-testid", "rename-references").
+			return app.Elem("div").Class("rename-offer").Role("status").Body(
+				app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-references").
 					Text("Rename "+p.Renamed.From+" to "+p.Renamed.To+" in "+places(p.Refs)).
 					OnClick(func(ctx app.Context, e app.Event) { p.Do.UpdateReferences() }),
-				app.Button().Class("btn btn-small").Text("Dismiss").
+				app.Elem("button").Class("btn btn-small").Text("Dismiss").
 					OnClick(func(ctx app.Context, e app.Event) { p.Do.DismissRename() }),
 			)
 		}),
 		app.If(len(items) == 0, func() app.UI {
-			return app.P().Class("empty").Text("No steps.")
+			return app.Elem("p").Class("empty").Text("No steps.")
 		}).Else(func() app.UI {
-			return app.Ul().Class("steps").Attr("aria-label", "Steps, in run order").Body(items...).
+			return app.Elem("ul").Class("steps").Attr("aria-label", "Steps, in run order").Body(items...).
 				OnKeyDown(p.onKey)
 		}),
 		app.If(p.Solver != nil, func() app.UI { return p.renderSolver() }),
@@ -71,15 +71,15 @@ func places(n int) string {
 // renderSolver is the solver's row: what the plan answers.
 func (p *stepsPane) renderSolver() app.UI {
 	s := p.Solver
-	row := app.Div().Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status)
+	row := app.Elem("div").Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status)
 	if s.HasResult {
 		row = row.Attr("data-json", s.JSON)
 	}
 	return row.Body(
-		app.Button().Class("step-select").Attr("aria-pressed", strconv.FormatBool(p.Selected == "")).
+		app.Elem("button").Class("step-select").Attr("aria-pressed", strconv.FormatBool(p.Selected == "")).
 			OnClick(func(ctx app.Context, e app.Event) { p.Do.SelectStep("") }).Body(
-			app.Span().Class("step-id").Text("solver"),
-			app.Span().Class("step-status").Text(statusLabel(s)),
+			app.Elem("span").Class("step-id").Text("solver"),
+			app.Elem("span").Class("step-status").Text(statusLabel(s)),
 		),
 		app.If(len(s.Reads) > 0, func() app.UI { return stepChips(p.Do, "reads", s.Reads) }),
 	)
@@ -128,7 +128,7 @@ type stepItem struct {
 
 func (s *stepItem) Render() app.UI {
 	r := &s.Row
-	li := app.Li().Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
+	li := app.Elem("li").Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
 		Attr("data-testid", "step").Attr("data-id", r.ID).Attr("data-status", r.Status)
 	if r.HasResult {
 		li = li.Attr("data-json", r.JSON)
@@ -141,18 +141,18 @@ func (s *stepItem) Render() app.UI {
 		what = "branch " + r.Branch + " · " + what
 	}
 	return li.Body(
-		app.Button().Class("step-select").TabIndex(tabIndex(s.Selected)).Attr("aria-pressed", strconv.FormatBool(s.Selected)).
+		app.Elem("button").Class("step-select").TabIndex(tabIndex(s.Selected)).Attr("aria-pressed", strconv.FormatBool(s.Selected)).
 			OnClick(func(ctx app.Context, e app.Event) { s.Do.SelectStep(s.Row.ID) }).Body(
-			app.Span().Class("step-id").Text(r.ID),
-			app.Span().Class("step-what").Text(what),
-			app.Span().Class("step-status").Text(statusLabel(r)),
+			app.Elem("span").Class("step-id").Text(r.ID),
+			app.Elem("span").Class("step-what").Text(what),
+			app.Elem("span").Class("step-status").Text(statusLabel(r)),
 		),
 		app.If(r.BlockedBy != "", func() app.UI { return stepChips(s.Do, "blocked by", []string{r.BlockedBy}) }),
 		app.If(len(r.Reads) > 0, func() app.UI { return stepChips(s.Do, "reads", r.Reads) }),
 		app.If(len(r.ReadBy) > 0, func() app.UI { return stepChips(s.Do, "read by", r.ReadBy) }),
-		app.If(r.Note != "", func() app.UI { return app.P().Class("step-note").Attr("data-testid", "step-note").Text(r.Note) }),
+		app.If(r.Note != "", func() app.UI { return app.Elem("p").Class("step-note").Attr("data-testid", "step-note").Text(r.Note) }),
 		app.If(r.NeedsSample, func() app.UI {
-			return app.Button().Class("btn btn-small").Attr("data-testid", "insert-sample").
+			return app.Elem("button").Class("btn btn-small").Attr("data-testid", "insert-sample").
 				Text("Add a sample result").Title("Insert a result: skeleton into step " + r.ID).
 				OnClick(func(ctx app.Context, e app.Event) { s.Do.InsertSample(s.Row.ID) })
 		}),
@@ -179,9 +179,9 @@ func statusLabel(r *playground.StepRow) string {
 
 // stepChips names steps ("" the solver), each a button that shows it.
 func stepChips(do stepsActions, label string, ids []string) app.UI {
-	chips := []app.UI{app.Span().Class("keys-label").Text(label + ":")}
+	chips := []app.UI{app.Elem("span").Class("keys-label").Text(label + ":")}
 	for _, id := range ids {
-		chip := app.Button().Class("chip").Attr("data-testid", "step-chip")
+		chip := app.Elem("button").Class("chip").Attr("data-testid", "step-chip")
 		if id == "" {
 			chip = chip.Title("Show the solver").Text("solver")
 		} else {
@@ -189,5 +189,5 @@ func stepChips(do stepsActions, label string, ids []string) app.UI {
 		}
 		chips = append(chips, chip.OnClick(func(ctx app.Context, e app.Event) { do.SelectStep(id) }, app.EventScope(id)))
 	}
-	return app.Div().Class("keys step-links").Body(chips...)
+	return app.Elem("div").Class("keys step-links").Body(chips...)
 }

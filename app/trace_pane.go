@@ -39,31 +39,31 @@ func (t *tracePane) Render() app.UI {
 			body = append(body, renderTraceRow(&rows[i], leaves))
 		}
 		if more := t.shown.more(len(rows), "tags"); more != nil {
-			body = append(body, app.Tr().Body(app.Td().ColSpan(6).Body(more)))
+			body = append(body, app.Elem("tr").Body(app.Elem("td").Attr("colspan", 6).Body(more)))
 		}
 	}
-	head := []app.UI{app.Th().Scope("col").Text("at")}
+	head := []app.UI{app.Elem("th").Attr("scope", "col").Text("at")}
 	if leaves {
-		head = append(head, app.Th().Scope("col").Text("leaf"))
+		head = append(head, app.Elem("th").Attr("scope", "col").Text("leaf"))
 	}
 	head = append(head,
-		app.Th().Scope("col").Text("tag"),
-		app.Th().Scope("col").Text("type"),
-		app.Th().Scope("col").Text("value"),
-		app.Th().Scope("col").Text("runs"),
+		app.Elem("th").Attr("scope", "col").Text("tag"),
+		app.Elem("th").Attr("scope", "col").Text("type"),
+		app.Elem("th").Attr("scope", "col").Text("value"),
+		app.Elem("th").Attr("scope", "col").Text("runs"),
 	)
-	return app.Section().Class("pane pane-trace").Attr("data-testid", "trace").Attr("aria-label", "Trace").Body(
-		app.Div().Class("pane-head").Body(
-			app.H2().Text("Trace"),
-			app.Span().Class("hint").Text("every tag and what it resolved to"),
+	return app.Elem("section").Class("pane pane-trace").Attr("data-testid", "trace").Attr("aria-label", "Trace").Body(
+		app.Elem("div").Class("pane-head").Body(
+			app.Elem("h2").Text("Trace"),
+			app.Elem("span").Class("hint").Text("every tag and what it resolved to"),
 		),
 		app.If(len(rows) == 0, func() app.UI {
-			return app.P().Class("empty").Text("No tags traced.")
+			return app.Elem("p").Class("empty").Text("No tags traced.")
 		}).Else(func() app.UI {
-			return app.Div().Class("table-wrap").TabIndex(0).Role("region").Attr("aria-label", "Trace table").Body(
-				app.Table().Class("trace").Body(
-					app.THead().Body(app.Tr().Body(head...)),
-					app.TBody().Body(body...),
+			return app.Elem("div").Class("table-wrap").TabIndex(0).Role("region").Attr("aria-label", "Trace table").Body(
+				app.Elem("table").Class("trace").Body(
+					app.Elem("thead").Body(app.Elem("tr").Body(head...)),
+					app.Elem("tbody").Body(body...),
 				),
 			)
 		}),
@@ -71,32 +71,32 @@ func (t *tracePane) Render() app.UI {
 }
 
 func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
-	cells := []app.UI{app.Td().Class("at").Text(strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))}
+	cells := []app.UI{app.Elem("td").Class("at").Text(strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))}
 	if leaves {
-		cells = append(cells, app.Td().Class("leaf").Text(r.Leaf))
+		cells = append(cells, app.Elem("td").Class("leaf").Text(r.Leaf))
 	}
-	cells = append(cells, app.Td().Body(app.Code().Class("tk tk-"+r.Kind).Text(r.Tag)))
+	cells = append(cells, app.Elem("td").Body(app.Elem("code").Class("tk tk-"+r.Kind).Text(r.Tag)))
 	switch r.State() {
 	case playground.RowFalsy:
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("kind kind-falsy").Text("falsy")),
-			app.Td().Class("value muted").Text(r.Err))
+			app.Elem("td").Body(app.Elem("span").Class("kind kind-falsy").Text("falsy")),
+			app.Elem("td").Class("value muted").Text(r.Err))
 	case playground.RowFailed:
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("kind kind-"+r.ErrKind).Text(r.ErrLabel())),
-			app.Td().Class("value value-error").Text(r.Err))
+			app.Elem("td").Body(app.Elem("span").Class("kind kind-"+r.ErrKind).Text(r.ErrLabel())),
+			app.Elem("td").Class("value value-error").Text(r.Err))
 	case playground.RowUnreached:
-		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("not reached"))
+		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text("not reached"))
 	case playground.RowAbsent:
-		cells = append(cells, app.Td(), app.Td().Class("value muted").Text("absent: renders empty"))
+		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text("absent: renders empty"))
 	default:
 		cells = append(cells,
-			app.Td().Body(app.Span().Class("badge badge-"+r.Type).Text(r.Type)),
-			app.Td().Class("value").Title(r.Preview).Text(r.Preview))
+			app.Elem("td").Body(app.Elem("span").Class("badge badge-"+r.Type).Text(r.Type)),
+			app.Elem("td").Class("value").Title(r.Preview).Text(r.Preview))
 	}
 	runs := "×" + strconv.Itoa(r.Count)
-	cells = append(cells, app.Td().Class("runs").Text(runs))
-	return app.Tr().Class("trace-row").Body(cells...)
+	cells = append(cells, app.Elem("td").Class("runs").Text(runs))
+	return app.Elem("tr").Class("trace-row").Body(cells...)
 }
 
 // afterFirstPaint runs f as an update of ctx's component once the browser

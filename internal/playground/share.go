@@ -201,12 +201,6 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	return s.State, unknown, nil
 }
 
-// The fields a state and its roots have in a link.
-var (
-	stateFields = jsonFields(reflect.TypeFor[State]())
-	rootFields  = jsonFields(reflect.TypeFor[RootText]())
-)
-
 // jsonFields lists the JSON names of a struct type's fields.
 func jsonFields(t reflect.Type) []string {
 	var names []string
@@ -225,6 +219,9 @@ func unknownFields(raw []byte) []string {
 	var roots []map[string]json.RawMessage
 	json.Unmarshal(raw, &top) // it decoded as a State: an object
 	json.Unmarshal(top["roots"], &roots)
+	// Read here, not when the program starts: the reflection it takes is
+	// code a first visit's browser would compile before the first render.
+	stateFields, rootFields := jsonFields(reflect.TypeFor[State]()), jsonFields(reflect.TypeFor[RootText]())
 	unknown := map[string]bool{}
 	for name := range top {
 		if !slices.Contains(stateFields, name) {
