@@ -44,7 +44,9 @@ type codeEditor struct {
 	funcs    []app.Func
 	later    app.Func // afterPaint, for the bridge
 	redraw   app.Func // asks go-app for a redraw, for the bridge
+	collect  app.Func // collects the heap if due, when the page is idle
 	settling bool     // afterPaint will evaluate the edits that wait
+	tidying  bool     // collect will run
 	open     string   // the key the view shows
 	shown    string   // the text the view and Go agree on
 	syntax   string
@@ -88,6 +90,7 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 		opts.Set("changes", largeText)
 		e.later = e.fn(e.afterPaint)
 		e.redraw = e.fn(func([]app.Value) any { e.ctx.Dispatch(nil); return nil })
+		e.collect = e.fn(e.collectWhenIdle)
 	}
 	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
@@ -198,7 +201,31 @@ func (e *codeEditor) onChange(args []app.Value) any {
 		e.settling = true
 		app.Window().Get("spliceEditor").Call("afterPaint", e.later)
 	}
+	if len(e.shown) >= largeText && !e.tidying {
+		e.tidying = true
+		whenIdle(e.collect)
+	}
 	e.redrawAfter(more)
+	return nil
+}
+
+// whenIdle calls f once the page has nothing else to do (a browser without
+// requestIdleCallback: some 50 ms from now, past the frame being made).
+func whenIdle(f app.Func) {
+	if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
+		w.Call("requestIdleCallback", f)
+	} else {
+		w.Call("setTimeout", f, 50)
+	}
+}
+
+// collectWhenIdle collects the heap once the key's frame is painted and
+// the page has nothing else to do, when the next two keys may start a
+// collection (collect.go): each makes the text again, and some half of it
+// more.
+func (e *codeEditor) collectWhenIdle([]app.Value) any {
+	e.tidying = false
+	collectIfDue(3 * uint64(len(e.shown)))
 	return nil
 }
 
