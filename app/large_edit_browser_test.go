@@ -46,3 +46,73 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserLongResultInBlocks shows a result of some 500 lines: the
+// output holds it in blocks of 64 lines whose text, read or selected, is
+// the result as shown; a number typed into the root changes the text of
+// the one block that holds it, and the other blocks stay the nodes they
+// were.
+func TestBrowserLongResultInBlocks(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	var root strings.Builder
+	root.WriteString("[")
+	for i := range 60 {
+		if i > 0 {
+			root.WriteString(",")
+		}
+		fmt.Fprintf(&root, `{"id": %d, "title": "item %d of the long result", "author": {"login": "user%d", "name": "User %d"}, "labels": ["bug", "triage"], "open": true}`, i, i, i, i)
+	}
+	root.WriteString("]")
+	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0}}",
+		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root.String()}}}
+	openState(t, ctx, base, s)
+	out := playground.Evaluate(s)
+	waitOutput(t, ctx, out.JSON)
+	type blocks struct {
+		Texts    []string
+		Same     []bool // each block is the node it was when marked
+		Selected string
+	}
+	read := `(() => {
+  const pre = ` + byTestID("output") + `;
+  const r = document.createRange(); r.selectNodeContents(pre);
+  const s = getSelection(); s.removeAllRanges(); s.addRange(r);
+  const kids = [...pre.childNodes];
+  return {texts: kids.map((b) => b.className === "result-block" ? b.textContent : "not a block: " + b.nodeName),
+    same: kids.map((b) => b.marked === true), selected: s.toString()};
+})()`
+	got := evalJS[blocks](t, ctx, read)
+	lines := strings.Count(out.Display, "\n") + 1
+	if want := (lines + 63) / 64; len(got.Texts) != want || lines < 400 {
+		t.Fatalf("%d lines in %d blocks, want %d", lines, len(got.Texts), want)
+	}
+	if strings.Join(got.Texts, "") != out.Display || got.Selected != out.Display {
+		t.Fatalf("the blocks' text or the selection is not the result as shown")
+	}
+	evalJS[bool](t, ctx, `([...`+byTestID("output")+`.children].forEach((b) => { b.marked = true; }), true)`)
+	at := strings.Index(s.Roots[1].Text, `"id": 42`) + len(`"id": 4`)
+	evalJS[bool](t, ctx, fmt.Sprintf(`(el => (el.focus(), el.setSelectionRange(%d, %d), true))(%s)`, at, at+1, byTestID("root-editor")))
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("7")); err != nil {
+		t.Fatal(err)
+	}
+	s.Roots[1].Text = s.Roots[1].Text[:at] + "7" + s.Roots[1].Text[at+1:]
+	next := playground.Evaluate(s)
+	waitOutput(t, ctx, next.JSON)
+	after := evalJS[blocks](t, ctx, read)
+	if strings.Join(after.Texts, "") != next.Display {
+		t.Fatalf("after the edit, the blocks' text is not the result as shown")
+	}
+	changed := 0
+	for i := range after.Texts {
+		if !after.Same[i] {
+			t.Errorf("block %d was made again", i)
+		}
+		if after.Texts[i] != got.Texts[i] {
+			changed++
+		}
+	}
+	if changed != 1 {
+		t.Errorf("%d blocks changed their text, want the one with the number", changed)
+	}
+}
