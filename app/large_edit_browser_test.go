@@ -116,3 +116,46 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 		t.Errorf("%d blocks changed their text, want the one with the number", changed)
 	}
 }
+
+// TestBrowserCutResultInBlocks shows a result past what the output shows
+// at once (playground.MaxShown): the shown part in blocks, then the note
+// of what was cut, once, also after an edit of the root redraws it.
+func TestBrowserCutResultInBlocks(t *testing.T) {
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0}}",
+		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}}}
+	openState(t, ctx, base, s)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	read := `(() => { const pre = ` + byTestID("output") + `;
+  const kids = [...pre.children];
+  return {blocks: kids.filter((k) => k.className === "result-block").map((k) => k.textContent).join(""),
+    notes: kids.filter((k) => k.className === "more-result").map((k) => k.textContent),
+    last: pre.lastElementChild.className};
+})()`
+	type cut struct {
+		Blocks string
+		Notes  []string
+		Last   string
+	}
+	// Then a result of more lines in as many bytes: more blocks than shown.
+	var numbers strings.Builder
+	numbers.WriteString("[0")
+	for i := 1; numbers.Len() < 1100<<10; i++ {
+		fmt.Fprintf(&numbers, ", %d", i)
+	}
+	numbers.WriteString("]")
+	for _, root := range []string{bigRoot(1100 << 10), numbers.String()} {
+		s.Roots[1].Text = root
+		evalJS[bool](t, ctx, `(() => { const el = `+byTestID("root-editor")+`;
+  el.value = `+jsString(s.Roots[1].Text)+`; return true })()`)
+		out := playground.Evaluate(s)
+		waitOutput(t, ctx, out.JSON)
+		shown, more := playground.CutShown(out.Display)
+		got := evalJS[cut](t, ctx, read)
+		if more == 0 || got.Blocks != shown || len(got.Notes) != 1 || got.Notes[0] != playground.ShownNote(more) || got.Last != "more-result" {
+			t.Fatalf("%d bytes of root: %d of %d bytes shown in blocks, notes %q, last %q; want the shown part and one note %q last",
+				len(root), len(got.Blocks), len(shown), got.Notes, got.Last, playground.ShownNote(more))
+		}
+	}
+}

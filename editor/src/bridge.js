@@ -545,8 +545,9 @@ function paintResult(pre, json, mixed, parts) {
   pre.setAttribute("data-json", json);
   pre.classList.toggle("result-text", mixed);
   const list = JSON.parse(parts);
-  if (list.length === 1 && !list[0][0]) {
-    paintBlocks(pre, list[0][1]);
+  // One text, with the note of what was cut after it when there is one.
+  if (!list[0][0] && (list.length === 1 || list.length === 2 && list[1][0] === "more-result")) {
+    paintBlocks(pre, list[0][1], list.length === 2 ? list[1][1] : "");
     return;
   }
   // A fragment, not arguments: a long text of short lines has many parts.
@@ -574,10 +575,10 @@ function paintResult(pre, json, mixed, parts) {
 const blockLines = 64;
 
 // paintBlocks shows text in pre as blocks of blockLines lines, writing
-// only the blocks whose text changed when pre shows blocks already. Each
-// block keeps its last line break: the text, as read or selected, is the
-// same.
-function paintBlocks(pre, text) {
+// only the blocks whose text changed when pre shows blocks already, and
+// then the note of what was cut, if any. Each block keeps its last line
+// break: the text, as read or selected, is the same.
+function paintBlocks(pre, text, note) {
   const blocks = [];
   let from = 0, lines = 0;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) {
@@ -591,14 +592,21 @@ function paintBlocks(pre, text) {
   const first = pre.firstElementChild;
   if (!first || first.className !== "result-block" || pre.firstChild !== first) {
     pre.replaceChildren(...blocks.map(resultBlock));
-    return;
+  } else {
+    if (pre.lastElementChild.className !== "result-block") pre.lastElementChild.remove();
+    const shown = pre.children;
+    for (let i = 0; i < blocks.length; i++) {
+      if (i >= shown.length) pre.append(resultBlock(blocks[i]));
+      else if (shown[i].firstChild.data !== blocks[i]) shown[i].firstChild.data = blocks[i];
+    }
+    while (shown.length > blocks.length) pre.lastChild.remove();
   }
-  const shown = pre.children;
-  for (let i = 0; i < blocks.length; i++) {
-    if (i >= shown.length) pre.append(resultBlock(blocks[i]));
-    else if (shown[i].firstChild.data !== blocks[i]) shown[i].firstChild.data = blocks[i];
+  if (note) {
+    const span = document.createElement("span");
+    span.className = "more-result";
+    span.textContent = note;
+    pre.append(span);
   }
-  while (shown.length > blocks.length) pre.lastChild.remove();
 }
 
 function resultBlock(text) {
