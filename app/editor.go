@@ -90,7 +90,7 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 		opts.Set("changes", largeText)
 		e.later = e.fn(e.afterPaint)
 		e.redraw = e.fn(func([]app.Value) any { e.ctx.Dispatch(nil); return nil })
-		e.collect = e.fn(e.collectWhenIdle)
+		e.collect, e.tidying = e.fn(e.collectWhenIdle), false
 	}
 	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
