@@ -3,6 +3,7 @@
 package app_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -53,8 +54,6 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 // the one block that holds it, and the other blocks stay the nodes they
 // were.
 func TestBrowserLongResultInBlocks(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
 	var root strings.Builder
 	root.WriteString("[")
 	for i := range 60 {
@@ -64,11 +63,8 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 		fmt.Fprintf(&root, `{"id": %d, "title": "item %d of the long result", "author": {"login": "user%d", "name": "User %d"}, "labels": ["bug", "triage"], "open": true}`, i, i, i, i)
 	}
 	root.WriteString("]")
-	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0}}",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root.String()}}}
-	openState(t, ctx, base, s)
+	ctx, s := openWholeRoot(t, root.String())
 	out := playground.Evaluate(s)
-	waitOutput(t, ctx, out.JSON)
 	type blocks struct {
 		Texts    []string
 		Same     []bool // each block is the node it was when marked
@@ -121,12 +117,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 // at once (playground.MaxShown): the shown part in blocks, then the note
 // of what was cut, once, also after an edit of the root redraws it.
 func TestBrowserCutResultInBlocks(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0}}",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}}}
-	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	ctx, s := openWholeRoot(t, `{"a": 1}`)
 	read := `(() => { const pre = ` + byTestID("output") + `;
   const kids = [...pre.children];
   return {blocks: kids.filter((k) => k.className === "result-block").map((k) => k.textContent).join(""),
@@ -158,4 +149,17 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 				len(root), len(got.Blocks), len(shown), got.Notes, got.Last, playground.ShownNote(more))
 		}
 	}
+}
+
+// openWholeRoot opens the template {{E0}} over root, E0's text, in a new
+// browser, and waits for its result.
+func openWholeRoot(t *testing.T, root string) (context.Context, playground.State) {
+	t.Helper()
+	base := startServer(t)
+	ctx := newBrowser(t)
+	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0}}",
+		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root}}}
+	openState(t, ctx, base, s)
+	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	return ctx, s
 }
