@@ -38,7 +38,8 @@ func TestAttributesSetAsTheyAre(t *testing.T) {
 // element type (Elem, ElemSelfClosing) rather than its type per tag (Div,
 // Span, Button…): each tag's type brings its own copy of the methods a
 // render calls, some 20 a tag, which the browser compiles one by one as a
-// first visit's render reaches them (with 35 tags, 141 kB of app.wasm).
+// first visit's render reaches them, with its method table and type data
+// (35 tags' types were 0.5 MB of app.wasm, 31 kB with brotli).
 func TestElementsOfOneType(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil || len(files) == 0 {

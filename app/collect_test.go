@@ -7,9 +7,9 @@ import (
 )
 
 // TestCollectionDue checks the reading of the heap that collectIfDue acts
-// on, with the playground's gcPercent: just after a collection nothing is due, and it is once the room
-// asked for would pass the point where Go starts the next one, before Go starts it; a
-// collection makes it not due again.
+// on, with the playground's gcPercent: just after a collection nothing is
+// due; it is once the room asked for would pass the point where Go starts
+// the next one, before Go starts it; a collection makes it not due again.
 func TestCollectionDue(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	runtime.GC()
