@@ -48,7 +48,7 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 	}
 }
 
-// TestBrowserLongResultInBlocks shows a result of some 500 lines: the
+// TestBrowserLongResultInBlocks shows a result of some 420 lines: the
 // output holds it in blocks of 64 lines whose text, read or selected, is
 // the result as shown; a number typed into the root changes the text of
 // the one block that holds it, and the other blocks stay the nodes they
