@@ -102,7 +102,8 @@ clean:
 # bench-js measures the engine's JavaScript API against mustache.js,
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
 # CPU per call in six cases and the cold start to a first result, medians
-# and ratios. SPLICE_BENCH_ENGINE=http://host:port measures the engine of a
+# and ratios, with an empty Go program's cold start (app/testdata/emptyengine)
+# as its floor. SPLICE_BENCH_ENGINE=http://host:port measures the engine of a
 # running Splice server instead (an earlier build, to compare).
 bench-js: build
 	cd bench/js && npm ci --no-audit --no-fund --loglevel=error

@@ -10,6 +10,7 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -20,6 +21,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/server"
 )
 
 // benchJSDir holds bench.js and the contenders' packages.
@@ -35,23 +38,62 @@ func benchEngine(b *testing.B) string {
 	return startServer(b)
 }
 
+// startEmptyEngine builds testdata/emptyengine as make builds engine.wasm
+// and serves it, as app.wasm, with Go's wasm_exec.js and
+// bench/js/empty-engine.js (its loader) as the engine's server serves web/,
+// until the benchmark ends; it returns the site's URL.
+func startEmptyEngine(b *testing.B) string {
+	b.Helper()
+	webDir := b.TempDir()
+	vars := makefileVars(b)
+	flags := append(slices.Clone(vars["ENGINE_GCFLAGS"]), "-ldflags="+strings.Join(vars["ENGINE_LDFLAGS"], " "))
+	buildWasm(b, vars, flags, filepath.Join(webDir, "app.wasm"), "./testdata/emptyengine")
+	for _, file := range []string{filepath.Join(testWebDir, "wasm_exec.js"), filepath.Join(benchJSDir, "empty-engine.js")} {
+		data, err := os.ReadFile(file)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(webDir, filepath.Base(file)), data, 0o644)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := server.CompressStale(webDir, io.Discard); err != nil {
+		b.Fatal(err)
+	}
+	site, err := server.NewAppSite(webDir, func(files app.ResourceResolver, version string, _ int64) *app.Handler {
+		return &app.Handler{Name: "Empty", Version: version, Resources: files}
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(site)
+	b.Cleanup(srv.Close)
+	return srv.URL
+}
+
 // coldPages are the pages of the cold start: each loads its library and
-// sets window.__ready when its first result is there.
+// sets window.__ready when its first result is there. {engine} is the
+// site of the engine measured, {empty} that of the empty Go program.
 var coldPages = map[string]string{
-	"splice": `<script src="%s/web/engine.js"></script>
+	"splice": `<script src="{engine}/web/engine.js"></script>
 <script>splice.render("{{E0.user.name}}", [{name: "E0", value: {user: {name: "Ada"}}}]).then(() => { window.__ready = performance.now(); });</script>`,
 	"mustache.js": `<script src="/lib/mustache/mustache.min.js"></script>
 <script>Mustache.render("{{E0.user.name}}", {E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
 	"handlebars": `<script src="/lib/handlebars/dist/handlebars.min.js"></script>
 <script>Handlebars.compile("{{E0.user.name}}")({E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
+	emptyGo: `<script src="{empty}/web/empty-engine.js"></script>`,
 }
+
+// emptyGo names the floor of the cold start: the least Go program, built as
+// engine.wasm is and loaded as engine.js loads it (startEmptyEngine).
+const emptyGo = "empty-go"
 
 // benchPage loads the contenders, bench.js and then the engine.
 const benchPage = `<script src="/lib/mustache/mustache.min.js"></script>
 <script src="/lib/handlebars/dist/handlebars.min.js"></script>
 <script src="/lib/jsonata/jsonata.min.js"></script>
 <script src="/bench.js"></script>
-<script src="%s/web/engine.js"></script>`
+<script src="{engine}/web/engine.js"></script>`
 
 type benchResult struct {
 	Cases []struct {
@@ -67,6 +109,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 		b.Skip("bench/js/node_modules is missing: run make bench-js")
 	}
 	engineSite := benchEngine(b)
+	sites := strings.NewReplacer("{engine}", engineSite, "{empty}", startEmptyEngine(b))
 	pages := http.NewServeMux()
 	pages.Handle("/lib/", http.StripPrefix("/lib/", http.FileServer(http.Dir(filepath.Join(benchJSDir, "node_modules")))))
 	pages.HandleFunc("/bench.js", func(w http.ResponseWriter, r *http.Request) {
@@ -75,7 +118,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	html := func(body string) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprint(w, `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`+strings.ReplaceAll(body, "%s", engineSite))
+			fmt.Fprint(w, `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">`+sites.Replace(body))
 		}
 	}
 	pages.Handle("/{$}", html(benchPage))
@@ -98,7 +141,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 // cached, no compiled module kept), the contenders in turns, nine times,
 // and returns each one's median time from navigation to its first result.
 func coldStarts(b *testing.B, browser context.Context, site string) map[string]time.Duration {
-	names := []string{"splice", "mustache.js", "handlebars"}
+	names := []string{"splice", emptyGo, "mustache.js", "handlebars"}
 	loads := map[string][]time.Duration{}
 	for range 9 {
 		for _, name := range names {
@@ -138,6 +181,8 @@ func printBench(res benchResult, cold map[string]time.Duration) {
 	fmt.Fprintf(&out, "\ncold start to the first result (fresh context, median of 9): splice %v, mustache.js %v (%.2f×), handlebars %v (%.2f×)\n",
 		cold["splice"].Round(time.Millisecond), cold["mustache.js"].Round(time.Millisecond), float64(cold["splice"])/float64(cold["mustache.js"]),
 		cold["handlebars"].Round(time.Millisecond), float64(cold["splice"])/float64(cold["handlebars"]))
+	fmt.Fprintf(&out, "the floor, an empty Go program built and loaded as the engine is: %v (%.2f× handlebars); splice %v past it\n",
+		cold[emptyGo].Round(time.Millisecond), float64(cold[emptyGo])/float64(cold["handlebars"]), (cold["splice"] - cold[emptyGo]).Round(time.Millisecond))
 	if len(res.Memory) > 0 && res.Memory[0] > 0 {
 		var mb []string
 		for _, m := range res.Memory {

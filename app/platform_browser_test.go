@@ -307,15 +307,11 @@ func startEmptyApp(b *testing.B, fastLoader bool) (url, webDir string) {
 	if err := os.Mkdir(webDir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	env, flags := appWasmFlags(b)
-	wasm := exec.Command(goTool, append(append([]string{"build"}, flags...), "-o", filepath.Join(webDir, "app.wasm"), "./testdata/emptyapp")...)
-	wasm.Env = append(append(os.Environ(), "GOOS=js", "GOARCH=wasm"), env...)
-	host := exec.Command(goTool, "build", "-o", filepath.Join(dir, "emptyapp"), "./testdata/emptyapp")
-	for _, cmd := range []*exec.Cmd{wasm, host} {
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("building the empty app: %v\n%s", err, out)
-		}
+	vars := makefileVars(b)
+	buildWasm(b, vars, vars["APP_WASM_FLAGS"], filepath.Join(webDir, "app.wasm"), "./testdata/emptyapp")
+	host := exec.Command(goTool(), "build", "-o", filepath.Join(dir, "emptyapp"), "./testdata/emptyapp")
+	if out, err := host.CombinedOutput(); err != nil {
+		b.Fatalf("building the empty app's server: %v\n%s", err, out)
 	}
 	for _, icon := range []string{"icon-192.png", "icon-512.png", "icon.svg"} {
 		data, err := os.ReadFile(filepath.Join(testWebDir, icon))
@@ -349,9 +345,12 @@ func startEmptyApp(b *testing.B, fastLoader bool) (url, webDir string) {
 	return strings.TrimSpace(line) + "/", webDir
 }
 
-// appWasmFlags reads how the Makefile builds app.wasm: the environment of
-// WASM_BUILD (GOEXPERIMENT) and its flags, -trimpath and APP_WASM_FLAGS.
-func appWasmFlags(b *testing.B) (env, flags []string) {
+// goTool is the go command of the toolchain that runs the tests.
+func goTool() string { return filepath.Join(runtime.GOROOT(), "bin", "go") }
+
+// makefileVars reads the variables the Makefile sets with :=, each as its
+// words.
+func makefileVars(b *testing.B) map[string][]string {
 	b.Helper()
 	makefile, err := os.ReadFile("../Makefile")
 	if err != nil {
@@ -363,18 +362,31 @@ func appWasmFlags(b *testing.B) (env, flags []string) {
 			vars[name] = shellWords(value)
 		}
 	}
+	return vars
+}
+
+// buildWasm builds pkg into out as the Makefile's WASM_BUILD does (its
+// GOEXPERIMENT and its flags) with the flags given.
+func buildWasm(b *testing.B, vars map[string][]string, flags []string, out, pkg string) {
+	b.Helper()
+	if flags == nil {
+		b.Fatalf("the Makefile has no flags to build %s with", pkg)
+	}
+	env := append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	args := []string{"build"}
 	for _, word := range vars["WASM_BUILD"] {
 		switch {
 		case strings.HasPrefix(word, "GOEXPERIMENT="):
 			env = append(env, word)
 		case strings.HasPrefix(word, "-"):
-			flags = append(flags, word)
+			args = append(args, word)
 		}
 	}
-	if vars["APP_WASM_FLAGS"] == nil {
-		b.Fatal("the Makefile has no APP_WASM_FLAGS")
+	cmd := exec.Command(goTool(), append(append(args, flags...), "-o", out, pkg)...)
+	cmd.Env = env
+	if output, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("building %s: %v\n%s", pkg, err, output)
 	}
-	return env, append(flags, vars["APP_WASM_FLAGS"]...)
 }
 
 // shellWords splits a Makefile value into words at the spaces that are not
