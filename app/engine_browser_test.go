@@ -9,16 +9,20 @@ package app_test
 import (
 	"context"
 	"encoding/json"
-	"github.com/splicedev/splice/internal/playground"
+	"net/http"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/template"
 )
 
@@ -230,6 +234,43 @@ func fetches(rec *requestRecorder, name string) int {
 		}
 	}
 	return n
+}
+
+// A page on another site that gives engine.js's tag crossorigin has
+// engine.wasm fetched on the connection engine.js came on. A fetch from
+// another site goes without cookies, and the browser never puts such a
+// request on a connection that has carried cookies: without the attribute
+// the fetch waits for a connection of its own.
+func TestBrowserEngineConnection(t *testing.T) {
+	srv := startTestServer(t)
+	var mu sync.Mutex
+	clientOf := map[string]string{} // a file's name → the client address its request came from
+	site := srv.Config.Handler
+	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		clientOf[path.Base(r.URL.Path)] = r.RemoteAddr
+		mu.Unlock()
+		site.ServeHTTP(w, r)
+	})
+	browser := newBrowser(t)
+	for _, tc := range []struct {
+		attribute string
+		shared    bool
+	}{{" crossorigin", true}, {"", false}} {
+		mu.Lock()
+		clear(clientOf)
+		mu.Unlock()
+		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		navigate(t, ctx, servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+srv.URL+`/web/engine.js"`+tc.attribute+`></script>`))
+		waitJS(t, ctx, `splice.ready.then((s) => s.render("{{E0}}", [{name: "E0", value: 1}])).then((r) => r.ok)`)
+		cancel()
+		mu.Lock()
+		script, wasm := clientOf["engine.js"], clientOf["engine.wasm"]
+		mu.Unlock()
+		if (script == wasm) != tc.shared {
+			t.Errorf("<script%s>: engine.js came from %s, engine.wasm from %s; want the same connection: %v", tc.attribute, script, wasm, tc.shared)
+		}
+	}
 }
 
 // A misuse of the API rejects; bad input never does. The small engine

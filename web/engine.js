@@ -7,6 +7,11 @@
 //   <script src="/web/engine.js"></script>
 //   <script>splice.render("{{input.a}}", [{name: "input", value: {a: 1}}]).then(console.log)</script>
 //
+// From another site, give the tag crossorigin: engine.wasm's fetch goes
+// without cookies, and a browser keeps such requests on connections of
+// their own; with it, engine.js comes on the connection the fetch then
+// takes, and wasm_exec.js is loaded the same way.
+//
 // Two builds of the engine sit beside this file. engine.wasm, the small one,
 // does templates and shapes given as JSON or objects. engine-full.wasm adds
 // YAML and tools: it is fetched once, by the first call that needs it
@@ -50,6 +55,7 @@
 
   const loadScript = (src) => new Promise((res, rej) => {
     const s = document.createElement("script");
+    if (script && script.crossOrigin !== null) s.crossOrigin = script.crossOrigin;
     s.src = src;
     s.onload = res;
     s.onerror = () => rej(new Error("splice: cannot load " + src));
