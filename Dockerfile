@@ -1,8 +1,9 @@
 # The Splice playground in a small image: `docker build -t splice .` then
 # `docker run -p 8080:8080 splice` serves it at http://localhost:8080.
 
-# Build the wasm files (app.wasm is ./cmd/splice for GOOS=js), their brotli and gzip
-# copies (the internal/cmd/compress build step) and a static splice from ./cmd/splice.
+# Build the wasm files (app.wasm is ./cmd/splice for GOOS=js; the internal/cmd/slimwasm
+# build step), their brotli and gzip copies (internal/cmd/compress) and a static splice
+# from ./cmd/splice.
 FROM golang:1.26 AS build
 WORKDIR /src
 COPY go.mod go.sum ./

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"cmp"
 	"fmt"
+	"github.com/splicedev/splice/internal/gowasm"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/server"
 	"io"
@@ -365,8 +366,8 @@ func makefileVars(b *testing.B) map[string][]string {
 	return vars
 }
 
-// buildWasm builds pkg into out as the Makefile's WASM_BUILD does (its
-// GOEXPERIMENT and its flags) with the flags given.
+// buildWasm builds pkg into out as make wasm does: WASM_BUILD (its
+// GOEXPERIMENT and its flags) with the flags given, then slimwasm.
 func buildWasm(b *testing.B, vars map[string][]string, flags []string, out, pkg string) {
 	b.Helper()
 	if flags == nil {
@@ -386,6 +387,16 @@ func buildWasm(b *testing.B, vars map[string][]string, flags []string, out, pkg 
 	cmd.Env = env
 	if output, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("building %s: %v\n%s", pkg, err, output)
+	}
+	module, err := os.ReadFile(out)
+	if err == nil {
+		module, _, _, err = gowasm.Slim(module)
+	}
+	if err == nil {
+		err = os.WriteFile(out, module, 0o644)
+	}
+	if err != nil {
+		b.Fatalf("slimming %s: %v", out, err)
 	}
 }
 
