@@ -15,11 +15,11 @@ WASM_BUILD := GOOS=js GOARCH=wasm GOEXPERIMENT=nogreenteagc $(GO) build -trimpat
 # builds its empty go-app app with these same flags.
 APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicedev/splice/template= -gcflags=github.com/splicedev/splice/reshape= -gcflags=github.com/splicedev/splice/internal/playground= -gcflags=go.yaml.in/yaml/v3= -ldflags=-s\ -w
 # The engine alone answers a docs page's few calls: no inlining but in the
-# runtime, whose start it makes a third shorter (go.run compiles fewer
-# functions at their first call) for 21 kB with brotli, and in the package
-# of its exports, whose call path it shortens by a tenth for 0.1 kB
-# (inlining everywhere costs 43 kB more). Without Go's build ID (of no use
-# in a browser), engine.wasm is some 0.8 kB less with brotli.
+# runtime, whose start (go.run, which compiles each function at its first
+# call) it makes some 6 ms shorter, a quarter, for 30 kB with brotli, and
+# in the package of its exports, whose call path it shortens by a tenth for
+# 0.1 kB (inlining everywhere costs 43 kB more). Without Go's build ID (of
+# no use in a browser), engine.wasm is some 0.8 kB less with brotli.
 ENGINE_GCFLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicedev/splice/wasm=
 ENGINE_LDFLAGS := -s -w -buildid= -X main.version=$(VERSION)
 
@@ -31,7 +31,7 @@ all: build
 # sites: web/engine.wasm without YAML and tools (the splice_lite tag), which
 # engine.js loads first, and web/engine-full.wasm with them. Then slimwasm
 # has a start function write Go's function table rather than some 40,000
-# data segments in each (internal/gowasm): 14% less to decode, 5-8% less
+# data segments in each (internal/gowasm): 12-14% less to decode, 5-8% less
 # with brotli.
 wasm:
 	$(WASM_BUILD) $(APP_WASM_FLAGS) -o web/app.wasm ./cmd/splice
