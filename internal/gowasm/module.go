@@ -3,6 +3,7 @@ package gowasm
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Section ids (WebAssembly core specification, 5.5).
@@ -40,6 +41,11 @@ func readSections(module []byte) ([]section, error) {
 		sections = append(sections, section{id, body})
 	}
 	return sections, nil
+}
+
+// sectionIndex is the index of the first section with the id, or -1.
+func sectionIndex(sections []section, id byte) int {
+	return slices.IndexFunc(sections, func(s section) bool { return s.id == id })
 }
 
 func writeSections(sections []section) []byte {

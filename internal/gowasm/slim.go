@@ -21,7 +21,7 @@ import (
 
 // maxImage bounds the memory the data segments may describe: Go's
 // programs' data is some megabytes.
-const maxImage = 256 << 20
+const maxImage = 64 << 20
 
 // Slim returns the module with its function table written by a start
 // function, and how many data segments it had before and has after. A
@@ -32,7 +32,7 @@ func Slim(module []byte) (slim []byte, before, after int, err error) {
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	index := func(id byte) int { return slices.IndexFunc(sections, func(s section) bool { return s.id == id }) }
+	index := func(id byte) int { return sectionIndex(sections, id) }
 	data := index(dataSection)
 	if data < 0 {
 		return nil, 0, 0, errors.New("the module has no data section")
@@ -104,38 +104,41 @@ func findFuncTable(mem []byte) (funcTable, error) {
 		}
 		return int64(binary.LittleEndian.Uint64(mem[at:]))
 	}
-	for header := int64(0); header+72 <= int64(len(mem)); header += 8 {
-		// magic, two zero pads, minLC 1, ptrSize 8
-		if binary.LittleEndian.Uint32(mem[header:]) != pcHeaderMagic || mem[header+4] != 0 || mem[header+5] != 0 || mem[header+7] != 8 {
-			continue
+	header := int64(0)
+	for ; ; header += 8 {
+		if header+72 > int64(len(mem)) {
+			return funcTable{}, errors.New("no Go function table (Go 1.20 or later) in the module's data")
 		}
-		funcnametab := header + word(header+32)
-		for md := int64(0); md+22*8 <= int64(len(mem)); md += 8 {
-			// pcHeader, then funcnametab's pointer
-			if word(md) != header || word(md+8) != funcnametab {
-				continue
-			}
-			start, minpc, maxpc := word(md+19*8), word(md+20*8), word(md+21*8)
-			if maxpc < minpc || start < 0 {
-				break
-			}
-			t := funcTable{start: start, buckets: (maxpc - minpc + countersEach - 1) / countersEach}
-			// The last bucket has only the subbuckets its counters need.
-			t.end = start + 4*t.buckets + (maxpc-minpc+countersEach/subbuckets-1)/(countersEach/subbuckets)
-			if t.end > int64(len(mem)) || t.end < start {
-				return funcTable{}, errors.New("the function table is past the module's data")
-			}
-			want := make([]byte, t.end-t.start)
-			for k := range t.buckets {
-				binary.LittleEndian.PutUint32(want[k*bucketSize:], uint32(k>>4))
-			}
-			if string(mem[t.start:t.end]) != string(want) {
-				return funcTable{}, errors.New("the function table is not a wasm module's: a bucket is not its function's index alone")
-			}
-			return t, nil
+		// magic, two zero pads, minLC 1, ptrSize 8
+		if binary.LittleEndian.Uint32(mem[header:]) == pcHeaderMagic && mem[header+4] == 0 && mem[header+5] == 0 && mem[header+7] == 8 {
+			break
 		}
 	}
-	return funcTable{}, errors.New("no Go function table (Go 1.20 or later) in the module's data")
+	funcnametab := header + word(header+32)
+	md := int64(0)
+	for ; word(md) != header || word(md+8) != funcnametab; md += 8 { // pcHeader, then funcnametab's pointer
+		if md+22*8 > int64(len(mem)) {
+			return funcTable{}, errors.New("no Go module data in the module's data")
+		}
+	}
+	start, minpc, maxpc := word(md+19*8), word(md+20*8), word(md+21*8)
+	if maxpc < minpc || start < 0 {
+		return funcTable{}, errors.New("the module data's function table is not one")
+	}
+	t := funcTable{start: start, buckets: (maxpc - minpc + countersEach - 1) / countersEach}
+	// The last bucket has only the subbuckets its counters need.
+	t.end = start + 4*t.buckets + (maxpc-minpc+countersEach/subbuckets-1)/(countersEach/subbuckets)
+	if t.end > int64(len(mem)) || t.end < start {
+		return funcTable{}, errors.New("the function table is past the module's data")
+	}
+	want := make([]byte, t.end-t.start)
+	for k := range t.buckets {
+		binary.LittleEndian.PutUint32(want[k*bucketSize:], uint32(k>>4))
+	}
+	if string(mem[t.start:t.end]) != string(want) {
+		return funcTable{}, errors.New("the function table is not a wasm module's: a bucket is not its function's index alone")
+	}
+	return t, nil
 }
 
 // cut returns the segments without the table's bytes.
@@ -179,8 +182,7 @@ func (t funcTable) writer() []byte {
 // addStart adds a function of no parameters and no results with the body
 // given and makes it the module's start function.
 func addStart(sections []section, body []byte) ([]section, error) {
-	index := func(id byte) int { return slices.IndexFunc(sections, func(s section) bool { return s.id == id }) }
-	types, functions, code := index(typeSection), index(functionSection), index(codeSection)
+	types, functions, code := sectionIndex(sections, typeSection), sectionIndex(sections, functionSection), sectionIndex(sections, codeSection)
 	if types < 0 || functions < 0 || code < 0 {
 		return nil, errors.New("the module has no functions")
 	}
@@ -225,7 +227,7 @@ func appendEntry(s *section, entry []byte) (uint64, error) {
 
 // functionImports counts the functions the module imports.
 func functionImports(sections []section) (uint64, error) {
-	i := slices.IndexFunc(sections, func(s section) bool { return s.id == importSection })
+	i := sectionIndex(sections, importSection)
 	if i < 0 {
 		return 0, nil
 	}
