@@ -48,6 +48,14 @@ func startServer(t testing.TB) string {
 // startTestServer is startServer for tests that stop the server themselves.
 func startTestServer(t testing.TB) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(testSite(t))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// testSite is the playground's site over the built web/ directory.
+func testSite(t testing.TB) *server.Site {
+	t.Helper()
 	if _, err := os.Stat(filepath.Join(testWebDir, "app.wasm")); err != nil {
 		t.Fatalf("web/app.wasm is missing: run make build first (%v)", err)
 	}
@@ -58,9 +66,7 @@ func startTestServer(t testing.TB) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
-	return srv
+	return s
 }
 
 // servePage serves html at "/" of another local origin until the test ends

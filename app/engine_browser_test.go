@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path"
@@ -242,16 +243,16 @@ func fetches(rec *requestRecorder, name string) int {
 // request on a connection that has carried cookies: without the attribute
 // the fetch waits for a connection of its own.
 func TestBrowserEngineConnection(t *testing.T) {
-	srv := startTestServer(t)
+	site := testSite(t)
 	var mu sync.Mutex
 	clientOf := map[string]string{} // a file's name → the client address its request came from
-	site := srv.Config.Handler
-	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		clientOf[path.Base(r.URL.Path)] = r.RemoteAddr
 		mu.Unlock()
 		site.ServeHTTP(w, r)
-	})
+	}))
+	t.Cleanup(srv.Close)
 	browser := newBrowser(t)
 	for _, tc := range []struct {
 		attribute string

@@ -110,7 +110,7 @@ func findFuncTable(mem []byte) (funcTable, error) {
 			return funcTable{}, errors.New("no Go function table (Go 1.20 or later) in the module's data")
 		}
 		// magic, two zero pads, minLC 1, ptrSize 8
-		if binary.LittleEndian.Uint32(mem[header:]) == pcHeaderMagic && mem[header+4] == 0 && mem[header+5] == 0 && mem[header+7] == 8 {
+		if binary.LittleEndian.Uint32(mem[header:]) == pcHeaderMagic && mem[header+4] == 0 && mem[header+5] == 0 && mem[header+6] == 1 && mem[header+7] == 8 {
 			break
 		}
 	}

@@ -63,11 +63,11 @@ func TestSlimLeavesTheTableToTheStart(t *testing.T) {
 		t.Errorf("%d → %d data segments: the table's should be most of them", before, after)
 	}
 	t.Logf("%d → %d bytes, %d → %d data segments", len(module), len(slim), before, after)
-	table, err := findFuncTable(memoryOf(t, module))
+	mem, slimMem := memoryOf(t, module), memoryOf(t, slim)
+	table, err := findFuncTable(mem)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mem, slimMem := memoryOf(t, module), memoryOf(t, slim)
 	if len(slimMem) < len(mem) {
 		slimMem = append(slimMem, make([]byte, len(mem)-len(slimMem))...)
 	}
