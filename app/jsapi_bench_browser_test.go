@@ -132,6 +132,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 		ctx := newBrowser(b)
 		navigate(b, ctx, site.URL+"/")
 		res := evalJS[benchResult](b, ctx, `runBench(15)`)
+		chromedp.Cancel(ctx) // its page idle, but its browser no part of the cold starts
 		cold := coldStarts(b, newBrowser(b), site.URL)
 		printBench(res, cold)
 	}

@@ -410,7 +410,8 @@
       record(openArray);
       for (let i = 0, n = v.length; i < n; i++) {
         const e = v[i];
-        if (e === undefined) record(e);
+        // A string, the usual leaf, is read here rather than by a call.
+        if (e === undefined || typeof e === "string") record(e);
         else if (!plain(e, depth - 1)) return false;
       }
       record(close);
@@ -424,7 +425,8 @@
       const e = v[key];
       if (e !== undefined) {
         record(key);
-        if (!plain(e, depth - 1)) return false;
+        if (typeof e === "string") record(e);
+        else if (!plain(e, depth - 1)) return false;
       }
     }
     record(close);
