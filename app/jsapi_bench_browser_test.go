@@ -138,13 +138,22 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	}
 }
 
+// coldRounds is how many times each cold page loads: a first visit on a
+// machine of two cores varies by a fifth from one load to the next, and a
+// median of fewer moves by a tenth from run to run.
+const coldRounds = 21
+
+// coldStart is a cold page's times from navigation to its first result:
+// their median and the middle half of them.
+type coldStart struct{ median, low, high time.Duration }
+
 // coldStarts loads each cold page in a fresh browser context (nothing
-// cached, no compiled module kept), the contenders in turns, nine times,
-// and returns each one's median time from navigation to its first result.
-func coldStarts(b *testing.B, browser context.Context, site string) map[string]time.Duration {
+// cached, no compiled module kept), the contenders in turns, coldRounds
+// times.
+func coldStarts(b *testing.B, browser context.Context, site string) map[string]coldStart {
 	names := []string{"splice", emptyGo, "mustache.js", "handlebars"}
 	loads := map[string][]time.Duration{}
-	for range 9 {
+	for range coldRounds {
 		for _, name := range names {
 			ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 			navigate(b, ctx, site+"/cold/"+name)
@@ -154,15 +163,15 @@ func coldStarts(b *testing.B, browser context.Context, site string) map[string]t
 			loads[name] = append(loads[name], time.Duration(ms*float64(time.Millisecond)))
 		}
 	}
-	medians := map[string]time.Duration{}
+	starts := map[string]coldStart{}
 	for name, l := range loads {
 		slices.Sort(l)
-		medians[name] = l[len(l)/2]
+		starts[name] = coldStart{median: l[len(l)/2], low: l[len(l)/4], high: l[len(l)*3/4]}
 	}
-	return medians
+	return starts
 }
 
-func printBench(res benchResult, cold map[string]time.Duration) {
+func printBench(res benchResult, starts map[string]coldStart) {
 	var out strings.Builder
 	fmt.Fprintf(&out, "\n%-42s %12s  %s\n", "case (CPU per call, median)", "splice", "contenders (ratio: splice ÷ contender)")
 	for _, c := range res.Cases {
@@ -179,11 +188,15 @@ func printBench(res benchResult, cold map[string]time.Duration) {
 		}
 		fmt.Fprintf(&out, "%-42s %12s  %s\n", c.Name, micros(c.Splice), strings.Join(parts, ", "))
 	}
-	fmt.Fprintf(&out, "\ncold start to the first result (fresh context, median of 9): splice %v, mustache.js %v (%.2f×), handlebars %v (%.2f×)\n",
-		cold["splice"].Round(time.Millisecond), cold["mustache.js"].Round(time.Millisecond), float64(cold["splice"])/float64(cold["mustache.js"]),
-		cold["handlebars"].Round(time.Millisecond), float64(cold["splice"])/float64(cold["handlebars"]))
+	cold := func(name string) time.Duration { return starts[name].median }
+	spread := func(name string) string {
+		return fmt.Sprintf("%v–%v", starts[name].low.Round(time.Millisecond), starts[name].high.Round(time.Millisecond))
+	}
+	fmt.Fprintf(&out, "\ncold start to the first result (fresh context, median of %d, middle half in brackets): splice %v (%s), mustache.js %v (%.2f×), handlebars %v (%s, %.2f×)\n",
+		coldRounds, cold("splice").Round(time.Millisecond), spread("splice"), cold("mustache.js").Round(time.Millisecond), float64(cold("splice"))/float64(cold("mustache.js")),
+		cold("handlebars").Round(time.Millisecond), spread("handlebars"), float64(cold("splice"))/float64(cold("handlebars")))
 	fmt.Fprintf(&out, "the floor, an empty Go program built and loaded as the engine is: %v (%.2f× handlebars); splice %v past it\n",
-		cold[emptyGo].Round(time.Millisecond), float64(cold[emptyGo])/float64(cold["handlebars"]), (cold["splice"] - cold[emptyGo]).Round(time.Millisecond))
+		cold(emptyGo).Round(time.Millisecond), float64(cold(emptyGo))/float64(cold("handlebars")), (cold("splice") - cold(emptyGo)).Round(time.Millisecond))
 	if len(res.Memory) > 0 && res.Memory[0] > 0 {
 		var mb []string
 		for _, m := range res.Memory {

@@ -33,14 +33,18 @@ func (c *checker) fail(kind ErrorKind, t *tagSite, msg string) *Error {
 func (c *checker) scopeNames() {
 	start := &tagSite{Pos: Pos{Line: 1, Column: 1}}
 	var branch []string // in id order, for errors in a stable order
-	for id := range c.scope.Branch {
-		// Inserted by hand: slices.Insert would weigh on the engine's wasm.
-		branch = append(branch, id)
-		i := len(branch) - 1
-		for ; i > 0 && branch[i-1] > id; i-- {
-			branch[i] = branch[i-1]
+	// Ranging over even an empty map calls into the map's iterator, which
+	// the engine's wasm then compiles at a page's first call.
+	if len(c.scope.Branch) > 0 {
+		for id := range c.scope.Branch {
+			// Inserted by hand: slices.Insert would weigh on the engine's wasm.
+			branch = append(branch, id)
+			i := len(branch) - 1
+			for ; i > 0 && branch[i-1] > id; i-- {
+				branch[i] = branch[i-1]
+			}
+			branch[i] = id
 		}
-		branch[i] = id
 	}
 	for _, names := range [][]string{c.scope.Roots, c.scope.Later, branch} {
 		for _, name := range names {
