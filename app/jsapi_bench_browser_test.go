@@ -13,6 +13,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,20 +31,24 @@ import (
 const benchJSDir = "../bench/js"
 
 // benchEngine is the site whose engine is measured: SPLICE_BENCH_ENGINE
-// names a running Splice server (an earlier build, to compare), else the
-// built web/ is served as the playground's server serves it.
-func benchEngine(b *testing.B) string {
+// names a running Splice server (an earlier build, to compare), whose
+// site it passes requests on to, else the built web/ is served as the
+// playground's server serves it.
+func benchEngine(b *testing.B) http.Handler {
 	if site := os.Getenv("SPLICE_BENCH_ENGINE"); site != "" {
-		return strings.TrimSuffix(site, "/")
+		target, err := url.Parse(site)
+		if err != nil {
+			b.Fatalf("SPLICE_BENCH_ENGINE: %v", err)
+		}
+		return httputil.NewSingleHostReverseProxy(target)
 	}
-	return startServer(b)
+	return testSite(b)
 }
 
-// startEmptyEngine builds testdata/emptyengine as make builds engine.wasm
-// and serves it, as app.wasm, with Go's wasm_exec.js and
-// bench/js/empty-engine.js (its loader) as the engine's server serves web/,
-// until the benchmark ends; it returns the site's URL.
-func startEmptyEngine(b *testing.B) string {
+// emptyEngine builds testdata/emptyengine as make builds engine.wasm and
+// returns a site that serves it, as app.wasm, with Go's wasm_exec.js and
+// bench/js/empty-engine.js (its loader) as the engine's server serves web/.
+func emptyEngine(b *testing.B) http.Handler {
 	b.Helper()
 	webDir := b.TempDir()
 	vars := makefileVars(b)
@@ -66,23 +72,29 @@ func startEmptyEngine(b *testing.B) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv := httptest.NewServer(site)
-	b.Cleanup(srv.Close)
-	return srv.URL
+	return site
 }
 
 // coldPages are the pages of the cold start: each loads its library and
-// sets window.__ready when its first result is there. {engine} is the
-// site of the engine measured, {empty} that of the empty Go program.
+// sets window.__ready when its first result is there. Each library comes
+// from the page's own site, as a docs site serves what it embeds (the
+// README's example); the engine also comes from another origin ({other}),
+// with the attribute the README gives its tag there. The empty Go program
+// is under /empty/.
 var coldPages = map[string]string{
-	"splice": `<script src="{engine}/web/engine.js"></script>
+	"splice": `<script src="/web/engine.js"></script>
+<script>splice.render("{{E0.user.name}}", [{name: "E0", value: {user: {name: "Ada"}}}]).then(() => { window.__ready = performance.now(); });</script>`,
+	spliceOther: `<script src="{other}/web/engine.js" crossorigin></script>
 <script>splice.render("{{E0.user.name}}", [{name: "E0", value: {user: {name: "Ada"}}}]).then(() => { window.__ready = performance.now(); });</script>`,
 	"mustache.js": `<script src="/lib/mustache/mustache.min.js"></script>
 <script>Mustache.render("{{E0.user.name}}", {E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
 	"handlebars": `<script src="/lib/handlebars/dist/handlebars.min.js"></script>
 <script>Handlebars.compile("{{E0.user.name}}")({E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
-	emptyGo: `<script src="{empty}/web/empty-engine.js"></script>`,
+	emptyGo: `<script src="/empty/web/empty-engine.js"></script>`,
 }
+
+// spliceOther names the cold start of the engine from another origin.
+const spliceOther = "splice-other-origin"
 
 // emptyGo names the floor of the cold start: the least Go program, built as
 // engine.wasm is and loaded as engine.js loads it (startEmptyEngine).
@@ -93,7 +105,7 @@ const benchPage = `<script src="/lib/mustache/mustache.min.js"></script>
 <script src="/lib/handlebars/dist/handlebars.min.js"></script>
 <script src="/lib/jsonata/jsonata.min.js"></script>
 <script src="/bench.js"></script>
-<script src="{engine}/web/engine.js"></script>`
+<script src="/web/engine.js"></script>`
 
 type benchResult struct {
 	Cases []struct {
@@ -108,9 +120,13 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	if _, err := os.Stat(filepath.Join(benchJSDir, "node_modules", "mustache")); err != nil {
 		b.Skip("bench/js/node_modules is missing: run make bench-js")
 	}
-	engineSite := benchEngine(b)
-	sites := strings.NewReplacer("{engine}", engineSite, "{empty}", startEmptyEngine(b))
+	engine := benchEngine(b)
+	other := httptest.NewServer(engine)
+	b.Cleanup(other.Close)
+	sites := strings.NewReplacer("{other}", other.URL)
 	pages := http.NewServeMux()
+	pages.Handle("/web/", engine)
+	pages.Handle("/empty/", http.StripPrefix("/empty", emptyEngine(b)))
 	pages.Handle("/lib/", http.StripPrefix("/lib/", http.FileServer(http.Dir(filepath.Join(benchJSDir, "node_modules")))))
 	pages.HandleFunc("/bench.js", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFile(w, r, filepath.Join(benchJSDir, "bench.js"))
@@ -151,7 +167,7 @@ type coldStart struct{ median, low, high time.Duration }
 // cached, no compiled module kept), the contenders in turns, coldRounds
 // times.
 func coldStarts(b *testing.B, browser context.Context, site string) map[string]coldStart {
-	names := []string{"splice", emptyGo, "mustache.js", "handlebars"}
+	names := []string{"splice", spliceOther, emptyGo, "mustache.js", "handlebars"}
 	loads := map[string][]time.Duration{}
 	for range coldRounds {
 		for _, name := range names {
@@ -195,6 +211,8 @@ func printBench(res benchResult, starts map[string]coldStart) {
 	fmt.Fprintf(&out, "\ncold start to the first result (fresh context, median of %d, middle half in brackets): splice %v (%s), mustache.js %v (%.2f×), handlebars %v (%s, %.2f×)\n",
 		coldRounds, cold("splice").Round(time.Millisecond), spread("splice"), cold("mustache.js").Round(time.Millisecond), float64(cold("splice"))/float64(cold("mustache.js")),
 		cold("handlebars").Round(time.Millisecond), spread("handlebars"), float64(cold("splice"))/float64(cold("handlebars")))
+	fmt.Fprintf(&out, "from another origin (its tag crossorigin): splice %v (%s), %.2f× handlebars\n",
+		cold(spliceOther).Round(time.Millisecond), spread(spliceOther), float64(cold(spliceOther))/float64(cold("handlebars")))
 	fmt.Fprintf(&out, "the floor, an empty Go program built and loaded as the engine is: %v (%.2f× handlebars); splice %v past it\n",
 		cold(emptyGo).Round(time.Millisecond), float64(cold(emptyGo))/float64(cold("handlebars")), (cold("splice") - cold(emptyGo)).Round(time.Millisecond))
 	if len(res.Memory) > 0 && res.Memory[0] > 0 {

@@ -7,7 +7,7 @@
 //   <script src="/web/engine.js"></script>
 //   <script>splice.render("{{input.a}}", [{name: "input", value: {a: 1}}]).then(console.log)</script>
 //
-// From another site, give the tag crossorigin: engine.wasm's fetch goes
+// From another origin, give the tag crossorigin: engine.wasm's fetch goes
 // without cookies, and a browser keeps such requests on connections of
 // their own; with it, engine.js comes on the connection the fetch then
 // takes, and wasm_exec.js is loaded the same way.
