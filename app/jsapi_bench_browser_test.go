@@ -97,7 +97,7 @@ var coldPages = map[string]string{
 const spliceOther = "splice-other-origin"
 
 // emptyGo names the floor of the cold start: the least Go program, built as
-// engine.wasm is and loaded as engine.js loads it (startEmptyEngine).
+// engine.wasm is and loaded as engine.js loads it (emptyEngine).
 const emptyGo = "empty-go"
 
 // benchPage loads the contenders, bench.js and then the engine.
