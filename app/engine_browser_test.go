@@ -237,9 +237,9 @@ func fetches(rec *requestRecorder, name string) int {
 	return n
 }
 
-// A page on another site that gives engine.js's tag crossorigin has
+// A page of another origin that gives engine.js's tag crossorigin has
 // engine.wasm fetched on the connection engine.js came on. A fetch from
-// another site goes without cookies, and the browser never puts such a
+// another origin goes without cookies, and the browser never puts such a
 // request on a connection that has carried cookies: without the attribute
 // the fetch waits for a connection of its own.
 func TestBrowserEngineConnection(t *testing.T) {
