@@ -45,10 +45,12 @@ wasm:
 editor:
 	cd editor && npm ci --no-audit --no-fund --loglevel=error && npm run --silent build
 
-# build makes the wasm files, their brotli and gzip copies and those of the
+# build makes the wasm files, web/engine.js (wasm/engine.js with Go's
+# wasm_exec.js in it), their brotli and gzip copies and those of the
 # scripts web/ serves compressed (only when stale: brotli's best quality
 # takes a while) and the splice command.
 build: wasm
+	$(GO) run ./internal/cmd/enginejs
 	$(GO) build -o $(BIN) ./cmd/splice
 	$(GO) run ./internal/cmd/compress -web web
 
@@ -103,7 +105,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/
 
 clean:
-	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz
+	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz web/engine.js
 
 # bench-js measures the engine's JavaScript API against mustache.js,
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:

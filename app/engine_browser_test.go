@@ -3,7 +3,7 @@
 package app_test
 
 // The engine alone in a browser: a plain page on another site that uses
-// only web/engine.wasm (with engine.js and wasm_exec.js) and web/embed.js,
+// only web/engine.wasm (with engine.js, Go's loader in it) and web/embed.js,
 // as a docs site would, and web/engine-full.wasm once a call needs it.
 
 import (
@@ -181,10 +181,11 @@ func TestBrowserEmbed(t *testing.T) {
 	if n := fetches(rec, "engine-full.wasm"); n > 0 {
 		t.Errorf("a page of templates and JSON shapes fetched engine-full.wasm %d times", n)
 	}
-	// embed.js preloads what engine.js loads next; each is fetched once.
-	for _, name := range []string{"engine.js", "wasm_exec.js", "engine.wasm"} {
-		if n := fetches(rec, name); n != 1 {
-			t.Errorf("%s fetched %d times, want once", name, n)
+	// embed.js preloads what engine.js loads next; each is fetched once,
+	// and Go's loader, part of engine.js, not at all.
+	for name, want := range map[string]int{"engine.js": 1, "engine.wasm": 1, "wasm_exec.js": 0} {
+		if n := fetches(rec, name); n != want {
+			t.Errorf("%s fetched %d times, want %d", name, n, want)
 		}
 	}
 
@@ -270,6 +271,28 @@ func TestBrowserEngineConnection(t *testing.T) {
 		mu.Unlock()
 		if (script == wasm) != tc.shared {
 			t.Errorf("<script%s>: engine.js came from %s, engine.wasm from %s; want the same connection: %v", tc.attribute, script, wasm, tc.shared)
+		}
+	}
+}
+
+// Go's loader is part of engine.js, of the Go that built the engine: a
+// page's own globalThis.Go (another release's, or anything) is neither used
+// nor replaced, and without one the page has the engine's, as when it
+// loaded wasm_exec.js itself.
+func TestBrowserEngineGoLoader(t *testing.T) {
+	engineSite := startServer(t)
+	browser := newBrowser(t)
+	for _, tc := range []struct{ page, want string }{
+		{`<script>globalThis.Go = function pagesGo() { throw new Error("the page's Go"); };</script>`, "pagesGo"},
+		{``, "the engine's"},
+	} {
+		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		navigate(t, ctx, servePage(t, `<!doctype html><link rel="icon" href="data:,">`+tc.page+`<script src="`+engineSite+`/web/engine.js"></script>`))
+		got := evalJS[string](t, ctx, `splice.render("{{E0}}", [{name: "E0", value: 7}]).then((r) => r.text + " " +
+  (globalThis.Go.name === "pagesGo" ? "pagesGo" : typeof globalThis.Go.prototype.run === "function" ? "the engine's" : "neither"))`)
+		cancel()
+		if want := "7 " + tc.want; got != want {
+			t.Errorf("page %q: got %q, want %q", tc.page, got, want)
 		}
 	}
 }

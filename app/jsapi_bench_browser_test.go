@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -46,22 +47,28 @@ func benchEngine(b *testing.B) http.Handler {
 }
 
 // emptyEngine builds testdata/emptyengine as make builds engine.wasm and
-// returns a site that serves it, as app.wasm, with Go's wasm_exec.js and
-// bench/js/empty-engine.js (its loader) as the engine's server serves web/.
+// returns a site that serves it, as app.wasm, with bench/js/empty-engine.js
+// (its loader, Go's written in as into engine.js) as engine.js, as the
+// engine's server serves web/.
 func emptyEngine(b *testing.B) http.Handler {
 	b.Helper()
 	webDir := b.TempDir()
 	vars := makefileVars(b)
 	flags := append(slices.Clone(vars["ENGINE_GCFLAGS"]), "-ldflags="+strings.Join(vars["ENGINE_LDFLAGS"], " "))
 	buildWasm(b, vars, flags, filepath.Join(webDir, "app.wasm"), "./testdata/emptyengine")
-	for _, file := range []string{filepath.Join(testWebDir, "wasm_exec.js"), filepath.Join(benchJSDir, "empty-engine.js")} {
-		data, err := os.ReadFile(file)
-		if err == nil {
-			err = os.WriteFile(filepath.Join(webDir, filepath.Base(file)), data, 0o644)
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
+	script, err := os.ReadFile(filepath.Join(benchJSDir, "empty-engine.js"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	loader, err := server.GoLoader(runtime.GOROOT())
+	if err == nil {
+		script, err = server.WithGoLoader(script, loader)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(webDir, "engine.js"), script, 0o644) // served as engine.js is
+	}
+	if err != nil {
+		b.Fatal(err)
 	}
 	if err := server.CompressStale(webDir, io.Discard); err != nil {
 		b.Fatal(err)
@@ -88,7 +95,7 @@ var coldPages = map[string]string{
 <script>Mustache.render("{{E0.user.name}}", {E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
 	"handlebars": `<script src="/lib/handlebars/dist/handlebars.min.js"></script>
 <script>Handlebars.compile("{{E0.user.name}}")({E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
-	emptyGo: `<script src="/empty/web/empty-engine.js"></script>`,
+	emptyGo: `<script src="/empty/web/engine.js"></script>`,
 }
 
 // spliceFirstCall is the engine's cold pages' first call, from wherever

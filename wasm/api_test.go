@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -366,30 +363,6 @@ func TestCheck(t *testing.T) {
 	}
 	if msg := objectOf(got).Get("errors").([]object)[0].Get("message").(string); !strings.Contains(msg, "{{E3.result") {
 		t.Errorf("a branch step's message does not say to use the decide step's result: %q", msg)
-	}
-}
-
-// The shipped wasm_exec.js must be the one of the Go that builds engine.wasm:
-// the two talk through a private interface that changes between releases.
-func TestWasmExecMatchesGo(t *testing.T) {
-	if runtime.GOOS == "js" {
-		t.Skip("no go command to ask inside WebAssembly")
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal("go env GOROOT:", err)
-	}
-	original := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
-	want, err := os.ReadFile(original)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(filepath.Join("..", "web", "wasm_exec.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("web/wasm_exec.js differs from %s: copy it again", original)
 	}
 }
 

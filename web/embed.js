@@ -15,7 +15,7 @@
 // page); it defaults to the site serving this file.
 //
 // Everything is inserted as text, never as HTML, and nothing is fetched but
-// engine.js, wasm_exec.js and engine.wasm from beside this file, and
+// engine.js and engine.wasm from beside this file, and
 // engine-full.wasm for a shape written in YAML.
 (() => {
   "use strict";
@@ -37,9 +37,9 @@
   const defaultPlayground = playgroundOf(script && script.dataset.playground) || new URL("/", base).href;
 
   // engine settles when the engine is ready; engine.js is loaded unless the
-  // page loaded it first, and what it loads next is preloaded at once: Go's
-  // wasm_exec.js and engine.wasm (which engine.js fetches as preloaded, so
-  // that the browser hands it the preloaded response).
+  // page loaded it first, and what it loads next is preloaded at once:
+  // engine.wasm (which engine.js fetches as preloaded, so that the browser
+  // hands it the preloaded response).
   const preload = (name, as, crossOrigin) => {
     const link = document.createElement("link");
     Object.assign(link, { rel: "preload", as, href: new URL(name, base).href }, crossOrigin && { crossOrigin });
@@ -49,7 +49,6 @@
     ? globalThis.splice.ready
     : new Promise((resolve, reject) => {
       preload("engine.wasm", "fetch", "anonymous");
-      if (typeof globalThis.Go !== "function") preload("wasm_exec.js", "script");
       const s = document.createElement("script");
       s.src = new URL("engine.js", base).href;
       s.onload = () => globalThis.splice.ready.then(resolve, reject);

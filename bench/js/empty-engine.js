@@ -1,19 +1,16 @@
 // The least a page does to run a Go program and have its first answer, as
 // engine.js starts the engine: the module fetched and compiled while Go's
-// wasm_exec.js loads, then go.run and one call of its export. make bench-js
-// loads it, beside them, with app/testdata/emptyengine as app.wasm.
+// loader runs (wasm_exec.js, written in at its marker as in engine.js),
+// then go.run and one call of its export. make bench-js loads it, beside
+// them, with app/testdata/emptyengine as app.wasm.
 (() => {
   "use strict";
   const base = new URL(".", document.currentScript.src);
   const compiled = fetch(new URL("app.wasm", base)).then((response) => WebAssembly.compileStreaming(response));
-  const goLoaded = new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = new URL("wasm_exec.js", base).href;
-    script.onload = resolve;
-    script.onerror = reject;
-    document.head.appendChild(script);
-  });
-  Promise.all([compiled, goLoaded]).then(async ([module]) => {
+  (function () {
+/* wasm_exec.js */
+  })();
+  compiled.then(async (module) => {
     const go = new globalThis.Go();
     const instance = await WebAssembly.instantiate(module, go.importObject);
     go.run(instance);

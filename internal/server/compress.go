@@ -58,9 +58,9 @@ func compressGzip(dst io.Writer, src io.Reader) error {
 
 // precompressedScripts are the scripts of web/ served from their
 // compressed copies: the editors' bundle, built from editor/ and committed,
-// and what a docs page loads before its first result (embed.js, engine.js,
-// and Go's wasm_exec.js), whose every byte is on the way to it.
-var precompressedScripts = []string{"editor.js", "embed.js", "engine.js", "wasm_exec.js"}
+// and what a docs page loads before its first result (embed.js and
+// engine.js, Go's loader in it), whose every byte is on the way to it.
+var precompressedScripts = []string{"editor.js", "embed.js", "engine.js"}
 
 // precompressed reports whether the file called name of web/ is served
 // from its compressed copies.

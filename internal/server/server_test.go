@@ -155,7 +155,7 @@ func TestWasmServedInAcceptedEncoding(t *testing.T) {
 func TestEngineScriptsServedCompressed(t *testing.T) {
 	dir, _ := fakeWebDir(t)
 	scripts := map[string][]byte{}
-	for _, name := range []string{"engine.js", "embed.js", "wasm_exec.js"} {
+	for _, name := range []string{"engine.js", "embed.js"} {
 		scripts[name] = []byte(strings.Repeat("// "+name+"\n(() => {})();\n", 200))
 		if err := os.WriteFile(filepath.Join(dir, name), scripts[name], 0o644); err != nil {
 			t.Fatal(err)

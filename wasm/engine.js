@@ -10,16 +10,15 @@
 // From another origin, give the tag crossorigin: engine.wasm's fetch goes
 // without cookies, and a browser keeps such requests on connections of
 // their own; with it, engine.js comes on the connection the fetch then
-// takes, and wasm_exec.js is loaded the same way.
+// takes.
 //
 // Two builds of the engine sit beside this file. engine.wasm, the small one,
 // does templates and shapes given as JSON or objects. engine-full.wasm adds
 // YAML and tools: it is fetched once, by the first call that needs it
 // (runTool, runPlan, a shape in YAML), and then serves every call. data-wasm and
-// data-wasm-full on the script tag override where they are. wasm_exec.js
-// (Go's loader) is fetched from beside this file when the page has not
-// loaded it already, while engine.wasm is fetched and compiled. Nothing is
-// fetched from any other place.
+// data-wasm-full on the script tag override where they are. Nothing is
+// fetched from any other place. Go's loader (its wasm_exec.js) is part of
+// this file: make writes web/engine.js from wasm/engine.js with it.
 //
 // A call crosses into the engine once: its arguments are written into the
 // module's memory as one request, the page's values as JSON text (see
@@ -38,8 +37,7 @@
   // What the small engine answers for what only the full one does.
   const needsFullMessage = "YAML needs the full engine (engine-full.wasm)";
 
-  // The small engine is fetched and compiled from the start, while
-  // wasm_exec.js loads.
+  // The small engine is fetched and compiled from the start.
   const compile = (url) => fetch(url).then((response) => {
     if (!response.ok) throw new Error("splice: cannot load " + url + ": " + response.status);
     if ((response.headers.get("Content-Type") || "").startsWith("application/wasm")) {
@@ -53,18 +51,10 @@
   const splice = {};
   globalThis.splice = splice;
 
-  const loadScript = (src) => new Promise((res, rej) => {
-    const s = document.createElement("script");
-    if (script && script.crossOrigin !== null) s.crossOrigin = script.crossOrigin;
-    s.src = src;
-    s.onload = res;
-    s.onerror = () => rej(new Error("splice: cannot load " + src));
-    document.head.appendChild(s);
-  });
-  let goLoader;
-  const goReady = () => goLoader ||= typeof globalThis.Go === "function"
-    ? Promise.resolve()
-    : loadScript(new URL("wasm_exec.js", base).href);
+  // Go's loader runs now, while the engine downloads; should it throw (a
+  // browser without what it needs), each load reports it.
+  const goLoaded = new Promise((resolve) => resolve(goClass()));
+  goLoaded.catch(() => {});
 
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -235,8 +225,8 @@
 
   // load runs one build and returns its engine.
   const load = async (url, module = compile(url)) => {
-    const [compiled] = await Promise.all([module, goReady()]);
-    const go = new globalThis.Go();
+    const [compiled, Go] = await Promise.all([module, goLoaded]);
+    const go = new Go();
     // Garbage is collected a quarter as often as by default: a page's calls
     // each leave a request's worth, and the caches are most of what is live.
     go.env = { GOGC: "400" };
@@ -694,4 +684,19 @@
     splice.version = engine.info.version;
     return splice;
   });
+
+  // goClass runs Go's wasm_exec.js, of the Go that builds the engine (the
+  // two talk through an interface that changes between releases), and
+  // returns the class it defines as globalThis.Go. A page's own Go, of
+  // whichever release, is left as it was. Loaded from this file, the loader
+  // costs no request of its own.
+  function goClass() {
+    const pages = globalThis.Go;
+    (function () {
+/* wasm_exec.js */
+    })();
+    const ours = globalThis.Go;
+    if (pages !== undefined) globalThis.Go = pages;
+    return ours;
+  }
 })();
