@@ -8,15 +8,16 @@ package app_test
 // Security Policy violations (any violation fails the test).
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"github.com/splicedev/splice/internal/server"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -27,6 +28,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/server"
 )
 
 // testWebDir is the built web/ directory, seen from the app package.
@@ -59,6 +61,9 @@ func testSite(t testing.TB) *server.Site {
 	if _, err := os.Stat(filepath.Join(testWebDir, "app.wasm")); err != nil {
 		t.Fatalf("web/app.wasm is missing: run make build first (%v)", err)
 	}
+	if err := engineScriptBuilt(); err != nil {
+		t.Fatal(err)
+	}
 	if err := server.CompressStale(testWebDir, testLog{t}); err != nil {
 		t.Fatalf("compressing the wasm files: %v", err)
 	}
@@ -67,6 +72,27 @@ func testSite(t testing.TB) *server.Site {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// engineScriptBuilt reports a web/engine.js that is not wasm/engine.js with
+// this Go's loader written in: the tests would drive a stale script.
+func engineScriptBuilt() error {
+	source, err := os.ReadFile("../wasm/engine.js")
+	if err != nil {
+		return err
+	}
+	loader, err := server.GoLoader(goruntime.GOROOT())
+	if err != nil {
+		return err
+	}
+	want, err := server.WithGoLoader(source, loader)
+	if err != nil {
+		return err
+	}
+	if got, err := os.ReadFile(filepath.Join(testWebDir, "engine.js")); err != nil || !bytes.Equal(got, want) {
+		return fmt.Errorf("web/engine.js is missing or not built from wasm/engine.js: run make build first (%v)", err)
+	}
+	return nil
 }
 
 // servePage serves html at "/" of another local origin until the test ends
