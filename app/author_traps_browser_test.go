@@ -112,6 +112,7 @@ func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
 	s.Mode, s.Shape = playground.ModeShape, "title: \"{{E0.values.0.title}}\"\n"
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="mode-template"]`)
+	waitValue(t, ctx, "editor", s.Template) // the switch drawn: typing goes to the template
 	typeAt(t, ctx, "editor", 0, "MYTYPING ")
 	if got := evalJS[string](t, ctx, byTestID("root-undo")+`.textContent`); got != "Undo switch from Shape to Template" {
 		t.Errorf("the Undo button says %q", got)
