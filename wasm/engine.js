@@ -697,6 +697,7 @@
     })();
     const ours = globalThis.Go;
     if (pages !== undefined) globalThis.Go = pages;
+    if (ours === pages) throw new Error("splice: engine.js has no Go loader: use the one make build writes in web/");
     return ours;
   }
 })();
