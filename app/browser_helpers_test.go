@@ -17,7 +17,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	goruntime "runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -77,15 +76,7 @@ func testSite(t testing.TB) *server.Site {
 // engineScriptBuilt reports a web/engine.js that is not wasm/engine.js with
 // this Go's loader written in: the tests would drive a stale script.
 func engineScriptBuilt() error {
-	source, err := os.ReadFile("../wasm/engine.js")
-	if err != nil {
-		return err
-	}
-	loader, err := server.GoLoader(goruntime.GOROOT())
-	if err != nil {
-		return err
-	}
-	want, err := server.WithGoLoader(source, loader)
+	want, err := server.ScriptWithGoLoader("../wasm/engine.js")
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -56,14 +55,7 @@ func emptyEngine(b *testing.B) http.Handler {
 	vars := makefileVars(b)
 	flags := append(slices.Clone(vars["ENGINE_GCFLAGS"]), "-ldflags="+strings.Join(vars["ENGINE_LDFLAGS"], " "))
 	buildWasm(b, vars, flags, filepath.Join(webDir, "app.wasm"), "./testdata/emptyengine")
-	script, err := os.ReadFile(filepath.Join(benchJSDir, "empty-engine.js"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	loader, err := server.GoLoader(runtime.GOROOT())
-	if err == nil {
-		script, err = server.WithGoLoader(script, loader)
-	}
+	script, err := server.ScriptWithGoLoader(filepath.Join(benchJSDir, "empty-engine.js"))
 	if err == nil {
 		err = os.WriteFile(filepath.Join(webDir, "engine.js"), script, 0o644) // served as engine.js is
 	}

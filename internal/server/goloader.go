@@ -5,16 +5,36 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
-// goLoaderMarker is the line of a script that WithGoLoader replaces with
+// goLoaderMarker is the line of a script that withGoLoader replaces with
 // Go's wasm_exec.js.
 const goLoaderMarker = "/* wasm_exec.js */"
 
-// WithGoLoader returns script with its one marker line replaced by loader,
-// Go's wasm_exec.js: the engine's script (and the benchmark's floor) carry
-// Go's loader in them rather than loading it by a request of its own.
-func WithGoLoader(script, loader []byte) ([]byte, error) {
+// ScriptWithGoLoader reads the script at path and returns it with Go's
+// wasm_exec.js written in at its one marker line: the engine's script
+// (and the benchmark's floor) carry Go's loader rather than loading it by
+// a request of its own. The loader is that of the Go this program was
+// built by (go run's or go test's), the one that builds the engine.
+func ScriptWithGoLoader(path string) ([]byte, error) {
+	script, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	loader, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return nil, err
+	}
+	built, err := withGoLoader(script, loader)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return built, nil
+}
+
+// withGoLoader returns script with its one marker line replaced by loader.
+func withGoLoader(script, loader []byte) ([]byte, error) {
 	lines := bytes.SplitAfter(script, []byte("\n"))
 	at := -1
 	for i, line := range lines {
@@ -32,10 +52,4 @@ func WithGoLoader(script, loader []byte) ([]byte, error) {
 	}
 	lines[at] = append(bytes.TrimSuffix(loader, []byte("\n")), '\n')
 	return bytes.Join(lines, nil), nil
-}
-
-// GoLoader reads the wasm_exec.js of the Go at goroot, which must be the
-// one that builds the engine.
-func GoLoader(goroot string) ([]byte, error) {
-	return os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
 }

@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime"
 
 	"github.com/splicedev/splice/internal/server"
 )
@@ -25,17 +24,9 @@ func main() {
 }
 
 func write(source, out string) error {
-	script, err := os.ReadFile(source)
+	built, err := server.ScriptWithGoLoader(source)
 	if err != nil {
 		return err
-	}
-	loader, err := server.GoLoader(runtime.GOROOT()) // go run's Go, which builds the engine
-	if err != nil {
-		return err
-	}
-	built, err := server.WithGoLoader(script, loader)
-	if err != nil {
-		return fmt.Errorf("%s: %w", source, err)
 	}
 	if old, err := os.ReadFile(out); err == nil && bytes.Equal(old, built) {
 		return nil
