@@ -275,6 +275,57 @@ func TestBrowserEngineConnection(t *testing.T) {
 	}
 }
 
+// engine.wasm preloaded from the page's head, as the README has it, is
+// the response engine.js's fetch takes: it is requested once, by a page of
+// engine.js as by one of embed.js (which preloads it too). A preload link
+// without crossorigin is not (engine.js fetches in CORS mode), and
+// engine.wasm comes twice.
+func TestBrowserEnginePreload(t *testing.T) {
+	site := testSite(t)
+	var mu sync.Mutex
+	requests := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests[path.Base(r.URL.Path)]++
+		mu.Unlock()
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	const (
+		engineJS = `<script src="{site}/web/engine.js" crossorigin></script>`
+		embedJS  = `<pre data-splice>{{E0}}</pre><script type="application/json" data-splice-roots>{"E0": 5}</script>
+<script src="{site}/web/embed.js" defer></script>`
+		engineReady = `globalThis.splice && splice.ready.then(() => true)`
+		rendered    = `splice.render("{{E0}}", [{name: "E0", value: 5}]).then((r) => r.text)`
+		embedResult = `document.querySelector(".splice-result").textContent`
+	)
+	browser := newBrowser(t)
+	for _, tc := range []struct {
+		name, link, script, ready, result string
+		wasms                             int
+	}{
+		{"engine.js", ` crossorigin`, engineJS, engineReady, rendered, 1},
+		{"embed.js", ` crossorigin`, embedJS, embeddedJS, embedResult, 1},
+		{"engine.js, the link without crossorigin", ``, engineJS, engineReady, rendered, 2},
+	} {
+		mu.Lock()
+		clear(requests)
+		mu.Unlock()
+		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		page := `<!doctype html><link rel="icon" href="data:,"><link rel="preload" href="{site}/web/engine.wasm" as="fetch"` + tc.link + `>` + tc.script
+		navigate(t, ctx, servePage(t, strings.ReplaceAll(page, "{site}", srv.URL)))
+		waitJS(t, ctx, tc.ready)
+		got := evalJS[string](t, ctx, tc.result)
+		cancel()
+		mu.Lock()
+		wasms := requests["engine.wasm"]
+		mu.Unlock()
+		if got != "5" || wasms != tc.wasms {
+			t.Errorf("%s: rendered %q, engine.wasm requested %d times; want 5, %d", tc.name, got, wasms, tc.wasms)
+		}
+	}
+}
+
 // Go's loader is part of engine.js, of the Go that built the engine: a
 // page's own globalThis.Go (another release's, or anything) is neither used
 // nor replaced, and without one the page has the engine's, as when it

@@ -8,6 +8,7 @@ package app_test
 // start to a first result, medians, with the ratios to the contenders.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -16,12 +17,16 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/server"
@@ -76,18 +81,21 @@ func emptyEngine(b *testing.B) http.Handler {
 
 // coldPages are the pages of the cold start: each loads its library and
 // sets window.__ready when its first result is there. Each library comes
-// from the page's own site, as a docs site serves what it embeds (the
-// README's example); the engine also comes from another origin ({other}),
-// with the attribute the README gives its tag there. The empty Go program
-// is under /empty/.
+// from the page's own site, as a docs site serves what it embeds, the
+// engine as the README's example has it: engine.wasm preloaded from the
+// page's head, then engine.js. It also comes without the preload link, and
+// from another origin ({other}), with the attributes the README gives its
+// tags there. The empty Go program, under /empty/, is loaded as the engine
+// is.
 var coldPages = map[string]string{
-	"splice":    `<script src="/web/engine.js"></script>` + spliceFirstCall,
-	spliceOther: `<script src="{other}/web/engine.js" crossorigin></script>` + spliceFirstCall,
+	"splice":    `<link rel="preload" href="/web/engine.wasm" as="fetch" crossorigin><script src="/web/engine.js"></script>` + spliceFirstCall,
+	spliceAlone: `<script src="/web/engine.js"></script>` + spliceFirstCall,
+	spliceOther: `<link rel="preload" href="{other}/web/engine.wasm" as="fetch" crossorigin><script src="{other}/web/engine.js" crossorigin></script>` + spliceFirstCall,
 	"mustache.js": `<script src="/lib/mustache/mustache.min.js"></script>
 <script>Mustache.render("{{E0.user.name}}", {E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
 	"handlebars": `<script src="/lib/handlebars/dist/handlebars.min.js"></script>
 <script>Handlebars.compile("{{E0.user.name}}")({E0: {user: {name: "Ada"}}}); window.__ready = performance.now();</script>`,
-	emptyGo: `<script src="/empty/web/engine.js"></script>`,
+	emptyGo: `<link rel="preload" href="/empty/web/app.wasm" as="fetch" crossorigin><script src="/empty/web/engine.js"></script>`,
 }
 
 // spliceFirstCall is the engine's cold pages' first call, from wherever
@@ -97,6 +105,10 @@ const spliceFirstCall = `
 
 // spliceOther names the cold start of the engine from another origin.
 const spliceOther = "splice-other-origin"
+
+// spliceAlone names the cold start of a page that loads engine.js alone,
+// engine.wasm fetched once engine.js runs.
+const spliceAlone = "splice-without-preload"
 
 // emptyGo names the floor of the cold start: the least Go program, built as
 // engine.wasm is and loaded as engine.js loads it (emptyEngine).
@@ -129,7 +141,7 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	pages := http.NewServeMux()
 	pages.Handle("/web/", engine)
 	pages.Handle("/empty/", http.StripPrefix("/empty", emptyEngine(b)))
-	pages.Handle("/lib/", http.StripPrefix("/lib/", http.FileServer(http.Dir(filepath.Join(benchJSDir, "node_modules")))))
+	pages.Handle("/lib/", http.StripPrefix("/lib/", compressedScripts(b, filepath.Join(benchJSDir, "node_modules"))))
 	pages.HandleFunc("/bench.js", func(w http.ResponseWriter, r *http.Request) {
 		http.ServeFile(w, r, filepath.Join(benchJSDir, "bench.js"))
 	})
@@ -151,8 +163,10 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 		navigate(b, ctx, site.URL+"/")
 		res := evalJS[benchResult](b, ctx, `runBench(15)`)
 		chromedp.Cancel(ctx) // its page idle, but its browser no part of the cold starts
-		cold := coldStarts(b, newBrowser(b), site.URL)
-		printBench(res, cold)
+		browser := newBrowser(b)
+		cold := coldStarts(b, browser, site.URL, coldNames, coldRounds, nil)
+		slow := coldStarts(b, browser, site.URL, slowNames, slowRounds, &slowNetwork)
+		printBench(res, cold, slow)
 	}
 }
 
@@ -165,15 +179,33 @@ const coldRounds = 21
 // their median and the middle half of them.
 type coldStart struct{ median, low, high time.Duration }
 
-// coldStarts loads each cold page in a fresh browser context (nothing
-// cached, no compiled module kept), the contenders in turns, coldRounds
-// times.
-func coldStarts(b *testing.B, browser context.Context, site string) map[string]coldStart {
-	names := []string{"splice", spliceOther, emptyGo, "mustache.js", "handlebars"}
+// coldNames are the cold pages loaded over the link as it comes.
+var coldNames = []string{"splice", spliceAlone, spliceOther, emptyGo, "mustache.js", "handlebars"}
+
+// slowNetwork is a first visit over a slower link, 10 Mbit/s each way and
+// 40 ms from a request to its response, where a library's bytes count for
+// more than its start. A load varies less there: slowRounds of slowNames.
+var slowNetwork = network.Conditions{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}
+
+var slowNames = []string{"splice", spliceAlone, "mustache.js", "handlebars"}
+
+const slowRounds = 7
+
+// coldStarts loads each of the cold pages named in a fresh browser context
+// (nothing cached, no compiled module kept), in turns, rounds times, over
+// the link given (nil: as it comes).
+func coldStarts(b *testing.B, browser context.Context, site string, names []string, rounds int, link *network.Conditions) map[string]coldStart {
 	loads := map[string][]time.Duration{}
-	for range coldRounds {
+	for range rounds {
 		for _, name := range names {
 			ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+			if link != nil {
+				if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+					MatchedNetworkConditions: []*network.Conditions{link},
+				}); err != nil {
+					b.Fatalf("slowing the link: %v", err)
+				}
+			}
 			navigate(b, ctx, site+"/cold/"+name)
 			waitJS(b, ctx, `window.__ready !== undefined`)
 			ms := evalJS[float64](b, ctx, `window.__ready`)
@@ -189,7 +221,7 @@ func coldStarts(b *testing.B, browser context.Context, site string) map[string]c
 	return starts
 }
 
-func printBench(res benchResult, starts map[string]coldStart) {
+func printBench(res benchResult, starts, slow map[string]coldStart) {
 	var out strings.Builder
 	fmt.Fprintf(&out, "\n%-42s %12s  %s\n", "case (CPU per call, median)", "splice", "contenders (ratio: splice ÷ contender)")
 	for _, c := range res.Cases {
@@ -213,10 +245,15 @@ func printBench(res benchResult, starts map[string]coldStart) {
 	fmt.Fprintf(&out, "\ncold start to the first result (fresh context, median of %d, middle half in brackets): splice %v (%s), mustache.js %v (%.2f×), handlebars %v (%s, %.2f×)\n",
 		coldRounds, cold("splice").Round(time.Millisecond), spread("splice"), cold("mustache.js").Round(time.Millisecond), float64(cold("splice"))/float64(cold("mustache.js")),
 		cold("handlebars").Round(time.Millisecond), spread("handlebars"), float64(cold("splice"))/float64(cold("handlebars")))
-	fmt.Fprintf(&out, "from another origin (its tag crossorigin): splice %v (%s), %.2f× handlebars\n",
+	fmt.Fprintf(&out, "engine.js alone, engine.wasm not preloaded: splice %v (%s), %.2f× handlebars\n",
+		cold(spliceAlone).Round(time.Millisecond), spread(spliceAlone), float64(cold(spliceAlone))/float64(cold("handlebars")))
+	fmt.Fprintf(&out, "from another origin (its tags crossorigin): splice %v (%s), %.2f× handlebars\n",
 		cold(spliceOther).Round(time.Millisecond), spread(spliceOther), float64(cold(spliceOther))/float64(cold("handlebars")))
 	fmt.Fprintf(&out, "the floor, an empty Go program built and loaded as the engine is: %v (%.2f× handlebars); splice %v past it\n",
 		cold(emptyGo).Round(time.Millisecond), float64(cold(emptyGo))/float64(cold("handlebars")), (cold("splice") - cold(emptyGo)).Round(time.Millisecond))
+	fmt.Fprintf(&out, "over 10 Mbit/s, 40 ms to each response (median of %d): splice %v (%.2f× handlebars), engine.js alone %v, mustache.js %v, handlebars %v\n",
+		slowRounds, slow["splice"].median.Round(time.Millisecond), float64(slow["splice"].median)/float64(slow["handlebars"].median),
+		slow[spliceAlone].median.Round(time.Millisecond), slow["mustache.js"].median.Round(time.Millisecond), slow["handlebars"].median.Round(time.Millisecond))
 	if len(res.Memory) > 0 && res.Memory[0] > 0 {
 		var mb []string
 		for _, m := range res.Memory {
@@ -225,6 +262,42 @@ func printBench(res benchResult, starts map[string]coldStart) {
 		fmt.Fprintf(&out, "wasm memory every 50,000 calls of the first case: %s MB\n", strings.Join(mb, " → "))
 	}
 	fmt.Print(out.String())
+}
+
+// compressedScripts serves the contenders' packages, their scripts
+// compressed as the engine's are (brotli at its best, to a browser that
+// takes it), as a docs site serves what it embeds.
+func compressedScripts(b *testing.B, dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	var mu sync.Mutex
+	compressed := map[string][]byte{}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, ".js") || !strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		body, ok := compressed[r.URL.Path]
+		if !ok {
+			src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path))))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			var buf bytes.Buffer
+			bw := brotli.NewWriterOptions(&buf, brotli.WriterOptions{Quality: brotli.BestCompression, LGWin: 24})
+			if _, err := bw.Write(src); err != nil || bw.Close() != nil {
+				b.Errorf("compressing %s: %v", r.URL.Path, err)
+			}
+			body = buf.Bytes()
+			compressed[r.URL.Path] = body
+		}
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Content-Encoding", "br")
+		w.Header().Set("Vary", "Accept-Encoding")
+		w.Write(body)
+	})
 }
 
 // micros formats µs, as ms from 1 ms up.
