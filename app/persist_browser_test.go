@@ -131,8 +131,12 @@ func TestBrowserStructuralUndo(t *testing.T) {
 	click(t, ctx, `[data-testid="root-add"]`)
 	tabs("input", "E0", "E1")
 	typeAt(t, ctx, "root-editor", 0, `{"kept": 1}`)
-	click(t, ctx, `[data-testid="mode-shape"]`)
-	click(t, ctx, `[data-testid="mode-template"]`)
+	// Each switch is drawn before the next click, which would otherwise
+	// reach a tab being redrawn.
+	for _, mode := range []string{"mode-shape", "mode-template"} {
+		click(t, ctx, `[data-testid="`+mode+`"]`)
+		waitJS(t, ctx, byTestID(mode)+`.getAttribute("aria-selected") === "true"`)
+	}
 	for _, name := range []string{"E1", "E0"} {
 		click(t, ctx, `[data-testid="root-tab"][data-name="`+name+`"]`)
 		click(t, ctx, `[data-testid="root-delete"]`)
