@@ -281,16 +281,7 @@ func TestBrowserEngineConnection(t *testing.T) {
 // without crossorigin is not (engine.js fetches in CORS mode), and
 // engine.wasm comes twice.
 func TestBrowserEnginePreload(t *testing.T) {
-	site := testSite(t)
-	var mu sync.Mutex
-	requests := map[string]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		requests[path.Base(r.URL.Path)]++
-		mu.Unlock()
-		site.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
+	engineSite := startServer(t)
 	const (
 		engineJS = `<script src="{site}/web/engine.js" crossorigin></script>`
 		embedJS  = `<pre data-splice>{{E0}}</pre><script type="application/json" data-splice-roots>{"E0": 5}</script>
@@ -308,18 +299,14 @@ func TestBrowserEnginePreload(t *testing.T) {
 		{"embed.js", ` crossorigin`, embedJS, embeddedJS, embedResult, 1},
 		{"engine.js, the link without crossorigin", ``, engineJS, engineReady, rendered, 2},
 	} {
-		mu.Lock()
-		clear(requests)
-		mu.Unlock()
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		rec := recordRequests(t, ctx)
 		page := `<!doctype html><link rel="icon" href="data:,"><link rel="preload" href="{site}/web/engine.wasm" as="fetch"` + tc.link + `>` + tc.script
-		navigate(t, ctx, servePage(t, strings.ReplaceAll(page, "{site}", srv.URL)))
+		navigate(t, ctx, servePage(t, strings.ReplaceAll(page, "{site}", engineSite)))
 		waitJS(t, ctx, tc.ready)
 		got := evalJS[string](t, ctx, tc.result)
+		wasms := fetches(rec, "engine.wasm")
 		cancel()
-		mu.Lock()
-		wasms := requests["engine.wasm"]
-		mu.Unlock()
 		if got != "5" || wasms != tc.wasms {
 			t.Errorf("%s: rendered %q, engine.wasm requested %d times; want 5, %d", tc.name, got, wasms, tc.wasms)
 		}
