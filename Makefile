@@ -111,8 +111,9 @@ clean:
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
 # CPU per call in six cases and the cold start to a first result, medians
 # and ratios, with an empty Go program's cold start (app/testdata/emptyengine)
-# as its floor, and the cold start over a 10 Mbit/s link. SPLICE_BENCH_ENGINE=http://host:port measures the engine of a
-# running Splice server instead (an earlier build, to compare).
+# as its floor, and the cold start over a 10 Mbit/s link.
+# SPLICE_BENCH_ENGINE=http://host:port measures the engine of a running
+# Splice server instead (an earlier build, to compare).
 bench-js: build
 	cd bench/js && npm ci --no-audit --no-fund --loglevel=error
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserJSAPI$$' -benchtime 1x ./app/
