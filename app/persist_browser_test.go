@@ -131,8 +131,10 @@ func TestBrowserStructuralUndo(t *testing.T) {
 	click(t, ctx, `[data-testid="root-add"]`)
 	tabs("input", "E0", "E1")
 	typeAt(t, ctx, "root-editor", 0, `{"kept": 1}`)
-	// Each switch is drawn before the next click, which would otherwise
-	// reach a tab being redrawn.
+	// The editor is left before the tabs are clicked: as it loses the
+	// focus the window may scroll, and a click pressed before and released
+	// after lands off the tab. Each switch is drawn before the next click.
+	waitJS(t, ctx, `(document.activeElement.blur(), new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`)
 	for _, mode := range []string{"mode-shape", "mode-template"} {
 		click(t, ctx, `[data-testid="`+mode+`"]`)
 		waitJS(t, ctx, byTestID(mode)+`.getAttribute("aria-selected") === "true"`)
