@@ -4,6 +4,9 @@
 package display
 
 import (
+	"math"
+	"unicode/utf8"
+
 	"github.com/splicedev/splice/template"
 )
 
@@ -26,9 +29,25 @@ func JSON(v template.Value) string { return string(AppendJSON(nil, v)) }
 
 // AppendJSON appends JSON(v) to dst.
 func AppendJSON(dst []byte, v template.Value) []byte {
-	w := writer{buf: dst, lineStart: len(dst)}
+	w := writer{buf: dst, lineStart: len(dst), end: math.MaxInt}
 	w.value(v, 0)
 	return w.buf
+}
+
+// AppendJSONUpTo appends the first limit bytes of JSON(v) to dst (cut on
+// a rune), and reports whether it cut: the start of a large value costs
+// about limit bytes of work, not the value's size.
+func AppendJSONUpTo(dst []byte, v template.Value, limit int) ([]byte, bool) {
+	w := writer{buf: dst, lineStart: len(dst), end: len(dst) + limit}
+	w.value(v, 0)
+	if !w.full() {
+		return w.buf, false
+	}
+	cut := w.end
+	for cut > len(dst) && !utf8.RuneStart(w.buf[cut]) {
+		cut--
+	}
+	return w.buf[:cut], true
 }
 
 // writer writes indented JSON. It is standard library only, as the
@@ -37,20 +56,32 @@ type writer struct {
 	buf       []byte
 	lineStart int  // where the current line's columns start
 	oneLine   bool // writing an array or object whole on one line
+	end       int  // past this length of buf, nothing more is written
 }
+
+// full reports whether buf is past end: what is left is not written.
+func (w *writer) full() bool { return len(w.buf) > w.end }
 
 func (w *writer) value(v template.Value, depth int) {
 	kind := v.Kind()
-	if kind != template.Array && kind != template.Object {
+	switch {
+	case w.full():
+		return
+	case kind == template.String:
+		w.quoted(v.Str())
+		return
+	case kind != template.Array && kind != template.Object:
 		w.buf = v.AppendJSON(w.buf)
 		return
 	}
-	// One line when it fits in what is left of this line.
+	// One line when it fits in what is left of this line; the try stops
+	// as soon as it does not, so that a large value is not written whole
+	// at each depth.
 	if room := width - (len(w.buf) - w.lineStart); !w.oneLine && room > 3 {
-		start := len(w.buf)
-		w.oneLine = true
+		start, end := len(w.buf), w.end
+		w.oneLine, w.end = true, start+room
 		w.value(v, depth)
-		w.oneLine = false
+		w.oneLine, w.end = false, end
 		if len(w.buf)-start <= room {
 			return
 		}
@@ -62,6 +93,9 @@ func (w *writer) value(v template.Value, depth int) {
 	}
 	w.buf = append(w.buf, open)
 	for i := range n {
+		if w.full() {
+			return
+		}
 		switch {
 		case i > 0:
 			w.buf = append(w.buf, ',')
@@ -71,7 +105,8 @@ func (w *writer) value(v template.Value, depth int) {
 		}
 		if open == '{' {
 			m := v.Members()[i]
-			w.buf = append(template.AppendQuoted(w.buf, m.Key), ':', ' ')
+			w.quoted(m.Key)
+			w.buf = append(w.buf, ':', ' ')
 			w.value(m.Value, depth+1)
 		} else {
 			w.value(v.Elems()[i], depth+1)
@@ -84,6 +119,16 @@ func (w *writer) value(v template.Value, depth int) {
 		w.newline(depth, true)
 	}
 	w.buf = append(w.buf, close)
+}
+
+// quoted writes s as a JSON string; past end, only as much of it as
+// takes buf past end, with a rune's worth more so that a rune cut in two
+// lies past end too.
+func (w *writer) quoted(s string) {
+	if room := max(w.end-len(w.buf), 0); len(s)-utf8.UTFMax > room {
+		s = s[:room+utf8.UTFMax]
+	}
+	w.buf = template.AppendQuoted(w.buf, s)
 }
 
 // separate goes on to an array's or object's next item: a new line
