@@ -210,15 +210,16 @@ func (p *Plan) ScopeAt(off int) (scope template.Scope, step string, ok bool) {
 	solver, hasSolver := p.SolverAt()
 	switch {
 	case s == nil && hasSolver && off >= solver:
-		return p.solverScope, "", true
+		return p.Scope(nil), "", true
 	case s == nil:
 		return template.Scope{}, "", false
-	case s.Form == Map || s.Form == Fold:
-		if in := p.doc.Extents([]string{s.At + "/input"})[0]; in[0] >= 0 && off >= lineStart(p.doc.Text(), in[0]) {
-			return s.body, s.ID, true
-		}
 	}
-	return s.scope, s.ID, true
+	scope = p.Scope(s)
+	if s.Form == Map || s.Form == Fold {
+		in := p.doc.Extents([]string{s.At + "/input"})[0]
+		scope.Iteration = in[0] >= 0 && off >= lineStart(p.doc.Text(), in[0])
+	}
+	return scope, s.ID, true
 }
 
 // Document is the plan's parsed document, nil when it did not parse.

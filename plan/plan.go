@@ -60,8 +60,9 @@ type Step struct {
 	tool    *reshape.Tool // a user tool of the plan
 	list    []*Step       // the steps it sits among, and its index there
 	index   int
-	scope   template.Scope // of its input, over and initial
-	body    template.Scope // of an iteration body's input
+	pos     int            // its index in Plan.All: document order
+	scope   template.Scope // what its input, over and initial name of their scope
+	body    template.Scope // the same for an iteration body's input
 	broken  bool           // a load error: it does not run
 	deps    []string       // the roots its templates may read, bare keys' fallback included
 	reads   []string       // the steps its root-anchored paths read: what blocks it
@@ -87,10 +88,6 @@ const (
 // Computed reports whether the step's result is computed here rather than
 // taken from its sample.
 func (s *Step) Computed() bool { return s.how == reshaped || s.how == tooled }
-
-// Scope is the scope of the step's input (and over and initial): what its
-// templates may read.
-func (s *Step) Scope() template.Scope { return s.scope }
 
 // Plan is a loaded plan document.
 type Plan struct {
@@ -255,10 +252,16 @@ func (l *loader) load() {
 	}
 	if v, ok := top.Lookup("solver"); ok {
 		l.p.hasSolver = true
-		l.p.solverScope = l.scope(nil)
-		l.p.solver = l.compile(nil, "/solver", v, l.p.solverScope)
-		l.p.solverReads = reads(l.p.solver, l.p.solverScope)
+		l.solver(v)
 	}
+}
+
+// solver checks the solver template v.
+func (l *loader) solver(v template.Value) {
+	shape := l.parse(nil, "/solver", v)
+	l.p.solverScope = l.scopeNamed(nil, shape)
+	l.p.solver = l.check(nil, "/solver", shape, l.p.solverScope)
+	l.p.solverReads = reads(l.p.solver, l.p.solverScope)
 }
 
 // tools loads the plan's tool definitions.
@@ -293,7 +296,7 @@ func (l *loader) list(v template.Value, ptr string, in *Step, branch string) []*
 			l.fail(nil, s.At, "a step must be a mapping with an id, not "+article(sv.Kind())+" "+sv.Kind().String())
 			continue
 		}
-		s.index, steps = len(steps), append(steps, s)
+		s.index, s.pos, steps = len(steps), len(l.p.All), append(steps, s)
 		l.p.All = append(l.p.All, s)
 		l.header(s)
 	}
@@ -379,30 +382,36 @@ func (l *loader) branches(s *Step) {
 	}
 }
 
-// step checks a step's templates and its tool.
+// step checks a step's templates and its tool. Its templates are parsed
+// first, so that its scope holds only the roots they name.
 func (l *loader) step(s *Step) {
-	s.scope = l.scope(s)
-	if s.Form == Map || s.Form == Fold {
-		s.body = s.scope
-		s.body.Iteration = true
+	iterates := s.Form == Map || s.Form == Fold
+	var over, initial, input *reshape.Shape
+	if iterates {
 		if v, ok := s.value.Lookup("over"); ok {
-			s.over = l.compile(s, s.At+"/over", v, s.scope)
+			over = l.parse(s, s.At+"/over", v)
 		}
 		if v, ok := s.value.Lookup("initial"); ok {
-			s.initial = l.compile(s, s.At+"/initial", v, s.scope)
+			initial = l.parse(s, s.At+"/initial", v)
 		}
-	}
-	inputScope := s.scope
-	if s.Form == Map || s.Form == Fold {
-		inputScope = s.body
 	}
 	if v, ok := s.value.Lookup("input"); ok {
 		if v.Kind() != template.Object {
 			l.fail(s, s.At+"/input", "input must be a mapping of the call's arguments, not "+article(v.Kind())+" "+v.Kind().String())
 		} else {
-			s.input = l.compile(s, s.At+"/input", v, inputScope)
+			input = l.parse(s, s.At+"/input", v)
 		}
 	}
+	s.scope = l.scopeNamed(s, over, initial, input)
+	inputScope := s.scope
+	if iterates {
+		s.body = s.scope
+		s.body.Iteration = true
+		inputScope = s.body
+		s.over = l.check(s, s.At+"/over", over, s.scope)
+		s.initial = l.check(s, s.At+"/initial", initial, s.scope)
+	}
+	s.input = l.check(s, s.At+"/input", input, inputScope)
 	if r, ok := s.value.Lookup("result"); ok {
 		s.sample = &r
 	}
@@ -465,10 +474,9 @@ func (l *loader) tool(s *Step) {
 	}
 }
 
-// compile compiles the template or value at ptr and checks it against
-// scope: syntax first, then roots and scope (DIALECT §6). A step records
-// the roots it may read.
-func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.Scope) *reshape.Shape {
+// parse compiles the template or value at ptr; nil when it does not
+// parse. What parses is drawn, as far as it goes.
+func (l *loader) parse(s *Step, ptr string, v template.Value) *reshape.Shape {
 	shape, err := l.doc.Compile(ptr, v)
 	if err != nil {
 		l.add(s, ptr, err)
@@ -480,8 +488,24 @@ func (l *loader) compile(s *Step, ptr string, v template.Value, scope template.S
 	}
 	l.p.drawn = append(l.p.drawn, shape)
 	l.p.parsed += len(shape.Leaves())
+	return shape
+}
+
+// check checks a parsed shape against scope (DIALECT §6) and gives it
+// back, or nil when it fails. A step records the roots it may read.
+func (l *loader) check(s *Step, ptr string, shape *reshape.Shape, scope template.Scope) *reshape.Shape {
+	if shape == nil {
+		return nil
+	}
 	scope = scope.Prepared()
 	if err := shape.Check(scope); err != nil {
+		if len(l.errs) < template.MaxErrors {
+			// A reported error lists every root the step may read and the
+			// nearest to a typo: the whole scope, for the errors kept alone.
+			full := l.p.Scope(s)
+			full.Iteration = scope.Iteration
+			err = shape.Check(full)
+		}
 		l.add(s, ptr, err)
 		return nil
 	}
@@ -535,15 +559,86 @@ func chain(s *Step) []link {
 	return c
 }
 
-// scope is what the templates of viewer see (DIALECT §3 and §9): input,
+// scopeNamed is the part of viewer's scope (the solver's for nil) that its
+// shapes name: the steps they name that it sees, in document order, the
+// later ones and those inside a branch it is not in. Checking and running
+// a step then cost what it names, not the plan's length; its whole scope
+// (scope) is made for messages and completion alone.
+func (l *loader) scopeNamed(viewer *Step, shapes ...*reshape.Shape) template.Scope {
+	sc := template.Scope{Roots: []string{"input"}}
+	at := chain(viewer)
+	seen := map[string]bool{}
+	var visible []*Step
+	for _, shape := range shapes {
+		if shape == nil {
+			continue
+		}
+		for _, leaf := range shape.Leaves() {
+			for _, span := range leaf.Template.Spans() {
+				root, _, _ := strings.Cut(span.Path, ".")
+				t, ok := l.p.byID[root]
+				if !ok || seen[root] {
+					continue
+				}
+				seen[root] = true
+				switch decide := seenFrom(viewer, at, t); {
+				case decide != nil:
+					if sc.Branch == nil {
+						sc.Branch = map[string]string{}
+					}
+					sc.Branch[root] = decide.ID
+				case before(viewer, at, t):
+					visible = append(visible, t)
+				default:
+					sc.Later = append(sc.Later, root)
+				}
+			}
+		}
+	}
+	slices.SortFunc(visible, func(a, b *Step) int { return a.pos - b.pos })
+	for _, t := range visible {
+		sc.Roots = append(sc.Roots, t.ID)
+	}
+	return sc
+}
+
+// seenFrom is the decide step inside one of whose branches t sits where
+// viewer, whose place is at, is not; nil when t sits in one of the lists
+// that hold viewer.
+func seenFrom(viewer *Step, at []link, t *Step) *Step {
+	c := chain(t)
+	k := 0
+	for k < len(c) && k < len(at) && c[k] == at[k] {
+		k++
+	}
+	if k < len(c) {
+		return c[k].decide
+	}
+	return nil
+}
+
+// before reports whether t, in one of the lists that hold viewer, comes
+// before viewer's place in that list. The solver comes after every step.
+func before(viewer *Step, at []link, t *Step) bool {
+	if viewer == nil {
+		return true
+	}
+	anc := viewer
+	for range len(at) - len(chain(t)) {
+		anc = anc.In
+	}
+	return t.index < anc.index
+}
+
+// Scope is what the templates of viewer see (DIALECT §3 and §9): input,
 // then the steps before it at every level of its place; the others are
 // later (in its own lists) or inside a branch it is not in. For the solver
 // (viewer nil), every top-level step is a root.
-func (l *loader) scope(viewer *Step) template.Scope {
+func (p *Plan) Scope(viewer *Step) template.Scope {
 	roots := []string{"input"}
 	var at []link
 	if viewer == nil {
-		for _, s := range l.p.Steps {
+		for _, s := range p.Steps {
 			if s.ID != "" {
 				roots = append(roots, s.ID)
 			}
@@ -570,7 +665,7 @@ func (l *loader) scope(viewer *Step) template.Scope {
 	for _, r := range roots {
 		isRoot[r] = true
 	}
-	for _, s := range l.p.All {
+	for _, s := range p.All {
 		if s.ID == "" || isRoot[s.ID] {
 			continue
 		}

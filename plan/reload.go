@@ -48,12 +48,11 @@ func (p *Plan) Reload(doc *reshape.Document) *Plan {
 	case edited != nil:
 		s := q.byID[edited.ID]
 		*s = Step{ID: s.ID, At: s.At, Form: s.Form, Branch: s.Branch, Branches: s.Branches, In: s.In, InBranch: s.InBranch,
-			value: s.value, list: s.list, index: s.index}
+			value: s.value, list: s.list, index: s.index, pos: s.pos}
 		l.step(s)
 	case solver:
 		v, _ := doc.Value.Lookup("solver")
-		q.solver = l.compile(nil, "/solver", v, q.solverScope)
-		q.solverReads = reads(q.solver, q.solverScope)
+		l.solver(v)
 	default:
 		q.Input, _ = doc.Value.Lookup("input")
 	}

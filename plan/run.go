@@ -363,7 +363,13 @@ func (o *Outcome) iterate(s *Step, r *StepResult, roots template.Roots) {
 		bodyRoots = append(bodyRoots, template.Root{Name: name})
 	}
 	n := len(bodyRoots)
+	// The first iteration's trace is kept for a view; the others are made
+	// again when asked (IterationTrace): kept, they would cost the body's
+	// tags times the iterations.
+	tracing := o.env.Tracing
+	defer func() { o.env.Tracing = tracing }()
 	for i, item := range elems {
+		o.env.Tracing = tracing && i == 0
 		if s.Form == Map {
 			acc = template.ArrayValue(results[:len(results):len(results)])
 		}

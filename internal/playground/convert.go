@@ -155,7 +155,7 @@ func StepAlone(run *plan.Outcome, id string, iter int) (State, bool) {
 	if input == nil {
 		return State{}, false
 	}
-	scope := s.Scope()
+	scope := run.Plan.Scope(s)
 	st := State{Mode: ModeShape, Shape: display.JSON(*input), Later: slices.Clone(scope.Later), Branch: scope.Branch}
 	for _, name := range scope.Roots {
 		v := run.Plan.Input
