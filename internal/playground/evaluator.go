@@ -276,7 +276,7 @@ func DecodeData(text string) (template.Value, *Problem) {
 // syntaxProblem is a data text that does not parse, at byte offset off
 // (-1 when unknown).
 func syntaxProblem(msg, text string, off int) *Problem {
-	p := &Problem{Kind: "SyntaxError", Phase: "load", Msg: msg, Start: -1, End: -1, SegStart: -1, SegEnd: -1}
+	p := &Problem{Kind: "SyntaxError", Phase: "load", Msg: shownText(msg), Start: -1, End: -1, SegStart: -1, SegEnd: -1}
 	if off >= 0 {
 		pos := template.PosOf(text, off)
 		p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(pos.Offset+1, len(text))

@@ -92,7 +92,7 @@ func Markdown(s State, out *Outcome, link string) string {
 		block(&b, "Call input", dataLang(s.Call), s.Call)
 	} else {
 		for _, r := range s.Roots {
-			block(&b, "Root `"+r.Name+"`", dataLang(r.Text), r.Text)
+			block(&b, "Root "+inlineCode(r.Name), dataLang(r.Text), r.Text)
 		}
 	}
 	switch {
@@ -127,12 +127,17 @@ func planMarkdown(b *strings.Builder, out *Outcome) {
 		rows = append(slices.Clone(rows), *out.Plan.Solver)
 	}
 	for _, r := range rows {
-		name := "Step `" + r.ID + "`"
-		if r.ID == "" {
+		var name string
+		switch {
+		case r.ID != "":
+			name = "Step " + inlineCode(r.ID)
+		case r.At != "": // a step without a valid id
+			name = "Step at " + inlineCode(r.At)
+		default:
 			name = "Solver"
 		}
 		head := "**" + name + "** (" + r.Status + ")"
-		problem := slices.IndexFunc(out.Problems, func(p Problem) bool { return p.Step == r.ID && (r.ID != "" || p.At == "/solver") })
+		problem := slices.IndexFunc(out.Problems, func(p Problem) bool { return r.owns(&p) })
 		switch {
 		case r.HasResult:
 			b.WriteString(head + "\n\n")
@@ -140,11 +145,48 @@ func planMarkdown(b *strings.Builder, out *Outcome) {
 		case problem >= 0:
 			problemMarkdown(b, head+": ", &out.Problems[problem])
 		case r.BlockedBy != "":
-			b.WriteString(head + ": blocked by `" + r.BlockedBy + "`\n\n")
+			b.WriteString(head + ": blocked by " + inlineCode(r.BlockedBy) + "\n\n")
 		default:
 			b.WriteString(head + "\n\n")
 		}
 	}
+}
+
+// owns reports whether problem p is the row's: the step's (by its id, or
+// by its place for a step without a valid id), or the solver's.
+func (r *StepRow) owns(p *Problem) bool {
+	switch {
+	case r.ID != "":
+		return p.Step == r.ID
+	case r.At != "":
+		return p.Step == "" && (p.At == r.At || strings.HasPrefix(p.At, r.At+"/"))
+	}
+	return p.Step == "" && p.At == "/solver"
+}
+
+// inlineCode writes text as Markdown inline code, between backtick runs
+// longer than any in text (CommonMark), so that no text closes it.
+func inlineCode(text string) string {
+	fence := strings.Repeat("`", longestRun(text, '`')+1)
+	pad := ""
+	if strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
+		pad = " " // the spaces CommonMark strips, so that the text's own backticks stay apart from the fence
+	}
+	return fence + pad + text + pad + fence
+}
+
+// longestRun is the length of the longest run of c in text.
+func longestRun(text string, c rune) int {
+	longest, run := 0, 0
+	for _, r := range text {
+		if r != c {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
 }
 
 // dataLang is the fence language of a data text, by the engine's rule.
@@ -161,17 +203,7 @@ func block(b *strings.Builder, title, lang, text string) {
 	if title != "" {
 		b.WriteString("**" + title + "**\n\n")
 	}
-	fence, run := "```", 0
-	for _, c := range text {
-		if c == '`' {
-			run++
-			if run >= len(fence) {
-				fence += "`"
-			}
-		} else {
-			run = 0
-		}
-	}
+	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
 	b.WriteString(fence + lang + "\n" + text)
 	if !strings.HasSuffix(text, "\n") {
 		b.WriteString("\n")

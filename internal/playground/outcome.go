@@ -178,6 +178,10 @@ type Outcome struct {
 	// Plan is plan mode's steps and selected step; nil in other modes.
 	Plan *PlanView
 	run  *plan.Outcome // the plan's run, for the selection
+	// shown is the step of the run the output shows, shownIter its
+	// iteration shown.
+	shown     *plan.StepResult
+	shownIter int
 }
 
 // Type is the result's JSON type, for the badge.
@@ -231,7 +235,7 @@ func (o *Outcome) addErrors(text string, target Target, err error) {
 	}
 	list := template.Errors(err)
 	if list == nil {
-		o.Problems = append(o.Problems, Problem{Phase: "load", Msg: err.Error(), Target: target, Start: -1, End: -1, SegStart: -1, SegEnd: -1})
+		o.Problems = append(o.Problems, Problem{Phase: "load", Msg: shownText(err.Error()), Target: target, Start: -1, End: -1, SegStart: -1, SegEnd: -1})
 		return
 	}
 	for _, e := range list {
@@ -256,7 +260,7 @@ func newProblem(e *template.Error, text string, target Target) Problem {
 // template's source.
 func placeProblem(e *template.Error, text string, target Target) Problem {
 	p := Problem{
-		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: e.Msg, Target: target, At: e.At, NothingFound: !e.Failure(),
+		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: shownText(e.Msg), Target: target, At: e.At, NothingFound: !e.Failure(),
 		Start: -1, End: -1, SegStart: -1, SegEnd: -1,
 		Path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
 	}
@@ -280,10 +284,16 @@ func placeProblem(e *template.Error, text string, target Target) Problem {
 }
 
 // addWarnings adds a document's likely mistakes (reshape.Warning) as
-// problems of the main text, each with its fix.
+// problems of the main text, each with its fix: the first MaxErrors, as
+// the engine reports errors, then how many more there were.
 func (o *Outcome) addWarnings(warnings []reshape.Warning) {
-	for _, w := range warnings {
-		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: w.Msg, Target: TargetMain, At: w.At,
+	for i, w := range warnings {
+		if i == template.MaxErrors {
+			o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Target: TargetMain, Start: -1, End: -1, SegStart: -1, SegEnd: -1,
+				Msg: "and " + plural(len(warnings)-i, "more warning") + " (at most " + strconv.Itoa(template.MaxErrors) + " are shown)"})
+			return
+		}
+		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: shownText(w.Msg), Target: TargetMain, At: w.At,
 			Line: w.Pos.Line, Column: w.Pos.Column, Start: w.Pos.Offset, End: w.End, SegStart: w.From, SegEnd: w.To, Fix: w.Fix})
 	}
 }
@@ -311,7 +321,7 @@ func traceRows(entries []template.TraceEntry) []TraceRow {
 		_, row.Falsy = t.Falsy()
 		switch {
 		case t.Err != nil:
-			row.ErrKind, row.Err, row.ErrNothingFound = t.Err.Kind.String(), t.Err.Msg, !t.Err.Failure()
+			row.ErrKind, row.Err, row.ErrNothingFound = t.Err.Kind.String(), shownText(t.Err.Msg), !t.Err.Failure()
 		case t.Count > 0 && t.Found:
 			row.Type, row.Preview = t.Value.Kind().String(), runsPreview(&t)
 		}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
@@ -20,13 +19,14 @@ import (
 
 // StepRow is one step of the steps pane, or the solver.
 type StepRow struct {
-	ID        string // "" for the solver
+	ID        string // "" for the solver and a step without a valid id
+	At        string // the step's JSON Pointer in the document, "" for the solver
 	Tool      string
 	Form      string // call, map, fold, decide
 	Status    string // ok, sample, failed, blocked, skipped
 	BlockedBy string
 	HasResult bool
-	JSON      string // the result as compact JSON, "" without one
+	JSON      string // the result as compact JSON (cut: see stepRow), "" without one
 	Reads     []string
 	ReadBy    []string // the steps that read it, in order, then "" for the solver
 	// Branch is the branch of its decide step that holds it; Depth how
@@ -70,7 +70,7 @@ func (v *PlanView) same(w *PlanView) bool {
 
 // same reports whether r and q show the same.
 func (r *StepRow) same(q *StepRow) bool {
-	return r.ID == q.ID && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
+	return r.ID == q.ID && r.At == q.At && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
 		r.HasResult == q.HasResult && r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
 		r.Branch == q.Branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
 }
@@ -146,10 +146,11 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	o.addWarnings(r.plan.Warnings)
 	view := &PlanView{Steps: make([]StepRow, 0, len(r.out.Steps))}
 	counts := map[plan.Status]int{}
+	room := maxStepsJSON
 	for _, res := range r.out.Steps { // one for each of r.plan.All, in order
 		s := res.Step
-		row := e.stepRow(s.ID, res)
-		row.ID, row.Tool, row.Form, row.Branch = s.ID, s.ToolName, s.Form.String(), s.InBranch
+		row := e.stepRow(s.ID, res, &room)
+		row.ID, row.At, row.Tool, row.Form, row.Branch = s.ID, s.At, s.ToolName, s.Form.String(), s.InBranch
 		row.Reads, row.NeedsSample = s.Reads(), s.NeedsSample()
 		for in := s.In; in != nil; in = in.In {
 			row.Depth++
@@ -163,7 +164,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		view.Steps = append(view.Steps, row)
 	}
 	if res := r.out.Solver; res != nil {
-		row := e.stepRow("", res)
+		row := e.stepRow("", res, &room)
 		row.Reads = r.plan.SolverReads()
 		view.Solver = &row
 	}
@@ -186,35 +187,60 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	o.showStep("", 0)
 }
 
-// stepRow is what a run made of a step, as its row shows it. A step's
-// result the run kept from the one before keeps its JSON: typing
-// re-encodes only the results that changed. The solver (id "") has no
-// generation: its result is encoded each time.
-func (e *Evaluator) stepRow(id string, res *plan.StepResult) StepRow {
-	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: res.Note}
+// maxStepsJSON bounds the results the steps' rows hold in all: the run's
+// output budget. Nested decide steps share one result, which each row
+// would otherwise hold again.
+const maxStepsJSON = template.MaxOutput
+
+// stepRow is what a run made of a step, as its row shows it: its result
+// as JSON cut at MaxShown, and within room, what the rows before it left
+// of maxStepsJSON, which it takes its JSON from. A step's result the run
+// kept from the one before keeps its JSON: typing re-encodes only the
+// results that changed. The solver (id "") has no generation: its result
+// is encoded each time.
+func (e *Evaluator) stepRow(id string, res *plan.StepResult, room *int) StepRow {
+	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: shownText(res.Note)}
 	if !res.HasResult {
 		return row
 	}
-	if id == "" || res.Step == nil {
-		row.JSON = string(res.Result.AppendJSON(nil))
+	limit := min(MaxShown, *room)
+	if limit <= 0 {
+		row.JSON = "… (not shown: the rows above hold " + SizeText(maxStepsJSON) + " of results, all the steps pane shows)"
 		return row
 	}
-	if m, ok := e.resultJSON[id]; ok && m.gen == res.Generation() {
-		row.JSON = m.json
-		return row
+	m, ok := e.resultJSON[id]
+	if !ok || id == "" || res.Step == nil || m.gen != res.Generation() || !m.fits(limit) {
+		m.gen = res.Generation()
+		m.json, m.cut = compactJSON(res.Result, limit)
+		m.limit = limit
+		if id != "" && res.Step != nil {
+			if e.resultJSON == nil {
+				e.resultJSON = map[string]encoded{}
+			}
+			e.resultJSON[id] = m
+		}
 	}
-	row.JSON = string(res.Result.AppendJSON(nil))
-	if e.resultJSON == nil {
-		e.resultJSON = map[string]encoded{}
-	}
-	e.resultJSON[id] = encoded{res.Generation(), row.JSON}
+	row.JSON = m.json
+	*room -= len(m.json)
 	return row
 }
 
-// encoded is a step's result as JSON, and the generation it encodes.
+// encoded is a step's result as JSON, and the generation it encodes;
+// cut at limit bytes when cut.
 type encoded struct {
-	gen  int
-	json string
+	gen   int
+	json  string
+	limit int
+	cut   bool
+}
+
+// fits reports whether m is the step's JSON under limit: whole and no
+// longer, or cut at that very limit.
+func (m *encoded) fits(limit int) bool {
+	if m.cut {
+		return m.limit == limit
+	}
+	return len(m.json) <= limit
 }
 
 // planSummary says what became of the steps: "5 steps: 4 ran, 1 blocked".
@@ -251,34 +277,43 @@ func plural(n int, thing string) string {
 
 // showStep makes the output show step id of the run (the solver for "",
 // or the first step when there is no solver): its result, its trace, its
-// rendered input and, for a map or fold, iteration iter.
+// rendered input and, for a map or fold, iteration iter. Showing another
+// iteration of the step shown encodes that iteration's values alone.
 func (o *Outcome) showStep(id string, iter int) {
 	if o.run == nil {
 		return
 	}
-	view := o.Plan
 	res := o.run.Solver
 	if r, ok := o.run.Result(id); ok && id != "" {
 		res = r
 	} else if res == nil && len(o.run.Steps) > 0 {
 		res = o.run.Steps[0]
 	}
+	if res == nil {
+		o.shown = nil
+		o.showResult(nil)
+		return
+	}
+	iter = min(max(iter, 0), max(len(res.Iterations)-1, 0))
+	if o.shown == res && o.shownIter == iter {
+		return
+	}
+	if o.shown != res {
+		o.showResult(res)
+	}
+	o.shown, o.shownIter = res, iter
+	o.showIteration(res, iter)
+}
+
+// showResult makes the output show res (nothing when nil) but for its
+// trace and iteration: its result, its rendered input and branches.
+func (o *Outcome) showResult(res *plan.StepResult) {
+	view := o.Plan
 	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary}
 	o.HasValue, o.Value, o.JSON, o.Display, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", false, false
 	o.Trace = nil
 	if res == nil {
 		return
-	}
-	o.Trace = traceRows(res.Trace())
-	if res.Step != nil && len(res.Iterations) > 0 {
-		// over and initial as they ran, then the body in the iteration shown
-		var entries []template.TraceEntry
-		for _, e := range res.Trace() {
-			if !strings.HasPrefix(e.At, res.Step.At+"/input") {
-				entries = append(entries, e)
-			}
-		}
-		o.Trace = traceRows(append(entries, o.run.IterationTrace(res.Step.ID, min(max(iter, 0), len(res.Iterations)-1))...))
 	}
 	if res.HasResult {
 		// The solver is a template: a string it renders is text.
@@ -289,18 +324,35 @@ func (o *Outcome) showStep(id string, iter int) {
 	}
 	s := res.Step
 	view.Selected, view.Form = s.ID, s.Form.String()
-	if res.HasInput {
-		view.Input = display.JSON(res.Input)
-	}
-	if n := len(res.Iterations); n > 0 {
-		it := res.Iterations[min(max(iter, 0), n-1)]
-		view.Iteration, view.Iterations = it.Index, n
-		view.Item, view.Accumulator, view.Input = display.JSON(it.Item), display.JSON(it.Accumulator), display.JSON(it.Input)
+	if res.HasInput && len(res.Iterations) == 0 {
+		view.Input = shownJSON(res.Input)
 	}
 	for _, b := range s.Branches {
 		view.Branches = append(view.Branches, b.Name)
 	}
 	view.Decision = s.Branch
+}
+
+// showIteration makes the output show res's trace and, for a map or fold,
+// its iteration iter: that iteration's item, accumulator and input, each
+// cut as the result pane cuts.
+func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
+	if res.Step == nil || len(res.Iterations) == 0 {
+		o.Trace = traceRows(res.Trace())
+		return
+	}
+	// over and initial as they ran, then the body in the iteration shown
+	var entries []template.TraceEntry
+	for _, e := range res.Trace() {
+		if !strings.HasPrefix(e.At, res.Step.At+"/input") {
+			entries = append(entries, e)
+		}
+	}
+	o.Trace = traceRows(append(entries, o.run.IterationTrace(res.Step.ID, iter)...))
+	it := res.Iterations[iter]
+	view := o.Plan
+	view.Iteration, view.Iterations = it.Index, len(res.Iterations)
+	view.Item, view.Accumulator, view.Input = shownJSON(it.Item), shownJSON(it.Accumulator), shownJSON(it.Input)
 }
 
 // SelectStep shows step id in the output ("" for the solver), from its

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/splicedev/splice/template"
 )
@@ -187,18 +188,71 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	case s.V == nil:
 		return State{}, nil, &LinkError{Reason: "its state has no version (v)"}
 	case err != nil:
-		return State{}, nil, &LinkError{Reason: "its state version is written " + string(s.V) + ", not as a whole number such as 1"}
+		return State{}, nil, &LinkError{Reason: "its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1"}
 	case v > stateVersion:
 		return State{}, nil, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
 	case v < 1:
 		return State{}, nil, &LinkError{Reason: "its state version " + strconv.Itoa(v) + " is unknown"}
 	case decodeErr != nil:
-		return State{}, nil, &LinkError{Reason: "its state does not match the schema: " + decodeErr.Error()}
+		return State{}, nil, &LinkError{Reason: schemaError(decodeErr)}
 	}
 	if err := s.State.normalize(); err != nil {
-		return State{}, nil, &LinkError{Reason: err.Error()}
+		return State{}, nil, &LinkError{Reason: briefly(err.Error(), maxBanner/2)}
 	}
 	return s.State, unknown, nil
+}
+
+// schemaError says, in the reader's terms, which field of a link's state
+// holds the wrong type of value: "the link's plan must be text, not a
+// number".
+func schemaError(err error) string {
+	var wrong *json.UnmarshalTypeError
+	if !errors.As(err, &wrong) || wrong.Type == nil {
+		return "its state does not match the schema: " + briefly(err.Error(), maxQuoted)
+	}
+	path := strings.Split(wrong.Field, ".")[1:] // past the State the decoder's struct embeds
+	if len(path) == 0 {
+		return "its state must be a JSON object"
+	}
+	field := "the link's " + path[0]
+	switch declared := fieldType(reflect.TypeFor[State](), path[0]); {
+	case len(path) > 1 && path[0] == "roots":
+		field = "each root's " + strings.Join(path[1:], ".")
+	case len(path) > 1:
+		field += "." + strings.Join(path[1:], ".")
+	case declared != nil && declared != wrong.Type && (declared.Kind() == reflect.Slice || declared.Kind() == reflect.Map):
+		field = "each entry of " + field // an element of a list or object
+	}
+	given, _, _ := strings.Cut(wrong.Value, " ") // "number 1.5"
+	return field + " must be " + jsonKindOf(wrong.Type) + ", not " + map[string]string{
+		"string": "text", "number": "a number", "bool": "true or false", "array": "a list", "object": "an object",
+	}[given]
+}
+
+// jsonKindOf names the JSON values a Go type decodes, for people.
+func jsonKindOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "a number"
+}
+
+// fieldType is the type of the field of struct type t called name in
+// JSON, nil when it has none.
+func fieldType(t reflect.Type, name string) reflect.Type {
+	for f := range t.Fields() {
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name {
+			return f.Type
+		}
+	}
+	return nil
 }
 
 // jsonFields lists the JSON names of a struct type's fields.
@@ -249,15 +303,42 @@ func AsideNote(s *State) string {
 		" with the iteration body switched off: they are kept, and come back when you switch it on."
 }
 
-// listSome joins the first few names and counts the rest: a banner names
-// what it must without growing with a hostile link.
+// listSome joins the first few names, each cut, and counts the rest: a
+// banner names what it must without growing with a hostile link.
 func listSome(names []string) string {
 	const shown = 5
-	if len(names) <= shown {
-		return strings.Join(names, ", ")
+	some := make([]string, min(len(names), shown))
+	for i := range some {
+		some[i] = briefly(names[i], maxQuoted)
 	}
-	return strings.Join(names[:shown], ", ") + " and " + strconv.Itoa(len(names)-shown) + " more"
+	if len(names) <= shown {
+		return strings.Join(some, ", ")
+	}
+	return strings.Join(some, ", ") + " and " + strconv.Itoa(len(names)-shown) + " more"
 }
+
+// maxQuoted bounds what a message quotes of a link (a field, a name):
+// a hostile link's may be megabytes.
+const maxQuoted = 200
+
+// maxBanner bounds a banner's text.
+const maxBanner = 2000
+
+// briefly is text cut in its middle to about n bytes, with "…": what a
+// message quotes keeps its start and end without growing with its source.
+func briefly(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	tail := len(text) - n/2
+	for tail < len(text) && !utf8.RuneStart(text[tail]) {
+		tail++
+	}
+	return text[:runeCut(text, n/2)] + "…" + text[tail:]
+}
+
+// Brief is a banner's text cut to maxBanner bytes in its middle.
+func Brief(text string) string { return briefly(text, maxBanner) }
 
 // PayloadOf extracts the state payload from a URL fragment ("s=…",
 // possibly among other "&"-separated parameters); ok is false when the
@@ -308,7 +389,7 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 	if payload, ok := PayloadOf(fragment); ok {
 		s, err := DecodeLink(payload)
 		if err != nil {
-			return DefaultExample.Open(), err.Error() + ". Showing the default example instead.", true
+			return DefaultExample.Open(), Brief(err.Error() + ". Showing the default example instead."), true
 		}
 		var notes []string
 		if len(s.ignored) > 0 {
@@ -317,12 +398,12 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 		if note := engineNote(s.Engine); note != "" {
 			notes = append(notes, note)
 		}
-		return s, strings.Join(notes, " "), false
+		return s, Brief(strings.Join(notes, " ")), false
 	}
 	if saved != "" {
 		s, err := DecodeState(saved, maxSavedState)
 		if err != nil {
-			return DefaultExample.Open(), savedError(err), false
+			return DefaultExample.Open(), Brief(savedError(err)), false
 		}
 		return s, "", false
 	}
@@ -349,7 +430,7 @@ func engineNote(made string) string {
 		return "This link was made before links recorded the engine's version; this playground runs engine " +
 			template.Version + ": its results may differ from the ones its author saw."
 	}
-	return "This link was made with engine " + made + "; this playground runs engine " + template.Version +
+	return "This link was made with engine " + briefly(made, maxQuoted) + "; this playground runs engine " + template.Version +
 		": its results may differ from the ones its author saw."
 }
 
@@ -370,29 +451,32 @@ func LinkSizeNote(n int, tooLarge bool) (text, level string) {
 }
 
 // ShareInfo is a share link and its embed snippet, or why there is none,
-// and the state written up for an issue and as a test vector.
+// and the state to write up for an issue and as a test vector when asked:
+// opening the dialog builds neither export.
 type ShareInfo struct {
-	URL, Embed  string
-	Error       string // the state is too large for a link
-	Warning     string // the link is long enough for some tools to cut
-	Note        string // whether the link was copied
-	Markdown    string
-	Vector      string
-	VectorError string // why the state cannot be a vector
+	URL, Embed string
+	Error      string // the state is too large for a link
+	Warning    string // the link is long enough for some tools to cut
+	Note       string // whether the link was copied
+
+	state State
+	out   Outcome
 }
 
 // ShareOf is what the share dialog offers for a state and its outcome:
-// the links of ShareLinks, the Markdown and the vector file.
+// the links of ShareLinks, and the state and outcome as they are now, for
+// the Markdown and the vector file.
 func ShareOf(origin string, s State, out *Outcome) ShareInfo {
 	info := ShareLinks(origin, s)
-	info.Markdown = Markdown(s, out, info.URL)
-	if v, err := VectorFile(s); err != nil {
-		info.VectorError = err.Error()
-	} else {
-		info.Vector = v
-	}
+	info.state, info.out = s.Clone(), *out
 	return info
 }
+
+// Markdown is the shared state written up for an issue (Markdown).
+func (i *ShareInfo) Markdown() string { return Markdown(i.state, &i.out, i.URL) }
+
+// Vector is the shared state as a vector file (VectorFile).
+func (i *ShareInfo) Vector() (string, error) { return VectorFile(i.state) }
 
 // EmbedPath is the compact playground's page, which other pages frame.
 const EmbedPath = "/embed"

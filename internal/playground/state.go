@@ -415,7 +415,7 @@ func (s *State) normalize() error {
 		s.Mode = ModeTemplate
 	case ModeTemplate, ModeShape, ModeTool, ModePlan:
 	default:
-		return &NameError{Name: string(s.Mode), Reason: "unknown mode " + strconv.Quote(string(s.Mode))}
+		return &NameError{Name: string(s.Mode), Reason: "unknown mode " + strconv.Quote(briefly(string(s.Mode), maxQuoted))}
 	}
 	if s.RootIndex("input") < 0 {
 		s.Roots = slices.Insert(s.Roots, 0, RootText{Name: "input", Text: "{}"})
