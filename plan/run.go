@@ -280,11 +280,11 @@ func (o *Outcome) call(s *Step, r *StepResult, roots template.Roots, iteration *
 		}
 		return input, res.Value, Ran
 	case checked:
-		if err := s.tool.CheckInput(input); err != nil {
+		if err := s.tool.CheckInput(input, o.env); err != nil {
 			o.fail(s, r, o.atInput(s, template.Errors(err)))
 			return input, result, Failed
 		}
-		if err := s.tool.CheckResult(sample); err != nil {
+		if err := s.tool.CheckResult(sample, o.env); err != nil {
 			list := template.Errors(err)
 			for _, e := range list {
 				e.At = s.At + "/result"

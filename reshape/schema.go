@@ -3,7 +3,6 @@
 package reshape
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,16 +63,26 @@ func compileSchema(doc template.Value) (*schema, *schemaIssue) {
 	return c.schema, c.issue
 }
 
-// validate checks v against s and returns every failure, or nil; limited
-// says that it stopped at its bound, which its last issue says.
-func validate(s *schema, v template.Value, place func(ptr string) string) (issues []schemaIssue, limited bool) {
-	vd := validator{place: place}
-	issues, _ = vd.validate(s, v, "")
-	if vd.limit == nil {
-		return issues, false
+// validate checks v against s within run's work budget (nil: a budget of
+// its own), which it charges. Past the budget it stops with a last failure
+// saying so, and limited.
+func validate(s *schema, v template.Value, place func(ptr string) string, run *template.Env) (found validation, limited bool) {
+	if run == nil {
+		run = &template.Env{}
 	}
-	issues = slices.DeleteFunc(issues, func(i schemaIssue) bool { return i == *vd.limit })
-	return append(issues, *vd.limit), true
+	spent, _ := run.Spent()
+	vd := validator{place: place, budget: template.MaxRenderSteps - spent}
+	vd.validate(s, v, nil)
+	if vd.limit == nil {
+		run.Charge(vd.work, 0)
+		return vd.validation, false
+	}
+	// A validation the budget stopped spends it all, as a render does.
+	run.Charge(template.MaxRenderSteps+1-spent, 0)
+	if vd.room(vd.limitAt) {
+		vd.issues = append(vd.issues, *vd.limit)
+	}
+	return vd.validation, true
 }
 
 // count writes n with its noun, plural when it is not 1.

@@ -35,13 +35,13 @@ func compiled(t testing.TB, text string) *schema {
 func TestValidatorIsLinearOverRefChains(t *testing.T) {
 	for _, keyword := range []string{"allOf", "anyOf", "oneOf"} {
 		s := compiled(t, refChain(keyword, 60))
-		vd := validator{place: inputPlace}
-		issues, _ := vd.validate(s, template.IntValue(1), "")
-		if len(issues) == 0 {
+		var run template.Env
+		found, _ := validate(s, template.IntValue(1), inputPlace, &run)
+		if len(found.issues) == 0 {
 			t.Errorf("%s: 1 passes a chain ending in a string schema", keyword)
 		}
-		if vd.steps > 4*60 {
-			t.Errorf("%s: %d schema applications for a chain of 60, want one or two per link", keyword, vd.steps)
+		if work, _ := run.Spent(); work > 8*60 {
+			t.Errorf("%s: %d steps of work for a chain of 60, want a few per link", keyword, work)
 		}
 	}
 }
@@ -60,7 +60,8 @@ func TestUniqueItemsByCanonicalValue(t *testing.T) {
 		{`[[1, 2], [2, 1]]`, ""},
 	}
 	for _, tt := range tests {
-		issues, _ := validate(s, mustJSON(t, tt.value), inputPlace)
+		found, _ := validate(s, mustJSON(t, tt.value), inputPlace, nil)
+		issues := found.issues
 		switch {
 		case tt.dup == "" && issues != nil:
 			t.Errorf("%s: %v, want unique", tt.value, issues)
@@ -73,8 +74,8 @@ func TestUniqueItemsByCanonicalValue(t *testing.T) {
 	for i := range elems {
 		elems[i] = strconv.Itoa(i % 19999)
 	}
-	issues, _ := validate(s, mustJSON(t, "["+strings.Join(elems, ",")+"]"), inputPlace)
-	if len(issues) != 1 || !strings.Contains(issues[0].msg, "items 0 and 19999") {
+	found, _ := validate(s, mustJSON(t, "["+strings.Join(elems, ",")+"]"), inputPlace, nil)
+	if issues := found.issues; len(issues) != 1 || !strings.Contains(issues[0].msg, "items 0 and 19999") {
 		t.Errorf("20,000 items: %v", issues)
 	}
 }
@@ -94,7 +95,7 @@ input_schema:
 	for i := range fields {
 		fields[i] = fmt.Sprintf(`"f%d": "nope"`, i)
 	}
-	list := template.Errors(tool.CheckInput(mustJSON(t, "{"+strings.Join(fields, ",")+"}")))
+	list := template.Errors(tool.CheckInput(mustJSON(t, "{"+strings.Join(fields, ",")+"}"), nil))
 	if len(list) != template.MaxErrors+1 || list[template.MaxErrors].Kind != template.LimitError || !strings.Contains(list[template.MaxErrors].Msg, "900 more") {
 		t.Fatalf("1,000 failing fields: %d errors, the last %v", len(list), list[len(list)-1])
 	}
@@ -107,22 +108,30 @@ input_schema:
 }
 
 func TestValidationStopsAtItsBound(t *testing.T) {
-	defer func(was int) { maxValidateSteps = was }(maxValidateSteps)
-	maxValidateSteps = 1 << 12
+	// A run that has 4,096 steps of work left.
+	nearlySpent := func() *template.Env {
+		run := &template.Env{}
+		run.Charge(template.MaxRenderSteps-1<<12, 0)
+		return run
+	}
 	s := compiled(t, `{"items": {"allOf": [{"type": "integer"}, {"minimum": 0}, {"not": {"type": "string"}}]}}`)
 	v := mustJSON(t, "["+strings.Repeat("1,", 500)+"1]")
-	if issues, limited := validate(s, v, inputPlace); limited || issues != nil {
-		t.Fatalf("500 items through five schemas each, within the bound: limited %v, %v", limited, issues)
+	if found, limited := validate(s, v, inputPlace, nearlySpent()); limited || found.issues != nil {
+		t.Fatalf("500 items through five schemas each, within the bound: limited %v, %v", limited, found.issues)
 	}
-	issues, limited := validate(s, mustJSON(t, "["+strings.Repeat("1,", 500)+"-1]"), inputPlace)
-	if limited || len(issues) != 1 {
-		t.Fatalf("one failing item within the bound: limited %v, %v", limited, issues)
+	found, limited := validate(s, mustJSON(t, "["+strings.Repeat("1,", 500)+"-1]"), inputPlace, nearlySpent())
+	if limited || len(found.issues) != 1 {
+		t.Fatalf("one failing item within the bound: limited %v, %v", limited, found.issues)
 	}
-	issues, limited = validate(s, mustJSON(t, "[-1,"+strings.Repeat("1,", 2000)+"1]"), inputPlace)
-	if !limited || len(issues) != 2 || !strings.Contains(issues[1].msg, "too large") {
-		t.Errorf("2,000 items through five schemas each: limited %v, %d issues %.300v", limited, len(issues), issues)
+	run := nearlySpent()
+	found, limited = validate(s, mustJSON(t, "[-1,"+strings.Repeat("1,", 2000)+"1]"), inputPlace, run)
+	if !limited || len(found.issues) != 2 || !strings.Contains(found.issues[1].msg, "too large") {
+		t.Errorf("2,000 items through five schemas each: limited %v, %d issues %.300v", limited, len(found.issues), found.issues)
 	}
-	list := issueErrors(issues, limited, template.InputError, "")
+	if work, _ := run.Spent(); work <= template.MaxRenderSteps {
+		t.Errorf("the stopped validation left the run %d steps of work, want it spent", template.MaxRenderSteps-work)
+	}
+	list := issueErrors(found, limited, template.InputError, "")
 	if list[len(list)-1].Kind != template.LimitError {
 		t.Errorf("the last error is %v, want a LimitError", list[len(list)-1].Kind)
 	}
@@ -135,7 +144,7 @@ func BenchmarkValidateRefChain(b *testing.B) {
 		s := compiled(b, refChain("anyOf", depth))
 		b.Run(strconv.Itoa(depth), func(b *testing.B) {
 			for b.Loop() {
-				validate(s, template.IntValue(1), inputPlace)
+				validate(s, template.IntValue(1), inputPlace, nil)
 			}
 		})
 	}
@@ -152,7 +161,7 @@ func BenchmarkValidateUniqueItems(b *testing.B) {
 		v := mustJSON(b, "["+strings.Join(elems, ",")+"]")
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				validate(s, v, inputPlace)
+				validate(s, v, inputPlace, nil)
 			}
 		})
 	}

@@ -3,7 +3,10 @@
 package reshape
 
 import (
+	"math"
+	"math/big"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 
@@ -11,20 +14,20 @@ import (
 )
 
 // schema is a compiled JSON Schema. Absent keywords are nil, or -1 for the
-// counts.
+// counts. Every argument is read here, once: validating a value parses
+// nothing of the schema again.
 type schema struct {
 	boolean *bool // a boolean schema: true allows everything, false nothing
+	cost    int   // the work of applying it, before its values: its keywords
 
-	types      []string // type: null, boolean, number, integer, string, array, object
-	enum       []template.Value
-	hasConst   bool
-	constValue template.Value
+	types    []string // type: null, boolean, number, integer, string, array, object
+	enum     *valueSet
+	constant *valueSet // const, a set of one
 
 	minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf *bound
 
 	minLength, maxLength int
-	pattern              *regexp.Regexp
-	patternText          string
+	pattern              *pattern
 
 	minItems, maxItems       int
 	uniqueItems              bool
@@ -37,7 +40,7 @@ type schema struct {
 	minProperties, maxProperties int
 	required                     []string
 	dependentRequired            []dependency
-	properties                   []namedSchema
+	properties                   map[string]*schema
 	patternProperties            []patternSchema
 	additionalProperties         *schema
 	propertyNames                *schema
@@ -50,10 +53,12 @@ type schema struct {
 	unevaluatedProperties  *schema
 }
 
-// bound is a number keyword's value: exact, and its text for messages.
+// bound is a number keyword's value: exact, as a fraction when in range
+// (multipleOf divides by it), and cut for messages.
 type bound struct {
-	d    decimal
-	text string
+	d     decimal
+	rat   *big.Rat
+	shown string
 }
 
 type namedSchema struct {
@@ -62,8 +67,25 @@ type namedSchema struct {
 }
 
 type patternSchema struct {
-	re     *regexp.Regexp
-	schema *schema
+	pattern *pattern
+	schema  *schema
+}
+
+// pattern is a compiled regex and what matching it costs.
+type pattern struct {
+	re   *regexp.Regexp
+	text string
+	// size is the instructions of its program: a match costs up to size
+	// steps per byte of text.
+	size int
+}
+
+// valueSet holds the values of enum or const by their canonical JSON, so
+// that looking a value up costs its own size, whatever the set's.
+type valueSet struct {
+	canonical map[string]struct{}
+	longest   int    // the longest canonical JSON: a value written longer is in no set
+	listed    string // the values for a message: the first maxListed, cut
 }
 
 type dependency struct {
@@ -153,7 +175,7 @@ func (c *schemaCompiler) compile(v template.Value, ptr string) *schema {
 	if s, ok := c.byPtr[ptr]; ok {
 		return s
 	}
-	s := &schema{minLength: -1, maxLength: -1, minItems: -1, maxItems: -1, minContains: -1, maxContains: -1, minProperties: -1, maxProperties: -1}
+	s := &schema{cost: 1, minLength: -1, maxLength: -1, minItems: -1, maxItems: -1, minContains: -1, maxContains: -1, minProperties: -1, maxProperties: -1}
 	c.byPtr[ptr] = s
 	switch v.Kind() {
 	case template.Bool:
@@ -166,6 +188,7 @@ func (c *schemaCompiler) compile(v template.Value, ptr string) *schema {
 		return s
 	}
 	members := lastMembers(v)
+	s.cost = max(1, len(members))
 	get := func(key string) (template.Value, bool) {
 		for _, m := range members {
 			if m.Key == key {
@@ -199,13 +222,10 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 		c.types(s, v, ptr)
 	case "enum":
 		if c.want(v, template.Array, ptr) {
-			s.enum = v.Elems()
-			if s.enum == nil {
-				s.enum = []template.Value{}
-			}
+			s.enum = newValueSet(v.Elems())
 		}
 	case "const":
-		s.hasConst, s.constValue = true, v
+		s.constant = newValueSet([]template.Value{v})
 	case "minimum":
 		s.minimum = c.number(v, ptr)
 	case "maximum":
@@ -237,7 +257,7 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 	case "multipleOf":
 		if n := c.number(v, ptr); n != nil {
 			if n.d.sign() <= 0 {
-				c.fail(ptr, v.Str()+" is not more than the exclusiveMinimum 0")
+				c.fail(ptr, n.shown+" is not more than the exclusiveMinimum 0")
 			}
 			s.multipleOf = n
 		}
@@ -247,7 +267,7 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 		s.maxLength = c.count(v, ptr)
 	case "pattern":
 		if c.want(v, template.String, ptr) {
-			s.pattern, s.patternText = c.regexp(v.Str(), ptr), v.Str()
+			s.pattern = c.regexp(v.Str(), ptr)
 		}
 	case "format":
 		c.want(v, template.String, ptr)
@@ -306,7 +326,11 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 			}
 		}
 	case "properties":
-		s.properties = c.schemaMap(v, ptr)
+		named := c.schemaMap(v, ptr)
+		s.properties = make(map[string]*schema, len(named))
+		for _, p := range named {
+			s.properties[p.name] = p.schema
+		}
 	case "patternProperties":
 		for _, p := range c.schemaMap(v, ptr) {
 			s.patternProperties = append(s.patternProperties, patternSchema{c.regexp(p.name, appendToken(ptr, p.name)), p.schema})
@@ -412,7 +436,10 @@ func (c *schemaCompiler) number(v template.Value, ptr string) *bound {
 	if !c.want(v, template.Number, ptr) {
 		return nil
 	}
-	return &bound{parseDecimal(v.Str()), v.Str()}
+	d := parseDecimal(v.Str())
+	b := &bound{d: d, shown: preview(v, writtenJSON)}
+	b.rat, _ = d.rat()
+	return b
 }
 
 // count reads a non-negative integer keyword (1.0 is an integer).
@@ -484,13 +511,49 @@ func (c *schemaCompiler) schemaMap(v template.Value, ptr string) []namedSchema {
 }
 
 // regexp compiles a pattern (Go's RE2 syntax, which has no backtracking).
-func (c *schemaCompiler) regexp(pattern, ptr string) *regexp.Regexp {
-	re, err := regexp.Compile(pattern)
+func (c *schemaCompiler) regexp(text, ptr string) *pattern {
+	re, err := regexp.Compile(text)
 	if err != nil {
-		c.fail(ptr, strconv.Quote(pattern)+" is not a valid regex (format): "+strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		c.fail(ptr, strconv.Quote(text)+" is not a valid regex (format): "+strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 		return nil
 	}
-	return re
+	return &pattern{re: re, text: text, size: programSize(text)}
+}
+
+// programSize is the number of instructions of the program a pattern
+// compiles to, as the regexp package compiles it; regexp keeps its own to
+// itself.
+func programSize(text string) int {
+	parsed, err := syntax.Parse(text, syntax.Perl)
+	if err != nil {
+		return len(text) // not reached: the pattern compiled
+	}
+	prog, err := syntax.Compile(parsed.Simplify())
+	if err != nil {
+		return len(text)
+	}
+	return len(prog.Inst)
+}
+
+// newValueSet indexes the values of enum or const.
+func newValueSet(values []template.Value) *valueSet {
+	set := &valueSet{canonical: make(map[string]struct{}, len(values))}
+	listed := make([]string, 0, min(len(values), maxListed)+1)
+	w := jsonWriter{form: canonicalJSON, limit: math.MaxInt}
+	for i, v := range values {
+		w.b = w.b[:0]
+		w.write(v)
+		set.canonical[string(w.b)] = struct{}{}
+		set.longest = max(set.longest, len(w.b))
+		if i < maxListed {
+			listed = append(listed, preview(v, sortedJSON))
+		}
+	}
+	if more := len(values) - maxListed; more > 0 {
+		listed = append(listed, "… and "+strconv.Itoa(more)+" more")
+	}
+	set.listed = strings.Join(listed, ", ")
+	return set
 }
 
 // ref records a $ref, resolved once the whole document is compiled.

@@ -107,41 +107,67 @@ func (d decimal) int() (int, bool) {
 
 // rat is d as a fraction, when its exponent is small enough to expand.
 func (d decimal) rat() (*big.Rat, bool) {
-	if d.exp > 4096 || d.exp < -4096 || len(d.digits) > 4096 {
-		return nil, false
-	}
-	r, ok := new(big.Rat).SetString(map[bool]string{true: "-", false: ""}[d.neg] + "0." + d.digits + "e" + strconv.Itoa(d.exp))
 	if d.isZero() {
 		return new(big.Rat), true
 	}
-	return r, ok
+	if d.exp > maxExactExponent || d.exp < -maxExactExponent || len(d.digits) > maxExactExponent {
+		return nil, false
+	}
+	sign := ""
+	if d.neg {
+		sign = "-"
+	}
+	return new(big.Rat).SetString(sign + "0." + d.digits + "e" + strconv.Itoa(d.exp))
 }
 
-// multipleOf reports whether d is a whole multiple of m (m > 0).
-func (d decimal) multipleOf(m decimal) bool {
+// maxExactExponent bounds the numbers multipleOf expands to fractions.
+const maxExactExponent = 4096
+
+// exactSize is about how many digits d has as a fraction: what checking
+// it against multipleOf costs.
+func (d decimal) exactSize() int {
+	return len(d.digits) + min(max(d.exp, -d.exp), maxExactExponent)
+}
+
+// multipleOf reports whether d is a whole multiple of m (m > 0), whose
+// fraction mr, parsed once with the schema, is nil when m is out of range
+// for exact arithmetic.
+func (d decimal) multipleOf(m decimal, mr *big.Rat) bool {
 	if d.isZero() {
 		return true
 	}
-	a, ok1 := d.rat()
-	b, ok2 := m.rat()
-	if !ok1 || !ok2 {
+	if magnitude(d).cmp(m) < 0 {
+		return false // a non-zero multiple is at least m
+	}
+	a, ok := d.rat()
+	if !ok || mr == nil {
 		// Out of range for exact arithmetic: as near as floats get.
 		x, _ := strconv.ParseFloat(d.String(), 64)
 		y, _ := strconv.ParseFloat(m.String(), 64)
 		q := x / y
 		return q == float64(int64(q))
 	}
-	return new(big.Rat).Quo(a, b).IsInt()
+	return new(big.Rat).Quo(a, mr).IsInt()
+}
+
+// magnitude is d without its sign.
+func magnitude(d decimal) decimal {
+	d.neg = false
+	return d
 }
 
 // String writes d as a JSON number.
-func (d decimal) String() string {
+func (d decimal) String() string { return string(d.appendJSON(nil)) }
+
+// appendJSON appends d as a JSON number, in the one form every equal
+// number has.
+func (d decimal) appendJSON(b []byte) []byte {
 	if d.isZero() {
-		return "0"
+		return append(b, '0')
 	}
-	s := "0." + d.digits + "e" + strconv.Itoa(d.exp)
 	if d.neg {
-		s = "-" + s
+		b = append(b, '-')
 	}
-	return s
+	b = append(append(b, "0."...), d.digits...)
+	return strconv.AppendInt(append(b, 'e'), int64(d.exp), 10)
 }

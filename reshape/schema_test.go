@@ -46,12 +46,13 @@ func TestSchemaKeywords(t *testing.T) {
 			}
 			s := tool.input
 			if tt.pass != "" {
-				if issues, _ := validate(s, mustJSON(t, tt.pass), inputPlace); issues != nil {
-					t.Errorf("%s fails: %v", tt.pass, issues)
+				if found, _ := validate(s, mustJSON(t, tt.pass), inputPlace, nil); found.issues != nil {
+					t.Errorf("%s fails: %v", tt.pass, found.issues)
 				}
 			}
 			if tt.fail != "" {
-				issues, _ := validate(s, mustJSON(t, tt.fail), inputPlace)
+				found, _ := validate(s, mustJSON(t, tt.fail), inputPlace, nil)
+				issues := found.issues
 				if len(issues) == 0 || !strings.HasPrefix(issues[0].msg, tt.msg) {
 					t.Errorf("%s: got %v, want %q", tt.fail, issues, tt.msg)
 				}

@@ -3,6 +3,7 @@
 package reshape
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,31 +12,50 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// validator checks values against compiled schemas. Its messages flatten
-// the failing rules: the alternatives of anyOf and oneOf, the items tried
-// by contains and the names tried by propertyNames are not flattened, the
-// rule itself says best what went wrong.
+// validator checks a value against a compiled schema within the run's work
+// budget (DIALECT §5): every schema applied, every keyword, every byte a
+// pattern or an encoding reads and every message worded is work. Its
+// messages flatten the failing rules: the alternatives of anyOf and oneOf,
+// the items tried by contains and the names tried by propertyNames are not
+// flattened, the rule itself says best what went wrong.
 type validator struct {
-	place func(ptr string) string
-	depth int
-	steps int // schemas applied so far, against maxValidateSteps
+	validation
+	place        func(ptr string) string
+	work, budget int // work done, and the most the run has left for it
+	depth        int
+	// quiet is >0 while only whether a value passes matters (the schemas
+	// under anyOf, oneOf, not, if, contains): nothing is worded there.
+	quiet int
+	// failures counts the failures met, worded or not: a quiet check
+	// fails when it grows.
+	failures int
 	// applied memoizes what a schema applied to the value as a whole
 	// (allOf, anyOf, oneOf, not, if, $ref) gave at a place: alternatives
 	// over a $ref chain would otherwise apply the same schemas to the same
-	// value exponentially often. The place names the value: it is the
-	// pointer into the one value validated.
+	// value exponentially often.
 	applied map[appliedKey]appliedResult
 	naming  int          // >0 while checking property names, whose place is their object's
-	limit   *schemaIssue // why the validation stopped at maxValidateSteps
+	limit   *schemaIssue // why the validation stopped: the budget ran out
+	limitAt *path        // where
+	scratch []byte       // for canonical JSON
+}
+
+// validation is what a validation found: the first template.MaxErrors
+// failures worded, and how many more it counted without wording them.
+type validation struct {
+	issues  []schemaIssue
+	more    int
+	morePtr string // where the first failure left unworded is
 }
 
 type appliedKey struct {
-	s  *schema
-	at string
+	s     *schema
+	at    *path
+	quiet bool
 }
 
 type appliedResult struct {
-	issues []schemaIssue
+	failed bool
 	ev     evaluated
 }
 
@@ -43,10 +63,39 @@ type appliedResult struct {
 // cycle that never moves into the value stops here.
 const maxSchemaDepth = 256
 
-// maxValidateSteps bounds the work of one validation, in schemas applied
-// to values: past it the value fails with a LimitError. (A variable for
-// the tests.)
-var maxValidateSteps = 1 << 22
+// path is the place of a value in the one validated. It is written as a
+// JSON Pointer only for a failure worded, not for every value visited: a
+// long key above many items would otherwise be copied for each.
+type path struct {
+	up    *path
+	key   string
+	index int // of an item; -1 for a member
+}
+
+func (p *path) member(key string) *path { return &path{up: p, key: key, index: -1} }
+func (p *path) item(i int) *path        { return &path{up: p, index: i} }
+
+// pointer writes p as a JSON Pointer; nil is the whole value.
+func (p *path) pointer() string {
+	if p == nil {
+		return ""
+	}
+	if p.index >= 0 {
+		return appendIndex(p.up.pointer(), p.index)
+	}
+	return appendToken(p.up.pointer(), p.key)
+}
+
+// shown is p for a message: its long keys cut.
+func (p *path) shown() string {
+	if p == nil {
+		return ""
+	}
+	if p.index >= 0 {
+		return appendIndex(p.up.shown(), p.index)
+	}
+	return appendToken(p.up.shown(), cutText(p.key, previewBytes))
+}
 
 // evaluated are the annotations unevaluatedProperties and unevaluatedItems
 // read: the properties and items that some applied schema evaluated.
@@ -80,79 +129,123 @@ func (e *evaluated) item(i int) {
 	e.items[i] = true
 }
 
-// rule is a failure of a rule without sub-schemas at at.
-func (vd *validator) rule(at, text string) schemaIssue {
-	return schemaIssue{at, vd.place(at) + ": " + text}
+// size is what copying e costs.
+func (e *evaluated) size() int { return len(e.props) + len(e.items) }
+
+// charge spends n of the run's work on the value at at. Past the budget the
+// validation stops there, and says why: doing, when given, names the work
+// that would not fit.
+func (vd *validator) charge(n int, at *path, doing func() string) bool {
+	if vd.limit != nil {
+		return false
+	}
+	if n <= vd.budget-vd.work {
+		vd.work += n
+		return true
+	}
+	why := "the value is too large, or the schema too involved, to validate within"
+	if doing != nil {
+		why = doing() + " would take more than"
+	}
+	budget := " the work left of the run's budget (" + strconv.Itoa(template.MaxRenderSteps) + " steps for all its renders)"
+	vd.limit, vd.limitAt = &schemaIssue{at.pointer(), vd.place(at.shown()) + ": " + why + budget}, at
+	return false
 }
 
-// valid reports whether v meets s, and what s evaluated in it.
-func (vd *validator) valid(s *schema, v template.Value, at string) (bool, evaluated) {
-	issues, ev := vd.validate(s, v, at)
-	return len(issues) == 0, ev
+// fail records a failure at at. Only a failure that is reported is worded:
+// message is not called in a quiet check, nor past the cap.
+func (vd *validator) fail(at *path, message func() string) {
+	vd.failures++
+	if vd.quiet > 0 || vd.limit != nil || !vd.room(at) {
+		return
+	}
+	issue := schemaIssue{at.pointer(), message()}
+	if vd.charge(len(issue.msg), at, nil) && !slices.Contains(vd.issues, issue) {
+		vd.issues = append(vd.issues, issue)
+	}
 }
 
-// issues returns every way v, at at, fails s.
-func (vd *validator) issues(s *schema, v template.Value, at string) []schemaIssue {
-	issues, _ := vd.validate(s, v, at)
-	return issues
+// room reports whether a failure at at is to be worded: past the cap it is
+// only counted.
+func (f *validation) room(at *path) bool {
+	if len(f.issues) < template.MaxErrors {
+		return true
+	}
+	if f.more == 0 {
+		f.morePtr = at.pointer()
+	}
+	f.more++
+	return false
 }
 
-// validate returns every way v, at at, fails s.
-func (vd *validator) validate(s *schema, v template.Value, at string) (issues []schemaIssue, ev evaluated) {
+// failRule records the failure of a rule without sub-schemas: its message
+// is the place, then text.
+func (vd *validator) failRule(at *path, text func() string) {
+	vd.fail(at, func() string { return vd.place(at.shown()) + ": " + text() })
+}
+
+// passes reports whether v at at meets s, wording nothing, and what s
+// evaluated in it; whole says that s applies to the value as a whole.
+func (vd *validator) passes(s *schema, v template.Value, at *path, whole bool) (bool, evaluated) {
+	before := vd.failures
+	vd.quiet++
+	var ev evaluated
+	if whole {
+		ev = vd.apply(s, v, at)
+	} else {
+		ev = vd.validate(s, v, at)
+	}
+	vd.quiet--
+	return vd.failures == before, ev
+}
+
+// validate records every way v, at at, fails s, and returns what s
+// evaluated in it.
+func (vd *validator) validate(s *schema, v template.Value, at *path) (ev evaluated) {
 	if s == nil {
-		return nil, ev
+		return ev
 	}
 	if s.boolean != nil {
 		if !*s.boolean {
-			return []schemaIssue{vd.rule(at, "is not allowed: its schema is false")}, ev
+			vd.failRule(at, func() string { return "is not allowed: its schema is false" })
 		}
-		return nil, ev
+		return ev
 	}
-	if vd.steps++; vd.steps > maxValidateSteps {
-		if vd.steps == maxValidateSteps+1 {
-			vd.limit = &schemaIssue{at, vd.place(at) + ": the value is too large, or the schema too involved, to validate (more than " +
-				strconv.Itoa(maxValidateSteps) + " schema applications)"}
-			return []schemaIssue{*vd.limit}, ev
-		}
-		return nil, ev
+	if !vd.charge(s.cost, at, nil) {
+		return ev
 	}
 	if vd.depth++; vd.depth > maxSchemaDepth {
 		vd.depth--
-		return []schemaIssue{{at, vd.place(at) + ": the schema applies itself without end (a $ref cycle)"}}, ev
+		vd.failRule(at, func() string { return "the schema applies itself without end (a $ref cycle)" })
+		return ev
 	}
 	defer func() { vd.depth-- }()
 
-	if s.types != nil && !hasType(s.types, v) {
-		return []schemaIssue{vd.rule(at, "want "+strings.Join(s.types, " or ")+", got "+v.Kind().String())}, ev
+	if s.types != nil && !vd.hasType(s.types, v, at) {
+		vd.failRule(at, func() string { return "want " + strings.Join(s.types, " or ") + ", got " + v.Kind().String() })
+		return ev
 	}
-	if s.hasConst && !jsonEqual(v, s.constValue) {
-		issues = append(issues, vd.rule(at, v.JSON()+" is not "+sortedJSON(s.constValue)+" (const)"))
+	if s.constant != nil && !vd.in(s.constant, v, at) {
+		vd.failRule(at, func() string { return preview(v, writtenJSON) + " is not " + s.constant.listed + " (const)" })
 	}
-	if s.enum != nil && !inEnum(s.enum, v) {
-		want := make([]string, 0, min(len(s.enum), maxListed))
-		for _, e := range s.enum[:len(want[:cap(want)])] {
-			want = append(want, shortJSON(sortedJSON(e)))
-		}
-		if more := len(s.enum) - len(want); more > 0 {
-			want = append(want, "… and "+strconv.Itoa(more)+" more")
-		}
-		issues = append(issues, vd.rule(at, shortJSON(v.JSON())+" is not one of "+strings.Join(want, ", ")+" (enum)"))
+	if s.enum != nil && !vd.in(s.enum, v, at) {
+		vd.failRule(at, func() string { return preview(v, writtenJSON) + " is not one of " + s.enum.listed + " (enum)" })
 	}
 	switch v.Kind() {
 	case template.Number:
-		issues = append(issues, vd.number(s, v, at)...)
+		vd.number(s, v, at)
 	case template.String:
-		issues = append(issues, vd.string(s, v, at)...)
+		vd.string(s, v, at)
 	case template.Array:
-		issues = append(issues, vd.array(s, v, at, &ev)...)
+		vd.array(s, v, at, &ev)
 	case template.Object:
-		issues = append(issues, vd.object(s, v, at, &ev)...)
+		vd.object(s, v, at, &ev)
 	}
-	issues = append(issues, vd.applicators(s, v, at, &ev)...)
+	vd.applicators(s, v, at, &ev)
 	if v.Kind() == template.Array && s.unevaluatedItems != nil && !ev.allItems {
 		for i, e := range v.Elems() {
 			if !ev.items[i] {
-				issues = append(issues, vd.issues(s.unevaluatedItems, e, appendIndex(at, i))...)
+				vd.validate(s.unevaluatedItems, e, at.item(i))
 				ev.item(i)
 			}
 		}
@@ -162,98 +255,130 @@ func (vd *validator) validate(s *schema, v template.Value, at string) (issues []
 			if ev.props[m.Key] {
 				continue
 			}
-			if s.unevaluatedProperties.boolean != nil && !*s.unevaluatedProperties.boolean {
-				issues = append(issues, schemaIssue{appendToken(at, m.Key), "unexpected field " + strconv.Quote(m.Key) + inField(at) + " (unevaluatedProperties)"})
+			if u := s.unevaluatedProperties; u.boolean != nil && !*u.boolean {
+				vd.fail(at.member(m.Key), func() string {
+					return "unexpected field " + quoted(m.Key) + inField(at.shown()) + " (unevaluatedProperties)"
+				})
 			} else {
-				issues = append(issues, vd.issues(s.unevaluatedProperties, m.Value, appendToken(at, m.Key))...)
+				vd.validate(u, m.Value, at.member(m.Key))
 			}
 			ev.prop(m.Key)
 		}
 	}
-	return issues, ev
+	return ev
 }
 
 // hasType reports whether v is of one of the types.
-func hasType(types []string, v template.Value) bool {
+func (vd *validator) hasType(types []string, v template.Value, at *path) bool {
 	for _, t := range types {
 		switch {
-		case t == v.Kind().String(),
-			t == "integer" && v.Kind() == template.Number && parseDecimal(v.Str()).isInt():
+		case t == v.Kind().String():
 			return true
+		case t == "integer" && v.Kind() == template.Number:
+			if vd.charge(len(v.Str()), at, nil) && parseDecimal(v.Str()).isInt() {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-func (vd *validator) number(s *schema, v template.Value, at string) (issues []schemaIssue) {
+// in reports whether v is one of set's values: its canonical JSON, written
+// no further than the longest of theirs, is looked up.
+func (vd *validator) in(set *valueSet, v template.Value, at *path) bool {
+	w := jsonWriter{b: vd.scratch[:0], form: canonicalJSON, limit: set.longest}
+	w.write(v)
+	vd.scratch = w.b
+	if !vd.charge(w.read, at, nil) || w.cut {
+		return false
+	}
+	_, ok := set.canonical[string(w.b)]
+	return ok
+}
+
+func (vd *validator) number(s *schema, v template.Value, at *path) {
+	if s.minimum == nil && s.maximum == nil && s.exclusiveMinimum == nil && s.exclusiveMaximum == nil && s.multipleOf == nil {
+		return
+	}
+	if !vd.charge(len(v.Str()), at, nil) {
+		return
+	}
 	d := parseDecimal(v.Str())
 	check := func(b *bound, fails func(c int) bool, text string) {
 		if b != nil && fails(d.cmp(b.d)) {
-			issues = append(issues, vd.rule(at, v.Str()+" "+text+" "+b.text))
+			vd.failRule(at, func() string { return preview(v, writtenJSON) + " " + text + " " + b.shown })
 		}
 	}
 	check(s.minimum, func(c int) bool { return c < 0 }, "is less than the minimum")
 	check(s.maximum, func(c int) bool { return c > 0 }, "is more than the maximum")
 	check(s.exclusiveMinimum, func(c int) bool { return c <= 0 }, "is not more than the exclusiveMinimum")
 	check(s.exclusiveMaximum, func(c int) bool { return c >= 0 }, "is not less than the exclusiveMaximum")
-	if s.multipleOf != nil && !d.multipleOf(s.multipleOf.d) {
-		issues = append(issues, vd.rule(at, v.Str()+" is not a multiple of "+s.multipleOf.text+" (multipleOf)"))
+	if m := s.multipleOf; m != nil && vd.charge(d.exactSize()+m.d.exactSize(), at, nil) && !d.multipleOf(m.d, m.rat) {
+		vd.failRule(at, func() string { return preview(v, writtenJSON) + " is not a multiple of " + m.shown + " (multipleOf)" })
 	}
-	return issues
 }
 
-func (vd *validator) string(s *schema, v template.Value, at string) (issues []schemaIssue) {
-	if s.minLength >= 0 || s.maxLength >= 0 {
-		n := utf8.RuneCountInString(v.Str())
+func (vd *validator) string(s *schema, v template.Value, at *path) {
+	text := v.Str()
+	if (s.minLength >= 0 || s.maxLength >= 0) && vd.charge(len(text), at, nil) {
+		n := utf8.RuneCountInString(text)
 		if s.minLength >= 0 && n < s.minLength {
-			issues = append(issues, vd.rule(at, "has "+count(n, "character")+", fewer than the minLength "+strconv.Itoa(s.minLength)))
+			vd.failRule(at, func() string {
+				return "has " + count(n, "character") + ", fewer than the minLength " + strconv.Itoa(s.minLength)
+			})
 		}
 		if s.maxLength >= 0 && n > s.maxLength {
-			issues = append(issues, vd.rule(at, "has "+count(n, "character")+", more than the maxLength "+strconv.Itoa(s.maxLength)))
+			vd.failRule(at, func() string {
+				return "has " + count(n, "character") + ", more than the maxLength " + strconv.Itoa(s.maxLength)
+			})
 		}
 	}
-	if s.pattern != nil && !s.pattern.MatchString(v.Str()) {
-		issues = append(issues, vd.rule(at, v.JSON()+" does not match the pattern "+strconv.Quote(s.patternText)))
+	if s.pattern != nil && !vd.matches(s.pattern, text, at) {
+		vd.failRule(at, func() string {
+			return preview(v, writtenJSON) + " does not match the pattern " + quoted(s.pattern.text)
+		})
 	}
-	return issues
 }
 
-func (vd *validator) array(s *schema, v template.Value, at string, ev *evaluated) (issues []schemaIssue) {
+// matches reports whether p matches text, charging the match before it
+// runs: one too costly for the work left is not run.
+func (vd *validator) matches(p *pattern, text string, at *path) bool {
+	cost := p.size * (len(text) + 1)
+	doing := func() string {
+		return "matching the pattern " + quoted(p.text) + " (" + count(p.size, "instruction") + ") against " + count(len(text), "byte")
+	}
+	return vd.charge(cost, at, doing) && p.re.MatchString(text)
+}
+
+func (vd *validator) array(s *schema, v template.Value, at *path, ev *evaluated) {
 	elems := v.Elems()
 	if s.minItems >= 0 && len(elems) < s.minItems {
-		issues = append(issues, vd.rule(at, "has "+count(len(elems), "item")+", fewer than the minItems "+strconv.Itoa(s.minItems)))
+		vd.failRule(at, func() string {
+			return "has " + count(len(elems), "item") + ", fewer than the minItems " + strconv.Itoa(s.minItems)
+		})
 	}
 	if s.maxItems >= 0 && len(elems) > s.maxItems {
-		issues = append(issues, vd.rule(at, "has "+count(len(elems), "item")+", more than the maxItems "+strconv.Itoa(s.maxItems)))
+		vd.failRule(at, func() string {
+			return "has " + count(len(elems), "item") + ", more than the maxItems " + strconv.Itoa(s.maxItems)
+		})
 	}
 	if s.uniqueItems {
-		// Equal items have the same canonical JSON: one pass, not a
-		// comparison of every pair.
-		seen := make(map[string]int, len(elems))
-		var b []byte
-		for j, e := range elems {
-			b = appendCanonical(b[:0], e)
-			if i, dup := seen[string(b)]; dup {
-				issues = append(issues, vd.rule(at, "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal (uniqueItems)"))
-				break
-			}
-			seen[string(b)] = j
-		}
+		vd.unique(elems, at)
 	}
 	for i, p := range s.prefixItems {
 		if i >= len(elems) {
 			break
 		}
-		issues = append(issues, vd.issues(p, elems[i], appendIndex(at, i))...)
+		vd.validate(p, elems[i], at.item(i))
 		ev.item(i)
 	}
 	if s.items != nil && len(elems) > len(s.prefixItems) {
 		rest := elems[len(s.prefixItems):]
 		if s.additionalItems && s.items.boolean != nil && !*s.items.boolean {
-			issues = append(issues, vd.rule(at, "has "+count(len(rest), "item")+" more than its items allow (additionalItems)"))
+			vd.failRule(at, func() string { return "has " + count(len(rest), "item") + " more than its items allow (additionalItems)" })
 		} else {
 			for i, e := range rest {
-				issues = append(issues, vd.issues(s.items, e, appendIndex(at, len(s.prefixItems)+i))...)
+				vd.validate(s.items, e, at.item(len(s.prefixItems)+i))
 			}
 		}
 		ev.allItems = true
@@ -261,63 +386,98 @@ func (vd *validator) array(s *schema, v template.Value, at string, ev *evaluated
 	if s.contains != nil {
 		matched := 0
 		for i, e := range elems {
-			if ok, _ := vd.valid(s.contains, e, appendIndex(at, i)); ok {
+			if ok, _ := vd.passes(s.contains, e, at.item(i), false); ok {
 				matched++
 				ev.item(i)
 			}
 		}
 		switch {
 		case s.minContains < 0 && matched == 0:
-			issues = append(issues, schemaIssue{at, vd.place(at) + " has no item that matches the contains schema"})
+			vd.fail(at, func() string { return vd.place(at.shown()) + " has no item that matches the contains schema" })
 		case s.minContains >= 0 && matched < s.minContains:
-			issues = append(issues, schemaIssue{at, vd.place(at) + " has " + count(matched, "item") + " matching the contains schema, fewer than the minContains " + strconv.Itoa(s.minContains)})
+			vd.fail(at, func() string {
+				return vd.place(at.shown()) + " has " + count(matched, "item") + " matching the contains schema, fewer than the minContains " + strconv.Itoa(s.minContains)
+			})
 		}
 		if s.maxContains >= 0 && matched > s.maxContains {
-			issues = append(issues, vd.rule(at, "has "+count(matched, "item")+" matching the contains schema, more than the maxContains "+strconv.Itoa(s.maxContains)))
+			vd.failRule(at, func() string {
+				return "has " + count(matched, "item") + " matching the contains schema, more than the maxContains " + strconv.Itoa(s.maxContains)
+			})
 		}
 	}
-	return issues
 }
 
-func (vd *validator) object(s *schema, v template.Value, at string, ev *evaluated) (issues []schemaIssue) {
+// unique reports the first two equal items. Equal items have the same
+// canonical JSON: one pass, not a comparison of every pair.
+func (vd *validator) unique(elems []template.Value, at *path) {
+	seen := make(map[string]int, len(elems))
+	w := jsonWriter{form: canonicalJSON, limit: math.MaxInt}
+	for j, e := range elems {
+		w.b, w.read = w.b[:0], 0
+		w.write(e)
+		if !vd.charge(w.read, at, nil) {
+			return
+		}
+		if i, dup := seen[string(w.b)]; dup {
+			vd.failRule(at, func() string { return "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal (uniqueItems)" })
+			return
+		}
+		seen[string(w.b)] = j
+	}
+}
+
+func (vd *validator) object(s *schema, v template.Value, at *path, ev *evaluated) {
 	members := lastMembers(v)
 	has := func(name string) bool {
 		_, ok := v.Lookup(name)
 		return ok
 	}
 	if s.minProperties >= 0 && len(members) < s.minProperties {
-		issues = append(issues, vd.rule(at, "has "+count(len(members), "field")+", fewer than the minProperties "+strconv.Itoa(s.minProperties)))
+		vd.failRule(at, func() string {
+			return "has " + count(len(members), "field") + ", fewer than the minProperties " + strconv.Itoa(s.minProperties)
+		})
 	}
 	if s.maxProperties >= 0 && len(members) > s.maxProperties {
-		issues = append(issues, vd.rule(at, "has "+count(len(members), "field")+", more than the maxProperties "+strconv.Itoa(s.maxProperties)))
+		vd.failRule(at, func() string {
+			return "has " + count(len(members), "field") + ", more than the maxProperties " + strconv.Itoa(s.maxProperties)
+		})
+	}
+	if !vd.charge(len(s.required)+len(s.dependentRequired), at, nil) {
+		return
 	}
 	for _, name := range s.required {
 		if !has(name) {
-			issues = append(issues, schemaIssue{appendToken(at, name), "missing required field " + strconv.Quote(name) + inField(at)})
+			vd.fail(at.member(name), func() string { return "missing required field " + quoted(name) + inField(at.shown()) })
 		}
 	}
 	for _, dep := range s.dependentRequired {
 		if !has(dep.name) {
 			continue
 		}
+		if !vd.charge(len(dep.required), at, nil) {
+			return
+		}
 		for _, name := range dep.required {
 			if !has(name) {
-				issues = append(issues, schemaIssue{appendToken(at, name), "missing required field " + strconv.Quote(name) + inField(at) + ", needed with " + strconv.Quote(dep.name)})
+				vd.fail(at.member(name), func() string {
+					return "missing required field " + quoted(name) + inField(at.shown()) + ", needed with " + quoted(dep.name)
+				})
 			}
 		}
 	}
 	for _, m := range members {
-		where := appendToken(at, m.Key)
+		if !vd.charge(1, at, nil) {
+			return
+		}
+		where := at.member(m.Key)
 		matched := false
-		for _, p := range s.properties {
-			if p.name == m.Key {
-				issues = append(issues, vd.issues(p.schema, m.Value, where)...)
-				matched = true
-			}
+		if p, ok := s.properties[m.Key]; ok {
+			vd.validate(p, m.Value, where)
+			matched = true
 		}
 		for _, p := range s.patternProperties {
-			if p.re.MatchString(m.Key) {
-				issues = append(issues, vd.issues(p.schema, m.Value, where)...)
+			if vd.matches(p.pattern, m.Key, where) {
+				vd.validate(p.schema, m.Value, where)
 				matched = true
 			}
 		}
@@ -325,233 +485,252 @@ func (vd *validator) object(s *schema, v template.Value, at string, ev *evaluate
 			ev.prop(m.Key)
 		} else if a := s.additionalProperties; a != nil {
 			if a.boolean != nil && !*a.boolean {
-				issues = append(issues, schemaIssue{where, "unexpected field " + strconv.Quote(m.Key) + inField(at) + " (additionalProperties)"})
+				vd.fail(where, func() string { return "unexpected field " + quoted(m.Key) + inField(at.shown()) + " (additionalProperties)" })
 			} else {
-				issues = append(issues, vd.issues(a, m.Value, where)...)
+				vd.validate(a, m.Value, where)
 			}
 			ev.prop(m.Key)
 		}
 		if s.propertyNames != nil {
-			vd.naming++
-			names, _ := vd.validate(s.propertyNames, template.StringValue(m.Key), at)
-			vd.naming--
-			if len(names) > 0 {
-				msg := "field name " + strconv.Quote(m.Key) + inField(at) + " fails propertyNames"
-				if len(names) == 1 {
-					_, text, _ := strings.Cut(names[0].msg, ": ")
-					msg += ": " + text
-				}
-				issues = append(issues, schemaIssue{at, msg})
-			}
+			vd.propertyName(s.propertyNames, m.Key, at)
 		}
 	}
 	for _, dep := range s.dependentSchemas {
 		if has(dep.name) {
-			more, e := vd.validate(dep.schema, v, at)
-			issues = append(issues, more...)
-			ev.add(e)
+			ev.add(vd.validate(dep.schema, v, at))
 		}
 	}
-	return issues
+}
+
+// propertyName checks a field name of the object at at against the
+// propertyNames schema s. The failure is the object's; when the name fails
+// one rule alone, its message says which.
+func (vd *validator) propertyName(s *schema, name string, at *path) {
+	vd.naming++
+	defer func() { vd.naming-- }()
+	if ok, _ := vd.passes(s, template.StringValue(name), at, false); ok {
+		return
+	}
+	vd.fail(at, func() string {
+		msg := "field name " + quoted(name) + inField(at.shown()) + " fails propertyNames"
+		// Worded aside: only the one failure worded here is kept.
+		outer := vd.validation
+		vd.validation = validation{}
+		vd.validate(s, template.StringValue(name), at)
+		inner := vd.validation
+		vd.validation = outer
+		if len(inner.issues) == 1 && inner.more == 0 {
+			_, text, _ := strings.Cut(inner.issues[0].msg, ": ")
+			msg += ": " + text
+		}
+		return msg
+	})
 }
 
 // applicators apply the schemas that apply to the value as a whole.
-func (vd *validator) applicators(s *schema, v template.Value, at string, ev *evaluated) (issues []schemaIssue) {
+func (vd *validator) applicators(s *schema, v template.Value, at *path, ev *evaluated) {
 	if s.ref != nil {
-		more, e := vd.apply(s.ref, v, at)
-		issues = appendNew(issues, more)
-		ev.add(e)
+		ev.add(vd.apply(s.ref, v, at))
 	}
 	for _, sub := range s.allOf {
-		more, e := vd.apply(sub, v, at)
-		issues = appendNew(issues, more)
-		ev.add(e)
+		ev.add(vd.apply(sub, v, at))
 	}
 	if s.anyOf != nil {
 		any := false
 		for _, sub := range s.anyOf {
-			if ok, e := vd.applyValid(sub, v, at); ok {
+			if ok, e := vd.passes(sub, v, at, true); ok {
 				any = true
 				ev.add(e)
 			}
 		}
 		if !any {
-			issues = append(issues, schemaIssue{at, vd.place(at) + " matches none of the alternatives anyOf allows"})
+			vd.fail(at, func() string { return vd.place(at.shown()) + " matches none of the alternatives anyOf allows" })
 		}
 	}
 	if s.oneOf != nil {
 		var matched []int
 		var first evaluated
 		for i, sub := range s.oneOf {
-			if ok, e := vd.applyValid(sub, v, at); ok {
+			if ok, e := vd.passes(sub, v, at, true); ok {
 				matched = append(matched, i)
 				first = e
 			}
 		}
 		switch len(matched) {
 		case 0:
-			issues = append(issues, schemaIssue{at, vd.place(at) + " matches none of the alternatives oneOf allows"})
+			vd.fail(at, func() string { return vd.place(at.shown()) + " matches none of the alternatives oneOf allows" })
 		case 1:
 			ev.add(first)
 		default:
-			issues = append(issues, schemaIssue{at, vd.place(at) + " matches alternatives " + joinInts(matched) + " of oneOf, which allows exactly one"})
+			vd.fail(at, func() string {
+				return vd.place(at.shown()) + " matches alternatives " + joinInts(matched) + " of oneOf, which allows exactly one"
+			})
 		}
 	}
 	if s.not != nil {
-		if ok, _ := vd.applyValid(s.not, v, at); ok {
-			issues = append(issues, vd.rule(at, "matches the schema under not"))
+		if ok, _ := vd.passes(s.not, v, at, true); ok {
+			vd.failRule(at, func() string { return "matches the schema under not" })
 		}
 	}
 	if s.ifS != nil {
-		if ok, e := vd.applyValid(s.ifS, v, at); ok {
+		if ok, e := vd.passes(s.ifS, v, at, true); ok {
 			ev.add(e)
-			more, e := vd.apply(s.thenS, v, at)
-			issues = appendNew(issues, more)
-			ev.add(e)
+			ev.add(vd.apply(s.thenS, v, at))
 		} else {
-			more, e := vd.apply(s.elseS, v, at)
-			issues = appendNew(issues, more)
-			ev.add(e)
+			ev.add(vd.apply(s.elseS, v, at))
 		}
 	}
-	return issues
-}
-
-// appendNew appends the issues of more that issues lacks: schemas that
-// apply the same schema twice at one place (allOf over $refs to one
-// definition) report its failures once.
-func appendNew(issues, more []schemaIssue) []schemaIssue {
-	for _, m := range more {
-		if !slices.Contains(issues, m) {
-			issues = append(issues, m)
-		}
-	}
-	return issues
 }
 
 // apply validates v at at against s applied to it as a whole, once per
-// schema and place (see validator.applied).
-func (vd *validator) apply(s *schema, v template.Value, at string) ([]schemaIssue, evaluated) {
+// schema and place (see validator.applied). Applied again, s reports
+// nothing more: what it found is reported already, once.
+func (vd *validator) apply(s *schema, v template.Value, at *path) evaluated {
 	if vd.naming > 0 || s == nil {
 		return vd.validate(s, v, at)
 	}
-	key := appliedKey{s, at}
+	key := appliedKey{s, at, vd.quiet > 0}
 	if r, ok := vd.applied[key]; ok {
-		return r.issues, r.ev
+		if r.failed {
+			vd.failures++
+		}
+		vd.charge(1+r.ev.size(), at, nil)
+		return r.ev
 	}
-	issues, ev := vd.validate(s, v, at)
+	before := vd.failures
+	ev := vd.validate(s, v, at)
 	if vd.applied == nil {
 		vd.applied = map[appliedKey]appliedResult{}
 	}
-	vd.applied[key] = appliedResult{issues, ev}
-	return issues, ev
-}
-
-func (vd *validator) applyValid(s *schema, v template.Value, at string) (bool, evaluated) {
-	issues, ev := vd.apply(s, v, at)
-	return len(issues) == 0, ev
-}
-
-// inEnum reports whether v equals one of the values.
-func inEnum(values []template.Value, v template.Value) bool {
-	for _, e := range values {
-		if jsonEqual(e, v) {
-			return true
-		}
-	}
-	return false
-}
-
-// jsonEqual is JSON Schema's equality: numbers by value (1 is 1.0),
-// objects whatever their key order.
-func jsonEqual(a, b template.Value) bool {
-	if a.Kind() != b.Kind() {
-		return false
-	}
-	switch a.Kind() {
-	case template.Null:
-		return true
-	case template.Bool, template.String:
-		return a.Str() == b.Str()
-	case template.Number:
-		return a.Str() == b.Str() || parseDecimal(a.Str()).cmp(parseDecimal(b.Str())) == 0
-	case template.Array:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for i, e := range a.Elems() {
-			if !jsonEqual(e, b.Elems()[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	am, bm := lastMembers(a), lastMembers(b)
-	if len(am) != len(bm) {
-		return false
-	}
-	for _, m := range am {
-		other, ok := b.Lookup(m.Key)
-		if !ok || !jsonEqual(m.Value, other) {
-			return false
-		}
-	}
-	return true
+	vd.applied[key] = appliedResult{vd.failures > before, ev}
+	return ev
 }
 
 // maxListed bounds the values a message lists.
 const maxListed = 10
 
-// shortJSON cuts a value's JSON for a message.
-func shortJSON(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
+// previewBytes bounds what a message quotes of one value, pattern or key.
+const previewBytes = 80
+
+// preview writes v as compact JSON for a message, in form, cut past
+// previewBytes: only what is shown is encoded.
+func preview(v template.Value, form jsonForm) string {
+	w := jsonWriter{form: form, limit: previewBytes}
+	w.write(v)
+	if !w.cut && len(w.b) <= previewBytes {
+		return string(w.b)
 	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
+	cut := previewBytes
+	for cut > 0 && !utf8.RuneStart(w.b[cut]) {
 		cut--
 	}
-	return s[:cut] + "…"
+	return string(w.b[:cut]) + "…"
 }
 
-// appendCanonical writes v so that values JSON Schema holds equal are
-// written alike: object keys sorted, numbers in one form (1, 1.0, 10e-1).
-func appendCanonical(b []byte, v template.Value) []byte { return appendSorted(b, v, true) }
+// quoted is text as a JSON string for a message, cut.
+func quoted(text string) string { return preview(template.StringValue(text), writtenJSON) }
 
-// sortedJSON writes a schema's value as compact JSON with its object keys
-// sorted, so that messages do not depend on how the schema was written.
-func sortedJSON(v template.Value) string { return string(appendSorted(nil, v, false)) }
+// cutText cuts text to about limit bytes, at a character, for a message.
+func cutText(text string, limit int) string {
+	if len(text) <= limit {
+		return text
+	}
+	for limit > 0 && !utf8.RuneStart(text[limit]) {
+		limit--
+	}
+	return text[:limit] + "…"
+}
 
-// appendSorted writes v as compact JSON with its object keys sorted and,
-// when canonical, its numbers in one form.
-func appendSorted(b []byte, v template.Value, canonical bool) []byte {
+// jsonForm is how a jsonWriter writes a value.
+type jsonForm uint8
+
+const (
+	writtenJSON jsonForm = iota // as the value has it: what a message quotes of a value
+	sortedJSON                  // object keys sorted: a schema's value, whatever order it was written in
+	// canonicalJSON sorts object keys and writes numbers in one form (1,
+	// 1.0, 10e-1): values JSON Schema holds equal are written alike.
+	canonicalJSON
+)
+
+// jsonWriter writes a value as compact JSON in its form, and stops once it
+// has written more than limit bytes: a value is only encoded as far as it
+// is used.
+type jsonWriter struct {
+	b     []byte
+	form  jsonForm
+	limit int
+	cut   bool // it stopped before the end of the value
+	read  int  // the values and bytes it read: what writing cost
+}
+
+func (w *jsonWriter) write(v template.Value) {
+	if len(w.b) > w.limit {
+		w.cut = true
+		return
+	}
+	w.read++
 	switch v.Kind() {
 	case template.Number:
-		if canonical {
-			return append(b, parseDecimal(v.Str()).String()...)
+		text := v.Str()
+		w.read += len(text)
+		if w.form == canonicalJSON {
+			w.b = parseDecimal(text).appendJSON(w.b)
+		} else {
+			w.b = append(w.b, w.prefix(text)...)
 		}
+	case template.String:
+		text := w.prefix(v.Str())
+		w.read += len(text)
+		w.b = template.AppendQuoted(w.b, text)
 	case template.Array:
-		b = append(b, '[')
+		w.b = append(w.b, '[')
 		for i, e := range v.Elems() {
 			if i > 0 {
-				b = append(b, ',')
+				w.b = append(w.b, ',')
 			}
-			b = appendSorted(b, e, canonical)
+			if w.write(e); w.cut {
+				return
+			}
 		}
-		return append(b, ']')
+		w.b = append(w.b, ']')
 	case template.Object:
-		members := slices.SortedFunc(slices.Values(lastMembers(v)), func(a, b template.Member) int { return strings.Compare(a.Key, b.Key) })
-		b = append(b, '{')
+		members := v.Members()
+		if w.form != writtenJSON {
+			members = slices.SortedFunc(slices.Values(lastMembers(v)), func(a, b template.Member) int { return strings.Compare(a.Key, b.Key) })
+		}
+		w.read += len(members)
+		w.b = append(w.b, '{')
 		for i, m := range members {
 			if i > 0 {
-				b = append(b, ',')
+				w.b = append(w.b, ',')
 			}
-			b = template.AppendQuoted(b, m.Key)
-			b = append(b, ':')
-			b = appendSorted(b, m.Value, canonical)
+			key := w.prefix(m.Key)
+			w.read += len(key)
+			w.b = append(template.AppendQuoted(w.b, key), ':')
+			if w.write(m.Value); w.cut {
+				return
+			}
 		}
-		return append(b, '}')
+		w.b = append(w.b, '}')
+	default:
+		w.b = v.AppendJSON(w.b)
 	}
-	return v.AppendJSON(b)
+}
+
+// prefix is as much of text as the room left takes, and one character
+// more, at a character's end: text, or a cut that passes the limit.
+func (w *jsonWriter) prefix(text string) string {
+	room := w.limit - len(w.b)
+	if len(text) <= room {
+		return text
+	}
+	cut := max(room, 0) + 1
+	for cut < len(text) && !utf8.RuneStart(text[cut]) {
+		cut++
+	}
+	if cut < len(text) {
+		w.cut = true
+		return text[:cut]
+	}
+	return text
 }

@@ -368,7 +368,7 @@ func (p Preview) RenderIn(_ template.Roots, run *template.Env) (template.Value, 
 	if t.action == nil {
 		return template.Value{}, nil, callError(t.QualifiedName() + " is a reshape tool: it runs, with nothing to preview")
 	}
-	if err := t.CheckInput(p.Input); err != nil {
+	if err := t.CheckInput(p.Input, run); err != nil {
 		return template.Value{}, nil, err
 	}
 	v, trace, err := t.action.RenderIn(template.Roots{{Name: "input", Value: p.Input}}, run)
@@ -395,7 +395,7 @@ const traces = true
 // field) is returned verbatim. A result that fails output_schema is a
 // ToolError. Exec and prompt tools report that they cannot run here.
 func (t *Tool) Call(input template.Value) (template.Value, error) {
-	v, _, err := Call{t, input}.RenderIn(nil, nil)
+	v, _, err := Call{t, input}.RenderIn(nil, &template.Env{})
 	if err != nil {
 		return template.Value{}, err
 	}
@@ -420,8 +420,7 @@ func (Call) Typed() bool { return true }
 // call's input alone.
 func (c Call) RenderIn(_ template.Roots, run *template.Env) (template.Value, []template.TraceEntry, error) {
 	var trace []template.TraceEntry
-	tracing := run != nil && run.Tracing
-	v, err := c.Tool.call(c.Input, tracing, func(roots template.Roots) (template.Value, error) {
+	v, err := c.Tool.call(c.Input, run, func(roots template.Roots) (template.Value, error) {
 		v, tr, err := c.Tool.Shape.RenderIn(roots, run)
 		trace = tr
 		return v, err
@@ -429,19 +428,19 @@ func (c Call) RenderIn(_ template.Roots, run *template.Env) (template.Value, []t
 	return v, trace, err
 }
 
-// call runs the tool on input, its fixed shape rendered by renderShape.
-// With trace, a call input that fails input_schema is rendered too, for
-// the trace alone.
-func (t *Tool) call(input template.Value, trace bool, renderShape func(template.Roots) (template.Value, error)) (template.Value, error) {
+// call runs the tool on input within run, its fixed shape rendered by
+// renderShape. When run traces, a call input that fails input_schema is
+// rendered too, for the trace alone.
+func (t *Tool) call(input template.Value, run *template.Env, renderShape func(template.Roots) (template.Value, error)) (template.Value, error) {
 	if t.Kind != KindReshape {
-		if err := t.CheckInput(input); err != nil {
+		if err := t.CheckInput(input, run); err != nil {
 			return template.Value{}, err // a bad call, whether or not the tool can run
 		}
 		return template.Value{}, callError(t.QualifiedName() + " is a tool of kind " + t.Kind + ", which cannot run in this environment: only reshape tools run here")
 	}
 	roots := template.Roots{{Name: "input", Value: input}}
-	if err := t.CheckInput(input); err != nil {
-		if trace && t.Shape != nil {
+	if err := t.CheckInput(input, run); err != nil {
+		if run != nil && run.Tracing && t.Shape != nil {
 			renderShape(roots)
 		}
 		return template.Value{}, err
@@ -451,11 +450,11 @@ func (t *Tool) call(input template.Value, trace bool, renderShape func(template.
 		shape, ok := input.Lookup("shape")
 		switch {
 		case input.Kind() != template.Object:
-			return template.Value{}, inputErrors([]schemaIssue{{"", "the input: want object, got " + input.Kind().String()}})
+			return template.Value{}, inputError("", "the input: want object, got "+input.Kind().String())
 		case !ok:
-			return template.Value{}, inputErrors([]schemaIssue{{"/shape", `missing required field "shape" (the shape to return)`}})
+			return template.Value{}, inputError("/shape", `missing required field "shape" (the shape to return)`)
 		case shape.Kind() != template.Object:
-			return template.Value{}, inputErrors([]schemaIssue{{"/shape", "field /shape: want object, got " + shape.Kind().String()}})
+			return template.Value{}, inputError("/shape", "field /shape: want object, got "+shape.Kind().String())
 		}
 		result = shape
 	} else {
@@ -464,35 +463,32 @@ func (t *Tool) call(input template.Value, trace bool, renderShape func(template.
 			return result, err // the partial result
 		}
 	}
-	if err := t.CheckResult(result); err != nil {
+	if err := t.CheckResult(result, run); err != nil {
 		return template.Value{}, err
 	}
 	return result, nil
 }
 
-// CheckInput validates a call's input against input_schema: an InputError
-// per failing field. A plan checks the calls of tools that do not run here.
-func (t *Tool) CheckInput(input template.Value) error {
+// CheckInput validates a call's input against input_schema within run's
+// work budget (nil: one of its own): an InputError per failing field. A
+// plan checks the calls of tools that do not run here.
+func (t *Tool) CheckInput(input template.Value, run *template.Env) error {
 	if t.input == nil {
 		return nil
 	}
-	if issues, limited := validate(t.input, input, inputPlace); issues != nil {
-		return issueErrors(issues, limited, template.InputError, "")
-	}
-	return nil
+	found, limited := validate(t.input, input, inputPlace, run)
+	return issueErrors(found, limited, template.InputError, "").Err()
 }
 
-// CheckResult validates a result against output_schema: a ToolError per
-// failing field. A plan checks the sample results of tools that do not run
-// here.
-func (t *Tool) CheckResult(result template.Value) error {
+// CheckResult validates a result against output_schema within run's work
+// budget (nil: one of its own): a ToolError per failing field. A plan
+// checks the sample results of tools that do not run here.
+func (t *Tool) CheckResult(result template.Value, run *template.Env) error {
 	if t.output == nil {
 		return nil
 	}
-	if issues, limited := validate(t.output, result, resultPlace); issues != nil {
-		return issueErrors(issues, limited, template.ToolError, "the result does not match output_schema: ")
-	}
-	return nil
+	found, limited := validate(t.output, result, resultPlace, run)
+	return issueErrors(found, limited, template.ToolError, "the result does not match output_schema: ").Err()
 }
 
 // callError is a ToolError raised by a call.
@@ -500,24 +496,29 @@ func callError(msg string) *template.Error {
 	return &template.Error{Kind: template.ToolError, Phase: template.PhaseRender, Msg: msg, Pos: template.Pos{Line: 1, Column: 1}}
 }
 
-// inputErrors reports a call input that fails: one InputError per failing
-// field, its JSON Pointer in Path.
-func inputErrors(issues []schemaIssue) template.ErrorList {
-	return issueErrors(issues, false, template.InputError, "")
+// inputError reports a call input that fails: an InputError naming the
+// field at ptr in Path.
+func inputError(ptr, msg string) template.ErrorList {
+	return issueErrors(validation{issues: []schemaIssue{{ptr, msg}}}, false, template.InputError, "")
 }
 
 // issueErrors reports a value failing a schema: an error of kind per
-// failing field, its JSON Pointer in Path, capped as every phase is; a
-// validation stopped at its bound ends with a LimitError.
-func issueErrors(issues []schemaIssue, limited bool, kind template.ErrorKind, prefix string) template.ErrorList {
-	list := make(template.ErrorList, len(issues))
-	for i, issue := range issues {
+// failing field, its JSON Pointer in Path, capped as every phase is (the
+// validation counted the failures past the cap without wording them); a
+// validation the budget stopped ends with a LimitError.
+func issueErrors(found validation, limited bool, kind template.ErrorKind, prefix string) template.ErrorList {
+	list := make(template.ErrorList, len(found.issues), len(found.issues)+1)
+	for i, issue := range found.issues {
 		list[i] = &template.Error{Kind: kind, Phase: template.PhaseRender, Msg: prefix + issue.msg, Path: issue.ptr, Pos: template.Pos{Line: 1, Column: 1}}
 	}
-	if limited {
+	switch {
+	case found.more > 0:
+		list = append(list, &template.Error{Kind: template.LimitError, Phase: template.PhaseRender, Path: found.morePtr, Pos: template.Pos{Line: 1, Column: 1},
+			Msg: "and " + count(found.more, "more error") + " from here on (a phase reports at most " + strconv.Itoa(template.MaxErrors) + ")"})
+	case limited:
 		list[len(list)-1].Kind = template.LimitError
 	}
-	return list.Capped()
+	return list
 }
 
 // Tool loads the tool definition v, the node at ptr of the document (a
