@@ -167,7 +167,7 @@ func renderBanner(do *actions) app.UI {
 		)
 	}), app.If(v.banner != "", func() app.UI {
 		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "banner").Body(
-			app.Elem("span").Class("banner-text").Text(v.banner),
+			app.Elem("span").Class("banner-text").Text(playground.Brief(v.banner)), // whatever an error quoted
 			app.If(v.saved != "", func() app.UI {
 				return app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "restore-saved").Text("Restore your last work").
 					OnClick(func(ctx app.Context, e app.Event) {
