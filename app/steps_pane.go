@@ -177,10 +177,14 @@ func statusLabel(r *playground.StepRow) string {
 	return r.Status
 }
 
-// stepChips names steps ("" the solver), each a button that shows it.
+// maxChips is how many steps a row names in one list; it counts the rest.
+const maxChips = 20
+
+// stepChips names steps ("" the solver), each a button that shows it: the
+// first maxChips, then how many more.
 func stepChips(do stepsActions, label string, ids []string) app.UI {
 	chips := []app.UI{app.Elem("span").Class("keys-label").Text(label + ":")}
-	for _, id := range ids {
+	for _, id := range ids[:min(len(ids), maxChips)] {
 		chip := app.Elem("button").Class("chip").Attr("data-testid", "step-chip")
 		if id == "" {
 			chip = chip.Title("Show the solver").Text("solver")
@@ -188,6 +192,9 @@ func stepChips(do stepsActions, label string, ids []string) app.UI {
 			chip = chip.Attr("data-step", id).Title("Show step " + id).Text(id)
 		}
 		chips = append(chips, chip.OnClick(func(ctx app.Context, e app.Event) { do.SelectStep(id) }, app.EventScope(id)))
+	}
+	if more := len(ids) - maxChips; more > 0 {
+		chips = append(chips, app.Elem("span").Class("more").Text("… and "+strconv.Itoa(more)+" more"))
 	}
 	return app.Elem("div").Class("keys step-links").Body(chips...)
 }
