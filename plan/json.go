@@ -9,109 +9,158 @@ import (
 // JSON is the outcome as one JSON document, what `splice plan --json`
 // prints and the JS API's runPlan returns:
 //
-//	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note"}},
-//	 "solver": {"status", "blocked_by", "result"} or null,
+//	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note", "cut"}},
+//	 "solver": {"status", "blocked_by", "result", "cut"} or null,
 //	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}],
-//	 "warnings": [{"line", "column", "at", "message", "fix": {"from", "to", "text"}}]}
+//	 "warnings": [{"line", "column", "at", "message", "fix": {"from", "to", "text"}}],
+//	 "cut": MESSAGE}
 //
-// A map's or fold's input is the array of its iterations' inputs. A field
-// without a value is left out; line and column are the document's.
+// A map's or fold's input is the array of its iterations' inputs; a map's
+// iterations leave out their accumulator (the results before them). A
+// decide step's result names its branch and the step whose result it is,
+// {"branch": NAME, "result_of": ID}, rather than repeating that result
+// ({"branch": NAME, "result": null} for an empty branch). Every value is
+// written once, and the document stays within the output limit
+// (DIALECT §5): a value that would pass it is written as null, its step
+// marked "cut": true, and "cut" says how many were. A field without a
+// value is left out; line and column are the document's.
 func (o *Outcome) JSON() []byte {
-	b := []byte(`{"steps":{`)
+	w := jsonWriter{room: template.MaxOutput}
+	w.b = append(w.b, `{"steps":{`...)
 	first := true
 	for _, r := range o.Steps {
 		if r.Step.ID == "" {
 			continue
 		}
 		if !first {
-			b = append(b, ',')
+			w.b = append(w.b, ',')
 		}
 		first = false
-		b = template.AppendQuoted(b, r.Step.ID)
-		b = append(b, ':')
-		b = r.appendJSON(b)
+		w.b = template.AppendQuoted(w.b, r.Step.ID)
+		w.b = append(w.b, ':')
+		w.step(r)
 	}
-	b = append(b, `},"solver":`...)
+	w.b = append(w.b, `},"solver":`...)
 	if o.Solver == nil {
-		b = append(b, "null"...)
+		w.b = append(w.b, "null"...)
 	} else {
-		b = o.Solver.appendJSON(b)
+		w.step(o.Solver)
 	}
-	b = append(b, `,"errors":[`...)
+	w.b = append(w.b, `,"errors":[`...)
 	for i, e := range o.Errors {
 		if i > 0 {
-			b = append(b, ',')
+			w.b = append(w.b, ',')
 		}
-		b = appendError(b, e)
+		w.b = appendError(w.b, e)
 	}
-	b = append(b, `],"warnings":[`...)
-	for i, w := range o.Plan.Warnings {
+	w.b = append(w.b, `],"warnings":[`...)
+	for i, wn := range o.Plan.Warnings {
 		if i > 0 {
-			b = append(b, ',')
+			w.b = append(w.b, ',')
 		}
-		b = append(b, `{"line":`...)
-		b = strconv.AppendInt(b, int64(w.Pos.Line), 10)
-		b = append(b, `,"column":`...)
-		b = strconv.AppendInt(b, int64(w.Pos.Column), 10)
-		b = appendString(b, "at", w.At)
-		b = appendString(b, "message", w.Msg)
-		b = append(b, `,"fix":{"from":`...)
-		b = strconv.AppendInt(b, int64(w.From), 10)
-		b = append(b, `,"to":`...)
-		b = strconv.AppendInt(b, int64(w.To), 10)
-		b = appendString(b, "text", w.Fix)
-		b = append(b, "}}"...)
+		w.b = append(w.b, `{"line":`...)
+		w.b = strconv.AppendInt(w.b, int64(wn.Pos.Line), 10)
+		w.b = append(w.b, `,"column":`...)
+		w.b = strconv.AppendInt(w.b, int64(wn.Pos.Column), 10)
+		w.b = appendString(w.b, "at", wn.At)
+		w.b = appendString(w.b, "message", wn.Msg)
+		w.b = append(w.b, `,"fix":{"from":`...)
+		w.b = strconv.AppendInt(w.b, int64(wn.From), 10)
+		w.b = append(w.b, `,"to":`...)
+		w.b = strconv.AppendInt(w.b, int64(wn.To), 10)
+		w.b = appendString(w.b, "text", wn.Fix)
+		w.b = append(w.b, "}}"...)
 	}
-	return append(b, "]}"...)
+	w.b = append(w.b, ']')
+	if w.cut > 0 {
+		w.b = appendString(w.b, "cut", "the output reached "+strconv.Itoa(template.MaxOutput>>20)+" MiB: "+strconv.Itoa(w.cut)+" values are left out (null), their steps marked \"cut\"")
+	}
+	return append(w.b, '}')
 }
 
-func (r *StepResult) appendJSON(b []byte) []byte {
-	b = append(b, `{"status":`...)
-	b = template.AppendQuoted(b, r.Status.String())
+// jsonWriter writes an outcome's JSON within room bytes of values.
+type jsonWriter struct {
+	b       []byte
+	room    int
+	cut     int  // values left out
+	stepCut bool // the step being written left one out
+}
+
+// value writes v, or null when it would pass the room left.
+func (w *jsonWriter) value(v template.Value) {
+	if v.SizeWithin(w.room-len(w.b)) > w.room-len(w.b) {
+		w.b = append(w.b, "null"...)
+		w.cut++
+		w.stepCut = true
+		return
+	}
+	w.b = v.AppendJSON(w.b)
+}
+
+func (w *jsonWriter) step(r *StepResult) {
+	w.stepCut = false
+	w.b = append(w.b, `{"status":`...)
+	w.b = template.AppendQuoted(w.b, r.Status.String())
 	if r.BlockedBy != "" {
-		b = appendString(b, "blocked_by", r.BlockedBy)
+		w.b = appendString(w.b, "blocked_by", r.BlockedBy)
 	}
 	if r.HasInput {
-		b = append(b, `,"input":`...)
-		b = r.Input.AppendJSON(b)
+		w.b = append(w.b, `,"input":`...)
+		w.value(r.Input)
 	}
 	if r.Step != nil && (r.Step.Form == Map || r.Step.Form == Fold) && r.Iterations != nil {
-		b = append(b, `,"input":[`...)
-		for i, it := range r.Iterations {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = it.Input.AppendJSON(b)
-		}
-		b = append(b, `],"iterations":[`...)
-		for i, it := range r.Iterations {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"index":`...)
-			b = strconv.AppendInt(b, int64(it.Index), 10)
-			b = append(b, `,"item":`...)
-			b = it.Item.AppendJSON(b)
-			b = append(b, `,"accumulator":`...)
-			b = it.Accumulator.AppendJSON(b)
-			b = append(b, `,"input":`...)
-			b = it.Input.AppendJSON(b)
-			if it.HasResult {
-				b = append(b, `,"result":`...)
-				b = it.Result.AppendJSON(b)
-			}
-			b = append(b, '}')
-		}
-		b = append(b, ']')
+		w.iterations(r)
 	}
 	if r.HasResult {
-		b = append(b, `,"result":`...)
-		b = r.Result.AppendJSON(b)
+		w.b = append(w.b, `,"result":`...)
+		if id := r.ResultOf(); id != "" {
+			w.b = append(w.b, `{"branch":`...)
+			w.b = template.AppendQuoted(w.b, r.Step.Branch)
+			w.b = appendString(w.b, "result_of", id)
+			w.b = append(w.b, '}')
+		} else {
+			w.value(r.Result)
+		}
 	}
 	if r.Note != "" {
-		b = appendString(b, "note", r.Note)
+		w.b = appendString(w.b, "note", r.Note)
 	}
-	return append(b, '}')
+	if w.stepCut {
+		w.b = append(w.b, `,"cut":true`...)
+	}
+	w.b = append(w.b, '}')
+}
+
+func (w *jsonWriter) iterations(r *StepResult) {
+	w.b = append(w.b, `,"input":[`...)
+	for i, it := range r.Iterations {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.value(it.Input)
+	}
+	w.b = append(w.b, `],"iterations":[`...)
+	for i, it := range r.Iterations {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.b = append(w.b, `{"index":`...)
+		w.b = strconv.AppendInt(w.b, int64(it.Index), 10)
+		w.b = append(w.b, `,"item":`...)
+		w.value(it.Item)
+		if r.Step.Form == Fold {
+			w.b = append(w.b, `,"accumulator":`...)
+			w.value(it.Accumulator)
+		}
+		w.b = append(w.b, `,"input":`...)
+		w.value(it.Input)
+		if it.HasResult {
+			w.b = append(w.b, `,"result":`...)
+			w.value(it.Result)
+		}
+		w.b = append(w.b, '}')
+	}
+	w.b = append(w.b, ']')
 }
 
 func appendError(b []byte, e *template.Error) []byte {

@@ -109,6 +109,7 @@ type Plan struct {
 	hasSolver   bool
 	drawn       []*reshape.Shape // every template of the document that parses, for Spans
 	parsed      int              // the templates its load parsed
+	work        int              // what its load did: the first charge to a run's budget
 	extents     [][2]int         // of All, computed on the first StepAt
 }
 
@@ -504,6 +505,7 @@ func (l *loader) check(s *Step, ptr string, shape *reshape.Shape, scope template
 			// nearest to a typo: the whole scope, for the errors kept alone.
 			full := l.p.Scope(s)
 			full.Iteration = scope.Iteration
+			l.p.work += len(l.p.All)
 			err = shape.Check(full)
 		}
 		l.add(s, ptr, err)
@@ -574,6 +576,7 @@ func (l *loader) scopeNamed(viewer *Step, shapes ...*reshape.Shape) template.Sco
 			continue
 		}
 		for _, leaf := range shape.Leaves() {
+			l.p.work += len(leaf.Template.Spans())
 			for _, span := range leaf.Template.Spans() {
 				root, _, _ := strings.Cut(span.Path, ".")
 				t, ok := l.p.byID[root]
@@ -581,6 +584,7 @@ func (l *loader) scopeNamed(viewer *Step, shapes ...*reshape.Shape) template.Sco
 					continue
 				}
 				seen[root] = true
+				l.p.work += len(at) // placing it walks viewer's levels
 				switch decide := seenFrom(viewer, at, t); {
 				case decide != nil:
 					if sc.Branch == nil {

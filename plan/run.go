@@ -52,6 +52,7 @@ type StepResult struct {
 
 	trace   []template.TraceEntry
 	placeIn *reshape.Document // where trace is yet to be placed (a kept result's)
+	from    *StepResult       // a decide step's: the step whose result is in its own (nil for an empty branch)
 
 	// What the result was computed from, so that a later run keeps it
 	// when nothing of that changed.
@@ -70,6 +71,16 @@ func (r *StepResult) Trace() []template.TraceEntry {
 		r.placeIn = nil
 	}
 	return r.trace
+}
+
+// ResultOf is the id of the step whose result a decide step's result
+// holds, which an output names rather than repeating it: "" for any other
+// step, and for a decide step whose taken branch is empty.
+func (r *StepResult) ResultOf() string {
+	if r.from == nil {
+		return ""
+	}
+	return r.from.Step.ID
 }
 
 // Outcome is a run of a plan.
@@ -91,6 +102,10 @@ type Outcome struct {
 	previous  *Outcome
 	renderErr template.ErrorList
 }
+
+// Spent is the work and output of the run, its plan's load included, as
+// counted against its budget (DIALECT §5).
+func (o *Outcome) Spent() (work, output int) { return o.env.Spent() }
 
 // Result returns the result of the step called id.
 func (o *Outcome) Result(id string) (*StepResult, bool) {
@@ -123,6 +138,7 @@ func Run(p *Plan, opts Options) *Outcome {
 			o.inputGen = o.gen
 		}
 	}
+	o.env.Charge(p.work, 0)
 	results := make([]StepResult, len(p.All)) // one allocation for the steps' results
 	o.Steps = make([]*StepResult, len(p.All))
 	for i, s := range p.All {
@@ -422,7 +438,7 @@ func (o *Outcome) decide(s *Step, r *StepResult, roots template.Roots) {
 				}
 				return
 			}
-			result = last.Result
+			result, r.from = last.Result, last
 		}
 		r.Status, r.HasResult = Ran, true
 		r.Result = template.ObjectValue([]template.Member{{Key: "branch", Value: template.StringValue(b.Name)}, {Key: "result", Value: result}})

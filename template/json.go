@@ -652,6 +652,14 @@ func (v *Value) appendJSON(dst []byte) []byte {
 // JSON returns v as compact JSON.
 func (v Value) JSON() string { return string(v.appendJSON(nil)) }
 
+// SizeWithin is about how many bytes v's compact JSON takes (strings
+// counted unescaped), read only until it passes limit: what an output
+// checks before it writes a value that may not fit.
+func (v Value) SizeWithin(limit int) int {
+	bytes, _ := v.size(limit)
+	return bytes
+}
+
 // size is about how many bytes v's compact JSON takes (strings unescaped)
 // and how many values it holds, counted until the size passes limit: what
 // a typed splice costs the output it will be written to.

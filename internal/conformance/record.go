@@ -33,17 +33,24 @@ func (t *Test) Record() {
 		Line: e.Pos.Line, Column: e.Pos.Column, Available: e.Available, HasAvailable: e.Available != nil}
 }
 
-// recordPlan expects what a run of the plan gives now: every step's
-// result, the solver's output, the blocked steps and the first error.
+// recordPlan expects what a run of the plan gives now: the steps'
+// results, the solver's output, the blocked steps and the first error. A
+// decide step's result, its branch's last step's, is left out, and so are
+// the results past the output limit: a plan test expects any subset of
+// the results.
 func (t *Test) recordPlan() {
 	o := plan.Run(plan.Load(*t.Plan), plan.Options{})
 	var steps []template.Member
 	var blocked []string
+	room := template.MaxOutput
 	for _, r := range o.Steps {
 		switch {
-		case r.Step.ID == "":
+		case r.Step.ID == "" || r.ResultOf() != "":
 		case r.HasResult:
-			steps = append(steps, template.Member{Key: r.Step.ID, Value: r.Result})
+			if size := r.Result.SizeWithin(room); size <= room {
+				room -= size
+				steps = append(steps, template.Member{Key: r.Step.ID, Value: r.Result})
+			}
 		case r.Status == plan.Blocked:
 			blocked = append(blocked, r.Step.ID)
 		}
