@@ -129,16 +129,10 @@ func (d decimal) exactSize() int {
 	return len(d.digits) + min(max(d.exp, -d.exp), maxExactExponent)
 }
 
-// multipleOf reports whether d is a whole multiple of m (m > 0), whose
-// fraction mr, parsed once with the schema, is nil when m is out of range
-// for exact arithmetic.
+// multipleOf reports whether d, at least m in magnitude, is a whole
+// multiple of m (m > 0), whose fraction mr, parsed once with the schema, is
+// nil when m is out of range for exact arithmetic.
 func (d decimal) multipleOf(m decimal, mr *big.Rat) bool {
-	if d.isZero() {
-		return true
-	}
-	if magnitude(d).cmp(m) < 0 {
-		return false // a non-zero multiple is at least m
-	}
 	a, ok := d.rat()
 	if !ok || mr == nil {
 		// Out of range for exact arithmetic: as near as floats get.

@@ -313,9 +313,21 @@ func (vd *validator) number(s *schema, v template.Value, at *path) {
 	check(s.maximum, func(c int) bool { return c > 0 }, "is more than the maximum")
 	check(s.exclusiveMinimum, func(c int) bool { return c <= 0 }, "is not more than the exclusiveMinimum")
 	check(s.exclusiveMaximum, func(c int) bool { return c >= 0 }, "is not less than the exclusiveMaximum")
-	if m := s.multipleOf; m != nil && vd.charge(d.exactSize()+m.d.exactSize(), at, nil) && !d.multipleOf(m.d, m.rat) {
+	if m := s.multipleOf; m != nil && !vd.isMultiple(d, m, at) {
 		vd.failRule(at, func() string { return preview(v, writtenJSON) + " is not a multiple of " + m.shown + " (multipleOf)" })
 	}
+}
+
+// isMultiple reports whether d is a whole multiple of m. Comparing decides
+// most: only what it does not decide is divided, at its cost.
+func (vd *validator) isMultiple(d decimal, m *bound, at *path) bool {
+	switch {
+	case d.isZero():
+		return true
+	case magnitude(d).cmp(m.d) < 0:
+		return false // a non-zero multiple is at least m
+	}
+	return !vd.charge(d.exactSize()+m.d.exactSize(), at, nil) || d.multipleOf(m.d, m.rat)
 }
 
 func (vd *validator) string(s *schema, v template.Value, at *path) {
@@ -375,7 +387,9 @@ func (vd *validator) array(s *schema, v template.Value, at *path, ev *evaluated)
 	if s.items != nil && len(elems) > len(s.prefixItems) {
 		rest := elems[len(s.prefixItems):]
 		if s.additionalItems && s.items.boolean != nil && !*s.items.boolean {
-			vd.failRule(at, func() string { return "has " + count(len(rest), "item") + " more than its items allow (additionalItems)" })
+			vd.failRule(at, func() string {
+				return "has " + count(len(rest), "item") + " more than its items allow (additionalItems)"
+			})
 		} else {
 			for i, e := range rest {
 				vd.validate(s.items, e, at.item(len(s.prefixItems)+i))
@@ -419,7 +433,9 @@ func (vd *validator) unique(elems []template.Value, at *path) {
 			return
 		}
 		if i, dup := seen[string(w.b)]; dup {
-			vd.failRule(at, func() string { return "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal (uniqueItems)" })
+			vd.failRule(at, func() string {
+				return "items " + strconv.Itoa(i) + " and " + strconv.Itoa(j) + " are equal (uniqueItems)"
+			})
 			return
 		}
 		seen[string(w.b)] = j
@@ -485,7 +501,9 @@ func (vd *validator) object(s *schema, v template.Value, at *path, ev *evaluated
 			ev.prop(m.Key)
 		} else if a := s.additionalProperties; a != nil {
 			if a.boolean != nil && !*a.boolean {
-				vd.fail(where, func() string { return "unexpected field " + quoted(m.Key) + inField(at.shown()) + " (additionalProperties)" })
+				vd.fail(where, func() string {
+					return "unexpected field " + quoted(m.Key) + inField(at.shown()) + " (additionalProperties)"
+				})
 			} else {
 				vd.validate(a, m.Value, where)
 			}
