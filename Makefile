@@ -94,12 +94,14 @@ bench-keystroke: build
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime 1x -v ./app/
 
 # fuzz runs the fuzz targets of what reads untrusted text, a minute each:
-# templates, their renders, plan documents, edits of documents taken in
-# place, JSON read whole in YAML and shared links.
+# templates, their renders, plan documents, plans grown along each
+# dimension of their cost, edits of documents taken in place, JSON read
+# whole in YAML and shared links.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
-	$(GO) test -run '^$$' -fuzz FuzzPlan -fuzztime 60s ./plan/
+	$(GO) test -run '^$$' -fuzz 'FuzzPlan$$' -fuzztime 60s ./plan/
+	$(GO) test -run '^$$' -fuzz FuzzCostIsLinear -fuzztime 60s ./plan/
 	$(GO) test -run '^$$' -fuzz FuzzDocumentReplace -fuzztime 60s ./reshape/
 	$(GO) test -run '^$$' -fuzz FuzzJSONSpans -fuzztime 60s ./reshape/
 	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/

@@ -220,3 +220,21 @@ func hiddenTags(n int) string {
 	b.WriteString("steps:\n  - id: s\n    tool_name: builtin__reshape\n    input: {shape: {a: \"{{input.a}}\"}}\n")
 	return b.String()
 }
+
+// FuzzCostIsLinear doubles a fuzzed size along a fuzzed dimension: the
+// work and the allocations may grow about twice, plus what any plan costs.
+func FuzzCostIsLinear(f *testing.F) {
+	for i := range dimensions {
+		f.Add(uint8(i), uint16(1))
+		f.Add(uint8(i), uint16(300))
+	}
+	f.Fuzz(func(t *testing.T, dim uint8, size uint16) {
+		d := dimensions[int(dim)%len(dimensions)]
+		n := 1 + int(size)%(2*d.n) // capped: a case stays well under a second
+		small, large := measure(d.plan(n)), measure(d.plan(2*n))
+		const fixed = 2000 // what a plan costs whatever its size
+		if float64(large.work) > maxGrowth*float64(small.work)+fixed || float64(large.allocs) > maxGrowth*float64(small.allocs)+fixed {
+			t.Errorf("%s, n %d → %d: work %d → %d, allocations %d → %d", d.name, n, 2*n, small.work, large.work, small.allocs, large.allocs)
+		}
+	})
+}
