@@ -1,8 +1,10 @@
 // engine.js loads the Splice engine and defines globalThis.splice: render,
 // renderShape, runTool, check (each returns a promise of its result object),
-// runPlan (a promise of {steps, solver, errors}, as `splice plan --json`
-// prints them), version, and ready, a promise that resolves to splice once
-// the engine runs.
+// runPlan (a promise of {steps, solver, errors, warnings}, as `splice plan
+// --json` prints them), version, and ready, a promise that resolves to
+// splice once the engine runs. Should the engine ever stop (run out of
+// memory, trap), the call it stopped in rejects saying so, and the next
+// call starts it again.
 //
 //   <script src="/web/engine.js"></script>
 //   <script>splice.render("{{input.a}}", [{name: "input", value: {a: 1}}]).then(console.log)</script>
@@ -78,7 +80,11 @@
   // response. A request is the call's strings, UTF-8, and a header of
   // 32-bit words that says what they are (wasm/wire.go): the module reads
   // them where they are written.
-  const engineOf = (exports) => {
+  //
+  // A module that traps, runs out of memory or exits (go.exited) is done
+  // for: what it was doing is left half done. The call rejects saying so,
+  // stopped lets the module go, and the next call starts another.
+  const engineOf = (exports, go, stopped) => {
     let bytes, words;
     // Growing the memory detaches the views of it, which leaves them empty.
     const views = () => {
@@ -98,32 +104,56 @@
       let room = 4 * (1 + n + header.length) + 3;
       for (let i = 0; i < n; i++) room += 3 * texts[i].length;
       if (room > 0x7fffffff) throw new Error("splice: the call's arguments are too large");
-      const got = exports.requestBuffer(room) >>> 0; // an address, unsigned; odd when the room is new
-      const at = got - (got & 1);
-      let same = at === lastAt && !(got & 1);
-      views();
-      let size = 0, kept = -1; // the size of the texts not written again
-      for (let i = 0; i < n; i++) {
-        const s = texts[i];
-        if (!same || i >= lastTexts.length || lastTexts[i] !== s) {
-          same = false;
-          if (kept < 0) kept = size;
-          lastTexts[i] = s;
-          lastSizes[i] = writeUTF8(s, bytes, at + size, at + room);
+      if (!running) stop("in an earlier call");
+      let length, from;
+      try {
+        const got = exports.requestBuffer(room) >>> 0; // an address, unsigned; odd when the room is new
+        const at = got - (got & 1);
+        let same = at === lastAt && !(got & 1);
+        views();
+        let size = 0, kept = -1; // the size of the texts not written again
+        for (let i = 0; i < n; i++) {
+          const s = texts[i];
+          if (!same || i >= lastTexts.length || lastTexts[i] !== s) {
+            same = false;
+            if (kept < 0) kept = size;
+            lastTexts[i] = s;
+            lastSizes[i] = writeUTF8(s, bytes, at + size, at + room);
+          }
+          size += lastSizes[i];
         }
-        size += lastSizes[i];
+        // Setting an array's length is a call in V8, even to the length it has.
+        if (lastTexts.length !== n) lastTexts.length = lastSizes.length = n;
+        lastAt = at;
+        let w = (at + size + 3) >>> 2;
+        words[w++] = n;
+        for (let i = 0; i < n; i++) words[w++] = lastSizes[i];
+        for (let i = 0; i < header.length; i++) words[w++] = header[i];
+        length = exports.call(size, 1 + n + header.length, kept < 0 ? size : kept);
+        from = exports.response() >>> 0;
+      } catch (err) {
+        stop("during this call: " + reason(err));
       }
-      // Setting an array's length is a call in V8, even to the length it has.
-      if (lastTexts.length !== n) lastTexts.length = lastSizes.length = n;
-      lastAt = at;
-      let w = (at + size + 3) >>> 2;
-      words[w++] = n;
-      for (let i = 0; i < n; i++) words[w++] = lastSizes[i];
-      for (let i = 0; i < header.length; i++) words[w++] = header[i];
-      const length = exports.call(size, 1 + n + header.length, kept < 0 ? size : kept);
-      const from = exports.response() >>> 0;
+      // Go's exit returns from the export it ends, with whatever it had.
+      if (go.exited) stop("during this call: its Go program exited");
       views();
       return bytes[from] === 61 /* = */ ? valueResult(bytes, from, engine.info) : JSON.parse(decoder.decode(bytes.subarray(from, from + length)));
+    };
+    // running is false once the module has stopped, and stopped called.
+    let running = true;
+    const letGo = () => {
+      if (running) stopped();
+      running = false;
+    };
+    const stop = (why) => {
+      letGo();
+      throw new Error("splice: the engine stopped " + why + "; the next call starts it again");
+    };
+    // live reports whether the module runs: one that exited between calls
+    // (a goroutine of its own ended it) is let go too.
+    engine.live = () => {
+      if (go.exited) letGo();
+      return running;
     };
     // The engine's versions: the build's and the one every result names.
     const version = new Request("version");
@@ -223,8 +253,9 @@
   }
   const typeCodes = { undefined: 117 /* u */, number: 35 /* # */, bigint: 66 /* B */, symbol: 83 /* S */, function: 102 /* f */ };
 
-  // load runs one build and returns its engine.
-  const load = async (url, module = compile(url)) => {
+  // load runs one build of module, compiled from url, and returns its
+  // engine; stopped is called should the module stop.
+  const load = async (url, module, stopped) => {
     const [compiled, Go] = await Promise.all([module, goLoaded]);
     const go = new Go();
     // Garbage is collected a quarter as often as by default: a page's calls
@@ -235,18 +266,30 @@
     // returns; the promise it returns settles only if the module exits.
     go.run(instance);
     if (go.exited || typeof instance.exports.call !== "function") throw new Error("splice: " + url + " did not start");
-    return engineOf(instance.exports);
+    return engineOf(instance.exports, go, stopped);
   };
 
   // lite is the small engine once it runs, full the full one once it runs;
-  // a failed load of the full one is tried again by the next call.
-  let lite, full, fullLoading;
-  const loadFull = () => fullLoading ||= load(fullURL).then(
+  // a failed load of the full one is tried again by the next call. An
+  // engine that stopped is started again by the next call that needs it,
+  // from the module compiled already.
+  let lite, full, liteStarting, fullStarting, fullModule;
+  const startLite = () => liteStarting ||= load(liteURL, liteModule, () => {
+    lite = liteStarting = undefined;
+  }).then((engine) => (lite = engine));
+  const loadFull = () => fullStarting ||= load(fullURL, fullModule ||= compile(fullURL).catch((err) => {
+    fullModule = undefined;
+    throw err;
+  }), () => {
+    full = fullStarting = undefined;
+  }).then(
     (engine) => (full = engine),
     (err) => {
-      fullLoading = undefined;
+      fullStarting = undefined;
       throw err;
     });
+  // live is engine when it runs.
+  const live = (engine) => engine && engine.live() && engine;
   const answeredByFull = (result) => Array.isArray(result.errors) && result.errors.some((e) => e.message === needsFullMessage);
 
   // The page's values reach the engine as JSON text written here, and its
@@ -646,9 +689,9 @@
   };
   const USUAL = 82; // R
 
-  const outcome = (name, result) => {
+  const outcome = (result) => {
     if (result.error) throw new (result.error === "TypeError" ? TypeError : Error)(result.message);
-    return name === "runPlan" ? JSON.parse(result.json) : result;
+    return result;
   };
 
   // call runs a function in the full engine once it is loaded or needed, in
@@ -659,28 +702,27 @@
     // what it gives.
     try {
       const request = prepare(name, source, second, options);
-      const engine = full || (!request.full && lite);
-      if (!engine) return callLater(name, request);
+      const engine = live(full) || (!request.full && live(lite));
+      if (!engine) return callLater(request);
       const result = engine(request);
-      if (engine === lite && result.ok === false && answeredByFull(result)) return callLater(name, request, result);
-      return Promise.resolve(outcome(name, result));
+      if (engine === lite && result.ok === false && answeredByFull(result)) return callLater(request, result);
+      return Promise.resolve(outcome(result));
     } catch (err) {
       return Promise.reject(err);
     }
   };
   // callLater is a call that waits: for the small engine to start, for the
   // full one to load.
-  const callLater = async (name, request, result) => {
-    if (!lite) await splice.ready;
-    const engine = full || (request.full ? await loadFull() : lite);
+  const callLater = async (request, result) => {
+    if (!live(lite)) await startLite();
+    const engine = live(full) || (request.full ? await loadFull() : lite);
     if (!result) result = engine(request);
     if (engine === lite && result.ok === false && answeredByFull(result)) result = (await loadFull())(request);
-    return outcome(name, result);
+    return outcome(result);
   };
   for (const name of functions) splice[name] = (source, second, options) => call(name, source, second, options);
 
-  splice.ready = load(liteURL, liteModule).then((engine) => {
-    lite = engine;
+  splice.ready = startLite().then((engine) => {
     splice.version = engine.info.version;
     return splice;
   });

@@ -16,13 +16,25 @@ func fullOnly(name string) func([]jsValue) (result, error) {
 }
 
 // runPlan is splice.runPlan(text): the plan document (JSON or YAML) loaded,
-// checked and run. json is what `splice plan --json` prints, {steps,
-// solver, errors}, which engine.js hands the caller as an object.
+// checked and run. Its result is the outcome's JSON, what `splice plan
+// --json` prints, {steps, solver, errors, warnings}, which engine.js parses
+// into the object the caller gets.
 func runPlan(args []jsValue) (result, error) {
 	text, err := stringArg(args, 0, "plan")
 	if err != nil {
 		return nil, err
 	}
-	o := plan.Run(plan.Load(text), plan.Options{})
-	return object{{Key: "ok", Value: len(o.Errors) == 0}, {Key: "json", Value: string(o.JSON())}}, nil
+	return outcomeJSON(plan.Run(plan.Load(text), plan.Options{}).JSON()), nil
+}
+
+// outcomeJSON is a plan's outcome as JSON, which is its response as it is:
+// an outcome of megabytes is neither copied nor escaped into another
+// object's string.
+type outcomeJSON []byte
+
+func (o outcomeJSON) appendResponse(dst []byte) []byte {
+	if len(dst) == 0 {
+		return o
+	}
+	return append(dst, o...)
 }

@@ -20,8 +20,9 @@ package main
 // The usual call, a render or renderShape of a text with roots {name, text}
 // and no options, is written shorter: R and the words usual reads.
 //
-// The response is the call's result object as JSON, or {"error":
-// "TypeError" or "Error", "message": ...}; but a result with a value, which
+// The response is the call's result object as JSON (runPlan's is the
+// plan's outcome), or {"error": "TypeError" or "Error", "message": ...};
+// but a result with a value, which
 // most calls give, is its texts as they are (JSON would escape each, and
 // engine.js unescape it again), those that are not the others:
 //
