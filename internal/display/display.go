@@ -5,7 +5,6 @@ package display
 
 import (
 	"math"
-	"unicode/utf8"
 
 	"github.com/splicedev/splice/template"
 )
@@ -43,11 +42,7 @@ func AppendJSONUpTo(dst []byte, v template.Value, limit int) ([]byte, bool) {
 	if !w.full() {
 		return w.buf, false
 	}
-	cut := w.end
-	for cut > len(dst) && !utf8.RuneStart(w.buf[cut]) {
-		cut--
-	}
-	return w.buf[:cut], true
+	return cutOnRune(w.buf, len(dst), w.end), true
 }
 
 // writer writes indented JSON. It is standard library only, as the
@@ -121,15 +116,8 @@ func (w *writer) value(v template.Value, depth int) {
 	w.buf = append(w.buf, close)
 }
 
-// quoted writes s as a JSON string; past end, only as much of it as
-// takes buf past end, with a rune's worth more so that a rune cut in two
-// lies past end too.
-func (w *writer) quoted(s string) {
-	if room := max(w.end-len(w.buf), 0); len(s)-utf8.UTFMax > room {
-		s = s[:room+utf8.UTFMax]
-	}
-	w.buf = template.AppendQuoted(w.buf, s)
-}
+// quoted writes s as a JSON string, up to end (appendQuotedUpTo).
+func (w *writer) quoted(s string) { w.buf = appendQuotedUpTo(w.buf, s, w.end) }
 
 // separate goes on to an array's or object's next item: a new line
 // indented depth levels, or a space on one line. Opening an array counts

@@ -145,57 +145,11 @@ func shownJSON(v template.Value) string {
 // compactJSON is v as compact JSON cut at limit bytes, and whether it was
 // cut: only the bytes up to the cut are encoded.
 func compactJSON(v template.Value, limit int) (json string, cut bool) {
-	b := appendCompactUpTo(nil, v, limit)
-	if len(b) <= limit {
-		return string(b), false
+	b, cut := display.AppendCompactUpTo(nil, v, limit)
+	if cut {
+		b = append(b, cutMark(limit)...)
 	}
-	json = string(b)
-	return json[:runeCut(json, limit)] + cutMark(limit), true
-}
-
-// appendCompactUpTo appends v as compact JSON until dst passes end: what
-// is left is not written.
-func appendCompactUpTo(dst []byte, v template.Value, end int) []byte {
-	switch v.Kind() {
-	case template.String:
-		return appendQuotedUpTo(dst, v.Str(), end)
-	case template.Array:
-		dst = append(dst, '[')
-		for i, elem := range v.Elems() {
-			if len(dst) > end {
-				return dst
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendCompactUpTo(dst, elem, end)
-		}
-		return append(dst, ']')
-	case template.Object:
-		dst = append(dst, '{')
-		for i, m := range v.Members() {
-			if len(dst) > end {
-				return dst
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(appendQuotedUpTo(dst, m.Key, end), ':')
-			dst = appendCompactUpTo(dst, m.Value, end)
-		}
-		return append(dst, '}')
-	}
-	return v.AppendJSON(dst)
-}
-
-// appendQuotedUpTo appends s as a JSON string, only as much of it as
-// takes dst past end (a rune's worth more, so that a rune cut in two lies
-// past end too).
-func appendQuotedUpTo(dst []byte, s string, end int) []byte {
-	if room := max(end-len(dst), 0); len(s)-utf8.UTFMax > room {
-		s = s[:room+utf8.UTFMax]
-	}
-	return template.AppendQuoted(dst, s)
+	return string(b), cut
 }
 
 // shownText is a message cut at MaxShown, saying how much more there was.
