@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/plan"
@@ -127,9 +128,9 @@ func printSteps(w io.Writer, o *plan.Outcome, verbose bool) {
 			for _, it := range r.Iterations {
 				result := "(failed)"
 				if it.HasResult {
-					result = cut(it.Result.JSON())
+					result = summary(it.Result)
 				}
-				fmt.Fprintf(w, "%s  [%d] item %s → %s\n", indent, it.Index, cut(it.Item.JSON()), result)
+				fmt.Fprintf(w, "%s  [%d] item %s → %s\n", indent, it.Index, summary(it.Item), result)
 			}
 		}
 	}
@@ -146,7 +147,7 @@ func describe(r *plan.StepResult) string {
 	case r.HasResult && r.Step == nil && r.Result.Kind() == template.String:
 		return r.Result.Str() // the solver's text
 	case r.HasResult:
-		s := cut(r.Result.JSON())
+		s := summary(r.Result)
 		if r.Note != "" {
 			s += "  (note: the given result differs)"
 		}
@@ -185,10 +186,19 @@ func depth(s *plan.Step) int {
 	return d
 }
 
-// cut shortens a line of JSON to summaryWidth runes.
+// summary is v's compact JSON cut at summaryWidth runes. A rune takes
+// utf8.UTFMax bytes at the most: the bytes of one rune more than the line
+// holds are all that is encoded, and they tell cut that there is more. A
+// value of megabytes costs its line.
+func summary(v template.Value) string {
+	b, _ := display.AppendCompactUpTo(nil, v, utf8.UTFMax*(summaryWidth+1))
+	return cut(string(b))
+}
+
+// cut shortens a line of JSON to summaryWidth runes, "…" the last.
 func cut(s string) string {
 	n, end := 0, 0
-	for i := range s { // by runes, without converting a large result whole
+	for i := range s {
 		switch n++; n {
 		case summaryWidth:
 			end = i // the last rune kept is the one before
