@@ -8,11 +8,14 @@ import (
 // root-anchored path must start at a root the step can see, step ids must
 // not be reserved, and "." and loop variables need an enclosing section.
 // Its error is an ErrorList of MissingStep and ScopeError in source order.
+// Against a prepared scope it costs the template and the misnamed ids, not
+// the scope.
 func (t *Template) Check(s Scope) error {
-	c := checker{src: t.src, scope: s, known: s.Available()}
+	s = s.Prepared()
+	c := checker{src: t.src, scope: s, known: s.available, unbuilt: s.unlisted}
 	c.scopeNames()
 	c.list(t.root, 0)
-	return c.errs.Capped().Err()
+	return c.errs.cappedWith(c.unbuilt).Err()
 }
 
 type checker struct {
@@ -20,6 +23,18 @@ type checker struct {
 	scope Scope
 	known []string
 	errs  ErrorList
+	// unbuilt counts the errors past the report's cap, found but not built.
+	unbuilt int
+}
+
+// reporting reports whether the next error is to be built; past the cap
+// of a report it is only counted.
+func (c *checker) reporting() bool {
+	if len(c.errs) <= MaxErrors {
+		return true
+	}
+	c.unbuilt++
+	return false
 }
 
 func (c *checker) fail(kind ErrorKind, t *tagSite, msg string) *Error {
@@ -32,30 +47,72 @@ func (c *checker) fail(kind ErrorKind, t *tagSite, msg string) *Error {
 // the template, so they are reported first, at its start.
 func (c *checker) scopeNames() {
 	start := &tagSite{Pos: Pos{Line: 1, Column: 1}}
-	var branch []string // in id order, for errors in a stable order
+	for _, name := range c.scope.misnamed {
+		if c.reporting() {
+			c.fail(ScopeError, start, ValidateStepID(name))
+		}
+	}
+}
+
+// misnamedIDs lists the step ids of s that cannot name a step, in the
+// order Check reports them: the roots' and the later steps' as they come,
+// then the branch steps' in id order (a map has none of its own). Only the
+// first MaxErrors+1 are kept, enough for a capped report; unlisted counts
+// the rest. Only these ids are ordered: a plan's are all valid, and its
+// branch steps may be thousands.
+func (s Scope) misnamedIDs() (ids []string, unlisted int) {
+	const kept = MaxErrors + 1
+	misnamed := func(name string) bool {
+		return name != "input" && !(s.Iteration && slices.Contains(iterationRoots, name)) && ValidateStepID(name) != ""
+	}
+	for _, names := range [][]string{s.Roots, s.Later} {
+		for _, name := range names {
+			switch {
+			case !misnamed(name):
+			case len(ids) < kept:
+				ids = append(ids, name)
+			default:
+				unlisted++
+			}
+		}
+	}
+	listed := len(ids)
 	// Ranging over even an empty map calls into the map's iterator, which
 	// the engine's wasm then compiles at a page's first call.
-	if len(c.scope.Branch) > 0 {
-		for id := range c.scope.Branch {
-			// Inserted by hand: slices.Insert would weigh on the engine's wasm.
-			branch = append(branch, id)
-			i := len(branch) - 1
-			for ; i > 0 && branch[i-1] > id; i-- {
-				branch[i] = branch[i-1]
-			}
-			branch[i] = id
+	if len(s.Branch) == 0 {
+		return ids, unlisted
+	}
+	for id := range s.Branch {
+		if misnamed(id) {
+			ids, unlisted = keepSmallest(ids, listed, kept, id, unlisted)
 		}
 	}
-	for _, names := range [][]string{c.scope.Roots, c.scope.Later, branch} {
-		for _, name := range names {
-			if name == "input" || c.scope.Iteration && slices.Contains(iterationRoots, name) {
-				continue
-			}
-			if why := ValidateStepID(name); why != "" {
-				c.fail(ScopeError, start, why)
-			}
+	return ids, unlisted
+}
+
+// keepSmallest puts id in order into ids[from:], which holds the smallest
+// ids so far, sorted, while ids is shorter than kept; an id past them is
+// only counted, in unlisted. A binary search and a copy by hand: the sort
+// package and slices.Insert would weigh on the engine's wasm.
+func keepSmallest(ids []string, from, kept int, id string, unlisted int) ([]string, int) {
+	lo, hi := from, len(ids)
+	for lo < hi {
+		if mid := (lo + hi) / 2; ids[mid] < id {
+			lo = mid + 1
+		} else {
+			hi = mid
 		}
 	}
+	if len(ids) == kept {
+		if lo == kept {
+			return ids, unlisted + 1
+		}
+		ids, unlisted = ids[:kept-1], unlisted+1 // the largest kept id leaves
+	}
+	ids = append(ids, "")
+	copy(ids[lo+1:], ids[lo:])
+	ids[lo] = id
+	return ids, unlisted
 }
 
 // list checks a body; depth counts the enclosing sections that push a
@@ -79,11 +136,11 @@ func (c *checker) list(l *listNode, depth int) {
 func (c *checker) path(t *tagSite, depth int) {
 	switch t.Path.Kind {
 	case dotPath, loopVarPath:
-		if depth == 0 {
+		if depth == 0 && c.reporting() {
 			c.fail(ScopeError, t, t.Path.Text+" is only valid inside a section ({{#…}}); an inverted section opens no scope")
 		}
 	case rootPath:
-		if !slices.Contains(c.known, t.Path.Segments[0]) {
+		if !slices.Contains(c.known, t.Path.Segments[0]) && c.reporting() {
 			c.missing(t)
 		}
 	}

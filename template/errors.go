@@ -210,11 +210,15 @@ const MaxErrors = 100
 
 // Capped keeps the first MaxErrors errors of a sorted list and says how
 // many more there were.
-func (l ErrorList) Capped() ErrorList {
+func (l ErrorList) Capped() ErrorList { return l.cappedWith(0) }
+
+// cappedWith is Capped for a list past whose end unbuilt more errors were
+// counted without being built (it then holds more than MaxErrors).
+func (l ErrorList) cappedWith(unbuilt int) ErrorList {
 	if len(l) <= MaxErrors {
 		return l
 	}
-	n, first := len(l)-MaxErrors, l[MaxErrors]
+	n, first := len(l)-MaxErrors+unbuilt, l[MaxErrors]
 	more := &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At, Path: first.Path,
 		Doc: first.Doc, DocEnd: first.DocEnd,
 		Msg: "and " + plural(n, "more error") + " from here on (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}

@@ -113,14 +113,20 @@ type Scope struct {
 	Iteration bool
 
 	available []string // Available, worked out once by Prepared
+	misnamed  []string // the ids Check rejects, and how many more: worked out once by Prepared
+	unlisted  int
 }
 
-// Prepared returns the scope with its available roots worked out once, for
-// checking many templates against it (the leaves of a shape, the steps of
-// a plan). A prepared scope is not to be changed.
+// Prepared returns the scope with its available roots and misnamed ids
+// worked out once, for checking many templates against it (the leaves of
+// a shape, the steps of a plan); a prepared scope is returned as it is. A
+// prepared scope is not to be changed.
 func (s Scope) Prepared() Scope {
-	s.available = nil
+	if s.available != nil {
+		return s
+	}
 	s.available = s.Available()
+	s.misnamed, s.unlisted = s.misnamedIDs()
 	return s
 }
 
