@@ -355,29 +355,38 @@ func (l *loader) id(s *Step) {
 	l.p.byID[s.ID] = s
 }
 
-// branches reads a decide step's branches and its sample decision.
+// branches reads a decide step's branches and its sample decision. A
+// wrong decision lists the first branch names, and how many more there are,
+// as a missing root lists the roots.
 func (l *loader) branches(s *Step) {
 	d, _ := s.value.Lookup("decide")
 	if d.Kind() != template.Object {
 		l.fail(s, s.At+"/decide", "decide must be a mapping of branch name to its list of steps, not "+article(d.Kind())+" "+d.Kind().String())
 		return
 	}
-	var names []string
-	for _, m := range d.Members() {
+	members := d.Members()
+	names := make([]string, 0, min(len(members), template.MaxAvailable))
+	for _, m := range members {
 		ptr := s.At + "/decide/" + escape(m.Key)
-		names = append(names, m.Key)
+		if len(names) < template.MaxAvailable {
+			names = append(names, m.Key)
+		}
 		if m.Value.Kind() != template.Array {
 			l.fail(s, ptr, "branch "+strconv.Quote(m.Key)+" must be a list of steps, not "+article(m.Value.Kind())+" "+m.Value.Kind().String())
 			continue
 		}
 		s.Branches = append(s.Branches, Branch{Name: m.Key, At: ptr, Steps: l.list(m.Value, ptr, s, m.Key)})
 	}
+	listNames := func(e *template.Error) {
+		e.Available, e.More = names, len(members)-len(names)
+		e.Msg += e.AvailableText()
+	}
 	b, ok := s.value.Lookup("branch")
 	switch {
 	case !ok:
-		l.fail(s, s.At, "a decide step needs its sample decision: branch: NAME, one of "+strings.Join(names, ", ")).Available = names
-	case b.Kind() != template.String || !slices.Contains(names, b.Str()):
-		l.fail(s, s.At+"/branch", "branch "+b.JSON()+" is not one of the decide step's branches: "+strings.Join(names, ", ")).Available = names
+		listNames(l.fail(s, s.At, "a decide step needs its sample decision: branch: NAME, one of "))
+	case b.Kind() != template.String || !has(d, b.Str()):
+		listNames(l.fail(s, s.At+"/branch", "branch "+b.JSON()+" is not one of the decide step's branches: "))
 	default:
 		s.Branch = b.Str()
 	}
