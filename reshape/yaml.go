@@ -46,6 +46,10 @@ type yamlDecoder struct {
 	// and leaves (shapes and tools).
 	places   *docPlaces
 	pointers int // the pointer bytes places may still make (see pointerBudget)
+	// unwarned counts the warnings past maxWarnings; firstUnwarned is where
+	// the first of them is.
+	unwarned      int
+	firstUnwarned Warning
 }
 
 // anchored is the value of an anchored node, once decoded; an alias met
@@ -93,6 +97,7 @@ func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 	if d.err != nil {
 		return template.Value{}, nil, d.err
 	}
+	d.countUnwarned()
 	return v, d.places, nil
 }
 
@@ -441,11 +446,38 @@ func (d *yamlDecoder) hiddenTag(n *yaml.Node, ptr string) {
 		return
 	}
 	meant := strings.TrimRight(line, " \t\r")
+	pos := d.lines.pos(start + hash + 1)
+	if len(d.places.warnings) == maxWarnings {
+		if d.unwarned == 0 {
+			d.firstUnwarned = Warning{Pos: pos, End: start + len(meant), At: ptr, From: start, To: start}
+		}
+		d.unwarned++
+		return
+	}
 	d.places.warnings = append(d.places.warnings, Warning{
-		Pos: d.lines.pos(start + hash + 1), End: start + len(meant), At: ptr,
+		Pos: pos, End: start + len(meant), At: ptr,
 		Msg:  "this comment hides a tag: the value is " + strconv.Quote(n.Value) + ", not " + strconv.Quote(meant) + "; quote the value",
 		From: start, To: start + len(meant), Fix: string(template.AppendQuoted(nil, meant)),
 	})
+}
+
+// maxWarnings caps the warnings a document keeps, as a phase caps its
+// errors: past it they are only counted.
+const maxWarnings = template.MaxErrors
+
+// countUnwarned ends the warnings with one, where the first left out is,
+// that says how many more there were; it has no fix.
+func (d *yamlDecoder) countUnwarned() {
+	if d.unwarned == 0 {
+		return
+	}
+	noun := " more warnings"
+	if d.unwarned == 1 {
+		noun = " more warning"
+	}
+	more := d.firstUnwarned
+	more.Msg = "and " + strconv.Itoa(d.unwarned) + noun + " from here on (a document shows at most " + strconv.Itoa(maxWarnings) + ")"
+	d.places.warnings = append(d.places.warnings, more)
 }
 
 // scalar resolves a scalar by its explicit tag, or by the core schema when

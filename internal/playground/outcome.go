@@ -284,15 +284,10 @@ func placeProblem(e *template.Error, text string, target Target) Problem {
 }
 
 // addWarnings adds a document's likely mistakes (reshape.Warning) as
-// problems of the main text, each with its fix: the first MaxErrors, as
-// the engine reports errors, then how many more there were.
+// problems of the main text, each with its fix. The engine caps them, the
+// last saying how many more there were.
 func (o *Outcome) addWarnings(warnings []reshape.Warning) {
-	for i, w := range warnings {
-		if i == template.MaxErrors {
-			o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Target: TargetMain, Start: -1, End: -1, SegStart: -1, SegEnd: -1,
-				Msg: "and " + plural(len(warnings)-i, "more warning") + " (at most " + strconv.Itoa(template.MaxErrors) + " are shown)"})
-			return
-		}
+	for _, w := range warnings {
 		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: shownText(w.Msg), Target: TargetMain, At: w.At,
 			Line: w.Pos.Line, Column: w.Pos.Column, Start: w.Pos.Offset, End: w.End, SegStart: w.From, SegEnd: w.To, Fix: w.Fix})
 	}
