@@ -51,11 +51,11 @@ func IsJSON(text string) bool {
 	return i < len(text) && (text[i] == '{' || text[i] == '[')
 }
 
-// leadingSpace is how many bytes of white space text starts with: a loop
-// rather than strings.TrimLeft, whose Unicode cut sets are kilobytes of
-// code in the engine's wasm.
+// leadingSpace is how many bytes of white space, after a byte-order mark,
+// text starts with: a loop rather than strings.TrimLeft, whose Unicode cut
+// sets are kilobytes of code in the engine's wasm.
 func leadingSpace(text string) int {
-	i := 0
+	i := bomLen(text)
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n') {
 		i++
 	}
@@ -67,13 +67,22 @@ func parseData(text string, track bool) (template.Value, *docPlaces, error) {
 	if !IsJSON(text) {
 		return decodeYAML(text, track)
 	}
-	v, quotes, err := template.ParseJSONStrings(text)
+	// A byte-order mark is no part of the JSON, nor a column of its line.
+	bom := bomLen(text)
+	v, quotes, err := template.ParseJSONStrings(text[bom:])
 	if err != nil {
-		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "JSON syntax: " + err.Error(), Source: text, Pos: template.Pos{Line: 1, Column: 1}}
+		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: "JSON syntax: " + err.Error(), Source: text, Pos: template.Pos{Offset: bom, Line: 1, Column: 1}}
 		if syntax, ok := err.(*template.SyntaxError); ok {
-			e.Msg, e.Pos, e.End = "JSON syntax: "+syntax.Msg, syntax.Pos, syntax.Pos.Offset
+			e.Msg, e.Pos = "JSON syntax: "+syntax.Msg, syntax.Pos
+			e.Pos.Offset += bom
+			e.End = e.Pos.Offset
 		}
 		return template.Value{}, nil, e
+	}
+	if bom > 0 {
+		for i := range quotes {
+			quotes[i] += bom
+		}
 	}
 	if !track {
 		return v, nil, nil

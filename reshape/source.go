@@ -1,6 +1,8 @@
 package reshape
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -138,7 +140,8 @@ func newDocPlaces(text string) *docPlaces {
 }
 
 // jsonPlaces places the members and strings of a JSON document from the
-// offsets of its strings' opening quotes, which come in document order.
+// offsets of its strings' opening quotes, which come in document order. A
+// key repeated in one object is an error at the repeat, as in YAML.
 func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error) {
 	d := newDocPlaces(text)
 	next := func() template.Pos {
@@ -150,18 +153,33 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 		return d.lines.pos(off)
 	}
 	budget := pointerBudget(len(text))
+	var fail *template.Error
+	docError := func(pos template.Pos, msg string) *template.Error {
+		return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, Pos: pos, End: pos.Offset, Source: text}
+	}
 	var walk func(ptr string, v template.Value) bool
 	walk = func(ptr string, v template.Value) bool {
 		if budget -= len(ptr); budget < 0 {
+			pos := d.lines.pos(0)
+			if len(quotes) > 0 {
+				pos = d.lines.pos(quotes[0])
+			}
+			fail = docError(pos, tooDeepKeys)
 			return false
 		}
 		switch v.Kind() {
 		case template.String:
 			d.values[ptr] = place{pos: next(), style: jsonQuoted}
 		case template.Object:
-			for _, m := range v.Members() {
-				at := appendToken(ptr, m.Key)
-				d.keys[at] = next()
+			members := v.Members()
+			var keys keySet
+			for i, m := range members {
+				at, pos := appendToken(ptr, m.Key), next()
+				if keys.repeated(members[:i], m.Key) {
+					fail = docError(pos, "duplicate key "+strconv.Quote(m.Key))
+					return false
+				}
+				d.keys[at] = pos
 				if !walk(at, m.Value) {
 					return false
 				}
@@ -176,39 +194,82 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 		return true
 	}
 	if !walk("", v) {
-		pos := d.lines.pos(0)
-		if len(quotes) > 0 {
-			pos = d.lines.pos(quotes[0])
-		}
-		return nil, &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: tooDeepKeys, Pos: pos, End: pos.Offset, Source: text}
+		return nil, fail
 	}
 	return d, nil
 }
 
+// smallMapping is the most keys a mapping checks for duplicates without a set.
+const smallMapping = 8
+
+// keySet finds a key repeated in a mapping: a few keys are compared with
+// the ones before them, more go into a set.
+type keySet struct{ seen map[string]bool }
+
+// repeated reports whether key is one of before, the mapping's keys so
+// far, and takes it in.
+func (k *keySet) repeated(before []template.Member, key string) bool {
+	if k.seen == nil && len(before) < smallMapping {
+		return slices.ContainsFunc(before, func(m template.Member) bool { return m.Key == key })
+	}
+	if k.seen == nil {
+		k.seen = make(map[string]bool, 2*len(before))
+		for _, m := range before {
+			k.seen[m.Key] = true
+		}
+	}
+	if k.seen[key] {
+		return true
+	}
+	k.seen[key] = true
+	return false
+}
+
 // lineIndex turns offsets into positions and YAML's line and column marks
 // into positions. Both usually come in document order, so it goes on from
-// the last one: linear in total, even on one long line.
+// the last one: linear in total, even on one long line. Lines are broken
+// at '\n' alone (DIALECT §2), and a leading byte-order mark is no column
+// of the first.
 type lineIndex struct {
 	text   string
 	starts []int // the offset where each line starts
 	last   template.Pos
+	// yamlStarts are where YAML's lines start, when YAML breaks lines
+	// where §2 does not (a lone '\r', U+0085, U+2028, U+2029); nil when
+	// its lines are these. yamlLast is the last mark placed by them.
+	yamlStarts []int
+	yamlLast   yamlMark
+}
+
+// yamlMark is a YAML line and column and the offset they stand for.
+type yamlMark struct{ line, column, offset int }
+
+// byteOrderMark is the text a leading byte-order mark takes.
+const byteOrderMark = "\uFEFF"
+
+// bomLen is how many bytes a byte-order mark at the start of text takes.
+func bomLen(text string) int {
+	if strings.HasPrefix(text, byteOrderMark) {
+		return len(byteOrderMark)
+	}
+	return 0
 }
 
 func newLineIndex(text string) *lineIndex {
-	starts := []int{0}
+	starts := []int{bomLen(text)}
 	for i := 0; i < len(text); i++ {
 		if text[i] == '\n' {
 			starts = append(starts, i+1)
 		}
 	}
-	return &lineIndex{text: text, starts: starts, last: template.Pos{Line: 1, Column: 1}}
+	return &lineIndex{text: text, starts: starts, last: template.Pos{Offset: starts[0], Line: 1, Column: 1}}
 }
 
 // pos returns the position of byte offset off.
 func (x *lineIndex) pos(off int) template.Pos {
-	off = min(max(off, 0), len(x.text))
+	off = min(max(off, x.starts[0]), len(x.text))
 	p := x.last
-	if off < p.Offset || off >= x.lineEnd(p.Line) {
+	if off < p.Offset || p.Offset < x.starts[0] || off >= x.lineEnd(p.Line) {
 		line := lineOf(x.starts, off)
 		p = template.Pos{Offset: x.starts[line-1], Line: line, Column: 1}
 	}
@@ -218,12 +279,15 @@ func (x *lineIndex) pos(off int) template.Pos {
 	return p
 }
 
-// at returns the position of a 1-based line and rune column, clamped to
-// the text and to the line.
+// at returns the position of YAML's 1-based line and rune column, clamped
+// to the text and to the line.
 func (x *lineIndex) at(line, column int) template.Pos {
+	if x.yamlStarts != nil {
+		return x.pos(x.yamlOffset(line, column))
+	}
 	line = min(max(line, 1), len(x.starts))
 	p := x.last
-	if p.Line != line || p.Column > column {
+	if p.Line != line || p.Column > column || p.Offset < x.starts[0] {
 		p = template.Pos{Offset: x.starts[line-1], Line: line, Column: 1}
 	}
 	end := x.lineEnd(line)
@@ -234,6 +298,31 @@ func (x *lineIndex) at(line, column int) template.Pos {
 	}
 	x.last = p
 	return p
+}
+
+// yamlOffset is the offset of YAML's line and column by YAML's lines,
+// clamped to the text and to the line.
+func (x *lineIndex) yamlOffset(line, column int) int {
+	line = min(max(line, 1), len(x.yamlStarts))
+	m := x.yamlLast
+	if m.line != line || m.column > column {
+		m = yamlMark{line: line, column: 1, offset: x.yamlStarts[line-1]}
+	}
+	for m.column < column && m.offset < len(x.text) {
+		r, size := utf8.DecodeRuneInString(x.text[m.offset:])
+		if isYAMLBreak(r) {
+			break
+		}
+		m.offset += size
+		m.column++
+	}
+	x.yamlLast = m
+	return m.offset
+}
+
+// isYAMLBreak reports whether YAML reads r as a line break.
+func isYAMLBreak(r rune) bool {
+	return r == '\n' || r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029
 }
 
 // lineEnd is the offset past the last byte of line before its '\n'.

@@ -70,3 +70,17 @@ func TestOneWarningTooMany(t *testing.T) {
 		t.Errorf("warnings %d, the last %q", len(ws), ws[len(ws)-1].Msg)
 	}
 }
+
+// TestHiddenTagOnALoneCRLine: a comment's line ends where YAML's does, at a
+// lone carriage return too.
+func TestHiddenTagOnALoneCRLine(t *testing.T) {
+	text := "a: PR #{{x}}\rb: 2\r"
+	doc, err := ParseDocument(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := doc.Warnings()
+	if len(ws) != 1 || ws[0].Fix != `"PR #{{x}}"` || ws[0].To != strings.IndexByte(text, '\r') || ws[0].Pos.Column != 7 {
+		t.Errorf("warnings %+v", ws)
+	}
+}

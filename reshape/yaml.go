@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -70,6 +69,7 @@ func decodeYAML(text string, track bool) (template.Value, *docPlaces, error) {
 	} else {
 		d.lines = newLineIndex(text)
 	}
+	d.lines.yamlStarts = yamlLineStarts(text)
 	dec := yaml.NewDecoder(strings.NewReader(asYAML11(text)))
 	if span := jsonSpans; span != nil && breaksAsLines(text) {
 		dec.JSONSpans(func(off int) int { return span(text, off) })
@@ -163,9 +163,7 @@ func (d *yamlDecoder) valueStart(n *yaml.Node) template.Pos {
 		}
 		for off < len(src) && (isBlank(src[off]) || src[off] == '#') {
 			if src[off] == '#' {
-				for off < len(src) && src[off] != '\n' {
-					off++
-				}
+				off += yamlLineEnd(src[off:])
 				continue
 			}
 			off++
@@ -332,32 +330,6 @@ func (d *yamlDecoder) node(n *yaml.Node, ptr string, depth int) (template.Value,
 	return template.Value{}, 0
 }
 
-// smallMapping is the most keys a mapping checks for duplicates without a set.
-const smallMapping = 8
-
-// keySet finds a key repeated in a mapping: a few keys are compared with
-// the ones before them, more go into a set.
-type keySet struct{ seen map[string]bool }
-
-// repeated reports whether key is one of before, the mapping's keys so
-// far, and takes it in.
-func (k *keySet) repeated(before []template.Member, key string) bool {
-	if k.seen == nil && len(before) < smallMapping {
-		return slices.ContainsFunc(before, func(m template.Member) bool { return m.Key == key })
-	}
-	if k.seen == nil {
-		k.seen = make(map[string]bool, 2*len(before))
-		for _, m := range before {
-			k.seen[m.Key] = true
-		}
-	}
-	if k.seen[key] {
-		return true
-	}
-	k.seen[key] = true
-	return false
-}
-
 func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Value, int) {
 	members := make([]template.Member, len(n.Content)/2)
 	var keys keySet
@@ -423,7 +395,7 @@ func (d *yamlDecoder) unquotedTemplate(n *yaml.Node) (string, template.Pos, bool
 		return "", template.Pos{}, false
 	}
 	end := strings.Index(d.src[off:], "}}")
-	if nl := strings.IndexByte(d.src[off:], '\n'); end < 0 || nl >= 0 && nl < end {
+	if end < 0 || yamlLineEnd(d.src[off:off+end]) < end {
 		return "", template.Pos{}, false
 	}
 	return d.src[off-1 : off+end+2], d.lines.pos(off - 1), true
@@ -438,9 +410,7 @@ func (d *yamlDecoder) hiddenTag(n *yaml.Node, ptr string) {
 	}
 	start := d.valueStart(n).Offset
 	line := d.src[start:]
-	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
-		line = line[:nl]
-	}
+	line = line[:yamlLineEnd(line)]
 	hash := strings.Index(line, " #")
 	if hash < 0 {
 		return
@@ -459,6 +429,15 @@ func (d *yamlDecoder) hiddenTag(n *yaml.Node, ptr string) {
 		Msg:  "this comment hides a tag: the value is " + strconv.Quote(n.Value) + ", not " + strconv.Quote(meant) + "; quote the value",
 		From: start, To: start + len(meant), Fix: string(template.AppendQuoted(nil, meant)),
 	})
+}
+
+// yamlLineEnd is where the YAML line that s starts on ends: its first line
+// break, as YAML reads them, or its end.
+func yamlLineEnd(s string) int {
+	if i := strings.IndexAny(s, "\r\n\u0085\u2028\u2029"); i >= 0 {
+		return i
+	}
+	return len(s)
 }
 
 // maxWarnings caps the warnings a document keeps, as a phase caps its

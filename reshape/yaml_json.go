@@ -380,3 +380,23 @@ func breaksAsLines(text string) bool {
 	}
 	return !strings.Contains(text, "\u0085") && !strings.Contains(text, "\u2028") && !strings.Contains(text, "\u2029")
 }
+
+// yamlLineStarts returns where YAML's lines start in text, or nil when
+// they are the lines lineIndex counts.
+func yamlLineStarts(text string) []int {
+	if breaksAsLines(text) {
+		return nil
+	}
+	starts := []int{bomLen(text)}
+	for i := starts[0]; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+		if r == '\r' && i < len(text) && text[i] == '\n' {
+			i++
+		}
+		if isYAMLBreak(r) {
+			starts = append(starts, i)
+		}
+	}
+	return starts
+}

@@ -1,0 +1,70 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/template"
+)
+
+// stepWithTag is a YAML plan whose one step's input holds {{nope}}, its
+// lines broken by br.
+func stepWithTag(br string) string {
+	return strings.Join([]string{"steps:", "  - id: A", "    tool_name: github__pr_view", `    input: {n: "x {{nope}}"}`, "    result: 1", ""}, br)
+}
+
+// TestLineBreaksPlaceAsTemplatesDo: a plan's lines may break at "\n",
+// "\r\n" or a lone "\r"; its errors are placed as a template's are
+// (DIALECT §2: lines break at "\n" alone), whatever YAML reads as a line.
+func TestLineBreaksPlaceAsTemplatesDo(t *testing.T) {
+	for _, br := range []string{"\n", "\r\n", "\r"} {
+		text := stepWithTag(br)
+		p := Load(text)
+		if len(p.Errors) != 1 {
+			t.Fatalf("%q: want one error, got %v", br, p.Errors)
+		}
+		want := template.PosOf(text, strings.Index(text, "{{nope}}"))
+		if got := p.Errors[0].Doc; got != want || br == "\r" && got.Line != 1 {
+			t.Errorf("%q: error at %v (offset %d), want %v (offset %d)", br, got, got.Offset, want, want.Offset)
+		}
+	}
+}
+
+// TestByteOrderMarkIgnored: a leading byte-order mark changes nothing in
+// how a JSON or YAML plan reads, and is no column of its first line.
+func TestByteOrderMarkIgnored(t *testing.T) {
+	for _, text := range []string{
+		`{"steps": [{"id": "A", "tool_name": "github__pr_view", "input": {"n": "{{nope}}"}, "result": 1}]}`,
+		stepWithTag("\n"),
+	} {
+		plain, marked := Load(text), Load("\uFEFF"+text)
+		if len(plain.Errors) != 1 || len(marked.Errors) != 1 {
+			t.Fatalf("%.20q: errors %v, with a byte-order mark %v", text, plain.Errors, marked.Errors)
+		}
+		e, m := plain.Errors[0], marked.Errors[0]
+		if m.Msg != e.Msg || m.Doc.Line != e.Doc.Line || m.Doc.Column != e.Doc.Column || m.Doc.Offset != e.Doc.Offset+len("\uFEFF") {
+			t.Errorf("%.20q: with a byte-order mark %v at %v (offset %d), without %v at %v (offset %d)", text, m, m.Doc, m.Doc.Offset, e, e.Doc, e.Doc.Offset)
+		}
+	}
+}
+
+// TestRepeatedKeyIsAnError: a key given twice in one mapping is an error at
+// the second, in the same words in JSON and in YAML.
+func TestRepeatedKeyIsAnError(t *testing.T) {
+	json := `{"steps": [{"id": "A", "id": "B", "tool_name": "github__pr_view", "input": {}, "result": 1}]}`
+	yaml := "steps:\n  - id: A\n    id: B\n    tool_name: github__pr_view\n    input: {}\n    result: 1\n"
+	var msgs []string
+	for _, c := range []struct {
+		text         string
+		line, column int
+	}{{json, 1, 24}, {yaml, 3, 5}} {
+		p := Load(c.text)
+		if len(p.Errors) != 1 || p.Errors[0].Kind != template.ToolError || p.Errors[0].Doc.Line != c.line || p.Errors[0].Doc.Column != c.column {
+			t.Fatalf("%.20q: errors %v, want one ToolError at %d:%d", c.text, p.Errors, c.line, c.column)
+		}
+		msgs = append(msgs, p.Errors[0].Msg)
+	}
+	if msgs[0] != msgs[1] || msgs[0] != `duplicate key "id"` {
+		t.Errorf("JSON says %q, YAML %q", msgs[0], msgs[1])
+	}
+}
