@@ -44,6 +44,14 @@ func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "splice vector:", err)
 			return 2
 		}
+		if strings.TrimSpace(text) == "" {
+			source := link
+			if link == "-" {
+				source = "standard input"
+			}
+			fmt.Fprintln(stderr, "splice vector: "+source+" is empty: give a playground link, its #s=… fragment or payload, or a plan document")
+			return 2
+		}
 		if plan.IsPlan(text) {
 			t := &conformance.Test{Name: "plan reproduction", Plan: &text}
 			t.Record()
