@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
 )
 
 // Reload loads doc, the plan's document with one string edited in place
@@ -88,7 +89,7 @@ func (p *Plan) moved(doc *reshape.Document, edited *Step, solver bool) *Plan {
 	for i, s := range p.All {
 		c := &copies[i]
 		*c = *s
-		c.value, _ = reshape.ResolvePointer(doc.Value, s.At)
+		c.value, _ = template.ResolvePointer(doc.Value, s.At)
 		c.input, c.over, c.initial = doc.Moved(s.input), doc.Moved(s.over), doc.Moved(s.initial)
 		steps[s] = c
 		q.All[i] = c

@@ -319,7 +319,7 @@ func (o *Outcome) atInput(s *Step, errs template.ErrorList) template.ErrorList {
 		if e.At == "" {
 			e.At = s.At + "/input"
 			if e.Path != "" {
-				if _, ok := reshape.ResolvePointer(s.value, "/input"+e.Path); ok {
+				if _, ok := template.ResolvePointer(s.value, "/input"+e.Path); ok {
 					e.At += e.Path
 				}
 			}

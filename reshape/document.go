@@ -102,7 +102,7 @@ func (d *Document) PlaceTrace(entries []template.TraceEntry) {
 			j++
 		}
 		p, ok := d.places.value(at)
-		leaf, found := ResolvePointer(d.Value, at)
+		leaf, found := template.ResolvePointer(d.Value, at)
 		if ok && found && leaf.Kind() == template.String && p.pos.Line > 0 {
 			w := p.walker(d.places.text, leaf.Str())
 			for k := i; k < j; k++ {

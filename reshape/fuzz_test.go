@@ -75,7 +75,7 @@ func checkFuzzErrors(t *testing.T, doc template.Value, err error) {
 		if e.At == "" {
 			continue
 		}
-		leaf, ok := ResolvePointer(doc, e.At)
+		leaf, ok := template.ResolvePointer(doc, e.At)
 		if !ok {
 			t.Fatalf("error at %q names nothing in the shape %s: %v", e.At, doc.JSON(), e)
 		}

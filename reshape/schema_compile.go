@@ -200,11 +200,11 @@ func (c *schemaCompiler) compile(v template.Value, ptr string) *schema {
 	// Before draft 2019-09, $ref stands alone: the other keywords beside it
 	// are ignored.
 	if ref, ok := get("$ref"); ok && c.draft <= draft7 {
-		c.ref(s, ref, appendToken(ptr, "$ref"))
+		c.ref(s, ref, template.ChildPointer(ptr, "$ref"))
 		return s
 	}
 	for _, m := range members {
-		c.keyword(s, m.Key, m.Value, appendToken(ptr, m.Key), get)
+		c.keyword(s, m.Key, m.Value, template.ChildPointer(ptr, m.Key), get)
 		if c.issue != nil {
 			break
 		}
@@ -311,13 +311,13 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 	case "dependentRequired":
 		if c.draft >= draft2019 && c.want(v, template.Object, ptr) {
 			for _, m := range lastMembers(v) {
-				s.dependentRequired = append(s.dependentRequired, dependency{m.Key, c.strings(m.Value, appendToken(ptr, m.Key))})
+				s.dependentRequired = append(s.dependentRequired, dependency{m.Key, c.strings(m.Value, template.ChildPointer(ptr, m.Key))})
 			}
 		}
 	case "dependencies":
 		if c.draft <= draft7 && c.want(v, template.Object, ptr) {
 			for _, m := range lastMembers(v) {
-				at := appendToken(ptr, m.Key)
+				at := template.ChildPointer(ptr, m.Key)
 				if m.Value.Kind() == template.Array {
 					s.dependentRequired = append(s.dependentRequired, dependency{m.Key, c.strings(m.Value, at)})
 				} else {
@@ -333,7 +333,7 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 		}
 	case "patternProperties":
 		for _, p := range c.schemaMap(v, ptr) {
-			s.patternProperties = append(s.patternProperties, patternSchema{c.regexp(p.name, appendToken(ptr, p.name)), p.schema})
+			s.patternProperties = append(s.patternProperties, patternSchema{c.regexp(p.name, template.ChildPointer(ptr, p.name)), p.schema})
 		}
 	case "additionalProperties":
 		s.additionalProperties = c.compile(v, ptr)
@@ -505,7 +505,7 @@ func (c *schemaCompiler) schemaMap(v template.Value, ptr string) []namedSchema {
 	}
 	var list []namedSchema
 	for _, m := range lastMembers(v) {
-		list = append(list, namedSchema{m.Key, c.compile(m.Value, appendToken(ptr, m.Key))})
+		list = append(list, namedSchema{m.Key, c.compile(m.Value, template.ChildPointer(ptr, m.Key))})
 	}
 	return list
 }
@@ -587,7 +587,7 @@ func (c *schemaCompiler) resolve(r pendingRef) *schema {
 	if s, ok := c.byPtr[ptr]; ok {
 		return s
 	}
-	v, ok := ResolvePointer(c.doc, ptr)
+	v, ok := template.ResolvePointer(c.doc, ptr)
 	if !ok {
 		c.fail(r.ptr, strconv.Quote(r.target)+" points at nothing in the schema")
 		return nil

@@ -83,7 +83,7 @@ func (p *path) pointer() string {
 	if p.index >= 0 {
 		return appendIndex(p.up.pointer(), p.index)
 	}
-	return appendToken(p.up.pointer(), p.key)
+	return template.ChildPointer(p.up.pointer(), p.key)
 }
 
 // shown is p for a message: its long keys cut.
@@ -94,7 +94,7 @@ func (p *path) shown() string {
 	if p.index >= 0 {
 		return appendIndex(p.up.shown(), p.index)
 	}
-	return appendToken(p.up.shown(), cutText(p.key, previewBytes))
+	return template.ChildPointer(p.up.shown(), cutText(p.key, previewBytes))
 }
 
 // evaluated are the annotations unevaluatedProperties and unevaluatedItems

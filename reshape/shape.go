@@ -218,7 +218,7 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 			seen = make(map[string]bool, len(members))
 		}
 		for i, m := range members {
-			at := appendToken(ptr, m.Key)
+			at := template.ChildPointer(ptr, m.Key)
 			if seen != nil {
 				if seen[m.Key] {
 					c.duplicate(m.Key, at)

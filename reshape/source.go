@@ -174,7 +174,7 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 			members := v.Members()
 			var keys keySet
 			for i, m := range members {
-				at, pos := appendToken(ptr, m.Key), next()
+				at, pos := template.ChildPointer(ptr, m.Key), next()
 				if keys.repeated(members[:i], m.Key) {
 					fail = docError(pos, "duplicate key "+strconv.Quote(m.Key))
 					return false

@@ -196,7 +196,7 @@ func (l *toolLoader) fields(doc template.Value) {
 
 // field validates one field's type; templates are checked later.
 func (l *toolLoader) field(m template.Member, allowed []string) {
-	ptr := appendToken("", m.Key)
+	ptr := template.ChildPointer("", m.Key)
 	v := m.Value
 	want := func(kind template.Kind, what string) bool {
 		if v.Kind() != kind {

@@ -347,7 +347,7 @@ func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Val
 			d.errorAt(keyNode, "duplicate key "+strconv.Quote(key))
 			return template.Value{}, 0
 		}
-		at := appendToken(ptr, key)
+		at := template.ChildPointer(ptr, key)
 		if d.places != nil {
 			d.places.keys[at] = d.nodePos(keyNode)
 		}

@@ -46,7 +46,7 @@ func (d *Document) plainEdited(from, to int, inserted string) (ptr string, v tem
 	// The value read at ptr must be the one the scalar's text gives, or the
 	// text is not all of it (a scalar folded over lines, a tag before it).
 	was, _ := resolvePlain(text[start:end])
-	if at, ok := ResolvePointer(d.Value, ptr); !ok || at.Kind() >= template.Array || at.JSON() != was.JSON() {
+	if at, ok := template.ResolvePointer(d.Value, ptr); !ok || at.Kind() >= template.Array || at.JSON() != was.JSON() {
 		return "", template.Value{}, false
 	}
 	scalar := text[start:from] + inserted + text[to:end]

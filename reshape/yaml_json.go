@@ -320,7 +320,7 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 			j.d.failAt(keyPos, "duplicate key "+strconv.Quote(key))
 			return template.Value{}, 0
 		}
-		at := appendToken(ptr, key)
+		at := template.ChildPointer(ptr, key)
 		if d.places != nil {
 			d.places.keys[at] = keyPos
 		}

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/splicedev/splice/internal/display"
-	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -53,7 +52,7 @@ func (w *partialWriter) value(v template.Value, ptr, indent string) {
 		w.container("{", "}", len(members), indent, func(i int) {
 			w.text.Write(template.StringValue(members[i].Key).AppendJSON(nil))
 			w.text.WriteString(": ")
-			w.value(members[i].Value, ptr+reshape.Pointer(members[i].Key), indent+"  ")
+			w.value(members[i].Value, template.ChildPointer(ptr, members[i].Key), indent+"  ")
 		})
 	case template.Array:
 		elems := v.Elems()

@@ -1,10 +1,12 @@
-package reshape
+package template_test
 
 import (
 	"testing"
+
+	"github.com/splicedev/splice/template"
 )
 
-func TestPointer(t *testing.T) {
+func TestChildPointer(t *testing.T) {
 	tests := []struct {
 		tokens []string
 		want   string
@@ -21,14 +23,18 @@ func TestPointer(t *testing.T) {
 		{[]string{"{{x}}", "ü"}, "/{{x}}/ü"},
 	}
 	for _, tt := range tests {
-		if got := Pointer(tt.tokens...); got != tt.want {
-			t.Errorf("Pointer(%q) = %q, want %q", tt.tokens, got, tt.want)
+		got := ""
+		for _, token := range tt.tokens {
+			got = template.ChildPointer(got, token)
+		}
+		if got != tt.want {
+			t.Errorf("pointer of %q = %q, want %q", tt.tokens, got, tt.want)
 		}
 	}
 }
 
 func TestResolvePointer(t *testing.T) {
-	doc := mustJSON(t, `{"a":{"b/c":[10,{"~":"tilde"}],"":{"":"empty"}},"n":null,"s":"str"}`)
+	doc := mustJSON(`{"a":{"b/c":[10,{"~":"tilde"}],"":{"":"empty"}},"n":null,"s":"str"}`)
 	tests := []struct {
 		ptr  string
 		want string // JSON of the value, "" when nothing is there
@@ -50,7 +56,7 @@ func TestResolvePointer(t *testing.T) {
 		{"a", ""},
 	}
 	for _, tt := range tests {
-		v, ok := ResolvePointer(doc, tt.ptr)
+		v, ok := template.ResolvePointer(doc, tt.ptr)
 		got := ""
 		if ok {
 			got = v.JSON()
