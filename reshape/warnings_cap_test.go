@@ -9,6 +9,10 @@ import (
 	"testing"
 )
 
+// docGrowth is how much a cost may grow when n doubles: twice, and some
+// room for what does not scale (maps growing in steps, a GC's timing).
+const docGrowth = 2.3
+
 // hiddenTags is a YAML document of n values whose comments hide a tag.
 func hiddenTags(n int) string {
 	var b strings.Builder
@@ -50,7 +54,7 @@ func TestWarningsAreCapped(t *testing.T) {
 	}
 	for i := 1; i < len(costs); i++ {
 		prev, cur := costs[i-1], costs[i]
-		if float64(cur.mallocs) > maxGrowth*float64(prev.mallocs) || float64(cur.bytes) > maxGrowth*float64(prev.bytes) {
+		if float64(cur.mallocs) > docGrowth*float64(prev.mallocs) || float64(cur.bytes) > docGrowth*float64(prev.bytes) {
 			t.Errorf("doubling %d: allocations %d → %d, bytes %d → %d", i, prev.mallocs, cur.mallocs, prev.bytes, cur.bytes)
 		}
 	}

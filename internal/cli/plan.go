@@ -95,7 +95,10 @@ func checkPlan(file string, stdin io.Reader, stdout, stderr io.Writer) int {
 // as errors are printed, each with its fix.
 func printWarnings(w io.Writer, file, text string, warnings []reshape.Warning) {
 	for _, warning := range warnings {
-		fmt.Fprintf(w, "%s:%s: warning: %s\n%s  fix: %s\n", file, warning.Pos, warning.Msg, template.Excerpt(text, warning.Pos, warning.End), warning.Fix)
+		fmt.Fprintf(w, "%s:%s: warning: %s\n%s", file, warning.Pos, warning.Msg, template.Excerpt(text, warning.Pos, warning.End))
+		if warning.Fix != "" { // the last of a capped list, which counts the rest, has none
+			fmt.Fprintf(w, "  fix: %s\n", warning.Fix)
+		}
 	}
 }
 
