@@ -271,3 +271,15 @@ func FuzzPlan(f *testing.F) {
 		checkOutcome(t, text)
 	})
 }
+
+// TestCappedStepErrorsCountedOnce: a step's errors capped at MaxErrors and
+// the plan's capped again say how many were left out in all.
+func TestCappedStepErrorsCountedOnce(t *testing.T) {
+	o := Run(Load(failingItems(300)), Options{})
+	if len(o.Errors) != template.MaxErrors+1 {
+		t.Fatalf("%d errors, want %d", len(o.Errors), template.MaxErrors+1)
+	}
+	if last := o.Errors[template.MaxErrors]; last.Kind != template.LimitError || !strings.Contains(last.Msg, "and 200 more errors") {
+		t.Errorf("the last error is %v %q, want a LimitError counting 200 more", last.Kind, last.Msg)
+	}
+}

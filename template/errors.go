@@ -121,6 +121,8 @@ type Error struct {
 	// Fix mends the error when it takes the place of [SegStart, SegEnd)
 	// in Source: an unquoted template quoted.
 	Fix string
+
+	leftOut int // a capped list's last error: how many it stands for
 }
 
 // Error is the whole error on one line, as a log or a replanner sees it:
@@ -218,11 +220,20 @@ func (l ErrorList) cappedWith(unbuilt int) ErrorList {
 	if len(l) <= MaxErrors {
 		return l
 	}
-	n, first := len(l)-MaxErrors+unbuilt, l[MaxErrors]
-	more := &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At, Path: first.Path,
-		Doc: first.Doc, DocEnd: first.DocEnd,
+	n := unbuilt
+	for _, e := range l[MaxErrors:] {
+		n += max(e.leftOut, 1)
+	}
+	return append(l[:MaxErrors:MaxErrors], MoreErrors(l[MaxErrors], n))
+}
+
+// MoreErrors is the last error of a capped list: a LimitError at first,
+// the first error left out, saying that n were. A list capped again (a
+// plan's, of its steps' lists) counts the n it stands for.
+func MoreErrors(first *Error, n int) *Error {
+	return &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At, Path: first.Path,
+		Doc: first.Doc, DocEnd: first.DocEnd, leftOut: n,
 		Msg: "and " + plural(n, "more error") + " from here on (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}
-	return append(l[:MaxErrors:MaxErrors], more)
 }
 
 // setAvailable fills Available and More from keys, capped at MaxAvailable.
