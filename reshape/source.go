@@ -1,8 +1,6 @@
 package reshape
 
 import (
-	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -176,7 +174,7 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 			for i, m := range members {
 				at, pos := template.ChildPointer(ptr, m.Key), next()
 				if keys.repeated(members[:i], m.Key) {
-					fail = docError(pos, "duplicate key "+strconv.Quote(m.Key))
+					fail = docError(pos, "duplicate key "+string(template.AppendQuoted(nil, m.Key))) // strconv.Quote's tables would weigh on the engine's wasm
 					return false
 				}
 				d.keys[at] = pos
@@ -210,7 +208,12 @@ type keySet struct{ seen map[string]bool }
 // far, and takes it in.
 func (k *keySet) repeated(before []template.Member, key string) bool {
 	if k.seen == nil && len(before) < smallMapping {
-		return slices.ContainsFunc(before, func(m template.Member) bool { return m.Key == key })
+		for _, m := range before { // a loop: slices.ContainsFunc would weigh on the engine's wasm
+			if m.Key == key {
+				return true
+			}
+		}
+		return false
 	}
 	if k.seen == nil {
 		k.seen = make(map[string]bool, 2*len(before))
