@@ -386,7 +386,7 @@ func (l *loader) branches(s *Step) {
 	case !ok:
 		listNames(l.fail(s, s.At, "a decide step needs its sample decision: branch: NAME, one of "))
 	case b.Kind() != template.String || !has(d, b.Str()):
-		listNames(l.fail(s, s.At+"/branch", "branch "+b.JSON()+" is not one of the decide step's branches: "))
+		listNames(l.fail(s, s.At+"/branch", "branch "+preview(b)+" is not one of the decide step's branches: "))
 	default:
 		s.Branch = b.Str()
 	}

@@ -283,3 +283,11 @@ func TestCappedStepErrorsCountedOnce(t *testing.T) {
 		t.Errorf("the last error is %v %q, want a LimitError counting 200 more", last.Kind, last.Msg)
 	}
 }
+
+// TestWrongBranchQuotedCut: a wrong decision is quoted cut in its message.
+func TestWrongBranchQuotedCut(t *testing.T) {
+	p := Load("steps:\n  - id: d\n    branch: " + strings.Repeat("x", 10000) + "\n    decide: {a: []}\n")
+	if len(p.Errors) != 1 || len(p.Errors[0].Msg) > 200 || !strings.Contains(p.Errors[0].Msg, "xxx…") {
+		t.Errorf("errors %v, want one whose message quotes the decision cut", p.Errors)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -541,16 +542,12 @@ func (o *Outcome) depGen(root string) int {
 	return o.byStep[s].gen
 }
 
-// preview is a value as compact JSON, cut for a message.
+// preview is a value as compact JSON, cut for a message: only its start
+// is encoded.
 func preview(v template.Value) string {
-	const limit = 80
-	s := v.JSON()
-	if len(s) > limit {
-		cut := limit
-		for cut > 0 && s[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		s = s[:cut] + "…"
+	b, cut := display.AppendCompactUpTo(nil, v, 80)
+	if cut {
+		b = append(b, "…"...)
 	}
-	return s
+	return string(b)
 }
