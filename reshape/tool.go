@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/splicedev/splice/internal/jsonschema"
 	"github.com/splicedev/splice/template"
 )
 
@@ -48,7 +49,7 @@ type Tool struct {
 	// Warnings are the likely mistakes of its file (see Warning).
 	Warnings []Warning
 
-	input, output *schema
+	input, output *jsonschema.Schema
 	action        *Shape       // an exec tool's command, a prompt tool's prompt
 	source        string       // the YAML text
 	namePos       template.Pos // where the name is, for errors about it
@@ -257,9 +258,9 @@ func (l *toolLoader) schema(field string, v template.Value) {
 		l.errorAt(ptr, field+" must be a JSON Schema (an object), not "+article(v.Kind())+" "+v.Kind().String())
 		return
 	}
-	compiled, issue := compileSchema(v)
+	compiled, issue := jsonschema.Compile(v)
 	if issue != nil {
-		l.errorAt(ptr+issue.ptr, field+" is not a valid JSON Schema: "+issue.msg)
+		l.errorAt(ptr+issue.Pointer, field+" is not a valid JSON Schema: "+issue.Msg)
 		return
 	}
 	if field == "input_schema" {
@@ -476,8 +477,7 @@ func (t *Tool) CheckInput(input template.Value, run *template.Env) error {
 	if t.input == nil {
 		return nil
 	}
-	found, limited := validate(t.input, input, inputPlace, run)
-	return issueErrors(found, limited, template.InputError, "").Err()
+	return t.input.Validate(input, "the input", run).Errors(template.InputError, "").Err()
 }
 
 // CheckResult validates a result against output_schema within run's work
@@ -487,8 +487,7 @@ func (t *Tool) CheckResult(result template.Value, run *template.Env) error {
 	if t.output == nil {
 		return nil
 	}
-	found, limited := validate(t.output, result, resultPlace, run)
-	return issueErrors(found, limited, template.ToolError, "the result does not match output_schema: ").Err()
+	return t.output.Validate(result, "the result", run).Errors(template.ToolError, "the result does not match output_schema: ").Err()
 }
 
 // callError is a ToolError raised by a call.
@@ -497,28 +496,9 @@ func callError(msg string) *template.Error {
 }
 
 // inputError reports a call input that fails: an InputError naming the
-// field at ptr in Path.
+// field at ptr in Path, as a failure of input_schema does.
 func inputError(ptr, msg string) template.ErrorList {
-	return issueErrors(validation{issues: []schemaIssue{{ptr, msg}}}, false, template.InputError, "")
-}
-
-// issueErrors reports a value failing a schema: an error of kind per
-// failing field, its JSON Pointer in Path, capped as every phase is (the
-// validation counted the failures past the cap without wording them); a
-// validation the budget stopped ends with a LimitError.
-func issueErrors(found validation, limited bool, kind template.ErrorKind, prefix string) template.ErrorList {
-	list := make(template.ErrorList, len(found.issues), len(found.issues)+1)
-	for i, issue := range found.issues {
-		list[i] = &template.Error{Kind: kind, Phase: template.PhaseRender, Msg: prefix + issue.msg, Path: issue.ptr, Pos: template.Pos{Line: 1, Column: 1}}
-	}
-	switch {
-	case found.more > 0:
-		list = append(list, &template.Error{Kind: template.LimitError, Phase: template.PhaseRender, Path: found.morePtr, Pos: template.Pos{Line: 1, Column: 1},
-			Msg: "and " + count(found.more, "more error") + " from here on (a phase reports at most " + strconv.Itoa(template.MaxErrors) + ")"})
-	case limited:
-		list[len(list)-1].Kind = template.LimitError
-	}
-	return list
+	return template.ErrorList{{Kind: template.InputError, Phase: template.PhaseRender, Msg: msg, Path: ptr, Pos: template.Pos{Line: 1, Column: 1}}}
 }
 
 // Tool loads the tool definition v, the node at ptr of the document (a

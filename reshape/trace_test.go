@@ -80,21 +80,3 @@ func TestToolCallTrace(t *testing.T) {
 		t.Errorf("a bad call: %+v, %v", res.Trace, res.Errors)
 	}
 }
-
-// TestSchemaCompiledOnce: loading a tool again reuses the compiled schema
-// of the same text.
-func TestSchemaCompiledOnce(t *testing.T) {
-	doc := mustJSON(t, `{"type": "object", "required": ["only-in-this-test"]}`)
-	a, issue := compileSchema(doc)
-	if issue != nil {
-		t.Fatal(issue.msg)
-	}
-	b, _ := compileSchema(mustJSON(t, `{"type":"object","required":["only-in-this-test"]}`))
-	if a != b {
-		t.Error("the same schema text was compiled twice")
-	}
-	c, _ := compileSchema(mustJSON(t, `{"type": "object"}`))
-	if c == a {
-		t.Error("another schema text got the cached schema")
-	}
-}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/jsonschema"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -244,7 +245,7 @@ func (ss *Session) Complete(caret int) template.Completion {
 // lacks; else the roots that decode.
 func (ss *Session) dataRoots() template.Roots {
 	if ss.State.Mode == ModeTool {
-		input := reshape.WithSchemaKeys(ss.eval.loadTool(ss.State.Tool).input, ss.eval.lookup(ss.State.Call).value)
+		input := jsonschema.WithDeclaredKeys(ss.eval.loadTool(ss.State.Tool).input, ss.eval.lookup(ss.State.Call).value)
 		return template.Roots{{Name: "input", Value: input}}
 	}
 	var roots template.Roots

@@ -1,20 +1,18 @@
-//go:build !splice_lite
-
-package reshape
+package jsonschema
 
 import "github.com/splicedev/splice/template"
 
-// WithSchemaKeys returns data with the keys that schema declares and data
+// WithDeclaredKeys returns data with the keys that schema declares and data
 // lacks added, recursively through "properties" and array "items", each
 // with a value of its declared "type" (an empty string, 0, false, an empty
 // array or object; null when untyped). A tool's templates are completed
 // from it, so that input.* offers what the input schema promises before a
 // call input has it. References ($ref) are not followed.
-func WithSchemaKeys(schema, data template.Value) template.Value {
-	return withSchemaKeys(schema, data, true)
+func WithDeclaredKeys(schema, data template.Value) template.Value {
+	return withDeclaredKeys(schema, data, true)
 }
 
-func withSchemaKeys(schema, data template.Value, present bool) template.Value {
+func withDeclaredKeys(schema, data template.Value, present bool) template.Value {
 	if schema.Kind() != template.Object {
 		return data
 	}
@@ -31,9 +29,9 @@ func withSchemaKeys(schema, data template.Value, present bool) template.Value {
 		for _, p := range props.Members() {
 			i := memberIndex(members, p.Key)
 			if i < 0 {
-				members = append(members, template.Member{Key: p.Key, Value: withSchemaKeys(p.Value, template.Value{}, false)})
+				members = append(members, template.Member{Key: p.Key, Value: withDeclaredKeys(p.Value, template.Value{}, false)})
 			} else {
-				members[i].Value = withSchemaKeys(p.Value, members[i].Value, true)
+				members[i].Value = withDeclaredKeys(p.Value, members[i].Value, true)
 			}
 		}
 		return template.ObjectValue(members)
@@ -42,13 +40,13 @@ func withSchemaKeys(schema, data template.Value, present bool) template.Value {
 		elems := data.Elems()
 		if len(elems) == 0 {
 			if items.Kind() == template.Object {
-				return template.ArrayValue([]template.Value{withSchemaKeys(items, template.Value{}, false)})
+				return template.ArrayValue([]template.Value{withDeclaredKeys(items, template.Value{}, false)})
 			}
 			return data
 		}
 		out := make([]template.Value, len(elems))
 		for i, e := range elems {
-			out[i] = withSchemaKeys(items, e, true)
+			out[i] = withDeclaredKeys(items, e, true)
 		}
 		return template.ArrayValue(out)
 	}

@@ -1,6 +1,4 @@
-//go:build !splice_lite
-
-package reshape
+package jsonschema
 
 import (
 	"fmt"
@@ -23,11 +21,11 @@ func refChain(keyword string, depth int) string {
 	return `{"$ref": "#/$defs/d0", "$defs": {` + strings.Join(defs, ", ") + `}}`
 }
 
-func compiled(t testing.TB, text string) *schema {
+func compiled(t testing.TB, text string) *Schema {
 	t.Helper()
-	s, issue := compileSchema(mustJSON(t, text))
+	s, issue := Compile(mustJSON(t, text))
 	if issue != nil {
-		t.Fatal(issue.msg)
+		t.Fatal(issue.Msg)
 	}
 	return s
 }
@@ -36,7 +34,7 @@ func TestValidatorIsLinearOverRefChains(t *testing.T) {
 	for _, keyword := range []string{"allOf", "anyOf", "oneOf"} {
 		s := compiled(t, refChain(keyword, 60))
 		var run template.Env
-		found, _ := validate(s, template.IntValue(1), inputPlace, &run)
+		found := s.Validate(template.IntValue(1), "the input", &run)
 		if len(found.issues) == 0 {
 			t.Errorf("%s: 1 passes a chain ending in a string schema", keyword)
 		}
@@ -60,12 +58,12 @@ func TestUniqueItemsByCanonicalValue(t *testing.T) {
 		{`[[1, 2], [2, 1]]`, ""},
 	}
 	for _, tt := range tests {
-		found, _ := validate(s, mustJSON(t, tt.value), inputPlace, nil)
+		found := s.Validate(mustJSON(t, tt.value), "the input", nil)
 		issues := found.issues
 		switch {
 		case tt.dup == "" && issues != nil:
 			t.Errorf("%s: %v, want unique", tt.value, issues)
-		case tt.dup != "" && (len(issues) != 1 || !strings.Contains(issues[0].msg, tt.dup)):
+		case tt.dup != "" && (len(issues) != 1 || !strings.Contains(issues[0].Msg, tt.dup)):
 			t.Errorf("%s: %v, want %s equal", tt.value, issues, tt.dup)
 		}
 	}
@@ -74,28 +72,19 @@ func TestUniqueItemsByCanonicalValue(t *testing.T) {
 	for i := range elems {
 		elems[i] = strconv.Itoa(i % 19999)
 	}
-	found, _ := validate(s, mustJSON(t, "["+strings.Join(elems, ",")+"]"), inputPlace, nil)
-	if issues := found.issues; len(issues) != 1 || !strings.Contains(issues[0].msg, "items 0 and 19999") {
+	found := s.Validate(mustJSON(t, "["+strings.Join(elems, ",")+"]"), "the input", nil)
+	if issues := found.issues; len(issues) != 1 || !strings.Contains(issues[0].Msg, "items 0 and 19999") {
 		t.Errorf("20,000 items: %v", issues)
 	}
 }
 
 func TestSchemaErrorsAreBounded(t *testing.T) {
-	tool, err := LoadTool([]byte(`name: x
-kind: reshape
-caller_shape: true
-input_schema:
-  type: object
-  additionalProperties: {type: string, enum: [` + strings.Repeat("x,", 9999) + `y]}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := compiled(t, `{"type": "object", "additionalProperties": {"type": "string", "enum": [`+strings.Repeat(`"x",`, 9999)+`"y"]}}`)
 	fields := make([]string, 1000)
 	for i := range fields {
 		fields[i] = fmt.Sprintf(`"f%d": "nope"`, i)
 	}
-	list := template.Errors(tool.CheckInput(mustJSON(t, "{"+strings.Join(fields, ",")+"}"), nil))
+	list := s.Validate(mustJSON(t, "{"+strings.Join(fields, ",")+"}"), "the input", nil).Errors(template.InputError, "")
 	if len(list) != template.MaxErrors+1 || list[template.MaxErrors].Kind != template.LimitError || !strings.Contains(list[template.MaxErrors].Msg, "900 more") {
 		t.Fatalf("1,000 failing fields: %d errors, the last %v", len(list), list[len(list)-1])
 	}
@@ -116,22 +105,22 @@ func TestValidationStopsAtItsBound(t *testing.T) {
 	}
 	s := compiled(t, `{"items": {"allOf": [{"type": "integer"}, {"minimum": 0}, {"not": {"type": "string"}}]}}`)
 	v := mustJSON(t, "["+strings.Repeat("1,", 500)+"1]")
-	if found, limited := validate(s, v, inputPlace, nearlySpent()); limited || found.issues != nil {
-		t.Fatalf("500 items through five schemas each, within the bound: limited %v, %v", limited, found.issues)
+	if found := s.Validate(v, "the input", nearlySpent()); found.limited || found.issues != nil {
+		t.Fatalf("500 items through five schemas each, within the bound: limited %v, %v", found.limited, found.issues)
 	}
-	found, limited := validate(s, mustJSON(t, "["+strings.Repeat("1,", 500)+"-1]"), inputPlace, nearlySpent())
-	if limited || len(found.issues) != 1 {
-		t.Fatalf("one failing item within the bound: limited %v, %v", limited, found.issues)
+	found := s.Validate(mustJSON(t, "["+strings.Repeat("1,", 500)+"-1]"), "the input", nearlySpent())
+	if found.limited || len(found.issues) != 1 {
+		t.Fatalf("one failing item within the bound: limited %v, %v", found.limited, found.issues)
 	}
 	run := nearlySpent()
-	found, limited = validate(s, mustJSON(t, "[-1,"+strings.Repeat("1,", 2000)+"1]"), inputPlace, run)
-	if !limited || len(found.issues) != 2 || !strings.Contains(found.issues[1].msg, "too large") {
-		t.Errorf("2,000 items through five schemas each: limited %v, %d issues %.300v", limited, len(found.issues), found.issues)
+	found = s.Validate(mustJSON(t, "[-1,"+strings.Repeat("1,", 2000)+"1]"), "the input", run)
+	if !found.limited || len(found.issues) != 2 || !strings.Contains(found.issues[1].Msg, "too large") {
+		t.Errorf("2,000 items through five schemas each: limited %v, %d issues %.300v", found.limited, len(found.issues), found.issues)
 	}
 	if work, _ := run.Spent(); work <= template.MaxRenderSteps {
 		t.Errorf("the stopped validation left the run %d steps of work, want it spent", template.MaxRenderSteps-work)
 	}
-	list := issueErrors(found, limited, template.InputError, "")
+	list := found.Errors(template.InputError, "")
 	if list[len(list)-1].Kind != template.LimitError {
 		t.Errorf("the last error is %v, want a LimitError", list[len(list)-1].Kind)
 	}
@@ -144,7 +133,7 @@ func BenchmarkValidateRefChain(b *testing.B) {
 		s := compiled(b, refChain("anyOf", depth))
 		b.Run(strconv.Itoa(depth), func(b *testing.B) {
 			for b.Loop() {
-				validate(s, template.IntValue(1), inputPlace, nil)
+				s.Validate(template.IntValue(1), "the input", nil)
 			}
 		})
 	}
@@ -161,7 +150,7 @@ func BenchmarkValidateUniqueItems(b *testing.B) {
 		v := mustJSON(b, "["+strings.Join(elems, ",")+"]")
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				validate(s, v, inputPlace, nil)
+				s.Validate(v, "the input", nil)
 			}
 		})
 	}

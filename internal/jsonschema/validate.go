@@ -1,6 +1,4 @@
-//go:build !splice_lite
-
-package reshape
+package jsonschema
 
 import (
 	"math"
@@ -19,9 +17,9 @@ import (
 // the items tried by contains and the names tried by propertyNames are not
 // flattened, the rule itself says best what went wrong.
 type validator struct {
-	validation
-	place        func(ptr string) string
-	work, budget int // work done, and the most the run has left for it
+	Validation
+	whole        string // what messages call the value validated
+	work, budget int    // work done, and the most the run has left for it
 	depth        int
 	// quiet is >0 while only whether a value passes matters (the schemas
 	// under anyOf, oneOf, not, if, contains): nothing is worded there.
@@ -34,22 +32,23 @@ type validator struct {
 	// over a $ref chain would otherwise apply the same schemas to the same
 	// value exponentially often.
 	applied map[appliedKey]appliedResult
-	naming  int          // >0 while checking property names, whose place is their object's
-	limit   *schemaIssue // why the validation stopped: the budget ran out
-	limitAt *path        // where
-	scratch []byte       // for canonical JSON
+	naming  int    // >0 while checking property names, whose place is their object's
+	limit   *Issue // why the validation stopped: the budget ran out
+	limitAt *path  // where
+	scratch []byte // for canonical JSON
 }
 
-// validation is what a validation found: the first template.MaxErrors
+// Validation is what a validation found: the first template.MaxErrors
 // failures worded, and how many more it counted without wording them.
-type validation struct {
-	issues  []schemaIssue
+type Validation struct {
+	issues  []Issue
 	more    int
 	morePtr string // where the first failure left unworded is
+	limited bool   // the run's budget stopped it: the last issue says so
 }
 
 type appliedKey struct {
-	s     *schema
+	s     *Schema
 	at    *path
 	quiet bool
 }
@@ -59,9 +58,9 @@ type appliedResult struct {
 	ev     evaluated
 }
 
-// maxSchemaDepth bounds how deep schemas may apply to one another: a $ref
+// maxDepth bounds how deep schemas may apply to one another: a $ref
 // cycle that never moves into the value stops here.
-const maxSchemaDepth = 256
+const maxDepth = 256
 
 // path is the place of a value in the one validated. It is written as a
 // JSON Pointer only for a failure worded, not for every value visited: a
@@ -81,7 +80,7 @@ func (p *path) pointer() string {
 		return ""
 	}
 	if p.index >= 0 {
-		return appendIndex(p.up.pointer(), p.index)
+		return template.ChildPointer(p.up.pointer(), strconv.Itoa(p.index))
 	}
 	return template.ChildPointer(p.up.pointer(), p.key)
 }
@@ -92,7 +91,7 @@ func (p *path) shown() string {
 		return ""
 	}
 	if p.index >= 0 {
-		return appendIndex(p.up.shown(), p.index)
+		return template.ChildPointer(p.up.shown(), strconv.Itoa(p.index))
 	}
 	return template.ChildPointer(p.up.shown(), cutText(p.key, previewBytes))
 }
@@ -148,8 +147,16 @@ func (vd *validator) charge(n int, at *path, doing func() string) bool {
 		why = doing() + " would take more than"
 	}
 	budget := " the work left of the run's budget (" + strconv.Itoa(template.MaxRenderSteps) + " steps for all its renders)"
-	vd.limit, vd.limitAt = &schemaIssue{at.pointer(), vd.place(at.shown()) + ": " + why + budget}, at
+	vd.limit, vd.limitAt = &Issue{at.pointer(), vd.place(at.shown()) + ": " + why + budget}, at
 	return false
+}
+
+// place names the value at ptr in a message.
+func (vd *validator) place(ptr string) string {
+	if ptr == "" {
+		return vd.whole
+	}
+	return "field " + ptr
 }
 
 // fail records a failure at at. Only a failure that is reported is worded:
@@ -159,15 +166,15 @@ func (vd *validator) fail(at *path, message func() string) {
 	if vd.quiet > 0 || vd.limit != nil || !vd.room(at) {
 		return
 	}
-	issue := schemaIssue{at.pointer(), message()}
-	if vd.charge(len(issue.msg), at, nil) && !slices.Contains(vd.issues, issue) {
+	issue := Issue{at.pointer(), message()}
+	if vd.charge(len(issue.Msg), at, nil) && !slices.Contains(vd.issues, issue) {
 		vd.issues = append(vd.issues, issue)
 	}
 }
 
 // room reports whether a failure at at is to be worded: past the cap it is
 // only counted.
-func (f *validation) room(at *path) bool {
+func (f *Validation) room(at *path) bool {
 	if len(f.issues) < template.MaxErrors {
 		return true
 	}
@@ -186,7 +193,7 @@ func (vd *validator) failRule(at *path, text func() string) {
 
 // passes reports whether v at at meets s, wording nothing, and what s
 // evaluated in it; whole says that s applies to the value as a whole.
-func (vd *validator) passes(s *schema, v template.Value, at *path, whole bool) (bool, evaluated) {
+func (vd *validator) passes(s *Schema, v template.Value, at *path, whole bool) (bool, evaluated) {
 	before := vd.failures
 	vd.quiet++
 	var ev evaluated
@@ -201,7 +208,7 @@ func (vd *validator) passes(s *schema, v template.Value, at *path, whole bool) (
 
 // validate records every way v, at at, fails s, and returns what s
 // evaluated in it.
-func (vd *validator) validate(s *schema, v template.Value, at *path) (ev evaluated) {
+func (vd *validator) validate(s *Schema, v template.Value, at *path) (ev evaluated) {
 	if s == nil {
 		return ev
 	}
@@ -214,7 +221,7 @@ func (vd *validator) validate(s *schema, v template.Value, at *path) (ev evaluat
 	if !vd.charge(s.cost, at, nil) {
 		return ev
 	}
-	if vd.depth++; vd.depth > maxSchemaDepth {
+	if vd.depth++; vd.depth > maxDepth {
 		vd.depth--
 		vd.failRule(at, func() string { return "the schema applies itself without end (a $ref cycle)" })
 		return ev
@@ -296,7 +303,7 @@ func (vd *validator) in(set *valueSet, v template.Value, at *path) bool {
 	return ok
 }
 
-func (vd *validator) number(s *schema, v template.Value, at *path) {
+func (vd *validator) number(s *Schema, v template.Value, at *path) {
 	if s.minimum == nil && s.maximum == nil && s.exclusiveMinimum == nil && s.exclusiveMaximum == nil && s.multipleOf == nil {
 		return
 	}
@@ -330,7 +337,7 @@ func (vd *validator) isMultiple(d decimal, m *bound, at *path) bool {
 	return !vd.charge(d.exactSize()+m.d.exactSize(), at, nil) || d.multipleOf(m.d, m.rat)
 }
 
-func (vd *validator) string(s *schema, v template.Value, at *path) {
+func (vd *validator) string(s *Schema, v template.Value, at *path) {
 	text := v.Str()
 	if (s.minLength >= 0 || s.maxLength >= 0) && vd.charge(len(text), at, nil) {
 		n := utf8.RuneCountInString(text)
@@ -362,7 +369,7 @@ func (vd *validator) matches(p *pattern, text string, at *path) bool {
 	return vd.charge(cost, at, doing) && p.re.MatchString(text)
 }
 
-func (vd *validator) array(s *schema, v template.Value, at *path, ev *evaluated) {
+func (vd *validator) array(s *Schema, v template.Value, at *path, ev *evaluated) {
 	elems := v.Elems()
 	if s.minItems >= 0 && len(elems) < s.minItems {
 		vd.failRule(at, func() string {
@@ -442,7 +449,7 @@ func (vd *validator) unique(elems []template.Value, at *path) {
 	}
 }
 
-func (vd *validator) object(s *schema, v template.Value, at *path, ev *evaluated) {
+func (vd *validator) object(s *Schema, v template.Value, at *path, ev *evaluated) {
 	members := lastMembers(v)
 	has := func(name string) bool {
 		_, ok := v.Lookup(name)
@@ -523,7 +530,7 @@ func (vd *validator) object(s *schema, v template.Value, at *path, ev *evaluated
 // propertyName checks a field name of the object at at against the
 // propertyNames schema s. The failure is the object's; when the name fails
 // one rule alone, its message says which.
-func (vd *validator) propertyName(s *schema, name string, at *path) {
+func (vd *validator) propertyName(s *Schema, name string, at *path) {
 	vd.naming++
 	defer func() { vd.naming-- }()
 	if ok, _ := vd.passes(s, template.StringValue(name), at, false); ok {
@@ -532,13 +539,13 @@ func (vd *validator) propertyName(s *schema, name string, at *path) {
 	vd.fail(at, func() string {
 		msg := "field name " + quoted(name) + inField(at.shown()) + " fails propertyNames"
 		// Worded aside: only the one failure worded here is kept.
-		outer := vd.validation
-		vd.validation = validation{}
+		outer := vd.Validation
+		vd.Validation = Validation{}
 		vd.validate(s, template.StringValue(name), at)
-		inner := vd.validation
-		vd.validation = outer
+		inner := vd.Validation
+		vd.Validation = outer
 		if len(inner.issues) == 1 && inner.more == 0 {
-			_, text, _ := strings.Cut(inner.issues[0].msg, ": ")
+			_, text, _ := strings.Cut(inner.issues[0].Msg, ": ")
 			msg += ": " + text
 		}
 		return msg
@@ -546,7 +553,7 @@ func (vd *validator) propertyName(s *schema, name string, at *path) {
 }
 
 // applicators apply the schemas that apply to the value as a whole.
-func (vd *validator) applicators(s *schema, v template.Value, at *path, ev *evaluated) {
+func (vd *validator) applicators(s *Schema, v template.Value, at *path, ev *evaluated) {
 	if s.ref != nil {
 		ev.add(vd.apply(s.ref, v, at))
 	}
@@ -603,7 +610,7 @@ func (vd *validator) applicators(s *schema, v template.Value, at *path, ev *eval
 // apply validates v at at against s applied to it as a whole, once per
 // schema and place (see validator.applied). Applied again, s reports
 // nothing more: what it found is reported already, once.
-func (vd *validator) apply(s *schema, v template.Value, at *path) evaluated {
+func (vd *validator) apply(s *Schema, v template.Value, at *path) evaluated {
 	if vd.naming > 0 || s == nil {
 		return vd.validate(s, v, at)
 	}

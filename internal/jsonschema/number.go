@@ -1,6 +1,4 @@
-//go:build !splice_lite
-
-package reshape
+package jsonschema
 
 import (
 	"math/big"

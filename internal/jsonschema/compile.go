@@ -1,6 +1,4 @@
-//go:build !splice_lite
-
-package reshape
+package jsonschema
 
 import (
 	"math"
@@ -13,10 +11,11 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// schema is a compiled JSON Schema. Absent keywords are nil, or -1 for the
-// counts. Every argument is read here, once: validating a value parses
-// nothing of the schema again.
-type schema struct {
+// Schema is a compiled JSON Schema, immutable and safe for concurrent
+// validation. Absent keywords are nil, or -1 for the counts. Every argument
+// is read here, once: validating a value parses nothing of the schema
+// again.
+type Schema struct {
 	boolean *bool // a boolean schema: true allows everything, false nothing
 	cost    int   // the work of applying it, before its values: its keywords
 
@@ -31,26 +30,26 @@ type schema struct {
 
 	minItems, maxItems       int
 	uniqueItems              bool
-	prefixItems              []*schema
-	items                    *schema // the items after prefixItems
+	prefixItems              []*Schema
+	items                    *Schema // the items after prefixItems
 	additionalItems          bool    // items is a draft's additionalItems (after an array items)
-	contains                 *schema
+	contains                 *Schema
 	minContains, maxContains int
 
 	minProperties, maxProperties int
 	required                     []string
 	dependentRequired            []dependency
-	properties                   map[string]*schema
+	properties                   map[string]*Schema
 	patternProperties            []patternSchema
-	additionalProperties         *schema
-	propertyNames                *schema
+	additionalProperties         *Schema
+	propertyNames                *Schema
 	dependentSchemas             []namedSchema
 
-	ref                    *schema
-	allOf, anyOf, oneOf    []*schema
-	not, ifS, thenS, elseS *schema
-	unevaluatedItems       *schema
-	unevaluatedProperties  *schema
+	ref                    *Schema
+	allOf, anyOf, oneOf    []*Schema
+	not, ifS, thenS, elseS *Schema
+	unevaluatedItems       *Schema
+	unevaluatedProperties  *Schema
 }
 
 // bound is a number keyword's value: exact, as a fraction when in range
@@ -63,12 +62,12 @@ type bound struct {
 
 type namedSchema struct {
 	name   string
-	schema *schema
+	schema *Schema
 }
 
 type patternSchema struct {
 	pattern *pattern
-	schema  *schema
+	schema  *Schema
 }
 
 // pattern is a compiled regex and what matching it costs.
@@ -111,35 +110,35 @@ var metaSchemas = map[string]int{
 	"http://json-schema.org/draft-04/schema":       draft4,
 }
 
-// schemaCompiler compiles one schema document. It stops at the first
+// compiler compiles one schema document. It stops at the first
 // issue: a schema that is not valid is reported where it is wrong.
-type schemaCompiler struct {
+type compiler struct {
 	doc     template.Value
 	draft   int
-	byPtr   map[string]*schema
+	byPtr   map[string]*Schema
 	anchors map[string]string // $anchor (and $dynamicAnchor) → its schema's pointer
 	refs    []pendingRef
-	issue   *schemaIssue
+	issue   *Issue
 }
 
 // pendingRef is a $ref to resolve once the document is compiled.
 type pendingRef struct {
-	from   *schema
+	from   *Schema
 	ptr    string // where the $ref is
 	target string
 }
 
-// compileSchemaText compiles doc.
-func compileSchemaText(doc template.Value) (*schema, *schemaIssue) {
-	c := &schemaCompiler{doc: doc, draft: draft2020, byPtr: map[string]*schema{}, anchors: map[string]string{}}
+// compileDoc compiles doc.
+func compileDoc(doc template.Value) (*Schema, *Issue) {
+	c := &compiler{doc: doc, draft: draft2020, byPtr: map[string]*Schema{}, anchors: map[string]string{}}
 	if doc.Kind() == template.Object {
 		if v, ok := doc.Lookup("$schema"); ok {
 			if v.Kind() != template.String {
-				return nil, &schemaIssue{"/$schema", "/$schema: want string, got " + v.Kind().String()}
+				return nil, &Issue{"/$schema", "/$schema: want string, got " + v.Kind().String()}
 			}
 			draft, known := metaSchemas[strings.TrimSuffix(v.Str(), "#")]
 			if !known {
-				return nil, &schemaIssue{"/$schema", "/$schema: " + strconv.Quote(v.Str()) + " is not a meta-schema this validator knows (2020-12, 2019-09, draft-07, draft-06 or draft-04)"}
+				return nil, &Issue{"/$schema", "/$schema: " + strconv.Quote(v.Str()) + " is not a meta-schema this validator knows (2020-12, 2019-09, draft-07, draft-06 or draft-04)"}
 			}
 			c.draft = draft
 		}
@@ -157,25 +156,25 @@ func compileSchemaText(doc template.Value) (*schema, *schemaIssue) {
 }
 
 // fail records the first issue, at ptr in the schema.
-func (c *schemaCompiler) fail(ptr, rule string) {
+func (c *compiler) fail(ptr, rule string) {
 	if c.issue == nil {
-		c.issue = &schemaIssue{ptr, schemaPlace(ptr) + ": " + rule}
+		c.issue = &Issue{ptr, schemaPlace(ptr) + ": " + rule}
 	}
 }
 
 // failWhole records an issue whose message names the place itself.
-func (c *schemaCompiler) failWhole(ptr, msg string) {
+func (c *compiler) failWhole(ptr, msg string) {
 	if c.issue == nil {
-		c.issue = &schemaIssue{ptr, msg}
+		c.issue = &Issue{ptr, msg}
 	}
 }
 
 // compile compiles the schema v found at ptr.
-func (c *schemaCompiler) compile(v template.Value, ptr string) *schema {
+func (c *compiler) compile(v template.Value, ptr string) *Schema {
 	if s, ok := c.byPtr[ptr]; ok {
 		return s
 	}
-	s := &schema{cost: 1, minLength: -1, maxLength: -1, minItems: -1, maxItems: -1, minContains: -1, maxContains: -1, minProperties: -1, maxProperties: -1}
+	s := &Schema{cost: 1, minLength: -1, maxLength: -1, minItems: -1, maxItems: -1, minContains: -1, maxContains: -1, minProperties: -1, maxProperties: -1}
 	c.byPtr[ptr] = s
 	switch v.Kind() {
 	case template.Bool:
@@ -216,7 +215,7 @@ func (c *schemaCompiler) compile(v template.Value, ptr string) *schema {
 }
 
 // keyword compiles one keyword of an object schema.
-func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr string, get func(string) (template.Value, bool)) {
+func (c *compiler) keyword(s *Schema, key string, v template.Value, ptr string, get func(string) (template.Value, bool)) {
 	switch key {
 	case "type":
 		c.types(s, v, ptr)
@@ -327,7 +326,7 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 		}
 	case "properties":
 		named := c.schemaMap(v, ptr)
-		s.properties = make(map[string]*schema, len(named))
+		s.properties = make(map[string]*Schema, len(named))
 		for _, p := range named {
 			s.properties[p.name] = p.schema
 		}
@@ -390,7 +389,7 @@ func (c *schemaCompiler) keyword(s *schema, key string, v template.Value, ptr st
 // simpleTypes are the names type allows.
 var simpleTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
 
-func (c *schemaCompiler) types(s *schema, v template.Value, ptr string) {
+func (c *compiler) types(s *Schema, v template.Value, ptr string) {
 	isType := func(v template.Value) bool {
 		if v.Kind() != template.String {
 			return false
@@ -423,7 +422,7 @@ func (c *schemaCompiler) types(s *schema, v template.Value, ptr string) {
 }
 
 // want checks that a keyword's value is of kind k.
-func (c *schemaCompiler) want(v template.Value, k template.Kind, ptr string) bool {
+func (c *compiler) want(v template.Value, k template.Kind, ptr string) bool {
 	if v.Kind() != k {
 		c.fail(ptr, "want "+k.String()+", got "+v.Kind().String())
 		return false
@@ -432,7 +431,7 @@ func (c *schemaCompiler) want(v template.Value, k template.Kind, ptr string) boo
 }
 
 // number reads a number keyword exactly.
-func (c *schemaCompiler) number(v template.Value, ptr string) *bound {
+func (c *compiler) number(v template.Value, ptr string) *bound {
 	if !c.want(v, template.Number, ptr) {
 		return nil
 	}
@@ -443,7 +442,7 @@ func (c *schemaCompiler) number(v template.Value, ptr string) *bound {
 }
 
 // count reads a non-negative integer keyword (1.0 is an integer).
-func (c *schemaCompiler) count(v template.Value, ptr string) int {
+func (c *compiler) count(v template.Value, ptr string) int {
 	d := parseDecimal(v.Str())
 	if v.Kind() != template.Number || !d.isInt() {
 		got := v.Kind().String()
@@ -462,13 +461,13 @@ func (c *schemaCompiler) count(v template.Value, ptr string) int {
 }
 
 // strings reads an array of distinct strings.
-func (c *schemaCompiler) strings(v template.Value, ptr string) []string {
+func (c *compiler) strings(v template.Value, ptr string) []string {
 	if !c.want(v, template.Array, ptr) {
 		return nil
 	}
 	list := make([]string, 0, v.Len())
 	for i, e := range v.Elems() {
-		if !c.want(e, template.String, appendIndex(ptr, i)) {
+		if !c.want(e, template.String, template.ChildPointer(ptr, strconv.Itoa(i))) {
 			return nil
 		}
 		for j, prev := range list {
@@ -483,7 +482,7 @@ func (c *schemaCompiler) strings(v template.Value, ptr string) []string {
 }
 
 // schemas reads a non-empty array of schemas.
-func (c *schemaCompiler) schemas(v template.Value, ptr string) []*schema {
+func (c *compiler) schemas(v template.Value, ptr string) []*Schema {
 	if !c.want(v, template.Array, ptr) {
 		return nil
 	}
@@ -491,15 +490,15 @@ func (c *schemaCompiler) schemas(v template.Value, ptr string) []*schema {
 		c.fail(ptr, "has 0 items, fewer than the minItems 1")
 		return nil
 	}
-	list := make([]*schema, v.Len())
+	list := make([]*Schema, v.Len())
 	for i, e := range v.Elems() {
-		list[i] = c.compile(e, appendIndex(ptr, i))
+		list[i] = c.compile(e, template.ChildPointer(ptr, strconv.Itoa(i)))
 	}
 	return list
 }
 
 // schemaMap reads an object of schemas, in its order.
-func (c *schemaCompiler) schemaMap(v template.Value, ptr string) []namedSchema {
+func (c *compiler) schemaMap(v template.Value, ptr string) []namedSchema {
 	if !c.want(v, template.Object, ptr) {
 		return nil
 	}
@@ -511,7 +510,7 @@ func (c *schemaCompiler) schemaMap(v template.Value, ptr string) []namedSchema {
 }
 
 // regexp compiles a pattern (Go's RE2 syntax, which has no backtracking).
-func (c *schemaCompiler) regexp(text, ptr string) *pattern {
+func (c *compiler) regexp(text, ptr string) *pattern {
 	re, err := regexp.Compile(text)
 	if err != nil {
 		c.fail(ptr, strconv.Quote(text)+" is not a valid regex (format): "+strings.TrimPrefix(err.Error(), "error parsing regexp: "))
@@ -557,7 +556,7 @@ func newValueSet(values []template.Value) *valueSet {
 }
 
 // ref records a $ref, resolved once the whole document is compiled.
-func (c *schemaCompiler) ref(s *schema, v template.Value, ptr string) {
+func (c *compiler) ref(s *Schema, v template.Value, ptr string) {
 	if !c.want(v, template.String, ptr) {
 		return
 	}
@@ -571,7 +570,7 @@ func (c *schemaCompiler) ref(s *schema, v template.Value, ptr string) {
 
 // resolve finds the schema a $ref names: a JSON Pointer into the document
 // or an $anchor.
-func (c *schemaCompiler) resolve(r pendingRef) *schema {
+func (c *compiler) resolve(r pendingRef) *Schema {
 	fragment, ok := percentDecode(r.target[1:])
 	if !ok {
 		c.fail(r.ptr, strconv.Quote(r.target)+" is not a valid reference")

@@ -1,6 +1,4 @@
-//go:build !splice_lite
-
-package reshape
+package jsonschema
 
 import (
 	"runtime"
@@ -16,19 +14,18 @@ import (
 type validationCost struct {
 	work          int
 	allocs, bytes uint64
-	found         validation
-	limited       bool
+	found         Validation
 }
 
-func measureValidation(s *schema, v template.Value) validationCost {
+func measureValidation(s *Schema, v template.Value) validationCost {
 	var before, after runtime.MemStats
 	var run template.Env
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	found, limited := validate(s, v, inputPlace, &run)
+	found := s.Validate(v, "the input", &run)
 	runtime.ReadMemStats(&after)
 	work, _ := run.Spent()
-	return validationCost{work: work, allocs: after.Mallocs - before.Mallocs, bytes: after.TotalAlloc - before.TotalAlloc, found: found, limited: limited}
+	return validationCost{work: work, allocs: after.Mallocs - before.Mallocs, bytes: after.TotalAlloc - before.TotalAlloc, found: found}
 }
 
 // numbers is a JSON array of the numbers from..from+n-1.
@@ -78,7 +75,7 @@ func TestValidationCostIsLinear(t *testing.T) {
 				costs = append(costs, measureValidation(s, mustJSON(t, d.value(n))))
 			}
 			for i, c := range costs {
-				if c.limited {
+				if c.found.limited {
 					t.Fatalf("n %d: the validation passed the budget", d.n<<i)
 				}
 			}
@@ -120,21 +117,11 @@ func checkMessages(t *testing.T, list template.ErrorList) {
 // 2,003 instructions, over leaves of 1 MiB. Each match would cost 2 billion
 // steps: the first is not run, and the call stops with a LimitError there.
 func TestCostlyPatternStopsBeforeMatching(t *testing.T) {
-	tool, err := LoadTool([]byte(`name: x
-kind: exec
-command: check
-input_schema:
-  properties:
-    a: {pattern: "(?:x?){1000}y"}
-    b: {pattern: "(?:x?){1000}y"}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := compiled(t, `{"properties": {"a": {"pattern": "(?:x?){1000}y"}, "b": {"pattern": "(?:x?){1000}y"}}}`)
 	leaf := strings.Repeat("x", 1<<20)
 	input := template.ObjectValue([]template.Member{{Key: "a", Value: template.StringValue(leaf)}, {Key: "b", Value: template.StringValue(leaf)}})
 	var run template.Env
-	list := template.Errors(tool.CheckInput(input, &run))
+	list := s.Validate(input, "the input", &run).Errors(template.InputError, "")
 	if len(list) != 1 || list[0].Kind != template.LimitError || list[0].Path != "/a" || !strings.Contains(list[0].Msg, "2003 instructions") {
 		t.Fatalf("want one LimitError at /a naming the program's size, got %v", list)
 	}
@@ -142,8 +129,8 @@ input_schema:
 	if work, _ := run.Spent(); work <= template.MaxRenderSteps {
 		t.Errorf("the run has %d steps of work left after a validation its budget stopped", template.MaxRenderSteps-work)
 	}
-	if err := tool.CheckInput(template.ObjectValue([]template.Member{{Key: "a", Value: template.StringValue("xy")}}), &run); template.Errors(err)[0].Kind != template.LimitError {
-		t.Errorf("a run whose budget is spent validates again: %v", err)
+	if list := s.Validate(template.ObjectValue([]template.Member{{Key: "a", Value: template.StringValue("xy")}}), "the input", &run).Errors(template.InputError, ""); list[0].Kind != template.LimitError {
+		t.Errorf("a run whose budget is spent validates again: %v", list)
 	}
 }
 
@@ -159,18 +146,18 @@ func TestEnumIsLookedUp(t *testing.T) {
 	if c.work > 40*20000 {
 		t.Errorf("20,000 lookups cost %d steps of work, want a few dozen each", c.work)
 	}
-	if !strings.Contains(c.found.issues[0].msg, "10000 is not one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 9990 more (enum)") {
-		t.Errorf("first failure: %s", c.found.issues[0].msg)
+	if !strings.Contains(c.found.issues[0].Msg, "10000 is not one of 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, … and 9990 more (enum)") {
+		t.Errorf("first failure: %s", c.found.issues[0].Msg)
 	}
 	// Equal by value, whatever the form.
 	s = compiled(t, `{"enum": [1, "a", {"k": [2.0, null]}]}`)
 	for _, v := range []string{`1.0`, `10e-1`, `"a"`, `{"k": [2, null]}`, `{"k": [20e-1, null]}`} {
-		if found, _ := validate(s, mustJSON(t, v), inputPlace, nil); found.issues != nil {
+		if found := s.Validate(mustJSON(t, v), "the input", nil); found.issues != nil {
 			t.Errorf("%s is in the enum: %v", v, found.issues)
 		}
 	}
 	for _, v := range []string{`2`, `"1"`, `{"k": [2]}`, `{"k": [2, null], "j": 1}`, `[1]`, strconv.Quote(strings.Repeat("a", 1000))} {
-		if found, _ := validate(s, mustJSON(t, v), inputPlace, nil); len(found.issues) != 1 {
+		if found := s.Validate(mustJSON(t, v), "the input", nil); len(found.issues) != 1 {
 			t.Errorf("%.20s is not in the enum: %v", v, found.issues)
 		}
 	}
@@ -180,15 +167,12 @@ func TestEnumIsLookedUp(t *testing.T) {
 // word 100 messages, each quoting the pattern cut; the rest are counted
 // until the budget, which the pattern's cost spends, stops them.
 func TestFailuresPastTheCapAreCounted(t *testing.T) {
-	tool, err := LoadTool([]byte("name: x\nkind: exec\ncommand: check\ninput_schema: {items: {pattern: \"^" + strings.Repeat("z", 40000) + "$\"}}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := compiled(t, `{"items": {"pattern": "^`+strings.Repeat("z", 40000)+`$"}}`)
 	v := mustJSON(t, `[`+strings.Repeat(`"a",`, 99999)+`"a"]`)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	list := template.Errors(tool.CheckInput(v, nil))
+	list := s.Validate(v, "the input", nil).Errors(template.InputError, "")
 	runtime.ReadMemStats(&after)
 	if len(list) != template.MaxErrors+1 || list[template.MaxErrors].Kind != template.LimitError || !strings.Contains(list[template.MaxErrors].Msg, "more errors from here on") {
 		t.Fatalf("%d errors, the last %v", len(list), list[len(list)-1])
@@ -208,15 +192,15 @@ func TestFailuresPastTheCapAreCounted(t *testing.T) {
 func TestMultipleOfBoundIsParsedOnce(t *testing.T) {
 	s := compiled(t, `{"items": {"multipleOf": `+strings.Repeat("7", 4000)+`}}`)
 	c := measureValidation(s, mustJSON(t, "["+strings.Repeat("3,", 199999)+"0]"))
-	if len(c.found.issues) != template.MaxErrors || c.found.more != 199999-template.MaxErrors || c.limited {
-		t.Fatalf("%d failures worded, %d counted, limited %v", len(c.found.issues), c.found.more, c.limited)
+	if len(c.found.issues) != template.MaxErrors || c.found.more != 199999-template.MaxErrors || c.found.limited {
+		t.Fatalf("%d failures worded, %d counted, limited %v", len(c.found.issues), c.found.more, c.found.limited)
 	}
 	if c.bytes > 64<<20 {
 		t.Errorf("validating allocated %d bytes", c.bytes)
 	}
 	for _, issue := range c.found.issues {
-		if len(issue.msg) > maxMessage {
-			t.Fatalf("a message of %d bytes: %.200s", len(issue.msg), issue.msg)
+		if len(issue.Msg) > maxMessage {
+			t.Fatalf("a message of %d bytes: %.200s", len(issue.Msg), issue.Msg)
 		}
 	}
 	// Exact arithmetic still decides what the comparison does not.
@@ -231,7 +215,7 @@ func TestMultipleOfBoundIsParsedOnce(t *testing.T) {
 		{`{"multipleOf": 1e-400}`, `1`, true},
 		{`{"multipleOf": ` + strings.Repeat("7", 4000) + `}`, strings.Repeat("7", 4000) + "0", true},
 	} {
-		found, _ := validate(compiled(t, tt.schema), mustJSON(t, tt.value), inputPlace, nil)
+		found := compiled(t, tt.schema).Validate(mustJSON(t, tt.value), "the input", nil)
 		if ok := found.issues == nil; ok != tt.ok {
 			t.Errorf("%.30s against %.30s: passes %v, want %v", tt.value, tt.schema, ok, tt.ok)
 		}
@@ -242,12 +226,9 @@ func TestMultipleOfBoundIsParsedOnce(t *testing.T) {
 // named cut in each message.
 func TestLongKeysAreCutInMessages(t *testing.T) {
 	key := strings.Repeat("k", 1<<20)
-	tool, err := LoadTool([]byte("name: x\nkind: exec\ncommand: check\ninput_schema: {additionalProperties: {items: {type: string}}}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := compiled(t, `{"additionalProperties": {"items": {"type": "string"}}}`)
 	input := template.ObjectValue([]template.Member{{Key: key, Value: mustJSON(t, numbers(0, 1000))}})
-	list := template.Errors(tool.CheckInput(input, nil))
+	list := s.Validate(input, "the input", nil).Errors(template.InputError, "")
 	if len(list) != template.MaxErrors+1 || !strings.HasSuffix(list[0].Path, "/0") {
 		t.Fatalf("%d errors, the first at %.20s…", len(list), list[0].Path)
 	}
