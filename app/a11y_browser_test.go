@@ -13,7 +13,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // axeFile is axe-core's browser build; it is a dev dependency of editor/,
@@ -33,39 +34,39 @@ func TestBrowserAxe(t *testing.T) {
 	axe := readAxe(t)
 	base := startServer(t)
 	// An error kind's example: the problems pane with its key chips.
-	var failing playground.State
-	for _, ex := range playground.Examples {
+	var failing state.State
+	for _, ex := range state.Examples {
 		if ex.Error {
 			failing = ex.Open()
 			break
 		}
 	}
-	payload := playground.EncodeState(failing)
+	payload := encodeState(failing)
 	// A shape with a failing leaf: its partial result, marked.
-	partial := playground.DefaultExample.Open()
-	partial.Mode, partial.Shape = playground.ModeShape, `{"team": "{{input.team}}", "bad": "{{input.teem}}"}`
+	partial := state.DefaultExample.Open()
+	partial.Mode, partial.Shape = state.ModeShape, `{"team": "{{input.team}}", "bad": "{{input.teem}}"}`
 	pages := []struct {
 		name, path string
 		ready      func(*testing.T, context.Context)
 	}{
 		{"playground", "/", waitDefaultExample},
-		{"playground-problems", "/#" + playground.LinkPrefix + payload, func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem") }},
-		{"playground-partial", "/#" + playground.LinkPrefix + playground.EncodeState(partial), func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "failed-leaf") }},
+		{"playground-problems", "/#" + state.LinkPrefix + payload, func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem") }},
+		{"playground-partial", "/#" + state.LinkPrefix + encodeState(partial), func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "failed-leaf") }},
 		{"playground-menu", "/", func(t *testing.T, ctx context.Context) {
 			waitDefaultExample(t, ctx)
 			click(t, ctx, "#examples-button")
 			waitTestID(t, ctx, "example")
 		}},
-		{"plan-problem", "/#" + playground.LinkPrefix + playground.EncodeState(playground.ExampleByID("broken-plan").Open()),
+		{"plan-problem", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("broken-plan").Open()),
 			func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem"); waitTestID(t, ctx, "solver") }},
-		{"plan-iteration", "/#" + playground.LinkPrefix + playground.EncodeState(playground.ExampleByID("pr-plan").Open()),
+		{"plan-iteration", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("pr-plan").Open()),
 			func(t *testing.T, ctx context.Context) {
 				waitTestID(t, ctx, "solver")
 				click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
 				click(t, ctx, `[data-testid="iteration-next"]`)
 				waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
 			}},
-		{"embed", playground.EmbedPath, waitDefaultExample},
+		{"embed", state.EmbedPath, waitDefaultExample},
 		{"docs", "/docs", func(*testing.T, context.Context) {}}, // rendered with the app
 	}
 	for _, p := range pages {
@@ -106,9 +107,9 @@ func readAxe(t *testing.T) string {
 // default example and its output, so axe sees the editors and the panes.
 func waitDefaultExample(t *testing.T, ctx context.Context) {
 	t.Helper()
-	s := playground.DefaultExample.Open()
-	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text()))
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	s := state.DefaultExample.Open()
+	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{})))
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 }
 
 // runAxe injects axe into the page and runs it. Runtime.evaluate is not

@@ -3,6 +3,8 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
 
@@ -13,21 +15,21 @@ import (
 // compares a component's fields to decide whether it must render again,
 // sees the same value on every render.
 
-// editorActions is what a code editor reports and asks: an edit of the
-// text of target, as its new text or as a range replaced (redraw: the page
-// must be redrawn for more than the result, which they paint themselves;
-// later: the evaluation waits for Settle, as it would take long); the
-// text the session holds; what may be typed at a caret of the main text
-// and what its tag at an offset is worth (byte offsets); the problems of a
-// target.
+// editorActions is what a code editor reports and asks, in UTF-16 offsets:
+// an edit of the text of target, a range replaced (redraw: the page must
+// be redrawn for more than the result, which it paints itself; later:
+// the evaluation waits for Settle, as it would take long); the text the
+// session holds and how often it wrote it itself; what may be typed at a
+// caret of the main text and what its tag at an offset is worth; the
+// problems of a target.
 type editorActions interface {
-	SetText(target playground.Target, text string) (redraw bool)
-	Edit(target playground.Target, from, to int, insert string) (redraw, later bool)
+	Edit(target state.Target, from, to int, insert string) (redraw, later bool)
 	Settle() (redraw bool)
-	Text(target playground.Target) string
+	Text(target state.Target) string
+	Rewrites(target state.Target) int
 	Complete(caret int) template.Completion
-	Hover(off int) (playground.Hover, bool)
-	Problems(target playground.Target) []playground.Problem
+	Hover(off int) (evaluate.Hover, bool)
+	Problems(target state.Target) []evaluate.Problem
 	Caret(off int) (changed bool)
 }
 
@@ -42,8 +44,8 @@ type rootsActions interface {
 	SetIteration(on bool)
 	SetLater(text string)
 	SetBranch(text string)
-	Format(target playground.Target)
-	Select(target playground.Target, start, end int)
+	Format(target state.Target)
+	Select(target state.Target, start, end int)
 	ClearNameError()
 	UpdateReferences()
 	DismissRename()
@@ -93,14 +95,9 @@ func (a *actions) open(load func()) {
 	a.navigate(load)
 }
 
-// SetText, Edit and Settle record an edit and write the new output at
-// once: they run inside the editor's update, before the frame is painted.
-func (a *actions) SetText(target playground.Target, text string) bool {
-	more := a.s.SetText(target, text)
-	paintOutput(&a.s.Out)
-	return more
-}
-func (a *actions) Edit(target playground.Target, from, to int, insert string) (more, later bool) {
+// Edit and Settle record an edit and paint the new output at once: they
+// run inside the editor's update, before the frame is painted.
+func (a *actions) Edit(target state.Target, from, to int, insert string) (more, later bool) {
 	if more, later = a.s.Edit(target, from, to, insert); !later {
 		paintOutput(&a.s.Out)
 	}
@@ -111,35 +108,36 @@ func (a *actions) Settle() bool {
 	paintOutput(&a.s.Out)
 	return more
 }
-func (a *actions) Text(target playground.Target) string   { return a.s.Text(target) }
+func (a *actions) Text(target state.Target) string        { return a.s.State.Text(target) }
+func (a *actions) Rewrites(target state.Target) int       { return a.s.Rewrites(target) }
 func (a *actions) Complete(caret int) template.Completion { return a.s.Complete(caret) }
-func (a *actions) Hover(off int) (playground.Hover, bool) { return a.s.HoverAt(off) }
-func (a *actions) Problems(target playground.Target) []playground.Problem {
+func (a *actions) Hover(off int) (evaluate.Hover, bool)   { return a.s.HoverAt(off) }
+func (a *actions) Problems(target state.Target) []evaluate.Problem {
 	return a.s.Problems(target)
 }
-func (a *actions) Caret(off int) bool              { return a.s.Caret(off) }
-func (a *actions) UpdateReferences()               { a.s.UpdateReferences() }
-func (a *actions) DismissRename()                  { a.s.DismissRename() }
-func (a *actions) OpenRoot(name string)            { a.s.OpenRoot(name) }
-func (a *actions) AddRoot()                        { a.s.AddRoot() }
-func (a *actions) RenameRoot(name string) bool     { return a.s.RenameRoot(name) }
-func (a *actions) DeleteRoot()                     { a.s.DeleteRoot() }
-func (a *actions) Undo()                           { a.s.Undo() }
-func (a *actions) Redo()                           { a.s.Redo() }
-func (a *actions) MoveRoot(delta int)              { a.s.MoveRoot(delta) }
-func (a *actions) SetIteration(on bool)            { a.s.SetIteration(on) }
-func (a *actions) SetLater(text string)            { a.s.SetLater(text) }
-func (a *actions) SetBranch(text string)           { a.s.SetBranch(text) }
-func (a *actions) Format(target playground.Target) { a.s.Format(target) }
-func (a *actions) Select(target playground.Target, start, end int) {
+func (a *actions) Caret(off int) bool          { return a.s.Caret(off) }
+func (a *actions) UpdateReferences()           { a.s.UpdateReferences() }
+func (a *actions) DismissRename()              { a.s.DismissRename() }
+func (a *actions) OpenRoot(name string)        { a.s.OpenRoot(name) }
+func (a *actions) AddRoot()                    { a.s.AddRoot() }
+func (a *actions) RenameRoot(name string) bool { return a.s.RenameRoot(name) }
+func (a *actions) DeleteRoot()                 { a.s.DeleteRoot() }
+func (a *actions) Undo()                       { a.s.Undo() }
+func (a *actions) Redo()                       { a.s.Redo() }
+func (a *actions) MoveRoot(delta int)          { a.s.MoveRoot(delta) }
+func (a *actions) SetIteration(on bool)        { a.s.SetIteration(on) }
+func (a *actions) SetLater(text string)        { a.s.SetLater(text) }
+func (a *actions) SetBranch(text string)       { a.s.SetBranch(text) }
+func (a *actions) Format(target state.Target)  { a.s.Format(target) }
+func (a *actions) Select(target state.Target, start, end int) {
 	a.s.Select(target, start, end)
 }
 func (a *actions) ClearNameError()       { a.s.NameError = "" }
 func (a *actions) Reveal(i int)          { a.s.Reveal(i) }
 func (a *actions) Fix(i int, key string) { a.s.Fix(i, key) }
 func (a *actions) LoadExample(id string) {
-	if playground.ExampleByID(id) != nil {
-		a.open(func() { a.s.LoadExample(id) })
+	if ex := state.ExampleByID(id); ex != nil {
+		a.open(func() { a.s.Load(ex.Open()) })
 		a.v.banner, a.v.saved = "", ""
 	}
 }
@@ -150,9 +148,12 @@ func (a *actions) RestoreSaved() {
 	saved := a.v.saved
 	a.v.banner, a.v.saved = "", ""
 	a.open(func() {
-		if err := a.s.RestoreSaved(saved); err != nil {
+		s, err := state.OpenSaved(saved)
+		if err != nil {
 			a.v.banner = err.Error()
+			return
 		}
+		a.s.Load(s)
 	})
 }
 func (a *actions) OpenCallerShape()          { a.open(a.s.OpenCallerShape) }
@@ -161,7 +162,7 @@ func (a *actions) OpenHelp()                 { a.v.dialog = dialogHelp }
 func (a *actions) OpenShare(ctx app.Context) { openShare(ctx, a.s, a.v) }
 func (a *actions) CloseDialog()              { a.v.dialog = "" }
 func (a *actions) SetShareNote(note string)  { a.v.share.Note = note }
-func (a *actions) SetMode(m playground.Mode) { a.s.SetMode(m) }
+func (a *actions) SetMode(m state.Mode)      { a.s.SetMode(m) }
 func (a *actions) DismissBanner() {
 	a.v.banner = ""
 	if a.dismissed != nil {
@@ -174,10 +175,15 @@ func (a *actions) SelectStep(id string) { a.s.SelectStep(id) }
 // and the banner says why.
 func (a *actions) OpenAsPlan() {
 	var err error
-	a.open(func() { err = a.s.OpenAsPlan() })
+	a.open(func() {
+		var s state.State
+		if s, err = state.PlanOf(a.s.State); err == nil {
+			a.s.Load(s)
+		}
+	})
 	a.v.banner = ""
 	if err != nil {
-		a.v.banner = err.Error()
+		a.v.banner = "Open as plan: " + err.Error()
 	}
 }
 func (a *actions) OpenStepAlone()           { a.open(a.s.OpenStepAlone) }

@@ -9,7 +9,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // A rename in one mode reaches the other mode's text: the shape reads the
@@ -17,8 +17,8 @@ import (
 func TestBrowserRenameAcrossModes(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTemplate, Template: "PR {{E1.number}}", Shape: "title: \"{{E1.title}}\"\n",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}}
+	s := state.State{Mode: state.ModeTemplate, Template: "PR {{E1.number}}", Shape: "title: \"{{E1.title}}\"\n",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}}
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="root-tab"][data-name="E1"]`)
 	renameOpenRoot(t, ctx, "fetch_pr")
@@ -45,8 +45,8 @@ func TestBrowserTraceShowsEveryRun(t *testing.T) {
 func TestBrowserAsideNoteOnce(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0.a}}",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}, {Name: "item", Text: `{"n": 7}`}}}
+	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.a}}",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}, {Name: "item", Text: `{"n": 7}`}}}
 	link := linkTo(base, s)
 	const note = `(document.querySelector('[data-testid="banner"]')?.textContent || "").includes("iteration roots item")`
 
@@ -91,8 +91,8 @@ func TestBrowserAsideNoteOnce(t *testing.T) {
 func TestBrowserYAMLTrapFix(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeShape, Shape: "title: PR #{{E1.number}}\n",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}}
+	s := state.State{Mode: state.ModeShape, Shape: "title: PR #{{E1.number}}\n",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}}
 	openState(t, ctx, base, s)
 	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="Warning"][data-line="1"][data-column="11"]')`)
 	click(t, ctx, `[data-testid="problem"][data-kind="Warning"] [data-testid="key-chip"]`)
@@ -108,8 +108,8 @@ func TestBrowserYAMLTrapFix(t *testing.T) {
 func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	s.Mode, s.Shape = playground.ModeShape, "title: \"{{E0.values.0.title}}\"\n"
+	s := state.DefaultExample.Open()
+	s.Mode, s.Shape = state.ModeShape, "title: \"{{E0.values.0.title}}\"\n"
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="mode-template"]`)
 	waitValue(t, ctx, "editor", s.Template) // the switch drawn: typing goes to the template
@@ -130,7 +130,7 @@ func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
 func TestBrowserFirstSteps(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	long := playground.DefaultExample.Open()
+	long := state.DefaultExample.Open()
 	long.Template = strings.Repeat("x", 3000) + long.Template
 	long.Shape = ""
 	openState(t, ctx, base, long)
@@ -172,8 +172,8 @@ func TestBrowserFirstSteps(t *testing.T) {
 func TestBrowserUnquotedTemplateFix(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.State{Mode: playground.ModeShape, Shape: "pr: {{E1.number}}\n",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}})
+	openState(t, ctx, base, state.State{Mode: state.ModeShape, Shape: "pr: {{E1.number}}\n",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 42}`}}})
 	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="ToolError"][data-line="1"][data-column="5"]')?.textContent.includes("quote the template")`)
 	click(t, ctx, `[data-testid="problem"] [data-testid="key-chip"]`)
 	waitJS(t, ctx, byTestID("editor")+`.value === "pr: \"{{E1.number}}\"\n"`)
@@ -185,13 +185,13 @@ func TestBrowserToolThatCannotRun(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
 	tool := "name: lint\nkind: exec\ncommand: [lint, \"{{input.path}}\"]\ninput_schema: {type: object, required: [path], properties: {path: {type: string}}}\n"
-	openState(t, ctx, base, playground.State{Mode: playground.ModeTool, Tool: tool, Call: `{"path": "a.go"}`})
+	openState(t, ctx, base, state.State{Mode: state.ModeTool, Tool: tool, Call: `{"path": "a.go"}`})
 	waitOutput(t, ctx, `{"command":["lint","a.go"]}`)
 	waitJS(t, ctx, byTestID("output-note")+`?.textContent.includes("cannot run here")`)
 	if n := evalJS[int](t, ctx, byTestID("editor")+`.querySelectorAll(".tk, [class*='tk-']").length`); n == 0 {
 		t.Error("the command's tag is not coloured")
 	}
-	openState(t, ctx, base, playground.State{Mode: playground.ModeTool, Tool: tool, Call: `{"pr": "abc"}`})
+	openState(t, ctx, base, state.State{Mode: state.ModeTool, Tool: tool, Call: `{"pr": "abc"}`})
 	waitJS(t, ctx, `document.querySelector('[data-testid="problem"][data-kind="InputError"]')?.textContent.includes("path")`)
 }
 
@@ -200,8 +200,8 @@ func TestBrowserToolThatCannotRun(t *testing.T) {
 func TestBrowserCallerShapeOpensAsShape(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTool, Tool: "name: pass\nkind: reshape\ncaller_shape: true\n", Call: `{"shape": {"a": "{{input.x}}"}}`,
-		Roots: []playground.RootText{{Name: "input", Text: `{"x": 5}`}}}
+	s := state.State{Mode: state.ModeTool, Tool: "name: pass\nkind: reshape\ncaller_shape: true\n", Call: `{"shape": {"a": "{{input.x}}"}}`,
+		Roots: []state.RootText{{Name: "input", Text: `{"x": 5}`}}}
 	openState(t, ctx, base, s)
 	waitJS(t, ctx, byTestID("output-note")+`?.textContent.includes("renders the shape's templates first")`)
 	click(t, ctx, `[data-testid="open-as-shape"]`)

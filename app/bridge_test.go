@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/template"
 )
 
@@ -19,7 +20,7 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 	if len(spans) < 4 {
 		t.Fatalf("want the tags' spans, got %d", len(spans))
 	}
-	problems := []playground.Problem{
+	problems := []evaluate.Problem{
 		{Kind: "UnknownRoot", Msg: "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", Start: 60, End: 68, SegStart: -1, SegEnd: -1},
 		{Kind: "EmptyData", Msg: "nothing 😀", NothingFound: true, Start: 12, End: 24, SegStart: 15, SegEnd: 17},
 	}
@@ -71,21 +72,20 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		From    int      `json:"from"`
 		To      int      `json:"to"`
 		Options []option `json:"options"`
-	}{From: offsets(c.From)[0], To: offsets(c.To)[0], Options: []option{}}
+	}{From: c.From, To: c.To, Options: []option{}}
 	for _, it := range c.Items {
 		completion.Options = append(completion.Options, option{it.Label, it.Kind.String(), it.Type})
 	}
-	sameJSON(t, "completion", completionJSON(text, c), completion)
-	for _, h := range []playground.Hover{{Start: 12, End: 24, Text: "\"x\" 😀 \x00\xff"}, {Start: 60, End: 68, Text: "no root", Failed: true}} {
-		o := offsets(h.Start, h.End)
-		sameJSON(t, "hover", hoverJSON(text, h), struct {
+	sameJSON(t, "completion", completionJSON(c), completion)
+	for _, h := range []evaluate.Hover{{Start: 12, End: 24, Text: "\"x\" 😀 \x00\xff"}, {Start: 60, End: 68, Text: "no root", Failed: true}} {
+		sameJSON(t, "hover", hoverJSON(h), struct {
 			From  int    `json:"from"`
 			To    int    `json:"to"`
 			Text  string `json:"text"`
 			Error bool   `json:"error"`
-		}{o[0], o[1], h.Text, h.Failed})
+		}{h.Start, h.End, h.Text, h.Failed})
 	}
-	sameJSON(t, "no completion", completionJSON(text, template.Completion{}), struct {
+	sameJSON(t, "no completion", completionJSON(template.Completion{}), struct {
 		From    int      `json:"from"`
 		To      int      `json:"to"`
 		Options []option `json:"options"`

@@ -27,6 +27,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/internal/server"
 )
 
@@ -462,4 +464,18 @@ type testLog struct{ t testing.TB }
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Logf("%s", p)
 	return len(p), nil
+}
+
+// utf16Offset is byte offset off of s in UTF-16 code units, as the editors
+// count.
+func utf16Offset(s string, off int) int {
+	offs := []int{off}
+	playground.UTF16Offsets(s, offs)
+	return offs[0]
+}
+
+// encodeState is s's link payload.
+func encodeState(s state.State) string {
+	payload, _ := state.Encode(s)
+	return payload
 }

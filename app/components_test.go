@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -64,28 +66,28 @@ func testElements(html string) map[string][]element {
 func TestPlaygroundHooks(t *testing.T) {
 	tests := []struct {
 		name  string
-		State playground.State
+		State state.State
 		view  pageView
 		hooks []string // data-testids that must be there
 		none  []string // and that must not
 		attrs map[string][]string
 	}{
-		{"template", playground.DefaultExample.Open(), pageView{},
+		{"template", state.DefaultExample.Open(), pageView{},
 			[]string{"mode-template", "mode-shape", "mode-tool", "editor", "root-tab", "root-editor", "root-add",
 				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle", "later", "branch", "iteration"},
 			[]string{"call-editor", "banner", "problem", "example", "share-url"},
 			map[string][]string{"root-tab": {"data-name"}, "output": {"data-json"}}},
-		{"tool", playground.ExampleByID("tool-schema").Open(), pageView{},
+		{"tool", state.ExampleByID("tool-schema").Open(), pageView{},
 			[]string{"editor", "call-editor", "output"},
 			[]string{"root-tab", "root-editor"}, nil},
-		{"failing", playground.ExampleByID("bad-path").Open(), pageView{},
+		{"failing", state.ExampleByID("bad-path").Open(), pageView{},
 			[]string{"problem", "key-chip"},
 			[]string{"output", "output-type"},
 			map[string][]string{"problem": {"data-kind", "data-line", "data-column"}}},
-		{"menu, banner and share", playground.DefaultExample.Open(),
-			pageView{menu: true, banner: "cannot open", dialog: dialogShare, share: playground.ShareLinks("http://x", playground.DefaultExample.Open())},
+		{"menu, banner and share", state.DefaultExample.Open(),
+			pageView{menu: true, banner: "cannot open", dialog: dialogShare, share: shared{ShareInfo: state.ShareLinks("http://x", state.DefaultExample.Open())}},
 			[]string{"example", "banner", "share-url"}, nil, nil},
-		{"help", playground.DefaultExample.Open(), pageView{dialog: dialogHelp},
+		{"help", state.DefaultExample.Open(), pageView{dialog: dialogHelp},
 			[]string{"shortcuts"}, []string{"share-url"}, nil},
 	}
 	for _, tt := range tests {
@@ -116,7 +118,7 @@ func TestPlaygroundHooks(t *testing.T) {
 // TestProblemHooksCarryTheirPlace: a problem's data-line and data-column are
 // its tag's, and its key chips sit inside it.
 func TestProblemHooksCarryTheirPlace(t *testing.T) {
-	s := playground.NewSession(playground.ExampleByID("bad-path").Open())
+	s := playground.NewSession(state.ExampleByID("bad-path").Open())
 	found := testElements(mount(t, &playgroundPage{s: s}))
 	want := s.Out.Problems[0]
 	problems, chips := found["problem"], found["key-chip"]
@@ -145,16 +147,16 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 // meets them: their role, which one is selected and reachable by Tab, what
 // they control, and their text.
 func TestModeTabsMarkTheActiveMode(t *testing.T) {
-	s := playground.NewSession(playground.ExampleByID("pr-card").Open())
+	s := playground.NewSession(state.ExampleByID("pr-card").Open())
 	html := mount(t, &playgroundPage{s: s})
 	elements := testElements(html)
-	for i, m := range playground.Modes {
+	for i, m := range state.Modes {
 		tabs := elements["mode-"+string(m)]
 		if len(tabs) != 1 {
 			t.Errorf("%s: %d tabs", m, len(tabs))
 			continue
 		}
-		tab, selected := tabs[0], m == playground.ModeShape
+		tab, selected := tabs[0], m == state.ModeShape
 		want := map[string]string{"role": "tab", "aria-selected": strconv.FormatBool(selected), "aria-controls": "main-editor",
 			"tabindex": map[bool]string{true: "0", false: "-1"}[selected]}
 		for attr, value := range want {
@@ -187,24 +189,24 @@ func textAfter(html string, e element) string {
 func TestOutputPane(t *testing.T) {
 	tests := []struct {
 		name     string
-		State    playground.State
+		State    state.State
 		badge    string
 		marker   string
 		json     string   // the result's compact JSON
 		class    string   // the result's classes: mixed text is shown as text
 		children []app.UI // the result's content
 	}{
-		{"typed", playground.State{Template: "{{E0.n}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"n": 1.50}`}}},
+		{"typed", state.State{Template: "{{E0.n}}", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"n": 1.50}`}}},
 			"number", "typed splice", "1.50", "result", []app.UI{app.Text("1.50")}},
-		{"typed string", playground.State{Template: "{{E0.s}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"s": "hi"}`}}},
+		{"typed string", state.State{Template: "{{E0.s}}", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"s": "hi"}`}}},
 			"string", "typed splice", `"hi"`, "result", []app.UI{app.Text(`"hi"`)}},
-		{"text with trailing spaces", playground.State{Template: "a  \n\tb\t", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
+		{"text with trailing spaces", state.State{Template: "a  \n\tb\t", Roots: []state.RootText{{Name: "input", Text: "{}"}}},
 			"string", "text", `"a  \n\tb\t"`, "result result-text", []app.UI{
 				app.Text("a"), app.Elem("span").Class("trail").Title("trailing whitespace").Text("  "),
 				app.Elem("span").Class("eol").Attr("aria-hidden", "true"), app.Text("\n"),
 				app.Text("\tb"), app.Elem("span").Class("trail").Title("trailing whitespace").Text("\t"),
 			}},
-		{"empty text", playground.State{Template: "{{#input.x}}y{{/input.x}}", Roots: []playground.RootText{{Name: "input", Text: "{}"}}},
+		{"empty text", state.State{Template: "{{#input.x}}y{{/input.x}}", Roots: []state.RootText{{Name: "input", Text: "{}"}}},
 			"string", "text", `""`, "result result-text", []app.UI{app.Elem("span").Class("empty-string").Text("(empty string)")}},
 	}
 	for _, tt := range tests {
@@ -230,7 +232,7 @@ func TestOutputPane(t *testing.T) {
 }
 
 func TestOutputPaneWithoutResult(t *testing.T) {
-	s := playground.NewSession(playground.ExampleByID("empty-data").Open())
+	s := playground.NewSession(state.ExampleByID("empty-data").Open())
 	o := outputOf(&s.Out, s.Version)
 	html := mount(t, o)
 	if err := app.Match(app.Elem("p").Class("empty"), o, 0, 1); err != nil {
@@ -253,7 +255,7 @@ func TestProblemsPane(t *testing.T) {
 		{"parse-error", "ParseError", 0},
 	}
 	for _, tt := range tests {
-		s := playground.NewSession(playground.ExampleByID(tt.example).Open())
+		s := playground.NewSession(state.ExampleByID(tt.example).Open())
 		p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 		html := mount(t, p)
 		first := s.Out.Problems[0]
@@ -279,16 +281,16 @@ func TestProblemsPane(t *testing.T) {
 // reaches the page as text nodes, never as elements.
 func TestUserContentStaysText(t *testing.T) {
 	const payload = `<script>alert(1)</script><img src=x onerror=alert(2)>`
-	roots := []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"` + strings.ReplaceAll(payload, `"`, `\"`) + `": 1, "x": "` + payload + `"}`}}
+	roots := []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"` + strings.ReplaceAll(payload, `"`, `\"`) + `": 1, "x": "` + payload + `"}`}}
 
-	s := playground.NewSession(playground.State{Template: payload + "{{E0.x}}", Roots: roots})
+	s := playground.NewSession(state.State{Template: payload + "{{E0.x}}", Roots: roots})
 	o := outputOf(&s.Out, s.Version)
 	mount(t, o)
 	if err := app.Match(app.Text(payload+payload), o, 0, 1, 0, 0); err != nil {
 		t.Errorf("output: %v", err)
 	}
 
-	s = playground.NewSession(playground.State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
+	s = playground.NewSession(state.State{Template: "{{E0.nope}} {{E0.x}}", Roots: roots})
 	p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 	mount(t, p)
 	// problems > first problem > keys > first chip > its text
@@ -305,7 +307,7 @@ func TestUserContentStaysText(t *testing.T) {
 }
 
 func TestRootsPaneDisablesFixedRoots(t *testing.T) {
-	s := playground.NewSession(playground.DefaultExample.Open())
+	s := playground.NewSession(state.DefaultExample.Open())
 	s.OpenRoot("input")
 	p := &playgroundPage{s: s}
 	html := mount(t, p)
@@ -343,7 +345,7 @@ func TestStatusText(t *testing.T) {
 		{"bad-path", "1 problem, no result."},
 		{"missing-step", "2 problems, no result."},
 	} {
-		out := playground.Evaluate(playground.ExampleByID(tt.example).Open())
+		out := evaluate.Evaluate(state.ExampleByID(tt.example).Open())
 		if got := statusText(&out); got != tt.want {
 			t.Errorf("%s: status %q, want %q", tt.example, got, tt.want)
 		}
@@ -351,7 +353,7 @@ func TestStatusText(t *testing.T) {
 }
 
 func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
-	s := playground.NewSession(playground.ExampleByID("pr-plan").Open())
+	s := playground.NewSession(state.ExampleByID("pr-plan").Open())
 	about := app.Elem("p").Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
 	d := &stepDetail{View: *s.Out.Plan}
 	mount(t, d)

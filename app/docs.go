@@ -1,7 +1,8 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -160,10 +161,10 @@ func inline(s string) []app.UI {
 type docExample struct {
 	ID        string // anchor, for examples linked from elsewhere
 	Caption   string
-	Mode      playground.Mode // ModeTemplate when empty
+	Mode      state.Mode // ModeTemplate when empty
 	Source    string
 	Call      string // ModeTool: the call's input as JSON
-	Roots     []playground.RootText
+	Roots     []state.RootText
 	Later     []string
 	Iteration bool
 	Want      template.ErrorKind // the first error's kind; 0 for a result
@@ -178,12 +179,12 @@ type docResult struct {
 }
 
 // State is the example as the playground opens it.
-func (ex *docExample) State() playground.State {
-	s := playground.State{Mode: ex.Mode, Roots: ex.Roots, Later: ex.Later, Iteration: ex.Iteration}
+func (ex *docExample) State() state.State {
+	s := state.State{Mode: ex.Mode, Roots: ex.Roots, Later: ex.Later, Iteration: ex.Iteration}
 	if s.Mode == "" {
-		s.Mode = playground.ModeTemplate
+		s.Mode = state.ModeTemplate
 	}
-	s.SetText(ex.Source)
+	s.SetText(state.Target{}, ex.Source)
 	s.Call = ex.Call
 	return s
 }
@@ -192,14 +193,14 @@ func (ex *docExample) State() playground.State {
 // the docs show what the playground shows.
 func (ex *docExample) run() docResult {
 	s := ex.State()
-	o := new(playground.Evaluator).Evaluate(&s)
+	o := evaluate.Evaluate(s)
 	return docResult{value: o.Value, typed: o.TypedSplice, display: o.Display, err: o.Err}
 }
 
 // Link is the share link that opens the example in the playground.
 func (ex *docExample) Link() string {
-	payload := playground.EncodeState(ex.State())
-	return "/#" + playground.LinkPrefix + payload
+	payload, _ := state.Encode(ex.State())
+	return "/#" + state.LinkPrefix + payload
 }
 
 func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
@@ -208,7 +209,7 @@ func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 		app.Elem("div").Class("docs-label").Text(s.Mode.Title()),
 		app.Elem("pre").Class("docs-source").Text(ex.Source),
 	}
-	if s.Mode == playground.ModeTool {
+	if s.Mode == state.ModeTool {
 		in = append(in, app.Elem("div").Class("docs-label").Text("Call"), app.Elem("pre").Class("docs-root").Text(ex.Call))
 	}
 	// The roots the example names; input is {} unless named (the engine's

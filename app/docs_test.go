@@ -1,7 +1,7 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 	"strings"
 	"testing"
 
@@ -89,15 +89,15 @@ func TestDocsCoverEveryErrorKind(t *testing.T) {
 // A share link opens in the playground as the example's state.
 func TestDocExampleLinks(t *testing.T) {
 	for _, ex := range docExamples() {
-		payload, ok := playground.PayloadOf(strings.TrimPrefix(ex.Link(), "/#"))
+		payload, ok := state.PayloadOf(strings.TrimPrefix(ex.Link(), "/#"))
 		if !ok {
 			t.Fatalf("%s: no state in %s", ex.Caption, ex.Link())
 		}
-		s, err := playground.DecodeState(payload, playground.MaxLinkState)
+		s, err := state.DecodeLink(payload)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.Caption, err)
 		}
-		if want := ex.State(); s.Text() != ex.Source || s.Mode != want.Mode || s.Call != ex.Call || len(s.Roots) < len(want.Roots) {
+		if want := ex.State(); s.Text(state.Target{}) != ex.Source || s.Mode != want.Mode || s.Call != ex.Call || len(s.Roots) < len(want.Roots) {
 			t.Errorf("%s: link opens %+v, want %+v", ex.Caption, s, want)
 		}
 		// It opens without the banner of another engine's link.

@@ -2,69 +2,72 @@ package app
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
 // codeEditor hosts a CodeMirror view made by the editor bundle
 // (web/editor.js, built from editor/). JS owns the editing: typing,
-// selection, undo, search, folding. Go keeps the session's text in step
-// with the view and answers its questions through the engine: the tags and
-// problems to draw, what to complete, what a tag is worth.
+// selection, undo, search, folding. Go owns the text: each edit of the
+// view reaches the session once, as the range it replaced, and the view
+// takes the texts the session writes itself. Go answers the view's
+// questions through the engine: the tags and problems to draw, what to
+// complete, what a tag is worth.
 type codeEditor struct {
 	app.Compo
 
 	Do     editorActions
-	Target playground.Target // the text it edits
-	Key    string            // whose undo history it shows; Target when empty
+	Target state.Target // the text it edits
+	Key    string       // whose undo history it shows; Target when empty
 	TestID string
 	Label  string // the accessible name
 	Loads  int    // the session's loads: another state starts the histories again
-	Text   string
-	Syntax string // "text", "json" or "yaml"
-	Tags   bool   // completion and hover on tags
+	// Rewrites is the session's count of the texts it wrote itself
+	// (Session.Rewrites): another count is a text for the view to take.
+	Rewrites int
+	Text     string
+	Syntax   string // "text", "json" or "yaml"
+	Tags     bool   // completion and hover on tags
 	// Spans and Problems are the tags to colour and the problems to
 	// underline in Text.
 	Spans    []template.Span
-	Problems []playground.Problem
+	Problems []evaluate.Problem
 	Select   playground.Selection
 	// Large marks a text which may be large (a root, the call input, a
-	// plan): its edits reach Go as changes, are evaluated after the frame
-	// is painted when that would take long, and what they change besides
-	// the output is redrawn after that frame, so that typing never waits
-	// on decoding it or on the rest of the page.
+	// plan): an edit whose evaluation would take long is evaluated after
+	// the frame is painted, so that typing never waits on decoding it.
 	Large bool
 
 	ctx      app.Context
 	view     app.Value // the bridge's editor, nil until mounted
 	funcs    []app.Func
 	later    app.Func // afterPaint, for the bridge
-	redraw   app.Func // asks go-app for a redraw, for the bridge
 	collect  app.Func // collects the heap if due, when the page is idle
 	settling bool     // afterPaint will evaluate the edits that wait
 	tidying  bool     // collect will run
 	open     string   // the key the view shows
-	shown    string   // the text the view and Go agree on
 	syntax   string
 	drawn    *drawnMarks // the marks the view has, nil when it has none of ours
 	label    string
 	loads    int
+	rewrites int // the session's writes the view has taken
 	selected int // the last selection request carried out
 }
 
-// largeText is the length (in UTF-16 units) past which the view sends the
-// changes of a Large text rather than the text.
+// largeText is the length past which a text's edits are followed by a
+// collection of the heap once the page is idle (collectWhenIdle).
 const largeText = 64 << 10
 
 func (e *codeEditor) key() string {
 	if e.Key != "" {
 		return e.Key
 	}
-	return string(e.Target)
+	return e.Target.String()
 }
 
 func (e *codeEditor) Render() app.UI {
@@ -86,17 +89,13 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	opts.Set("label", e.Label)
 	opts.Set("tags", e.Tags)
 	opts.Set("onChange", e.fn(e.onChange))
-	if e.Large || e.Tags { // the main editor may hold a large plan
-		opts.Set("changes", largeText)
-		e.later = e.fn(e.afterPaint)
-		e.redraw = e.fn(func([]app.Value) any { e.ctx.Dispatch(nil); return nil })
-		e.collect, e.tidying = e.fn(e.collectWhenIdle), false
-	}
+	e.later = e.fn(e.afterPaint)
+	e.collect, e.tidying = e.fn(e.collectWhenIdle), false
 	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
 	e.view = bridge.Call("create", e.JSValue(), opts)
-	e.open, e.shown, e.syntax, e.drawn, e.label, e.loads = e.key(), e.Text, e.Syntax, nil, e.Label, e.Loads
+	e.open, e.syntax, e.drawn, e.label, e.loads, e.rewrites = e.key(), e.Syntax, nil, e.Label, e.Loads, e.Rewrites
 	e.sync()
 }
 
@@ -121,9 +120,9 @@ func (e *codeEditor) OnUpdate(ctx app.Context) { e.sync() }
 
 // sync brings the view to the fields: another state loaded (an example, a
 // link: the undo histories start again, so that Ctrl+Z never mixes two
-// states), another target's text, a text Go changed (a Format, a fix, a
-// rename of references: one undoable change), the syntax, the label, the
-// marks, a selection request.
+// states), another target's text, a text the session wrote (a Format, a
+// fix, a rename of references: one undoable change), the syntax, the
+// label, the marks, a selection request.
 func (e *codeEditor) sync() {
 	if e.view == nil {
 		return
@@ -131,15 +130,15 @@ func (e *codeEditor) sync() {
 	switch {
 	case e.Loads != e.loads:
 		e.view.Call("reset", e.key(), e.Text, e.Syntax)
-		e.open, e.shown, e.syntax, e.drawn, e.loads = e.key(), e.Text, e.Syntax, nil, e.Loads
+		e.open, e.syntax, e.drawn, e.loads = e.key(), e.Syntax, nil, e.Loads
 	case e.key() != e.open:
 		e.view.Call("open", e.key(), e.Text, e.Syntax)
-		e.open, e.shown, e.syntax, e.drawn = e.key(), e.Text, e.Syntax, nil
-	case !playground.SameText(e.Text, e.shown):
+		e.open, e.syntax, e.drawn = e.key(), e.Syntax, nil
+	case e.Rewrites != e.rewrites:
 		e.view.Call("setDoc", e.Text)
-		e.shown = e.Text
 		e.drawn.lost()
 	}
+	e.rewrites = e.Rewrites
 	if e.Syntax != e.syntax {
 		e.view.Call("setSyntax", e.Syntax)
 		e.syntax = e.Syntax
@@ -151,57 +150,39 @@ func (e *codeEditor) sync() {
 	e.syncMarks()
 	if e.Select.Target == e.Target && e.Select.Seq != e.selected {
 		e.selected = e.Select.Seq
-		offs := []int{e.Select.Start, e.Select.End}
-		playground.UTF16Offsets(e.shown, offs)
-		e.view.Call("select", offs[0], offs[1], true)
+		e.view.Call("select", e.Select.Start, e.Select.End, true)
 	}
 }
 
-// onChange takes an edit made in the view: its new text, or for a large
-// text its changes, [from, to, inserted] in UTF-16 offsets in ascending
-// order, which the session takes as ranges (no copy of the whole text
-// from JS, nor a comparison of texts, per keystroke). It runs inside the
-// view's update, so the engine evaluates and the output is written before
-// the frame is painted, and go-app redraws the rest on its next tick when
+// onChange takes an edit made in the view: [from, to) of its text, in
+// UTF-16 code units, replaced by the text inserted. It runs inside the
+// view's update, so the engine evaluates and the output is painted
+// before the frame is, and go-app redraws the rest on its next tick when
 // there is more to redraw (typing plain text changes only the result). An
 // edit whose evaluation would block the keystroke (a large root decoded
-// again) is evaluated once the frame is painted instead.
+// again) is evaluated once the frame is painted instead. An edit made on
+// a text the session has written since the view took it is not the
+// session's to take: the view takes the session's text, asked for first.
 func (e *codeEditor) onChange(args []app.Value) any {
-	switch {
-	case len(args) < 1:
-		return nil
-	case args[0].Type() == app.TypeString:
-		e.shown = args[0].String()
-		e.drawn.lost()
-		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
-		return nil
-	case !playground.SameText(e.shown, e.Do.Text(e.Target)):
-		// The session changed the text since the view showed it (sync has
-		// yet to send it): the view's edit, made on what it showed, wins.
-		e.shown = applyChanges(e.shown, args[0])
-		e.drawn.lost()
-		e.redrawAfter(e.Do.SetText(e.Target, e.shown))
+	if len(args) < 3 {
 		return nil
 	}
-	changes := args[0]
-	more, later := false, false
-	// From the last change: the earlier ones' offsets hold in the text
-	// it leaves.
-	for i := changes.Length() - 1; i >= 0; i-- {
-		c := changes.Index(i)
-		offs := []int{c.Index(0).Int(), c.Index(1).Int()}
-		playground.ByteOffsets(e.shown, offs)
-		inserted := c.Index(2).String()
-		m, l := e.Do.Edit(e.Target, offs[0], offs[1], inserted)
-		more, later = more || m, later || l
-		e.drawn.moved(textEdit{offs[0], offs[1], len(inserted)})
-		e.shown = e.Do.Text(e.Target)
+	if n := e.Do.Rewrites(e.Target); n != e.rewrites {
+		e.view.Call("setDoc", e.Do.Text(e.Target))
+		e.rewrites = n
+		e.drawn.lost()
+		return nil
 	}
+	from, to, inserted := args[0].Int(), args[1].Int(), args[2].String()
+	more, later := e.Do.Edit(e.Target, from, to, inserted)
+	n := []int{len(inserted)}
+	playground.UTF16Offsets(inserted, n)
+	e.drawn.moved(textEdit{from, to, n[0]})
 	if later && !e.settling {
 		e.settling = true
 		app.Window().Get("spliceEditor").Call("afterPaint", e.later)
 	}
-	if len(e.shown) >= largeText && !e.tidying {
+	if len(e.Text) >= largeText && !e.tidying {
 		e.tidying = true
 		whenIdle(e.collect)
 	}
@@ -225,45 +206,17 @@ func whenIdle(f app.Func) {
 // more.
 func (e *codeEditor) collectWhenIdle([]app.Value) any {
 	e.tidying = false
-	collectIfDue(3 * uint64(len(e.shown)))
+	collectIfDue(3 * uint64(len(e.Text)))
 	return nil
 }
 
-// redrawAfter redraws the page after an edit that changed more than the
-// result. What a data text's edit changes besides (the trace's values) is
-// redrawn after the keystroke's frame: that frame is the editor's and the
-// result's.
+// redrawAfter asks go-app to redraw the page after an edit that changed
+// more than the result, on its next tick: the keystroke's frame is the
+// editor's and the result's.
 func (e *codeEditor) redrawAfter(more bool) {
-	switch {
-	case !more:
-	case e.Large:
-		app.Window().Get("spliceEditor").Call("afterPaint", e.redraw)
-	default:
+	if more {
 		e.ctx.Dispatch(nil)
 	}
-}
-
-// applyChanges applies the view's changes, [from, to, inserted] in UTF-16
-// offsets of text in ascending order, to text in one walk.
-func applyChanges(text string, changes app.Value) string {
-	n := changes.Length()
-	offs := make([]int, 2*n)
-	for i := range n {
-		c := changes.Index(i)
-		offs[2*i], offs[2*i+1] = c.Index(0).Int(), c.Index(1).Int()
-	}
-	playground.ByteOffsets(text, offs)
-	var b strings.Builder
-	b.Grow(len(text))
-	last := 0
-	for i := range n {
-		from, to := max(offs[2*i], last), max(offs[2*i+1], last)
-		b.WriteString(text[last:from])
-		b.WriteString(changes.Index(i).Index(2).String())
-		last = to
-	}
-	b.WriteString(text[last:])
-	return b.String()
 }
 
 // afterPaint evaluates the edits put off by onChange.
@@ -279,26 +232,23 @@ func (e *codeEditor) caret(args []app.Value) any {
 	if len(args) < 1 || !e.Tags {
 		return nil
 	}
-	if e.Do.Caret(playground.ByteOffset(e.shown, args[0].Int())) {
+	if e.Do.Caret(args[0].Int()) {
 		e.ctx.Dispatch(nil)
 	}
 	return nil
 }
 
-// complete answers the view's completion request at a UTF-16 offset.
+// complete answers the view's completion request at an offset.
 func (e *codeEditor) complete(args []app.Value) any {
 	if len(args) < 1 || !e.Tags {
 		return ""
 	}
-	c := e.Do.Complete(playground.ByteOffset(e.shown, args[0].Int()))
-	return completionJSON(e.shown, c)
+	return completionJSON(e.Do.Complete(args[0].Int()))
 }
 
 // completionJSON writes a completion as the bridge reads it.
-func completionJSON(text string, c template.Completion) string {
-	offs := []int{c.From, c.To}
-	playground.UTF16Offsets(text, offs)
-	b := appendRange(make([]byte, 0, 48+48*len(c.Items)), offs[0], offs[1])
+func completionJSON(c template.Completion) string {
+	b := appendRange(make([]byte, 0, 48+48*len(c.Items)), c.From, c.To)
 	b = append(b, `,"options":[`...)
 	for i, it := range c.Items {
 		if i > 0 {
@@ -323,23 +273,21 @@ func appendRange(b []byte, from, to int) []byte {
 	return strconv.AppendInt(append(b, `,"to":`...), int64(to), 10)
 }
 
-// hover answers what the tag at a UTF-16 offset is worth.
+// hover answers what the tag at an offset is worth.
 func (e *codeEditor) hover(args []app.Value) any {
 	if len(args) < 1 || !e.Tags {
 		return ""
 	}
-	h, ok := e.Do.Hover(playground.ByteOffset(e.shown, args[0].Int()))
+	h, ok := e.Do.Hover(args[0].Int())
 	if !ok {
 		return ""
 	}
-	return hoverJSON(e.shown, h)
+	return hoverJSON(h)
 }
 
-// hoverJSON writes what a tag in text is worth as the bridge reads it.
-func hoverJSON(text string, h playground.Hover) string {
-	offs := []int{h.Start, h.End}
-	playground.UTF16Offsets(text, offs)
-	b := template.AppendQuoted(append(appendRange(nil, offs[0], offs[1]), `,"text":`...), h.Text)
+// hoverJSON writes what a tag is worth as the bridge reads it.
+func hoverJSON(h evaluate.Hover) string {
+	b := template.AppendQuoted(append(appendRange(nil, h.Start, h.End), `,"text":`...), h.Text)
 	b = strconv.AppendBool(append(b, `,"error":`...), h.Failed)
 	return string(append(b, '}'))
 }
@@ -348,7 +296,7 @@ func hoverJSON(text string, h playground.Hover) string {
 // setMarks reads them, in UTF-16 offsets: each tag coloured by kind, each
 // problem underlined on its failing segment (the whole tag when the
 // segment is unknown).
-func editorMarks(text string, spans []template.Span, problems []playground.Problem) string {
+func editorMarks(text string, spans []template.Span, problems []evaluate.Problem) string {
 	offs := make([]int, 0, 2*(len(spans)+len(problems)))
 	for _, s := range spans {
 		offs = append(offs, s.Start, s.End)

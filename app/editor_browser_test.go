@@ -18,6 +18,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -64,11 +67,11 @@ func waitValue(t *testing.T, ctx context.Context, id, text string) {
 }
 
 // openTemplate opens the default example with template as its template.
-func openTemplate(t *testing.T, template string) (context.Context, playground.State) {
+func openTemplate(t *testing.T, template string) (context.Context, state.State) {
 	t.Helper()
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	s.Template = template
 	openState(t, ctx, base, s)
 	return ctx, s
@@ -79,9 +82,9 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 	ctx := newBrowser(t)
 	s := exampleState(t, "bad-path")
 	openState(t, ctx, base, s)
-	p := playground.Evaluate(s).Problems[0]
+	p := evaluate.Evaluate(s).Problems[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Keys[0])+`]`)
-	fixed, _ := playground.ReplaceSegment(s.Template, &p, p.Keys[0])
+	fixed := s.Template[:p.SegStart] + p.Keys[0] + s.Template[p.SegEnd:]
 	waitValue(t, ctx, "editor", fixed)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
@@ -91,16 +94,16 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 func TestBrowserEditorUndoesFormat(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	yaml := "# the step's result, with a comment Format drops\nissues:\n  - {number: 7, title: Seven, state: open, labels: []}\n"
 	s.Roots[s.RootIndex("E0")].Text = yaml
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	waitValue(t, ctx, "root-editor", yaml)
 	click(t, ctx, `[data-testid="root-format"]`)
-	v, bad := playground.DecodeData(yaml)
-	if bad != nil {
-		t.Fatal(bad.Msg)
+	v, err := reshape.ParseData(yaml)
+	if err != nil {
+		t.Fatal(err)
 	}
 	waitValue(t, ctx, "root-editor", display.JSON(v))
 	undo(t, ctx, "root-editor")
@@ -115,7 +118,7 @@ func TestBrowserEditorUndoesFormat(t *testing.T) {
 func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	refs := len(template.References(template.Analyze(s.Template).Spans, "E0"))
 	if refs < 3 {
@@ -131,25 +134,25 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].some(e => e.dataset.kind === "MissingStep")`)
 	click(t, ctx, `[data-testid="rename-refs"]`)
 	renamed := s
-	renamed.Roots = append([]playground.RootText(nil), s.Roots...)
+	renamed.Roots = append([]state.RootText(nil), s.Roots...)
 	renamed.Roots[s.RootIndex("E0")].Name = "fetch_pr"
 	renamed.Template = strings.ReplaceAll(s.Template, "E0.", "fetch_pr.")
 	waitValue(t, ctx, "editor", renamed.Template)
-	waitOutput(t, ctx, playground.Evaluate(renamed).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(renamed).JSON)
 	waitJS(t, ctx, byTestID("rename-refs")+` === null`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
 }
 
 func TestBrowserEditorSearch(t *testing.T) {
-	ctx, s := openTemplate(t, playground.DefaultExample.Open().Template)
+	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
 	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	pressChord(t, ctx, "f", 70, modCtrl)
 	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") !== null && document.activeElement.matches(".cm-search input[name=search]")`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("title"+kb.Enter)); err != nil {
 		t.Fatal(err)
 	}
-	at := playground.UTF16Offset(s.Template, strings.Index(s.Template, "title"))
+	at := utf16Offset(s.Template, strings.Index(s.Template, "title"))
 	waitJS(t, ctx, fmt.Sprintf(`%[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`, byTestID("editor"), at, at+len("title")))
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
 		t.Fatal(err)
@@ -158,7 +161,7 @@ func TestBrowserEditorSearch(t *testing.T) {
 }
 
 func TestBrowserEditorFocusEscape(t *testing.T) {
-	ctx, s := openTemplate(t, playground.DefaultExample.Open().Template)
+	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
 	inEditor := byTestID("editor") + `.contains(document.activeElement)`
 	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	// Tab indents.
@@ -181,17 +184,13 @@ func TestBrowserEditorFocusEscape(t *testing.T) {
 }
 
 func TestBrowserEditorHoverShowsValue(t *testing.T) {
-	ctx, s := openTemplate(t, playground.DefaultExample.Open().Template)
+	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
 	const tag = "{{E0.issues.length}}"
-	var want string
-	for _, row := range playground.Evaluate(s).Trace {
-		if row.Path == "E0.issues.length" {
-			want = row.Describe()
-		}
-	}
-	if want == "" {
+	h, ok := playground.NewSession(s).HoverAt(utf16Offset(s.Template, strings.Index(s.Template, tag)))
+	if !ok {
 		t.Fatalf("the default example should trace %s", tag)
 	}
+	want := h.Text
 	hoverTag(t, ctx, tag)
 	waitJS(t, ctx, byTestID("hover")+`?.textContent === `+jsString(want))
 }
@@ -234,7 +233,7 @@ func hoverTag(t *testing.T, ctx context.Context, tag string) {
 
 func TestBrowserEditorCRLFPositions(t *testing.T) {
 	ctx, s := openTemplate(t, "Issues:\r\n{{E0.issues.length}}\r\nfirst {{E0.zz}}\r\n")
-	want := playground.Evaluate(s).Problems
+	want := evaluate.Evaluate(s).Problems
 	if len(want) != 1 || want[0].Line != 3 {
 		t.Fatalf("the template should fail once on line 3, got %+v", want)
 	}
@@ -245,7 +244,7 @@ func TestBrowserEditorCRLFPositions(t *testing.T) {
 	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
 	click(t, ctx, `[data-testid="problem"] .where`)
 	waitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
-		byTestID("editor"), playground.UTF16Offset(s.Template, p.Start), playground.UTF16Offset(s.Template, p.End)))
+		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
 	if got := evalJS[string](t, ctx, `getSelection().toString()`); got != s.Template[p.Start:p.End] {
 		t.Errorf("selected %q, want the tag %q", got, s.Template[p.Start:p.End])
 	}
@@ -276,10 +275,10 @@ func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
 func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
 	openState(t, ctx, base, s)
-	p := playground.Evaluate(s).RootErrors["E0"]
+	p := evaluate.Evaluate(s).RootErrors["E0"]
 	if p == nil || !p.Located() {
 		t.Fatalf("E0 should fail to parse at a place, got %+v", p)
 	}
@@ -288,7 +287,7 @@ func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 	// The underline starts where the parser stopped.
 	got := evalJS[int](t, ctx, `(() => { const r = document.createRange(); const el = `+byTestID("root-editor")+`.querySelector(".cm-lintRange-error");
   r.setStart(`+byTestID("root-editor")+`.querySelector(".cm-content"), 0); r.setEnd(el, 0); return r.toString().length })()`)
-	if want := playground.UTF16Offset(s.Roots[s.RootIndex("E0")].Text, p.Start); got != want {
+	if want := utf16Offset(s.Roots[s.RootIndex("E0")].Text, p.Start); got != want {
 		t.Errorf("the underline starts at %d, want %d", got, want)
 	}
 }

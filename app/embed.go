@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 	"strconv"
 	"strings"
 
@@ -25,7 +26,7 @@ type embedPage struct {
 }
 
 func (p *embedPage) OnInit() {
-	p.s = playground.NewSession(playground.DefaultExample.Open())
+	p.s = playground.NewSession(state.DefaultExample.Open())
 	p.do = &actions{s: p.s, v: &p.view}
 	p.keep = keeper{s: p.s, v: &p.view}
 }
@@ -54,7 +55,7 @@ func (p *embedPage) Render() app.UI {
 	s, do := p.s, p.do
 	open := "/"
 	if p.view.link != "" {
-		open = "/#" + playground.LinkPrefix + p.view.link
+		open = "/#" + state.LinkPrefix + p.view.link
 	}
 	folded, pane := inputPane(do, true)
 	return app.Elem("div").Class("app embed").Attr("data-theme", themeName(p.theme)).Body(

@@ -23,7 +23,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/conformance"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
 
@@ -200,12 +200,12 @@ func TestBrowserEmbed(t *testing.T) {
 			t.Errorf("block %s: link %q is not a share link to %s", id, b.Link, engineSite)
 			continue
 		}
-		s, err := playground.DecodeState(payload, playground.MaxLinkState)
+		s, err := state.DecodeLink(payload)
 		if err != nil {
 			t.Errorf("block %s: %v", id, err)
 			continue
 		}
-		if s.Text() == "" || s.Roots[0].Name != "input" {
+		if s.Text(state.Target{}) == "" || s.Roots[0].Name != "input" {
 			t.Errorf("block %s: link opens %+v", id, s)
 		}
 		// The link says which engine rendered the block, so the playground
@@ -213,7 +213,7 @@ func TestBrowserEmbed(t *testing.T) {
 		if s.Engine != template.Version {
 			t.Errorf("block %s: the link's engine is %q, want %q", id, s.Engine, template.Version)
 		}
-		if id == "order" && (s.Roots[1] != playground.RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != playground.RootText{Name: "E1", Text: "[]"}) {
+		if id == "order" && (s.Roots[1] != state.RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != state.RootText{Name: "E1", Text: "[]"}) {
 			t.Errorf("block %s: the link's roots are not the block's texts: %+v", id, s.Roots)
 		}
 		if id == "later" && (!slices.Equal(s.Later, []string{"E9"}) || !strings.HasPrefix(s.Template, "first line\n")) {

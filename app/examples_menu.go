@@ -1,7 +1,7 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -47,7 +47,7 @@ func (m *examplesMenu) OnDismount() {
 }
 
 func (m *examplesMenu) Render() app.UI {
-	item := func(ex *playground.Example) app.UI {
+	item := func(ex *state.Example) app.UI {
 		return app.Elem("button").
 			Class("menu-item").
 			Role("menuitem").
@@ -61,11 +61,11 @@ func (m *examplesMenu) Render() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { m.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
 	}
 	var features, errs []app.UI
-	for i := range playground.Examples {
-		if playground.Examples[i].Error {
-			errs = append(errs, item(&playground.Examples[i]))
+	for i := range state.Examples {
+		if state.Examples[i].Error {
+			errs = append(errs, item(&state.Examples[i]))
 		} else {
-			features = append(features, item(&playground.Examples[i]))
+			features = append(features, item(&state.Examples[i]))
 		}
 	}
 	return app.Elem("div").Body(

@@ -3,7 +3,7 @@ package app
 import (
 	"strconv"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -20,7 +20,7 @@ type header struct {
 	Do       headerActions
 	Theme    string
 	Menu     bool // the examples menu is open
-	LinkSize int  // the state's link payload length (playground.LinkSizeNote)
+	LinkSize int  // the state's link payload length (state.LinkSizeNote)
 	TooLarge bool // the state is too large to keep at all
 	AsPlan   bool // the state may be opened as a plan (it is not one)
 
@@ -84,7 +84,7 @@ func (h *header) Render() app.UI {
 // renderLinkSize says how long the state's link is, and warns when some
 // tools would cut it or no link can hold it (the work stays autosaved).
 func (h *header) renderLinkSize() app.UI {
-	text, level := playground.LinkSizeNote(h.LinkSize, h.TooLarge)
+	text, level := state.LinkSizeNote(h.LinkSize, h.TooLarge)
 	title := "The length of this state's link"
 	switch level {
 	case "warn":

@@ -8,12 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // hostileStates are states a link may carry that once froze or crashed the
 // page: a render, a document or a link far larger in effect than in size.
-func hostileStates() map[string]playground.State {
+func hostileStates() map[string]state.State {
 	leaves := make([]string, 3000)
 	for i := range leaves {
 		leaves[i] = fmt.Sprintf(`"k%d": "{{input.s}}"`, i)
@@ -22,24 +22,24 @@ func hostileStates() map[string]playground.State {
 	for i := range longKey {
 		longKey[i] = fmt.Sprintf(`"l%d": "{{input.a}}"`, i)
 	}
-	roots := []playground.RootText{{Name: "input", Text: `{"xs": [` + strings.TrimSuffix(strings.Repeat("1,", 100000), ",") + `]}`}}
+	roots := []state.RootText{{Name: "input", Text: `{"xs": [` + strings.TrimSuffix(strings.Repeat("1,", 100000), ",") + `]}`}}
 	for i := range 5000 {
-		roots = append(roots, playground.RootText{Name: fmt.Sprintf("E%d", i), Text: `{"x": 1}`})
+		roots = append(roots, state.RootText{Name: fmt.Sprintf("E%d", i), Text: `{"x": 1}`})
 	}
 	var defs []string
 	for i := range 40 {
 		defs = append(defs, fmt.Sprintf(`"d%d": {"anyOf": [{"$ref": "#/$defs/d%d"}, {"$ref": "#/$defs/d%d"}]}`, i, i+1, i+1))
 	}
 	defs = append(defs, `"d40": {"type": "string"}`)
-	return map[string]playground.State{
-		"30,000 tags": {Mode: playground.ModeTemplate, Template: strings.Repeat("{{input.a}}", 30000),
-			Roots: []playground.RootText{{Name: "input", Text: `{"a": 1}`}}},
-		"3,000 leaves of a 1 MiB string": {Mode: playground.ModeShape, Shape: "{" + strings.Join(leaves, ",") + "}",
-			Roots: []playground.RootText{{Name: "input", Text: `{"s": "` + strings.Repeat("x", 1<<20) + `"}`}}},
-		"a 100 KB key above 20,000 leaves": {Mode: playground.ModeShape, Shape: `{"` + strings.Repeat("k", 100<<10) + `": {` + strings.Join(longKey, ",") + "}}",
-			Roots: []playground.RootText{{Name: "input", Text: `{"a": 1}`}}},
-		"5,000 roots read 100,000 times": {Mode: playground.ModeTemplate, Template: "{{#input.xs}}{{E0.x}}{{/input.xs}}", Roots: roots},
-		"alternatives over a $ref chain": {Mode: playground.ModeTool, Call: "1",
+	return map[string]state.State{
+		"30,000 tags": {Mode: state.ModeTemplate, Template: strings.Repeat("{{input.a}}", 30000),
+			Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}},
+		"3,000 leaves of a 1 MiB string": {Mode: state.ModeShape, Shape: "{" + strings.Join(leaves, ",") + "}",
+			Roots: []state.RootText{{Name: "input", Text: `{"s": "` + strings.Repeat("x", 1<<20) + `"}`}}},
+		"a 100 KB key above 20,000 leaves": {Mode: state.ModeShape, Shape: `{"` + strings.Repeat("k", 100<<10) + `": {` + strings.Join(longKey, ",") + "}}",
+			Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}},
+		"5,000 roots read 100,000 times": {Mode: state.ModeTemplate, Template: "{{#input.xs}}{{E0.x}}{{/input.xs}}", Roots: roots},
+		"alternatives over a $ref chain": {Mode: state.ModeTool, Call: "1",
 			Tool: "name: chain\nkind: reshape\ncaller_shape: true\ninput_schema: {\"$ref\": \"#/$defs/d0\", \"$defs\": {" + strings.Join(defs, ", ") + "}}\n"},
 	}
 }
@@ -71,8 +71,8 @@ func TestBrowserHostileLinks(t *testing.T) {
 func TestBrowserLongTraceShowsMore(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.State{Mode: playground.ModeTemplate, Template: strings.Repeat("{{input.a}}", 450),
-		Roots: []playground.RootText{{Name: "input", Text: `{"a": 1}`}}})
+	openState(t, ctx, base, state.State{Mode: state.ModeTemplate, Template: strings.Repeat("{{input.a}}", 450),
+		Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
 	waitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 200`)
 	if got := evalJS[string](t, ctx, byTestID("more-rows")+`.textContent`); got != "Show 200 more (250 tags not shown)" {
 		t.Errorf("the button says %q", got)

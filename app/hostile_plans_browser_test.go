@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/hostileplans"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // shownJS is true once the page shows a plan's step, a problem or a banner.
@@ -42,7 +42,7 @@ func TestBrowserHostilePlanLinks(t *testing.T) {
 	}
 	for _, l := range links {
 		start := time.Now()
-		navigate(t, ctx, base+"/#"+playground.LinkPrefix+playground.Pack(hostileplans.PlanState(l.plan, l.fields)))
+		navigate(t, ctx, base+"/#"+state.LinkPrefix+state.Pack(hostileplans.PlanState(l.plan, l.fields)))
 		waitAppReady(t, ctx)
 		waitJS(t, ctx, shownJS)
 		shown := time.Since(start)

@@ -11,7 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // focusOnPage is true when the focus is on a control, not dropped to the
@@ -20,11 +21,11 @@ const focusOnPage = `document.activeElement && document.activeElement !== docume
 
 // stillEvaluates types into the template and waits for the output: the
 // app is alive.
-func stillEvaluates(t *testing.T, ctx context.Context, s *playground.State) {
+func stillEvaluates(t *testing.T, ctx context.Context, s *state.State) {
 	t.Helper()
 	typeAt(t, ctx, "editor", 0, "ok ")
 	s.Template = "ok " + s.Template
-	waitOutput(t, ctx, playground.Evaluate(*s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(*s).JSON)
 }
 
 // TestBrowserKeyboardUndoAnywhere: Ctrl+Z and Ctrl+Shift+Z with the focus
@@ -34,7 +35,7 @@ func stillEvaluates(t *testing.T, ctx context.Context, s *playground.State) {
 func TestBrowserKeyboardUndoAnywhere(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 
 	evalJS[bool](t, ctx, `(document.activeElement.blur(), true)`)
@@ -66,7 +67,7 @@ func TestBrowserKeyboardUndoAnywhere(t *testing.T) {
 func TestBrowserMenuKeys(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	items := `[...document.querySelectorAll('[role="menuitem"]')]`
 	for key, code := range map[string]int64{"ArrowDown": 40, "ArrowUp": 38} {
@@ -118,7 +119,7 @@ func TestBrowserBannerKeepsFocus(t *testing.T) {
 func TestBrowserDialogBlocksPageKeys(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="root-add"]`)
 	waitJS(t, ctx, `document.querySelectorAll('[data-testid="root-tab"]').length === 3`)
@@ -134,7 +135,7 @@ func TestBrowserDialogBlocksPageKeys(t *testing.T) {
 		t.Error("keys pressed in the share dialog acted on the page behind it")
 	}
 	other := exampleState(t, "comma-idiom")
-	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+playground.LinkPrefix+playground.EncodeState(other))+`, true)`)
+	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+state.LinkPrefix+encodeState(other))+`, true)`)
 	waitShows(t, ctx, other)
 	waitJS(t, ctx, `!document.querySelector(".dialog")`)
 }
@@ -146,7 +147,7 @@ func TestBrowserDialogBlocksPageKeys(t *testing.T) {
 func TestBrowserEditorsFollowTheState(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.DefaultExample.Open())
+	openState(t, ctx, base, state.DefaultExample.Open())
 	click(t, ctx, `#examples-button`)
 	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
 	ex := exampleState(t, "comma-idiom")

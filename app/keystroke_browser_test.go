@@ -14,7 +14,8 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/benchdata"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // keystrokes is how many keys each keystroke benchmark types, one every
@@ -117,7 +118,7 @@ func bigRoot(size int) string {
 func BenchmarkBrowserKeystroke(b *testing.B) {
 	base := startServer(b)
 	big := bigRoot(750 << 10)
-	template := playground.DefaultExample.Open().Template
+	template := state.DefaultExample.Open().Template
 	title := strings.Index(big, "Crash on empty plan") + len("Crash")
 	planText, planAt := benchdata.Plan(200 << 10)
 	cases := []struct {
@@ -229,8 +230,8 @@ func editorAlone(base, text, syntax string, width, height float64) string {
 func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
 	navigate(b, ctx, base+"/")
 	waitAppReady(b, ctx)
-	s := playground.DefaultExample.Open()
-	waitOutput(b, ctx, playground.Evaluate(s).JSON)
+	s := state.DefaultExample.Open()
+	waitOutput(b, ctx, evaluate.Evaluate(s).JSON)
 	if e0 == "" {
 		return
 	}
@@ -240,5 +241,5 @@ func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
   el.value = `+jsString(e0)+`; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
 	waitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(e0)))
 	s.Roots[s.RootIndex("E0")].Text = e0
-	waitOutput(b, ctx, playground.Evaluate(s).JSON)
+	waitOutput(b, ctx, evaluate.Evaluate(s).JSON)
 }

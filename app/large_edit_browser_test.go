@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // TestBrowserLargeRootEditsAsRanges types into a root large enough that
@@ -20,10 +21,10 @@ import (
 func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0.issues.0.title}} #{{E0.issues.0.number}}",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: bigRoot(100 << 10)}}}
+	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.issues.0.title}} #{{E0.issues.0.number}}",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: bigRoot(100 << 10)}}}
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	root := &s.Roots[1].Text
 	for _, edit := range []struct {
 		name       string
@@ -41,7 +42,7 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		*root = (*root)[:at] + strings.TrimSuffix(edit.keys, "\b") + (*root)[at+len(edit.old):] // backspace deletes the selection
-		waitOutput(t, ctx, playground.Evaluate(s).JSON)
+		waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 		if got := evalJS[string](t, ctx, byTestID("root-editor")+`.value`); got != *root {
 			t.Fatalf("%s: the editor holds another text than the state", edit.name)
 		}
@@ -64,7 +65,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 	}
 	root.WriteString("]")
 	ctx, s := openWholeRoot(t, root.String())
-	out := playground.Evaluate(s)
+	out := evaluate.Evaluate(s)
 	type blocks struct {
 		Texts    []string
 		Same     []bool // each block is the node it was when marked
@@ -93,7 +94,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Roots[1].Text = s.Roots[1].Text[:at] + "7" + s.Roots[1].Text[at+1:]
-	next := playground.Evaluate(s)
+	next := evaluate.Evaluate(s)
 	waitOutput(t, ctx, next.JSON)
 	after := evalJS[blocks](t, ctx, read)
 	if strings.Join(after.Texts, "") != next.Display {
@@ -114,7 +115,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 }
 
 // TestBrowserCutResultInBlocks shows a result past what the output shows
-// at once (playground.MaxShown): the shown part in blocks, then the note
+// at once (evaluate.MaxShown): the shown part in blocks, then the note
 // of what was cut, once, also after an edit of the root redraws it.
 func TestBrowserCutResultInBlocks(t *testing.T) {
 	ctx, s := openWholeRoot(t, `{"a": 1}`)
@@ -140,26 +141,26 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 		s.Roots[1].Text = root
 		evalJS[bool](t, ctx, `(() => { const el = `+byTestID("root-editor")+`;
   el.value = `+jsString(s.Roots[1].Text)+`; return true })()`)
-		out := playground.Evaluate(s)
+		out := evaluate.Evaluate(s)
 		waitOutput(t, ctx, out.JSON)
-		shown, more := playground.CutShown(out.Display)
+		shown, more := evaluate.CutShown(out.Display)
 		got := evalJS[cut](t, ctx, read)
-		if more == 0 || got.Blocks != shown || len(got.Notes) != 1 || got.Notes[0] != playground.ShownNote(more) || got.Last != "more-result" {
+		if more == 0 || got.Blocks != shown || len(got.Notes) != 1 || got.Notes[0] != evaluate.ShownNote(more) || got.Last != "more-result" {
 			t.Fatalf("%d bytes of root: %d of %d bytes shown in blocks, notes %q, last %q; want the shown part and one note %q last",
-				len(root), len(got.Blocks), len(shown), got.Notes, got.Last, playground.ShownNote(more))
+				len(root), len(got.Blocks), len(shown), got.Notes, got.Last, evaluate.ShownNote(more))
 		}
 	}
 }
 
 // openWholeRoot opens the template {{E0}} over root, E0's text, in a new
 // browser, and waits for its result.
-func openWholeRoot(t *testing.T, root string) (context.Context, playground.State) {
+func openWholeRoot(t *testing.T, root string) (context.Context, state.State) {
 	t.Helper()
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.State{Mode: playground.ModeTemplate, Template: "{{E0}}",
-		Roots: []playground.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root}}}
+	s := state.State{Mode: state.ModeTemplate, Template: "{{E0}}",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root}}}
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	return ctx, s
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/template"
 )
 
@@ -12,15 +13,15 @@ import (
 // engine's new tags are the sent ones moved by those edits (typing that
 // changes no tag: the common keystroke), nothing is written or sent again.
 type drawnMarks struct {
-	marks    string // as sent (editorMarks)
-	spans    []template.Span
-	problems bool // problems were underlined: their marks are always sent again
+	marks    string          // as sent (editorMarks)
+	spans    []template.Span // in UTF-16 code units
+	problems bool            // problems were underlined: their marks are always sent again
 	edits    []textEdit
 	unknown  bool // an edit of unknown range, or more than maxMoves: the marks go again
 }
 
-// textEdit is an edit of the view's text in bytes: [from, to) replaced by
-// n bytes.
+// textEdit is an edit of the view's text in UTF-16 code units: [from, to)
+// replaced by n units.
 type textEdit struct{ from, to, n int }
 
 // maxMoves bounds the edits kept between two sendings.
@@ -29,14 +30,30 @@ const maxMoves = 64
 // syncMarks sends the view the tags and problems of the fields, unless
 // the view has them already.
 func (e *codeEditor) syncMarks() {
-	if e.drawn.hold(e.Spans, e.Problems) {
+	spans := utf16Spans(e.Text, e.Spans)
+	if e.drawn.hold(spans, e.Problems) {
 		return
 	}
-	marks := editorMarks(e.shown, e.Spans, e.Problems)
+	marks := editorMarks(e.Text, e.Spans, e.Problems)
 	if e.drawn == nil || len(e.drawn.edits) > 0 || e.drawn.unknown || marks != e.drawn.marks {
 		e.view.Call("setMarks", marks)
 	}
-	e.drawn = &drawnMarks{marks: marks, spans: slices.Clone(e.Spans), problems: len(e.Problems) > 0}
+	e.drawn = &drawnMarks{marks: marks, spans: spans, problems: len(e.Problems) > 0}
+}
+
+// utf16Spans returns spans of text with their offsets in UTF-16 code
+// units, as the view and the edits it reports count them.
+func utf16Spans(text string, spans []template.Span) []template.Span {
+	offs := make([]int, 0, 2*len(spans))
+	for _, s := range spans {
+		offs = append(offs, s.Start, s.End)
+	}
+	playground.UTF16Offsets(text, offs)
+	spans = slices.Clone(spans)
+	for i := range spans {
+		spans[i].Start, spans[i].End = offs[2*i], offs[2*i+1]
+	}
+	return spans
 }
 
 // moved records an edit made in the view.
@@ -57,7 +74,7 @@ func (d *drawnMarks) lost() {
 // hold reports whether the view's marks, the sent ones mapped through the
 // edits as the view maps a mark that does not take text typed at its
 // edges, are spans with no problem.
-func (d *drawnMarks) hold(spans []template.Span, problems []playground.Problem) bool {
+func (d *drawnMarks) hold(spans []template.Span, problems []evaluate.Problem) bool {
 	if d == nil || d.unknown || d.problems || len(problems) > 0 {
 		return false
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/template"
 )
 
@@ -77,7 +77,7 @@ func TestDrawnMarksFollowTyping(t *testing.T) {
 // edits make the marks go again.
 func TestDrawnMarksSentAgain(t *testing.T) {
 	spans := template.Analyze("{{E1.x}} y").Spans
-	problem := []playground.Problem{{Start: 0, End: 8, SegStart: -1, SegEnd: -1}}
+	problem := []evaluate.Problem{{Start: 0, End: 8, SegStart: -1, SegEnd: -1}}
 	fresh := func() *drawnMarks { return &drawnMarks{spans: slices.Clone(spans)} }
 	if !fresh().hold(spans, nil) {
 		t.Error("unchanged marks are sent again")

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/template"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -23,7 +23,7 @@ type outputPane struct {
 	Display     string // the result as shown and copied
 	HasProblems bool   // why there is no result
 	// Partial is what a shape with failing leaves still renders.
-	Partial []playground.PartialPart
+	Partial []evaluate.PartialPart
 	Note    string // what the result is, when it is not what it seems
 	// OpenShape opens a caller-shape tool's shape as a Shape state; nil
 	// for any other result.
@@ -34,7 +34,7 @@ type outputPane struct {
 }
 
 // outputOf gives the output pane the parts of an outcome it shows.
-func outputOf(out *playground.Outcome, version int) *outputPane {
+func outputOf(out *evaluate.Outcome, version int) *outputPane {
 	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
 	if out.HasValue {
 		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.TypedSplice, out.Mixed, out.JSON, out.Display
@@ -83,8 +83,8 @@ func (o *outputPane) Render() app.UI {
 
 // renderPartial shows a shape's partial result: what rendered, and each
 // failing leaf as a marked null that names its problem.
-func renderPartial(all []playground.PartialPart) app.UI {
-	parts, more := playground.CutParts(all)
+func renderPartial(all []evaluate.PartialPart) app.UI {
+	parts, more := evaluate.CutParts(all)
 	failed := 0
 	for _, p := range all {
 		if p.Failed != "" {
@@ -103,7 +103,7 @@ func renderPartial(all []playground.PartialPart) app.UI {
 		)
 	}
 	if more > 0 {
-		body = append(body, app.Elem("span").Class("more-result").Text(playground.ShownNote(more)))
+		body = append(body, app.Elem("span").Class("more-result").Text(evaluate.ShownNote(more)))
 	}
 	leaves := "leaf"
 	if failed > 1 {
@@ -187,10 +187,10 @@ type resultPart struct{ Class, Text string }
 // text line by line with its trailing whitespace and line ends made
 // visible, and an empty string saying so instead of showing nothing.
 func resultParts(all string, mixed bool) []resultPart {
-	display, more := playground.CutShown(all)
+	display, more := evaluate.CutShown(all)
 	parts := textParts(display, mixed)
 	if more > 0 {
-		parts = append(parts, resultPart{Class: "more-result", Text: playground.ShownNote(more)})
+		parts = append(parts, resultPart{Class: "more-result", Text: evaluate.ShownNote(more)})
 	}
 	return parts
 }
@@ -236,7 +236,7 @@ func (p resultPart) ui() app.UI {
 // pane shows a result already (one appearing waits for go-app): the
 // result, its type badge and the copy button's label, in one call of the
 // page's script.
-func paintOutput(out *playground.Outcome) {
+func paintOutput(out *evaluate.Outcome) {
 	if !app.IsClient || !out.HasValue {
 		return
 	}
@@ -261,7 +261,7 @@ var painted paintedResult
 
 // shows reports whether the output element shows that result already.
 func (p *paintedResult) shows(json string, mixed bool) bool {
-	return p.json != "" && playground.SameText(p.json, json) && p.mixed == mixed
+	return p.json != "" && p.json == json && p.mixed == mixed
 }
 
 // paintResult writes the result into pre, unless it shows it already.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -55,7 +56,7 @@ func (k *keeper) asideNote(payload string) string {
 	if !k.autosave || k.own[payloadHash(payload)] || slices.Contains(k.dismissedAside(), payloadHash(payload)) {
 		return ""
 	}
-	return playground.AsideNote(&k.s.State)
+	return state.AsideNote(&k.s.State)
 }
 
 func (k *keeper) dismissedAside() []string {
@@ -172,19 +173,19 @@ func (k *keeper) unload() {
 type pendingEdit struct{ Fragment, Payload string }
 
 // pending takes the edit unload kept for fragment's address, if any.
-func (k *keeper) pending(fragment string) (playground.State, bool) {
+func (k *keeper) pending(fragment string) (state.State, bool) {
 	var p pendingEdit
 	if !k.autosave {
-		return playground.State{}, false
+		return state.State{}, false
 	}
 	if err := k.ctx.SessionStorage().Get(pendingKey, &p); err != nil || p.Payload == "" {
-		return playground.State{}, false
+		return state.State{}, false
 	}
 	k.ctx.SessionStorage().Del(pendingKey)
 	if p.Fragment != fragment {
-		return playground.State{}, false
+		return state.State{}, false
 	}
-	s, _, _ := playground.InitialState("", p.Payload)
+	s, _, _ := state.InitialState("", p.Payload)
 	return s, true
 }
 
@@ -202,7 +203,7 @@ func (k *keeper) onStorage(e app.Value) {
 	}
 	var saved string // what the other tab wrote (go-app stores it as JSON)
 	k.ctx.LocalStorage().Get(autosaveKey, &saved)
-	if saved != playground.EncodeState(k.s.State) {
+	if payload, _ := state.Encode(k.s.State); saved != payload {
 		k.ctx.Dispatch(func(ctx app.Context) { k.v.takenOver = true })
 	}
 }
@@ -231,15 +232,15 @@ func (k *keeper) restore(ctx app.Context) {
 		if k.autosave && fragment == "" {
 			ctx.LocalStorage().Get(autosaveKey, &saved)
 		}
-		s, banner, refused = playground.InitialState(fragment, saved)
+		s, banner, refused = state.InitialState(fragment, saved)
 	}
 	if !k.s.State.Same(&s) { // the state the page started on (the default example) is not loaded twice
 		k.s.Load(s)
 	}
 	k.v.opened()
 	k.v.banner, k.v.saved, k.v.tooLarge = banner, "", false // a state that opened can be kept
-	k.fragment, k.params = fragment, playground.OtherParams(fragment)
-	payload, linked := playground.PayloadOf(fragment)
+	k.fragment, k.params = fragment, state.OtherParams(fragment)
+	payload, linked := state.PayloadOf(fragment)
 	if linked && !refused {
 		k.v.link = payload
 		if note := k.asideNote(payload); note != "" {
@@ -297,13 +298,13 @@ func (k *keeper) link(method string) string {
 	payload := k.encode()
 	k.v.link, k.v.linkSize = "", len(payload)
 	fragment := ""
-	if playground.Linkable(payload) && !k.v.tooLarge {
+	if state.Linkable(payload) && !k.v.tooLarge {
 		k.v.link = payload
 		if k.own == nil {
 			k.own = map[string]bool{}
 		}
 		k.own[payloadHash(payload)] = true
-		fragment = "#" + playground.LinkPrefix + payload + k.params
+		fragment = "#" + state.LinkPrefix + payload + k.params
 	}
 	if fragment != k.fragment || method == "pushState" {
 		k.fragment = fragment
@@ -315,8 +316,8 @@ func (k *keeper) link(method string) string {
 
 // encode encodes the state, and notes whether it is too large to keep.
 func (k *keeper) encode() string {
-	payload, size := playground.Encode(k.s.State)
-	k.v.tooLarge = !playground.Keepable(size)
+	payload, size := state.Encode(k.s.State)
+	k.v.tooLarge = size > state.MaxLinkState
 	return payload
 }
 
@@ -325,7 +326,7 @@ func (k *keeper) encode() string {
 // that Ctrl+C copies it.
 func openShare(ctx app.Context, s *playground.Session, v *pageView) {
 	loc := app.Window().Get("location")
-	v.share = playground.ShareOf(loc.Get("origin").String(), s.State, &s.Out)
+	v.share = shareOf(loc.Get("origin").String(), s)
 	v.dialog, v.menu = dialogShare, false
 	if v.share.Error != "" {
 		return

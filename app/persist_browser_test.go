@@ -18,19 +18,20 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/app"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // typeWork types MYWORK at the start of the template and waits until the
 // autosave holds it.
-func typeWork(t *testing.T, ctx context.Context, base string) playground.State {
+func typeWork(t *testing.T, ctx context.Context, base string) state.State {
 	t.Helper()
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "MYWORK ")
 	s.Template = "MYWORK " + s.Template
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
-	saved := playground.EncodeState(s)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	saved := encodeState(s)
 	waitJS(t, ctx, savedPayload+` === `+jsString(saved))
 	return s
 }
@@ -56,10 +57,10 @@ func TestBrowserExampleIsANavigation(t *testing.T) {
 	if got := evalJS[int](t, ctx, `history.length`); got != length+1 {
 		t.Errorf("history.length = %d after opening an example, want %d", got, length+1)
 	}
-	payload := playground.EncodeState(ex)
-	waitJS(t, ctx, `location.hash === `+jsString("#"+playground.LinkPrefix+payload))
+	payload := encodeState(ex)
+	waitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+payload))
 	waitSettled()
-	saved := playground.EncodeState(work)
+	saved := encodeState(work)
 	if got := evalJS[string](t, ctx, savedPayload); got != saved {
 		t.Error("opening an example replaced the autosaved work")
 	}
@@ -79,12 +80,12 @@ func TestBrowserRefusedLinkKeepsWork(t *testing.T) {
 	base := startServer(t)
 	for name, payload := range map[string]string{
 		"damaged": "AAAA",
-		"newer":   playground.Pack([]byte(`{"v": 99, "mode": "template", "template": "from the future"}`)),
+		"newer":   state.Pack([]byte(`{"v": 99, "mode": "template", "template": "from the future"}`)),
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx := newBrowser(t)
 			work := typeWork(t, ctx, base)
-			link := "#" + playground.LinkPrefix + payload
+			link := "#" + state.LinkPrefix + payload
 			navigate(t, ctx, base+"/"+link)
 			waitAppReady(t, ctx)
 			waitTestID(t, ctx, "banner")
@@ -93,7 +94,7 @@ func TestBrowserRefusedLinkKeepsWork(t *testing.T) {
 			if got := evalJS[string](t, ctx, `location.hash`); got != link {
 				t.Errorf("the address bar became %q", got)
 			}
-			saved := playground.EncodeState(work)
+			saved := encodeState(work)
 			if got := evalJS[string](t, ctx, savedPayload); got != saved {
 				t.Error("a refused link replaced the autosaved work")
 			}
@@ -121,7 +122,7 @@ func TestBrowserValidLinkKeepsAutosave(t *testing.T) {
 func TestBrowserStructuralUndo(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	tabs := func(want ...string) {
 		t.Helper()
@@ -164,7 +165,7 @@ func TestBrowserStructuralUndo(t *testing.T) {
 
 	pressChord(t, ctx, "z", 90, modCtrl|modShift) // redo: added again
 	tabs("input", "E0", "E1")
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 }
 
 // TestBrowserTwoTabs: the last edited tab's work is the autosave, not the
@@ -174,7 +175,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 	base := startServer(t)
 	first := newBrowser(t)
 	work := typeWork(t, first, base)
-	saved := playground.EncodeState(work)
+	saved := encodeState(work)
 
 	// A second tab opens the autosave, then its own link: no edit, no save.
 	second, cancel := chromedp.NewContext(first)
@@ -189,7 +190,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 	// The second tab edits: its work wins, and the first tab is told.
 	typeAt(t, second, "editor", 0, "OTHER ")
 	other.Template = "OTHER " + other.Template
-	otherSaved := playground.EncodeState(other)
+	otherSaved := encodeState(other)
 	waitJS(t, second, savedPayload+` === `+jsString(otherSaved))
 	waitTestID(t, first, "taken-over")
 	waitShows(t, first, work)
@@ -214,14 +215,14 @@ func TestBrowserTwoTabs(t *testing.T) {
 func TestBrowserLinkSize(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	s.SetRootText("E0", bigRoot(750<<10))
+	s := state.DefaultExample.Open()
+	s.SetText(state.Target{Root: "E0"}, bigRoot(750<<10))
 	openState(t, ctx, base, s)
-	payload := playground.EncodeState(s)
-	if len(payload) > playground.LinkWarnSize {
+	payload := encodeState(s)
+	if len(payload) > 64_000 /* some tools cut links past 64 KB */ {
 		t.Fatalf("a 750 KB root makes a %d-character link", len(payload))
 	}
-	note, _ := playground.LinkSizeNote(len(payload), false)
+	note, _ := state.LinkSizeNote(len(payload), false)
 	waitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && location.hash.length > `+strconv.Itoa(len(payload)))
 
 	for _, tt := range []struct {
@@ -229,14 +230,14 @@ func TestBrowserLinkSize(t *testing.T) {
 		level string
 	}{
 		{200_000, "warn"},
-		{playground.MaxLinkPayload + 1000, "error"},
+		{2_000_000 + 1000, "error"}, // past the 2 MB a link carries
 	} {
 		raw := make([]byte, tt.size)
 		rand.NewChaCha8([32]byte{}).Read(raw)
 		noise := `"` + base64.StdEncoding.EncodeToString(raw)[:tt.size] + `"`
 		evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
-		s.SetRootText("E0", noise)
-		note, level := playground.LinkSizeNote(len(playground.EncodeState(s)), false)
+		s.SetText(state.Target{Root: "E0"}, noise)
+		note, level := state.LinkSizeNote(len(encodeState(s)), false)
 		if level != tt.level {
 			t.Fatalf("a %d-character root: level %q", tt.size, level)
 		}
@@ -265,11 +266,11 @@ func TestBrowserLinkSize(t *testing.T) {
 func TestBrowserFirstPaintOfALink(t *testing.T) {
 	base := startServer(t)
 	s := exampleState(t, "comma-idiom")
-	defaultOut := playground.Evaluate(playground.DefaultExample.Open())
+	defaultOut := evaluate.Evaluate(state.DefaultExample.Open())
 	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Display) + `)`
-	for _, path := range []string{"/", playground.EmbedPath} {
+	for _, path := range []string{"/", state.EmbedPath} {
 		panes := ".workbench"
-		if path == playground.EmbedPath {
+		if path == state.EmbedPath {
 			panes = ".embed-body"
 		}
 		// The app never starts: what shows is the prerendered page.
@@ -279,7 +280,7 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		navigate(t, ctx, base+path+"#"+playground.LinkPrefix+playground.EncodeState(s))
+		navigate(t, ctx, base+path+"#"+state.LinkPrefix+encodeState(s))
 		waitTestID(t, ctx, "output")
 		waitJS(t, ctx, `document.documentElement.classList.contains("opening-link") && `+hidden+` && getComputedStyle(document.querySelector(`+jsString(panes)+`), "::before").content === '"Opening link…"'`)
 
@@ -289,14 +290,14 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 
 		// With the app, the link's state replaces the mark.
 		live := newBrowser(t)
-		navigate(t, live, base+path+"#"+playground.LinkPrefix+playground.EncodeState(s))
+		navigate(t, live, base+path+"#"+state.LinkPrefix+encodeState(s))
 		waitAppReady(t, live)
-		waitOutput(t, live, playground.Evaluate(s).JSON)
+		waitOutput(t, live, evaluate.Evaluate(s).JSON)
 		waitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
 	}
 	// The docs open no link: the mark goes once the app runs.
 	live := newBrowser(t)
-	navigate(t, live, base+"/docs#"+playground.LinkPrefix+playground.EncodeState(s))
+	navigate(t, live, base+"/docs#"+state.LinkPrefix+encodeState(s))
 	waitAppReady(t, live)
 	waitJS(t, live, `!document.documentElement.classList.contains("opening-link")`)
 }
@@ -307,12 +308,12 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
-	quick := func(word string) playground.State {
+	quick := func(word string) state.State {
 		typeAt(t, ctx, "editor", 0, word)
 		s.Template = word + s.Template
-		waitOutput(t, ctx, playground.Evaluate(s).JSON)
+		waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 		return s
 	}
 
@@ -320,7 +321,7 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	work := quick("MYWORK ")
 	evalJS[bool](t, ctx, `(location.hash = "#s=AAAA", true)`)
 	waitTestID(t, ctx, "restore-saved")
-	waitJS(t, ctx, savedPayload+` === `+jsString(playground.EncodeState(work)))
+	waitJS(t, ctx, savedPayload+` === `+jsString(encodeState(work)))
 	click(t, ctx, `[data-testid="restore-saved"]`)
 	waitShows(t, ctx, work)
 
@@ -334,7 +335,7 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitShows(t, ctx, work)
-	waitJS(t, ctx, savedPayload+` === `+jsString(playground.EncodeState(edited)))
+	waitJS(t, ctx, savedPayload+` === `+jsString(encodeState(edited)))
 
 	// A reload at once shows the edit, not the address's older state.
 	s = work
@@ -344,7 +345,7 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	}
 	waitAppReady(t, ctx)
 	waitShows(t, ctx, reloaded)
-	waitJS(t, ctx, `location.hash === `+jsString("#"+playground.LinkPrefix+playground.EncodeState(reloaded)))
+	waitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+encodeState(reloaded)))
 }
 
 // TestBrowserBackToTheFirstAddress: Back to the address the page opened
@@ -386,7 +387,7 @@ func TestBrowserUneditedTabNotTakenOver(t *testing.T) {
 func TestBrowserAutosaveRefused(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.DefaultExample.Open())
+	openState(t, ctx, base, state.DefaultExample.Open())
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	raw := make([]byte, 6_000_000)
 	rand.NewChaCha8([32]byte{}).Read(raw)
@@ -413,7 +414,7 @@ func TestBrowserStaleTabSaysSo(t *testing.T) {
 
 	typeAt(t, first, "editor", 0, "NEWER ")
 	work.Template = "NEWER " + work.Template
-	newer := playground.EncodeState(work)
+	newer := encodeState(work)
 	waitJS(t, first, savedPayload+` === `+jsString(newer))
 
 	typeAt(t, second, "editor", 0, "STALE ")
@@ -432,7 +433,7 @@ func TestBrowserStaleTabSaysSo(t *testing.T) {
 func TestBrowserTooLargeStateSaysSo(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.DefaultExample.Open())
+	openState(t, ctx, base, state.DefaultExample.Open())
 	typeAt(t, ctx, "editor", 0, "KEPT ")
 	waitSettled()
 	kept := evalJS[string](t, ctx, savedPayload)

@@ -17,14 +17,15 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/conformance"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/template"
 )
 
 // planState is a plan-mode state holding text.
-func planState(text string) playground.State {
-	return playground.State{Mode: playground.ModePlan, Plan: text, Roots: []playground.RootText{{Name: "input", Text: "{}"}}}
+func planState(text string) state.State {
+	return state.State{Mode: state.ModePlan, Plan: text, Roots: []state.RootText{{Name: "input", Text: "{}"}}}
 }
 
 // planPage is what plan mode shows through its hooks.
@@ -60,7 +61,7 @@ const readPlanPage = `(() => {
 // link pasted into its address bar, and waits until it shows it.
 func openPlanLink(t *testing.T, ctx context.Context, text string) {
 	t.Helper()
-	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+playground.LinkPrefix+playground.EncodeState(planState(text)))+`, true)`)
+	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+state.LinkPrefix+encodeState(planState(text)))+`, true)`)
 	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(text)+` && `+byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true"`)
 }
 
@@ -170,7 +171,7 @@ func waitSelected(t *testing.T, ctx context.Context, id string) {
 // the text.
 func caretAt(t *testing.T, ctx context.Context, text, at string) {
 	t.Helper()
-	off := playground.UTF16Offset(text, strings.Index(text, at))
+	off := utf16Offset(text, strings.Index(text, at))
 	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(`+fmt.Sprint(off)+`, `+fmt.Sprint(off)+`); return true })()`)
 }
 
@@ -288,7 +289,7 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 	ctx := newBrowser(t)
 	s := exampleState(t, "issue-digest")
 	openState(t, ctx, base, s)
-	out := playground.Evaluate(s)
+	out := evaluate.Evaluate(s)
 	click(t, ctx, `[data-testid="open-as-plan"]`)
 	waitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.JSON))
 	goBack(t, ctx)

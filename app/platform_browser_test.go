@@ -7,7 +7,7 @@ import (
 	"cmp"
 	"fmt"
 	"github.com/splicedev/splice/internal/gowasm"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/internal/server"
 	"io"
 	"net/http"
@@ -28,7 +28,7 @@ import (
 )
 
 // playgroundPages are the pages a visitor can open.
-var playgroundPages = []string{"/", playground.EmbedPath, "/docs"}
+var playgroundPages = []string{"/", state.EmbedPath, "/docs"}
 
 // TestBrowserPagesStayOnOrigin loads every page and checks that nothing is
 // requested from another host, nothing is missing and the Content Security
@@ -201,13 +201,13 @@ func TestBrowserEmbedInFrame(t *testing.T) {
 	base := startServer(t)
 	outer := servePage(t, fmt.Sprintf(`<!doctype html><title>docs</title>
 <iframe src="%[1]s%[2]s" width="800" height="600"></iframe>
-<iframe src="%[1]s/" width="800" height="600"></iframe>`, base, playground.EmbedPath))
+<iframe src="%[1]s/" width="800" height="600"></iframe>`, base, state.EmbedPath))
 	ctx := newBrowser(t)
 	navigate(t, ctx, outer)
 
-	embed := childFrame(t, ctx, base+playground.EmbedPath)
+	embed := childFrame(t, ctx, base+state.EmbedPath)
 	if embed.UnreachableURL != "" {
-		t.Fatalf("the browser refused to show %s in a frame", playground.EmbedPath)
+		t.Fatalf("the browser refused to show %s in a frame", state.EmbedPath)
 	}
 	waitInFrame(t, ctx, embed.ID, `document.querySelector('[data-testid="editor"]')`)
 

@@ -2,6 +2,8 @@ package app
 
 import (
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"slices"
 	"strconv"
 
@@ -26,7 +28,7 @@ type playgroundPage struct {
 // state; a session set beforehand (in tests) is kept.
 func (p *playgroundPage) OnInit() {
 	if p.s == nil {
-		p.s = playground.NewSession(playground.DefaultExample.Open())
+		p.s = playground.NewSession(state.DefaultExample.Open())
 	}
 	p.keep = keeper{s: p.s, v: &p.view, autosave: true}
 	p.do = &actions{s: p.s, v: &p.view, navigate: p.keep.navigate, saveHere: p.keep.saveHere, dismissed: p.keep.dismissAside}
@@ -74,7 +76,7 @@ func (p *playgroundPage) Render() app.UI {
 	s, v, do := p.s, &p.view, p.do
 	_, inputs := inputPane(do, false)
 	return app.Elem("div").Class("app").Attr("data-theme", themeName(p.theme)).Body(
-		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != playground.ModePlan},
+		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != state.ModePlan},
 		renderBanner(do),
 		app.Elem("main").Class("workbench").Body(
 			app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(
@@ -110,7 +112,7 @@ func (p *playgroundPage) output() *outputPane {
 
 // statusText is what the status region announces: how many problems there
 // are, and the result's type; in plan mode what became of the steps.
-func statusText(out *playground.Outcome) string {
+func statusText(out *evaluate.Outcome) string {
 	if out.Plan != nil {
 		return out.Plan.Summary + "."
 	}
@@ -147,7 +149,7 @@ func renderBanner(do *actions) app.UI {
 	v := do.v
 	return app.Elem("div").Class("banner-slot").Body(app.If(v.tooLarge, func() app.UI {
 		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "too-large").Body(
-			app.Elem("span").Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + playground.SizeText(playground.MaxLinkState) +
+			app.Elem("span").Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + state.SizeText(state.MaxLinkState) +
 				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
 		)
 	}), app.If(v.autosaveFailed, func() app.UI {
@@ -167,7 +169,7 @@ func renderBanner(do *actions) app.UI {
 		)
 	}), app.If(v.banner != "", func() app.UI {
 		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "banner").Body(
-			app.Elem("span").Class("banner-text").Text(playground.Brief(v.banner)), // whatever an error quoted
+			app.Elem("span").Class("banner-text").Text(state.Brief(v.banner)), // whatever an error quoted
 			app.If(v.saved != "", func() app.UI {
 				return app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "restore-saved").Text("Restore your last work").
 					OnClick(func(ctx app.Context, e app.Event) {
@@ -188,8 +190,8 @@ func renderBanner(do *actions) app.UI {
 // embed leaves them to the page around it).
 func modeTabs(do *actions, keys bool) app.UI {
 	s := do.s
-	tabs := make([]app.UI, len(playground.Modes))
-	for i, m := range playground.Modes {
+	tabs := make([]app.UI, len(state.Modes))
+	for i, m := range state.Modes {
 		tabs[i] = app.Elem("button").
 			Class("tab").
 			Role("tab").
@@ -207,21 +209,27 @@ func modeTabs(do *actions, keys bool) app.UI {
 	return app.Elem("div").Class("pane-head").Body(
 		app.Elem("div").Class("tabs").Role("tablist").Attr("aria-label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
-				arrowTabs(ctx, e, len(playground.Modes), slices.Index(playground.Modes, s.State.Mode), func(i int) { do.SetMode(playground.Modes[i]) })
+				arrowTabs(ctx, e, len(state.Modes), slices.Index(state.Modes, s.State.Mode), func(i int) { do.SetMode(state.Modes[i]) })
 			}),
 		app.Elem("span").Class("hint").Text(modeHint(s.State.Mode)),
-		&historyBar{Do: do, Undo: s.UndoLabel(), Redo: s.RedoLabel(), Keys: keys},
+		historyBarOf(do, keys),
 	)
 }
 
+// historyBarOf gives the history's buttons what Undo and Redo would do.
+func historyBarOf(do *actions, keys bool) *historyBar {
+	undo, redo := do.s.History()
+	return &historyBar{Do: do, Undo: undo, Redo: redo, Keys: keys}
+}
+
 // modeHint says what the main editor holds.
-func modeHint(m playground.Mode) string {
+func modeHint(m state.Mode) string {
 	switch m {
-	case playground.ModeShape:
+	case state.ModeShape:
 		return "a JSON or YAML shape; string leaves are templates"
-	case playground.ModeTool:
+	case state.ModeTool:
 		return "a reshape tool in YAML, called with the input below"
-	case playground.ModePlan:
+	case state.ModePlan:
 		return "a plan document in YAML or JSON: input, tools, steps, solver"
 	}
 	return "text with {{tags}}; Ctrl+Space completes"
@@ -267,24 +275,25 @@ func arrowTabs(ctx app.Context, e app.Event, n, current int, choose func(i int))
 // mainEditor edits the mode's text; each mode keeps its own undo history.
 func mainEditor(do *actions) app.UI {
 	s := do.s
-	text, syntax := s.State.Text(), "text"
-	if s.State.Mode != playground.ModeTemplate {
+	text, syntax := s.State.Text(state.Target{}), "text"
+	if s.State.Mode != state.ModeTemplate {
 		syntax = dataSyntax(text)
 	}
 	return app.Elem("div").Class("main-editor").ID("main-editor").Role("tabpanel").Body(&codeEditor{
 		Do:       do,
-		Target:   playground.TargetMain,
-		Key:      string(playground.TargetMain) + "-" + string(s.State.Mode),
+		Target:   state.Target{},
+		Key:      "-" + string(s.State.Mode), // the main text's key, by mode
 		TestID:   "editor",
 		Label:    s.State.Mode.Title() + " editor",
 		Loads:    s.Loads,
+		Rewrites: s.Rewrites(state.Target{}),
 		Text:     text,
 		Syntax:   syntax,
 		Tags:     true,
 		Spans:    s.Spans(),
-		Problems: s.Problems(playground.TargetMain),
+		Problems: s.Problems(state.Target{}),
 		Select:   s.Selection,
-		Large:    s.State.Mode == playground.ModePlan,
+		Large:    s.State.Mode == state.ModePlan,
 	})
 }
 
@@ -297,21 +306,22 @@ func callPane(do *actions) app.UI {
 			app.Elem("span").Class("hint").Text("JSON or YAML, the tool's input root"),
 			app.Elem("div").Class("spacer"),
 			app.Elem("button").Class("btn btn-small").Text("Format").Title("Pretty-print as JSON").
-				OnClick(func(ctx app.Context, e app.Event) { do.Format(playground.TargetCall) }),
+				OnClick(func(ctx app.Context, e app.Event) { do.Format(state.Target{Call: true}) }),
 		),
-		dataEditor(do, playground.TargetCall, "call-editor", "Call input editor", s.State.Call, s.Selection, s.Loads),
+		dataEditor(do, state.Target{Call: true}, "call-editor", "Call input editor", s.State.Call, s.Selection, s.Loads),
 	)
 }
 
 // dataEditor edits a root's or the call's JSON or YAML; loads is the
 // session's count of loaded states (codeEditor.Loads).
-func dataEditor(do editorActions, target playground.Target, testID, label, text string, sel playground.Selection, loads int) *codeEditor {
+func dataEditor(do editorActions, target state.Target, testID, label, text string, sel playground.Selection, loads int) *codeEditor {
 	return &codeEditor{
 		Do:       do,
 		Target:   target,
 		TestID:   testID,
 		Label:    label,
 		Loads:    loads,
+		Rewrites: do.Rewrites(target),
 		Text:     text,
 		Syntax:   dataSyntax(text),
 		Problems: do.Problems(target),
@@ -332,14 +342,14 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 	}
 	renamed, refs, where := s.RenameOffer()
 	sel := s.Selection
-	if sel.Target != playground.RootTarget(s.Active) {
+	if sel.Target != (state.Target{Root: s.Active}) {
 		sel = playground.Selection{}
 	}
 	return &rootsPane{
 		Do:          do,
 		Names:       s.State.Names(),
 		Active:      s.Active,
-		Text:        s.Text(playground.RootTarget(s.Active)),
+		Text:        s.State.Text(state.Target{Root: s.Active}),
 		Error:       s.Out.RootErrors[s.Active],
 		Broken:      errs,
 		Later:       s.LaterText,
@@ -361,7 +371,7 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 // tool's call input, a plan's steps, or the roots.
 func inputPane(do *actions, compact bool) (name string, pane func() app.UI) {
 	switch {
-	case do.s.State.Mode == playground.ModeTool:
+	case do.s.State.Mode == state.ModeTool:
 		return "Call input", func() app.UI { return callPane(do) }
 	case do.s.Out.Plan != nil:
 		return "Steps", func() app.UI { return stepsPaneOf(do) }
@@ -429,7 +439,7 @@ func shortcut(ctx app.Context, do *actions, e app.Value) {
 		ctx.Dispatch(func(app.Context) { v.opened() })
 	case alt && !mod:
 		code := e.Get("code").String()
-		for i, m := range playground.Modes {
+		for i, m := range state.Modes {
 			if code == "Digit"+strconv.Itoa(i+1) {
 				e.Call("preventDefault")
 				active := app.Window().Get("document").Get("activeElement")

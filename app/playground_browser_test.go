@@ -11,7 +11,8 @@ import (
 	"fmt"
 	"github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/conformance"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,13 +40,13 @@ func byTestID(id string) string {
 }
 
 // linkTo returns the playground URL holding s.
-func linkTo(base string, s playground.State) string {
-	payload := playground.EncodeState(s)
-	return base + "/#" + playground.LinkPrefix + payload
+func linkTo(base string, s state.State) string {
+	payload := encodeState(s)
+	return base + "/#" + state.LinkPrefix + payload
 }
 
 // openState opens the playground on s and waits until it shows it.
-func openState(t *testing.T, ctx context.Context, base string, s playground.State) {
+func openState(t *testing.T, ctx context.Context, base string, s state.State) {
 	t.Helper()
 	navigate(t, ctx, linkTo(base, s))
 	waitAppReady(t, ctx)
@@ -55,14 +56,14 @@ func openState(t *testing.T, ctx context.Context, base string, s playground.Stat
 // waitShows waits until the page shows s: its mode, its main text and its
 // root tabs (none in tool mode, where the call input replaces the roots,
 // nor in plan mode, where the plan holds its own).
-func waitShows(t *testing.T, ctx context.Context, s playground.State) {
+func waitShows(t *testing.T, ctx context.Context, s state.State) {
 	t.Helper()
 	names, _ := json.Marshal(s.Names())
-	if s.Mode == playground.ModeTool || s.Mode == playground.ModePlan {
+	if s.Mode == state.ModeTool || s.Mode == state.ModePlan {
 		names = []byte("[]")
 	}
 	waitJS(t, ctx, byTestID("mode-"+string(s.Mode))+`?.getAttribute("aria-selected") === "true" && `+
-		byTestID("editor")+`?.value === `+jsString(s.Text())+
+		byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{}))+
 		` && JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(names)))
 }
 
@@ -129,7 +130,7 @@ func problemsShown(t *testing.T, ctx context.Context) []string {
 }
 
 // problemList formats problems as problemsShown does.
-func problemList(ps []playground.Problem) []string {
+func problemList(ps []evaluate.Problem) []string {
 	var list []string
 	for _, p := range ps {
 		list = append(list, fmt.Sprintf("%s %d:%d", p.Kind, p.Line, p.Column))
@@ -137,9 +138,9 @@ func problemList(ps []playground.Problem) []string {
 	return list
 }
 
-func exampleState(t *testing.T, id string) playground.State {
+func exampleState(t *testing.T, id string) state.State {
 	t.Helper()
-	ex := playground.ExampleByID(id)
+	ex := state.ExampleByID(id)
 	if ex == nil {
 		t.Fatalf("no example %q", id)
 	}
@@ -151,9 +152,9 @@ func TestBrowserDefaultExampleRenders(t *testing.T) {
 	ctx := newBrowser(t)
 	navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	waitShows(t, ctx, s)
-	want := playground.Evaluate(s)
+	want := evaluate.Evaluate(s)
 	waitOutput(t, ctx, want.JSON)
 	if got := evalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
 		t.Errorf("output type = %q, want %q", got, want.Type())
@@ -173,11 +174,11 @@ func TestBrowserTypingUpdatesOutput(t *testing.T) {
 	ctx := newBrowser(t)
 	s := exampleState(t, "typed-splice")
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 
 	typeAt(t, ctx, "editor", -1, " and {{E0.limit}}")
 	s.Template += " and {{E0.limit}}"
-	want := playground.Evaluate(s)
+	want := evaluate.Evaluate(s)
 	if !want.Mixed {
 		t.Fatal("the edited template should render mixed text")
 	}
@@ -196,7 +197,7 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	s := exampleState(t, "bad-path")
 	waitShows(t, ctx, s)
 
-	want := playground.Evaluate(s)
+	want := evaluate.Evaluate(s)
 	if len(want.Problems) != 1 || want.Problems[0].Kind != "BadPath" {
 		t.Fatalf("the example should fail with one BadPath, got %+v", want.Problems)
 	}
@@ -214,10 +215,11 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 
 	key := want.Problems[0].Keys[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
-	fixed, _ := playground.ReplaceSegment(s.Template, &want.Problems[0], key)
+	p := &want.Problems[0]
+	fixed := s.Template[:p.SegStart] + key + s.Template[p.SegEnd:]
 	waitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
 }
 
@@ -226,7 +228,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	ctx := newBrowser(t)
 	s := exampleState(t, "missing-step")
 	openState(t, ctx, base, s)
-	want := playground.Evaluate(s)
+	want := evaluate.Evaluate(s)
 	if len(want.Problems) == 0 || want.Problems[0].Kind != "MissingStep" || want.Problems[0].Phase != "load" {
 		t.Fatalf("the example should fail at load with MissingStep, got %+v", want.Problems)
 	}
@@ -238,7 +240,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	click(t, ctx, `[data-testid="problem"] .where`)
 	p := want.Problems[0]
 	waitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
-		byTestID("editor"), playground.UTF16Offset(s.Template, p.Start), playground.UTF16Offset(s.Template, p.End)))
+		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
 }
 
 func TestBrowserEveryModeWorks(t *testing.T) {
@@ -247,13 +249,13 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	for _, id := range []string{"issue-digest", "pr-card", "tool-schema"} {
 		s := exampleState(t, id)
 		t.Run(string(s.Mode), func(t *testing.T) {
-			want := playground.Evaluate(s)
+			want := evaluate.Evaluate(s)
 			if !want.HasValue {
 				t.Fatalf("example %s has no result in Go: %+v", id, want.Problems)
 			}
 			openState(t, ctx, base, s)
 			waitOutput(t, ctx, want.JSON)
-			if s.Mode == playground.ModeTool {
+			if s.Mode == state.ModeTool {
 				if got := textOf(t, ctx, "call-editor"); got != s.Call {
 					t.Errorf("call editor = %q, want %q", got, s.Call)
 				}
@@ -264,15 +266,15 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	s := exampleState(t, "pr-card")
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="mode-template"]`)
-	s.Mode = playground.ModeTemplate
+	s.Mode = state.ModeTemplate
 	waitShows(t, ctx, s)
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 }
 
 func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	tabs := func() []string {
 		return evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)`)
@@ -316,7 +318,7 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	waitTabs("input", "fetch_prs", "E0")
 
 	// The template sees the order: E0 is still usable, the output unchanged.
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 
 	// The arrow keys move between the tabs, and the focus follows.
 	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
@@ -338,34 +340,34 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	click(t, ctx, `[data-testid="root-tab"][data-name="index"]`)
 	waitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
 	typeAt(t, ctx, "root-editor", -1, "1")
-	s.SetRootText("index", "21")
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	s.SetText(state.Target{Root: "index"}, "21")
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("s", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
 		t.Fatal(err)
 	}
 	waitTestID(t, ctx, "share-url")
 	link := textOf(t, ctx, "share-url")
-	payload, ok := playground.PayloadOf(link[strings.IndexByte(link, '#'):])
+	payload, ok := state.PayloadOf(link[strings.IndexByte(link, '#'):])
 	if !ok {
 		t.Fatalf("share link %q has no state", link)
 	}
-	got, err := playground.DecodeState(payload, playground.MaxLinkState)
+	got, err := state.DecodeLink(payload)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := playground.StateJSON(s); string(playground.StateJSON(got)) != string(want) {
-		t.Fatalf("shared state = %s\nwant %s", playground.StateJSON(got), want)
+	if want := encodeState(s); encodeState(got) != want {
+		t.Fatalf("shared state = %+v\nwant %+v", got, s)
 	}
 	// The address bar followed too.
-	waitJS(t, ctx, `location.hash === `+jsString("#"+playground.LinkPrefix+payload))
+	waitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+payload))
 
 	// A fresh browser, with nothing saved, shows the same state.
 	fresh := newBrowser(t)
 	navigate(t, fresh, link)
 	waitAppReady(t, fresh)
 	waitShows(t, fresh, s)
-	waitOutput(t, fresh, playground.Evaluate(s).JSON)
+	waitOutput(t, fresh, evaluate.Evaluate(s).JSON)
 	for _, r := range s.Roots {
 		click(t, fresh, `[data-testid="root-tab"][data-name=`+jsString(r.Name)+`]`)
 		waitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
@@ -378,11 +380,11 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "Saved: ")
 	s.Template = "Saved: " + s.Template
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	waitJS(t, ctx, `localStorage.getItem(`+jsString(app.AutosaveKey)+`) !== null && location.hash.length > 3`)
 	time.Sleep(2 * app.PersistDelay)
 
@@ -393,8 +395,8 @@ func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 
 func TestBrowserBadLinkShowsBanner(t *testing.T) {
 	base := startServer(t)
-	good := playground.EncodeState(exampleState(t, "comma-idiom"))
-	huge := playground.EncodeState(playground.State{Mode: playground.ModeTemplate, Template: strings.Repeat("x", playground.MaxLinkState+1)})
+	good := encodeState(exampleState(t, "comma-idiom"))
+	huge := encodeState(state.State{Mode: state.ModeTemplate, Template: strings.Repeat("x", state.MaxLinkState+1)})
 	links := map[string]string{
 		"corrupt":   "!!not-base64!!",
 		"truncated": good[:len(good)/2],
@@ -403,14 +405,14 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 	ctx := newBrowser(t)
 	for name, payload := range links {
 		t.Run(name, func(t *testing.T) {
-			navigate(t, ctx, base+"/#"+playground.LinkPrefix+payload)
+			navigate(t, ctx, base+"/#"+state.LinkPrefix+payload)
 			waitAppReady(t, ctx)
-			_, err := playground.DecodeLink(payload)
+			_, err := state.DecodeLink(payload)
 			if err == nil {
 				t.Fatal("the link should not open")
 			}
 			waitJS(t, ctx, byTestID("banner")+`?.textContent.includes(`+jsString(err.Error())+`)`)
-			waitShows(t, ctx, playground.DefaultExample.Open())
+			waitShows(t, ctx, state.DefaultExample.Open())
 		})
 	}
 }
@@ -418,19 +420,19 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 func TestBrowserEmbedInIframe(t *testing.T) {
 	base := startServer(t)
 	s := exampleState(t, "comma-idiom")
-	payload := playground.EncodeState(s)
-	src := base + playground.EmbedPath + "#" + playground.LinkPrefix + payload + "&theme=dark"
+	payload := encodeState(s)
+	src := base + state.EmbedPath + "#" + state.LinkPrefix + payload + "&theme=dark"
 	outer := servePage(t, `<!doctype html><title>docs</title><iframe src="`+src+`" width="760" height="420"></iframe>`)
 	ctx := newBrowser(t)
 	navigate(t, ctx, outer)
-	frame := childFrame(t, ctx, base+playground.EmbedPath) // frame URLs leave out the fragment
-	want := playground.Evaluate(s)
+	frame := childFrame(t, ctx, base+state.EmbedPath) // frame URLs leave out the fragment
+	want := evaluate.Evaluate(s)
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
 	// An isolated world sees the page's DOM, not the editor's value
 	// property: it reads the lines drawn.
 	waitInFrame(t, ctx, frame.ID, `[...document.querySelectorAll('[data-testid="editor"] .cm-line')].map(l => l.textContent).join("\n") === `+jsString(s.Template))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="open-playground"]').getAttribute("href") === `+
-		jsString("/#"+playground.LinkPrefix+payload))
+		jsString("/#"+state.LinkPrefix+payload))
 	waitInFrame(t, ctx, frame.ID, `document.querySelector(".app").dataset.theme === "dark"`)
 	// The roots start folded.
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="root-editor"]') === null`)
@@ -442,8 +444,8 @@ func TestBrowserEmbedPlan(t *testing.T) {
 	base := startServer(t)
 	s := exampleState(t, "pr-plan")
 	ctx := newBrowser(t)
-	navigate(t, ctx, base+playground.EmbedPath+"#"+playground.LinkPrefix+playground.EncodeState(s))
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	waitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
 	click(t, ctx, `[data-testid="roots-toggle"]`)
 	waitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)
@@ -453,10 +455,10 @@ func TestBrowserEmbedPlan(t *testing.T) {
 
 func TestBrowserPayloadsStayText(t *testing.T) {
 	const html = `<img src=x onerror="alert('img')"><script>alert('script')</script>`
-	s := playground.State{
-		Mode:     playground.ModeTemplate,
+	s := state.State{
+		Mode:     state.ModeTemplate,
 		Template: html + " {{E0.x}} {{E0.none}}",
-		Roots: []playground.RootText{
+		Roots: []state.RootText{
 			{Name: "input", Text: `{}`},
 			{Name: "E0", Text: `{"x": ` + jsString(html) + `, ` + jsString(html) + `: 1}`},
 		},
@@ -465,7 +467,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	ctx := newBrowser(t)
 	dialogs := watchDialogs(t, ctx)
 	openState(t, ctx, base, s)
-	want := playground.Evaluate(s)
+	want := evaluate.Evaluate(s)
 	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Keys, html) {
 		t.Fatalf("the state should fail with a BadPath offering the HTML key, got %+v", want.Problems)
 	}
@@ -474,7 +476,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	// Fix the path with the HTML key: the output then holds the payload.
 	click(t, ctx, `[data-testid="key-chip"][data-key="x"]`)
 	s.Template = html + " {{E0.x}} {{E0.x}}"
-	want = playground.Evaluate(s)
+	want = evaluate.Evaluate(s)
 	waitOutput(t, ctx, want.JSON)
 	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
@@ -495,7 +497,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 func TestBrowserCompletion(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	s.Template = ""
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "{{E0.")
@@ -506,14 +508,14 @@ func TestBrowserCompletion(t *testing.T) {
 	}
 	waitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
 	s.Template = "{{E0.issues.length}}"
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 }
 
 func TestBrowserThemeAndHelp(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
 	emulateScheme(t, ctx, "light")
-	openState(t, ctx, base, playground.DefaultExample.Open())
+	openState(t, ctx, base, state.DefaultExample.Open())
 	click(t, ctx, `[data-testid="theme-toggle"]`)
 	waitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
 	navigate(t, ctx, base+"/")
@@ -556,14 +558,14 @@ func TestBrowserScreenshots(t *testing.T) {
 	shots := []struct {
 		file, scheme, path string
 		width, height      int64
-		State              playground.State
+		State              state.State
 		scroll             string // the element to scroll to, if any
 	}{
 		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), ""},
 		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), ""},
 		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), ""},
 		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output"},
-		{"embed.png", "light", playground.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), ""},
+		{"embed.png", "light", state.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), ""},
 		{"plan-light.png", "light", "/", 1440, 1000, exampleState(t, "pr-plan"), ""},
 		{"plan-dark.png", "dark", "/", 1440, 1000, exampleState(t, "broken-plan"), ""},
 		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), ".pane-steps"},
@@ -574,10 +576,10 @@ func TestBrowserScreenshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		emulateScheme(t, ctx, shot.scheme)
-		payload := playground.EncodeState(shot.State)
-		navigate(t, ctx, base+shot.path+"#"+playground.LinkPrefix+payload)
+		payload := encodeState(shot.State)
+		navigate(t, ctx, base+shot.path+"#"+state.LinkPrefix+payload)
 		waitAppReady(t, ctx)
-		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text()))
+		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text(state.Target{})))
 		time.Sleep(300 * time.Millisecond)
 		if shot.scroll != "" { // as a phone shows it, scrolled down
 			evalJS[bool](t, ctx, `(document.querySelector(`+jsString(shot.scroll)+`).scrollIntoView(), true)`)
@@ -630,7 +632,7 @@ func TestBrowserShareExports(t *testing.T) {
 // checkShareExports opens s, and checks that its share dialog copies a
 // test vector the conformance runner passes and the Markdown of s; it
 // returns the vector's tests and the share link.
-func checkShareExports(t *testing.T, ctx context.Context, base string, s playground.State) ([]*conformance.Test, string) {
+func checkShareExports(t *testing.T, ctx context.Context, base string, s state.State) ([]*conformance.Test, string) {
 	t.Helper()
 	grantClipboard(t, ctx, base)
 	openState(t, ctx, base, s)
@@ -654,9 +656,9 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s playgro
 
 	click(t, ctx, `[data-testid="copy-markdown"]`)
 	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
-	out := playground.Evaluate(s)
-	if md := clipboardText(t, ctx); md != playground.Markdown(s, &out, link) {
-		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, playground.Markdown(s, &out, link))
+	out := evaluate.Evaluate(s)
+	if md := clipboardText(t, ctx); md != evaluate.Markdown(s, &out, link) {
+		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, evaluate.Markdown(s, &out, link))
 	}
 	return tests, link
 }
@@ -667,7 +669,7 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s playgro
 func TestBrowserDialogHoldsFocus(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.DefaultExample.Open())
+	openState(t, ctx, base, state.DefaultExample.Open())
 	for _, opener := range []string{"help", "share"} {
 		click(t, ctx, `[data-testid="`+opener+`"]`)
 		waitJS(t, ctx, `document.querySelector(".dialog")?.contains(document.activeElement)`)
@@ -694,11 +696,11 @@ func TestBrowserDialogHoldsFocus(t *testing.T) {
 func TestBrowserMenuAndRenameFocus(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	openState(t, ctx, base, playground.DefaultExample.Open())
+	openState(t, ctx, base, state.DefaultExample.Open())
 	focused := `document.activeElement.dataset.id`
 	// The menu lists the features first.
-	shown := append(slices.DeleteFunc(slices.Clone(playground.Examples), func(ex playground.Example) bool { return ex.Error }),
-		slices.DeleteFunc(slices.Clone(playground.Examples), func(ex playground.Example) bool { return !ex.Error })...)
+	shown := append(slices.DeleteFunc(slices.Clone(state.Examples), func(ex state.Example) bool { return ex.Error }),
+		slices.DeleteFunc(slices.Clone(state.Examples), func(ex state.Example) bool { return !ex.Error })...)
 
 	evalJS[bool](t, ctx, `(document.getElementById("examples-button").focus(), true)`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
@@ -731,15 +733,15 @@ func TestBrowserMenuAndRenameFocus(t *testing.T) {
 func TestBrowserShapePartialResult(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
-	s := playground.DefaultExample.Open()
-	s.Mode = playground.ModeShape
+	s := state.DefaultExample.Open()
+	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"bad\": \"{{input.teem}}\"\n}"
 	openState(t, ctx, base, s)
-	out := playground.Evaluate(s)
+	out := evaluate.Evaluate(s)
 	waitJS(t, ctx, byTestID("partial")+`?.textContent.startsWith(`+jsString(out.Partial[0].Text)+`) && `+
 		`document.querySelectorAll('[data-testid="failed-leaf"]').length === 1 && `+byTestID("failed-leaf")+`.dataset.at === "/bad"`)
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key="team"]`)
 	s.Shape = strings.Replace(s.Shape, "teem", "team", 1)
-	waitOutput(t, ctx, playground.Evaluate(s).JSON)
+	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	waitJS(t, ctx, `!`+byTestID("partial"))
 }

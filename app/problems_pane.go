@@ -1,7 +1,7 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -14,7 +14,7 @@ type problemsPane struct {
 	app.Compo
 
 	Do       problemsActions
-	Problems []playground.Problem // the evaluation's, compared on each render
+	Problems []evaluate.Problem // the evaluation's, compared on each render
 
 	shown rowLimit
 }
@@ -45,7 +45,7 @@ func (p *problemsPane) Render() app.UI {
 	)
 }
 
-func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
+func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 	var where app.UI = app.Elem("span").Class("where").Text(placeText(pr))
 	if pr.Located() {
 		where = app.Elem("button").Class("where link").
@@ -84,7 +84,7 @@ func (p *problemsPane) renderProblem(i int, pr *playground.Problem) app.UI {
 }
 
 // renderKeys shows the keys on offer as chips.
-func (p *problemsPane) renderKeys(i int, pr *playground.Problem) app.UI {
+func (p *problemsPane) renderKeys(i int, pr *evaluate.Problem) app.UI {
 	chips := make([]app.UI, 0, len(pr.Keys)+1)
 	for _, k := range pr.Keys {
 		chips = append(chips, p.chip(i, pr, k, "chip"))
@@ -101,7 +101,7 @@ func (p *problemsPane) renderKeys(i int, pr *playground.Problem) app.UI {
 
 // chip is a key; where the failing segment is known, a click puts it
 // there.
-func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) app.UI {
+func (p *problemsPane) chip(i int, pr *evaluate.Problem, key, class string) app.UI {
 	if pr.SegStart < 0 {
 		return app.Elem("span").Class(class).Text(key)
 	}
@@ -116,11 +116,11 @@ func (p *problemsPane) chip(i int, pr *playground.Problem, key, class string) ap
 
 // placeText is where a problem is: its line and column in its editor,
 // named when it is not the main one, and the shape leaf.
-func placeText(pr *playground.Problem) string {
+func placeText(pr *evaluate.Problem) string {
 	s := ""
-	if name, ok := pr.Target.Root(); ok {
-		s = "root " + name + " "
-	} else if pr.Target == playground.TargetCall {
+	if pr.Target.Root != "" {
+		s = "root " + pr.Target.Root + " "
+	} else if pr.Target.Call {
 		s = "call input "
 	}
 	if pr.Step != "" {

@@ -2,6 +2,8 @@ package app
 
 import (
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,10 +20,10 @@ type rootsPane struct {
 	Do     rootsActions
 	Names  []string
 	Active string
-	Text   string              // the open root's text
-	Error  *playground.Problem // why the open root does not parse
-	Broken []string            // roots that do not parse
-	Later  string              // the later-steps field
+	Text   string            // the open root's text
+	Error  *evaluate.Problem // why the open root does not parse
+	Broken []string          // roots that do not parse
+	Later  string            // the later-steps field
 	// MoveEarlier and MoveLater say whether the open root can move.
 	MoveEarlier, MoveLater bool
 	Branch                 string // the branch-steps field
@@ -57,7 +59,7 @@ func (r *rootsPane) OnUpdate(ctx app.Context) {
 }
 
 func (r *rootsPane) Render() app.UI {
-	fixed := playground.FixedRoot(r.Active)
+	fixed := state.FixedRoot(r.Active)
 	return app.Elem("section").Class("pane pane-roots").Attr("aria-label", "Roots").Body(
 		app.Elem("div").Class("pane-head").Body(
 			app.Elem("h2").Text("Roots"),
@@ -90,14 +92,14 @@ func (r *rootsPane) Render() app.UI {
 				OnClick(r.onDelete),
 			app.Elem("button").Class("btn btn-small").Attr("data-testid", "root-format").
 				Title("Pretty-print as JSON").Text("Format").
-				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(playground.RootTarget(r.Active)) }),
+				OnClick(func(ctx app.Context, e app.Event) { r.Do.Format(state.Target{Root: r.Active}) }),
 		),
 		app.Elem("div").Class("rename-slot").Body(
 			app.If(r.renaming == r.Active && !fixed, func() app.UI { return r.renderRename() }),
 			app.If(r.Refs > 0, func() app.UI { return r.renderRenameOffer() }),
 		),
 		app.Elem("div").Class("root-editor").ID("root-panel").Role("tabpanel").Attr("aria-labelledby", "root-tab-"+r.Active).Body(
-			dataEditor(r.Do, playground.RootTarget(r.Active), "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select, r.Loads),
+			dataEditor(r.Do, state.Target{Root: r.Active}, "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select, r.Loads),
 		),
 		app.Elem("div").Class("root-status").Body(r.renderStatus()),
 		app.If(!r.Compact, func() app.UI { return r.renderScope() }),
@@ -109,7 +111,7 @@ func (r *rootsPane) renderTabs() app.UI {
 	tabs := make([]app.UI, len(r.Names))
 	for i, name := range r.Names {
 		class := "tab"
-		if playground.FixedRoot(name) && name != "input" {
+		if state.FixedRoot(name) && name != "input" {
 			class += " tab-iteration"
 		}
 		if slices.Contains(r.Broken, name) {
@@ -207,7 +209,7 @@ func scopeField(testID, label, placeholder, title, value string, set func(string
 // onSelectError selects the place where the open root stops parsing.
 func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
 	if p := r.Error; p != nil && p.Located() {
-		r.Do.Select(playground.RootTarget(r.Active), p.Start, p.End)
+		r.Do.Select(state.Target{Root: r.Active}, p.Start, p.End)
 	}
 }
 

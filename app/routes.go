@@ -9,13 +9,13 @@ import (
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // The playground's pages besides "/".
 const (
-	EmbedRoute = playground.EmbedPath // the compact playground for an <iframe>
-	DocsRoute  = "/docs"              // the dialect reference
+	EmbedRoute = state.EmbedPath // the compact playground for an <iframe>
+	DocsRoute  = "/docs"         // the dialect reference
 )
 
 // OfflinePages are the pages the service worker keeps for offline use,

@@ -3,7 +3,28 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
+
+// shared is what the share dialog offers: the links, and the state and its
+// outcome as they were when it opened, written up as Markdown or as a test
+// vector only when asked.
+type shared struct {
+	state.ShareInfo
+	Note  string // whether the link was copied
+	state state.State
+	out   evaluate.Outcome
+}
+
+// shareOf is what the share dialog offers for the session's state, linked
+// from origin.
+func shareOf(origin string, s *playground.Session) shared {
+	return shared{ShareInfo: state.ShareLinks(origin, s.State), state: s.State.Clone(), out: s.Out}
+}
+
+// markdown is the shared state written up for an issue.
+func (i *shared) markdown() string { return evaluate.Markdown(i.state, &i.out, i.URL) }
 
 // shareDialog shows the share link (selected, ready to copy), the
 // <iframe> snippet that embeds the same state in a page, and copies the
@@ -12,7 +33,7 @@ type shareDialog struct {
 	app.Compo
 
 	Do   dialogActions
-	Info playground.ShareInfo
+	Info shared
 
 	opener opener
 }
@@ -73,7 +94,7 @@ func (d *shareDialog) renderExports() app.UI {
 	return app.Elem("div").Class("copy-row exports").Body(
 		app.Elem("button").Class("btn").Attr("data-testid", "copy-markdown").Text("Copy as Markdown").
 			Title("The state, its result or first problem, and the link: ready for an issue").
-			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.Markdown(), "Markdown") }),
+			OnClick(func(ctx app.Context, e app.Event) { d.copyExport(ctx, d.Info.markdown(), "Markdown") }),
 		app.Elem("button").Class("btn").Attr("data-testid", "copy-vector").Text("Copy as test vector").
 			Title("The state as one test of the conformance format, expecting what it does now").
 			OnClick(d.copyVector),
@@ -83,7 +104,7 @@ func (d *shareDialog) renderExports() app.UI {
 // copyVector copies the state as a test vector, or says why it cannot be
 // one.
 func (d *shareDialog) copyVector(ctx app.Context, e app.Event) {
-	vector, err := d.Info.Vector()
+	vector, err := evaluate.VectorFile(d.Info.state)
 	if err != nil {
 		d.Do.SetShareNote("No test vector: " + err.Error())
 		return

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 )
 
 // stepDetailActions is what the selected step's view does.
@@ -22,7 +22,7 @@ type stepDetail struct {
 	app.Compo
 
 	Do    stepDetailActions
-	View  playground.PlanView
+	View  evaluate.PlanView
 	Alone bool // the step can be opened alone
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 )
 
 // stepsActions is what the steps pane does: show a step (the solver for
@@ -23,8 +24,8 @@ type stepsPane struct {
 	app.Compo
 
 	Do       stepsActions
-	Steps    []playground.StepRow
-	Solver   *playground.StepRow
+	Steps    []evaluate.StepRow
+	Solver   *evaluate.StepRow
 	Selected string
 	Summary  string
 	Renamed  playground.Rename // a step id edited in the document
@@ -122,7 +123,7 @@ type stepItem struct {
 	app.Compo
 
 	Do       stepsActions
-	Row      playground.StepRow
+	Row      evaluate.StepRow
 	Selected bool
 }
 
@@ -160,7 +161,7 @@ func (s *stepItem) Render() app.UI {
 }
 
 // statusLabel says a step's status for people.
-func statusLabel(r *playground.StepRow) string {
+func statusLabel(r *evaluate.StepRow) string {
 	switch r.Status {
 	case "ok":
 		return "ran"

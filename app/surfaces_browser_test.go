@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/internal/surfacetest"
 )
 
@@ -18,12 +18,12 @@ func TestBrowserSurfaceCases(t *testing.T) {
 	base := startServer(t)
 	ctx := newBrowser(t)
 	for _, c := range surfacetest.Cases {
-		s := playground.State{Mode: playground.ModeTemplate, Template: c.Template, Roots: []playground.RootText{{Name: "input", Text: "{}"}}}
+		s := state.State{Mode: state.ModeTemplate, Template: c.Template, Roots: []state.RootText{{Name: "input", Text: "{}"}}}
 		if c.Shape != "" {
-			s.Mode, s.Shape = playground.ModeShape, c.Shape
+			s.Mode, s.Shape = state.ModeShape, c.Shape
 		}
 		for _, r := range c.Roots {
-			s.Roots = append(s.Roots, playground.RootText{Name: r.Name, Text: r.Text})
+			s.Roots = append(s.Roots, state.RootText{Name: r.Name, Text: r.Text})
 		}
 		openState(t, ctx, base, s)
 		if c.Problem == nil {

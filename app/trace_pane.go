@@ -1,7 +1,7 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -12,7 +12,7 @@ import (
 type tracePane struct {
 	app.Compo
 
-	Rows []playground.TraceRow // compared on each render: typing text that moves no tag redraws nothing
+	Rows []evaluate.TraceRow // compared on each render: typing text that moves no tag redraws nothing
 
 	shown rowLimit
 	// painted turns true once the frame the pane first appears in is
@@ -70,24 +70,24 @@ func (t *tracePane) Render() app.UI {
 	)
 }
 
-func renderTraceRow(r *playground.TraceRow, leaves bool) app.UI {
+func renderTraceRow(r *evaluate.TraceRow, leaves bool) app.UI {
 	cells := []app.UI{app.Elem("td").Class("at").Text(strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))}
 	if leaves {
 		cells = append(cells, app.Elem("td").Class("leaf").Text(r.Leaf))
 	}
 	cells = append(cells, app.Elem("td").Body(app.Elem("code").Class("tk tk-"+r.Kind).Text(r.Tag)))
 	switch r.State() {
-	case playground.RowFalsy:
+	case evaluate.RowFalsy:
 		cells = append(cells,
 			app.Elem("td").Body(app.Elem("span").Class("kind kind-falsy").Text("falsy")),
 			app.Elem("td").Class("value muted").Text(r.Err))
-	case playground.RowFailed:
+	case evaluate.RowFailed:
 		cells = append(cells,
 			app.Elem("td").Body(app.Elem("span").Class("kind kind-"+r.ErrKind).Text(r.ErrLabel())),
 			app.Elem("td").Class("value value-error").Text(r.Err))
-	case playground.RowUnreached:
+	case evaluate.RowUnreached:
 		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text("not reached"))
-	case playground.RowAbsent:
+	case evaluate.RowAbsent:
 		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text("absent: renders empty"))
 	default:
 		cells = append(cells,

@@ -1,15 +1,13 @@
 package app
 
-import "github.com/splicedev/splice/internal/playground"
-
 // pageView is what a page shows beside its session's state: the open menu
 // and dialog, the banner, and how the keeper's writes fared. The page owns
 // it; its actions and its keeper change it.
 type pageView struct {
 	menu   bool
-	dialog string               // the open dialog: "", dialogShare or dialogHelp
-	share  playground.ShareInfo // what the share dialog shows
-	banner string               // a notice above the panes (a link that could not be opened)
+	dialog string // the open dialog: "", dialogShare or dialogHelp
+	share  shared // what the share dialog shows
+	banner string // a notice above the panes (a link that could not be opened)
 	// saved is the autosaved work a refused link did not replace, offered
 	// under the banner; "" when there is none.
 	saved string
@@ -17,7 +15,7 @@ type pageView struct {
 	link     string // the state's share payload as last written, "" when too large
 	linkSize int    // the length of that payload, also when too large; 0 before the first write
 	// tooLarge says that the state, written out, is larger than a link or
-	// the autosave may hold (playground.MaxLinkState): neither keeps it,
+	// the autosave may hold (state.MaxLinkState): neither keeps it,
 	// and the page says so at once.
 	tooLarge bool
 	// takenOver says that another tab saved its work over this tab's

@@ -251,10 +251,9 @@ function afterPaint(f) {
 
 class Editor {
   // opts: target (its key), doc, syntax ("text", "json" or "yaml"), label,
-  // tags (complete and hover), changes (a length past which edits reach Go
-  // as changes rather than the text), and Go's callbacks:
-  // onChange(text or changes), complete(offset) and hover(offset), which
-  // answer JSON, and caret(offset) when the caret moves without an edit.
+  // tags (complete and hover), and Go's callbacks: onChange(from, to,
+  // inserted), complete(offset) and hover(offset), which answer JSON, and
+  // caret(offset) when the caret moves without an edit.
   constructor(host, opts) {
     this.host = host;
     this.opts = opts;
@@ -367,8 +366,10 @@ class Editor {
     return Math.min(off - (lo - 1), line.to);
   }
 
-  toOffset(pos) {
-    return this.crlf ? pos + this.view.state.doc.lineAt(pos).number - 1 : pos;
+  // toOffset turns a position of doc (the editor's by default) into an
+  // offset into the text.
+  toOffset(pos, doc = this.view.state.doc) {
+    return this.crlf ? pos + doc.lineAt(pos).number - 1 : pos;
   }
 
   changed(u) {
@@ -383,17 +384,18 @@ class Editor {
       this.run(() => ({ effects: this.syntax.reconfigure(syntaxOf(this.syntaxName, this.view.state.doc.length)) }));
     }
     if (u.transactions.some((tr) => tr.annotation(fromGo))) return;
+    // Go holds the text: an edit goes to it as one range of the text before
+    // it, whatever the text's size, from the first change to the last
+    // (in offsets of the text, where a CRLF line break counts two).
+    let from = -1, to = 0, fromB = 0, toB = 0;
+    u.changes.iterChangedRanges((fa, ta, fb, tb) => {
+      if (from < 0) [from, fromB] = [fa, fb];
+      [to, toB] = [ta, tb];
+    });
+    const a = this.toOffset(from, u.startState.doc), b = this.toOffset(to, u.startState.doc);
     this.busy++;
     try {
-      // A large text goes to Go as its changes, [from, to, inserted] in
-      // offsets of the text before them, which Go holds.
-      if (this.opts.changes && u.startState.doc.length > this.opts.changes && !this.crlf) {
-        const changes = [];
-        u.changes.iterChanges((fromA, toA, fromB, toB, inserted) => changes.push([fromA, toA, inserted.toString()]));
-        this.opts.onChange(changes);
-      } else {
-        this.opts.onChange(u.state.sliceDoc());
-      }
+      this.opts.onChange(a, b, u.state.sliceDoc(fromB, toB));
     } finally {
       this.busy--;
     }

@@ -8,7 +8,8 @@ import (
 
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/display"
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 )
 
@@ -61,21 +62,21 @@ func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		link = strings.TrimSpace(text)
 	}
 	payload := link
-	if _, fragment, ok := strings.Cut(link, "#"); ok || strings.HasPrefix(link, playground.LinkPrefix) {
+	if _, fragment, ok := strings.Cut(link, "#"); ok || strings.HasPrefix(link, state.LinkPrefix) {
 		if !ok {
 			fragment = link
 		}
-		if payload, ok = playground.PayloadOf(fragment); !ok {
-			fmt.Fprintln(stderr, "splice vector: the link holds no state (#"+playground.LinkPrefix+"…)")
+		if payload, ok = state.PayloadOf(fragment); !ok {
+			fmt.Fprintln(stderr, "splice vector: the link holds no state (#"+state.LinkPrefix+"…)")
 			return 2
 		}
 	}
-	s, err := playground.DecodeLink(payload)
+	s, err := state.DecodeLink(payload)
 	if err != nil {
 		fmt.Fprintln(stderr, "splice vector:", err)
 		return 2
 	}
-	file, err := playground.VectorFile(s)
+	file, err := evaluate.VectorFile(s)
 	if err != nil {
 		fmt.Fprintln(stderr, "splice vector:", err)
 		return 1

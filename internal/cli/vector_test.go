@@ -7,28 +7,28 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // TestVectorFromLink: a share link's state comes out as a vector file that
 // `splice conformance` passes, whichever form of the link is given.
 func TestVectorFromLink(t *testing.T) {
-	failing := playground.ExampleByID("bad-path").Open()
-	broken := playground.DefaultExample.Open()
+	failing := state.ExampleByID("bad-path").Open()
+	broken := state.DefaultExample.Open()
 	broken.Roots[broken.RootIndex("E0")].Text = "{oops"
 	for _, tt := range []struct {
 		name  string
-		state playground.State
+		state state.State
 		link  func(payload string) string
 		want  string // in the vector
 	}{
-		{"a whole URL", playground.DefaultExample.Open(), func(p string) string { return "http://127.0.0.1:8080/#" + playground.LinkPrefix + p }, `"expect"`},
-		{"a fragment with other parameters", failing, func(p string) string { return "#theme=dark&" + playground.LinkPrefix + p }, `"kind": "BadPath"`},
-		{"the payload alone", playground.ExampleByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
-		{"a plan-mode link", playground.ExampleByID("broken-plan").Open(), func(p string) string { return "http://127.0.0.1:8080/#" + playground.LinkPrefix + p }, `"step": "first"`},
+		{"a whole URL", state.DefaultExample.Open(), func(p string) string { return "http://127.0.0.1:8080/#" + state.LinkPrefix + p }, `"expect"`},
+		{"a fragment with other parameters", failing, func(p string) string { return "#theme=dark&" + state.LinkPrefix + p }, `"kind": "BadPath"`},
+		{"the payload alone", state.ExampleByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
+		{"a plan-mode link", state.ExampleByID("broken-plan").Open(), func(p string) string { return "http://127.0.0.1:8080/#" + state.LinkPrefix + p }, `"step": "first"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			payload := playground.EncodeState(tt.state)
+			payload := encodeState(tt.state)
 			var out, errb bytes.Buffer
 			if code := Main([]string{"vector", tt.link(payload)}, nil, &out, &errb); code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
@@ -43,9 +43,9 @@ func TestVectorFromLink(t *testing.T) {
 			runCases(t, []cliCase{{"conformance passes it", []string{"conformance", file}, 0, []string{"1 passed, 0 failed"}, nil}})
 		})
 	}
-	payload := playground.EncodeState(broken)
+	payload := encodeState(broken)
 	runCases(t, []cliCase{
-		{"a damaged link", []string{"vector", "#" + playground.LinkPrefix + "AAAA"}, 2, nil, []string{"splice vector: this link cannot be opened: it is truncated"}},
+		{"a damaged link", []string{"vector", "#" + state.LinkPrefix + "AAAA"}, 2, nil, []string{"splice vector: this link cannot be opened: it is truncated"}},
 		{"a link without a state", []string{"vector", "http://127.0.0.1:8080/#theme=dark"}, 2, nil, []string{"holds no state"}},
 		{"a root a vector cannot carry", []string{"vector", payload}, 1, nil, []string{"root E0 does not parse"}},
 		{"no link", []string{"vector"}, 2, nil, []string{"usage: splice vector LINK"}},
@@ -55,9 +55,9 @@ func TestVectorFromLink(t *testing.T) {
 // TestVectorFromFileOrStdin: a link too long for a command line comes from
 // a file or standard input, and a plan document becomes a plan test.
 func TestVectorFromFileOrStdin(t *testing.T) {
-	s := playground.DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = `{"pad": "` + strings.Repeat("x", 300<<10) + `", "values": [{"id": 1, "title": "t"}]}`
-	link := "http://127.0.0.1:8080/#" + playground.LinkPrefix + playground.EncodeState(s)
+	link := "http://127.0.0.1:8080/#" + state.LinkPrefix + encodeState(s)
 	dir := t.TempDir()
 	linkFile := filepath.Join(dir, "link.txt")
 	os.WriteFile(linkFile, []byte(link+"\n"), 0o644)
@@ -87,4 +87,10 @@ func TestVectorFromFileOrStdin(t *testing.T) {
 			runCases(t, []cliCase{{"conformance passes it", []string{"conformance", file}, 0, []string{"1 passed, 0 failed"}, nil}})
 		})
 	}
+}
+
+// encodeState is s's link payload.
+func encodeState(s state.State) string {
+	payload, _ := state.Encode(s)
+	return payload
 }

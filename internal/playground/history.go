@@ -1,9 +1,12 @@
 package playground
 
 import (
+	"errors"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // The session's history holds its structural edits: roots added, renamed,
@@ -75,7 +78,7 @@ func (ss *Session) travel(from, to *[]entry) {
 		return
 	}
 	top := (*from)[n-1]
-	ss.Renamed = nil
+	ss.renamed = nil
 	inverse, err := top.change.apply(ss)
 	if err != nil {
 		ss.NameError = err.Error()
@@ -88,10 +91,9 @@ func (ss *Session) travel(from, to *[]entry) {
 	ss.update()
 }
 
-// UndoLabel and RedoLabel name the edit Undo would take back and Redo do
-// again ("delete E1"), "" when none.
-func (ss *Session) UndoLabel() string { return topLabel(ss.undo) }
-func (ss *Session) RedoLabel() string { return topLabel(ss.redo) }
+// History names the edits Undo would take back and Redo do again
+// ("delete E1"), "" when none.
+func (ss *Session) History() (undo, redo string) { return topLabel(ss.undo), topLabel(ss.redo) }
 
 func topLabel(entries []entry) string {
 	if len(entries) == 0 {
@@ -103,17 +105,17 @@ func topLabel(entries []entry) string {
 // syncScopeFields shows the scope lists as the fields' texts.
 func (ss *Session) syncScopeFields() {
 	ss.LaterText = strings.Join(ss.State.Later, ", ")
-	ss.BranchText = BranchText(ss.State.Branch)
+	ss.BranchText = state.BranchText(ss.State.Branch)
 }
 
 // insertRoot puts a root at index (adding a step, or undoing a deletion).
 type insertRoot struct {
-	root  RootText
+	root  state.RootText
 	index int
 }
 
 func (c insertRoot) apply(ss *Session) (change, error) {
-	if err := ss.State.RestoreRoot(c.root, c.index); err != nil {
+	if err := ss.State.InsertRoot(c.root, c.index); err != nil {
 		return nil, err
 	}
 	ss.Active = c.root.Name
@@ -124,8 +126,7 @@ func (c insertRoot) apply(ss *Session) (change, error) {
 type addRoot struct{}
 
 func (addRoot) apply(ss *Session) (change, error) {
-	ss.Active = ss.State.AddRoot()
-	return removeRoot{ss.Active}, nil
+	return insertRoot{state.RootText{Name: ss.State.NextRootName(), Text: "{}"}, len(ss.State.Roots)}.apply(ss)
 }
 
 // removeRoot deletes a step root and opens the one before it.
@@ -153,7 +154,7 @@ func (c renameRoot) apply(ss *Session) (change, error) {
 		ss.Active = c.to
 	}
 	// The main text's references may follow, either way (RenameOffer).
-	ss.Renamed = &Rename{From: c.from, To: c.to}
+	ss.renamed = &Rename{From: c.from, To: c.to}
 	return renameRoot{c.to, c.from}, nil
 }
 
@@ -166,8 +167,9 @@ type setTexts struct {
 }
 
 func (c setTexts) apply(ss *Session) (change, error) {
-	inverse := setTexts{ss.State.Template, ss.State.Shape, ss.State.Plan, ss.Renamed}
-	ss.State.Template, ss.State.Shape, ss.State.Plan, ss.Renamed = c.template, c.shape, c.plan, c.offer
+	inverse := setTexts{ss.State.Template, ss.State.Shape, ss.State.Plan, ss.renamed}
+	ss.State.Template, ss.State.Shape, ss.State.Plan, ss.renamed = c.template, c.shape, c.plan, c.offer
+	ss.wrote(state.Target{})
 	return inverse, nil
 }
 
@@ -178,7 +180,7 @@ type moveRoot struct {
 
 func (c moveRoot) apply(ss *Session) (change, error) {
 	if !ss.State.MoveRoot(c.name, c.delta) {
-		return nil, &NameError{Name: c.name, Reason: c.name + " cannot move there"}
+		return nil, errors.New(c.name + " cannot move there")
 	}
 	ss.Active = c.name
 	return moveRoot{c.name, -c.delta}, nil
@@ -187,18 +189,20 @@ func (c moveRoot) apply(ss *Session) (change, error) {
 // setMode switches the mode; clear empties the text of the mode left, a
 // skeleton the switch there put in (see skeletons).
 type setMode struct {
-	mode  Mode
+	mode  state.Mode
 	clear bool
 }
 
 func (c setMode) apply(ss *Session) (change, error) {
 	if c.clear {
-		ss.State.SetText("")
+		ss.State.SetText(state.Target{}, "")
+		ss.wrote(state.Target{})
 	}
 	was := ss.State.Mode
 	ss.State.Mode = c.mode
-	if skeleton := skeletons[c.mode]; skeleton != "" && strings.TrimSpace(ss.State.Text()) == "" {
-		ss.State.SetText(skeleton) // a mode starts from something that loads
+	if skeleton := skeletons[c.mode]; skeleton != "" && strings.TrimSpace(ss.State.Text(state.Target{})) == "" {
+		ss.State.SetText(state.Target{}, skeleton) // a mode starts from something that loads
+		ss.wrote(state.Target{})
 		return setMode{was, true}, nil
 	}
 	return setMode{mode: was}, nil
@@ -206,9 +210,9 @@ func (c setMode) apply(ss *Session) (change, error) {
 
 // skeletons are what an empty Shape or Tool editor starts with: the
 // smallest text that loads and shows what the mode is for.
-var skeletons = map[Mode]string{
-	ModeShape: "# keys are kept as written; string leaves are templates\nsummary: \"{{input}}\"\n",
-	ModeTool:  "name: my_tool\nkind: reshape\ninput_schema:\n  type: object\nshape:\n  echo: \"{{input}}\"\n",
+var skeletons = map[state.Mode]string{
+	state.ModeShape: "# keys are kept as written; string leaves are templates\nsummary: \"{{input}}\"\n",
+	state.ModeTool:  "name: my_tool\nkind: reshape\ninput_schema:\n  type: object\nshape:\n  echo: \"{{input}}\"\n",
 }
 
 // setScope sets the later and branch steps together.
@@ -226,10 +230,9 @@ func (c setScope) apply(ss *Session) (change, error) {
 type setIteration struct{ on bool }
 
 func (c setIteration) apply(ss *Session) (change, error) {
-	removed := ss.State.SetIteration(c.on, ss.State.aside)
-	ss.State.aside = removed
+	ss.State.SetIteration(c.on)
 	if !c.on {
-		if FixedRoot(ss.Active) && ss.Active != "input" {
+		if state.FixedRoot(ss.Active) && ss.Active != "input" {
 			ss.Active = "input"
 		}
 	}

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/hostileplans"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // viewMargin is what a shown value may hold past MaxShown: the note that
@@ -16,7 +18,7 @@ const viewMargin = 100
 // openPlan opens a plan as its link would, and fails on a refused link.
 func openPlan(t testing.TB, plan string) *playground.Session {
 	t.Helper()
-	s, banner, refused := playground.InitialState("#s="+playground.Pack(hostileplans.PlanState(plan, nil)), "")
+	s, banner, refused := state.InitialState("#s="+state.Pack(hostileplans.PlanState(plan, nil)), "")
 	if refused {
 		t.Fatal(banner)
 	}
@@ -26,7 +28,7 @@ func openPlan(t testing.TB, plan string) *playground.Session {
 // viewStrings are the texts the playground's panes hold of a plan's
 // outcome, by what they are, but for the result pane's, which it cuts as
 // it draws them.
-func viewStrings(out *playground.Outcome) map[string][]string {
+func viewStrings(out *evaluate.Outcome) map[string][]string {
 	texts := map[string][]string{}
 	add := func(what string, s ...string) { texts[what] = append(texts[what], s...) }
 	rows := out.Plan.Steps
@@ -40,7 +42,7 @@ func viewStrings(out *playground.Outcome) map[string][]string {
 	v := out.Plan
 	add("selected", v.Input, v.Item, v.Accumulator, v.Summary, v.Decision)
 	for _, p := range out.Problems {
-		add("problem", p.Msg, p.Path, p.Suggestion, p.Fix)
+		add("problem", p.Msg, p.Suggestion, p.Fix)
 	}
 	for _, r := range out.Trace {
 		add("trace", r.Preview, r.Err, r.Tag)
@@ -51,13 +53,13 @@ func viewStrings(out *playground.Outcome) map[string][]string {
 // checkView fails when a text of the view passes MaxShown and its note,
 // or the steps' results pass the run's output budget in all, and returns
 // how many bytes the view holds.
-func checkView(t *testing.T, out *playground.Outcome) int {
+func checkView(t *testing.T, out *evaluate.Outcome) int {
 	t.Helper()
 	total := 0
 	for what, texts := range viewStrings(out) {
 		sum := 0
 		for _, s := range texts {
-			if len(s) > playground.MaxShown+viewMargin {
+			if len(s) > evaluate.MaxShown+viewMargin {
 				t.Errorf("a %s of %d bytes: %.80s…", what, len(s), s)
 			}
 			sum += len(s)
@@ -145,32 +147,27 @@ func TestLargeIterationsShownCut(t *testing.T) {
 // bytes of it.
 func TestBannerQuotesALargeEngineFieldCut(t *testing.T) {
 	engine := strings.Repeat("9", 12<<20)
-	link := "#s=" + playground.Pack(hostileplans.PlanState("steps: []\n", map[string]any{"engine": engine}))
-	_, banner, refused := playground.InitialState(link, "")
+	link := "#s=" + state.Pack(hostileplans.PlanState("steps: []\n", map[string]any{"engine": engine}))
+	_, banner, refused := state.InitialState(link, "")
 	if refused || !strings.Contains(banner, "made with engine 999") || !strings.Contains(banner, "…") || len(banner) > 600 {
 		t.Errorf("refused %v, the banner holds %d bytes: %.300s", refused, len(banner), banner)
 	}
-	if long := playground.Brief(engine); len(long) > 2100 || !strings.Contains(long, "…") {
+	if long := state.Brief(engine); len(long) > 2100 || !strings.Contains(long, "…") {
 		t.Errorf("Brief leaves %d bytes", len(long))
 	}
 }
 
-// Opening the share dialog builds no export: the Markdown of a large
-// result is built when asked.
+// The exports of a large result are built when asked: the share dialog
+// keeps the state and its outcome as they were when it opened.
 func TestShareBuildsExportsWhenAsked(t *testing.T) {
 	ss := openPlan(t, hostileplans.NestedDecides(8, 100_000, 30))
-	links := allocated(func() { playground.ShareLinks("http://x", ss.State) })
-	var info playground.ShareInfo
-	opened := allocated(func() { info = playground.ShareOf("http://x", ss.State, &ss.Out) })
-	if opened > links+64<<10 {
-		t.Errorf("ShareOf allocates %d bytes, its links %d", opened, links)
-	}
+	links := allocated(func() { state.ShareLinks("http://x", ss.State) })
 	var markdown string
-	asked := allocated(func() { markdown = info.Markdown() })
-	if asked < 8<<20 || !strings.Contains(markdown, "**Step `d7`** (ok)") {
-		t.Errorf("the Markdown, %d bytes, allocates %d", len(markdown), asked)
+	asked := allocated(func() { markdown = evaluate.Markdown(ss.State, &ss.Out, "http://x") })
+	if asked < 8<<20 || asked < links || !strings.Contains(markdown, "**Step `d7`** (ok)") {
+		t.Errorf("the Markdown, %d bytes, allocates %d, the links %d", len(markdown), asked, links)
 	}
-	if vector, err := info.Vector(); err != nil || !strings.Contains(vector, `"plan"`) {
+	if vector, err := evaluate.VectorFile(ss.State); err != nil || !strings.Contains(vector, `"plan"`) {
 		t.Errorf("the vector: %v %.200s", err, vector)
 	}
 }
@@ -180,7 +177,7 @@ func TestShareBuildsExportsWhenAsked(t *testing.T) {
 func TestMarkdownOfAHostileBranch(t *testing.T) {
 	plan, branch := hostileplans.BlockedByHostileBranch()
 	ss := openPlan(t, plan)
-	md := playground.Markdown(ss.State, &ss.Out, "")
+	md := evaluate.Markdown(ss.State, &ss.Out, "")
 	at := "/steps/0/decide/" + branch + "/0"
 	if !strings.Contains(md, "blocked by ``"+at+"``") {
 		t.Errorf("the blocked-by pointer is not fenced by two backticks:\n%s", md)

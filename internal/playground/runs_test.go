@@ -1,11 +1,16 @@
 package playground
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
+)
 
 // A tag a section repeats shows the values of its runs, not its first.
 func TestTraceShowsEveryRun(t *testing.T) {
-	out := Evaluate(State{Mode: ModeTemplate, Template: "{{#E0}}{{name}}{{^@last}}, {{/@last}}{{/E0}} {{E0.0.name}}",
-		Roots: []RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `[{"name": "bug"}, {"name": "crash"}, {"name": "docs"}]`}}})
+	out := evaluate.Evaluate(state.State{Mode: state.ModeTemplate, Template: "{{#E0}}{{name}}{{^@last}}, {{/@last}}{{/E0}} {{E0.0.name}}",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `[{"name": "bug"}, {"name": "crash"}, {"name": "docs"}]`}}})
 	want := map[string]string{
 		"{{name}}":      `"bug", "crash", "docs"`,
 		"{{^@last}}":    "false, false, true",
@@ -22,7 +27,7 @@ func TestTraceShowsEveryRun(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("no rows for %v", want)
 	}
-	long := Evaluate(State{Mode: ModeTemplate, Template: "{{#input.xs}}{{.}}{{/input.xs}}", Roots: []RootText{{Name: "input", Text: `{"xs": [1, 2, 3, 4, 5, 6, 7]}`}}})
+	long := evaluate.Evaluate(state.State{Mode: state.ModeTemplate, Template: "{{#input.xs}}{{.}}{{/input.xs}}", Roots: []state.RootText{{Name: "input", Text: `{"xs": [1, 2, 3, 4, 5, 6, 7]}`}}})
 	for _, row := range long.Trace {
 		if row.Tag == "{{.}}" && row.Preview != "1, 2, 3, 4, 5, …" {
 			t.Errorf("{{.}} over seven elements shows %q", row.Preview)
@@ -33,8 +38,8 @@ func TestTraceShowsEveryRun(t *testing.T) {
 // A rename reaches every text that reads the root: the template and the
 // shape, in one edit undone as one.
 func TestRenameReachesEveryMode(t *testing.T) {
-	ss := NewSession(State{Mode: ModeTemplate, Template: "PR {{E1.number}}", Shape: "title: \"{{E1.title}}\"\nn: \"{{E1.number}}\"\n",
-		Roots: []RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}})
+	ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "PR {{E1.number}}", Shape: "title: \"{{E1.title}}\"\nn: \"{{E1.number}}\"\n",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}})
 	ss.OpenRoot("E1")
 	ss.RenameRoot("fetch_pr")
 	if r, n, where := ss.RenameOffer(); r.To != "fetch_pr" || n != 3 || where != "the template and the shape" {
@@ -44,7 +49,7 @@ func TestRenameReachesEveryMode(t *testing.T) {
 	if ss.State.Template != "PR {{fetch_pr.number}}" || ss.State.Shape != "title: \"{{fetch_pr.title}}\"\nn: \"{{fetch_pr.number}}\"\n" {
 		t.Fatalf("after the rename: %q, %q", ss.State.Template, ss.State.Shape)
 	}
-	ss.SetMode(ModeShape)
+	ss.SetMode(state.ModeShape)
 	if len(ss.Out.Problems) != 0 || ss.Out.JSON != `{"title":"t","n":7}` {
 		t.Errorf("the shape after the rename: %v %s", ss.Out.Problems, ss.Out.JSON)
 	}
@@ -58,16 +63,16 @@ func TestRenameReachesEveryMode(t *testing.T) {
 // An empty Shape or Tool editor starts from a small skeleton that loads,
 // and undoing the switch takes it away again.
 func TestModesStartFromASkeleton(t *testing.T) {
-	for _, m := range []Mode{ModeShape, ModeTool} {
-		ss := NewSession(State{Mode: ModeTemplate, Template: "{{input.a}}", Call: "{\"a\": 1}", Roots: []RootText{{Name: "input", Text: `{"a": 1}`}}})
+	for _, m := range []state.Mode{state.ModeShape, state.ModeTool} {
+		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{input.a}}", Call: "{\"a\": 1}", Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
 		ss.SetMode(m)
-		if ss.State.Text() != skeletons[m] || len(ss.Out.Problems) != 0 || !ss.Out.HasValue {
-			t.Errorf("%s: text %q, problems %v, value %v", m, ss.State.Text(), ss.Out.Problems, ss.Out.HasValue)
+		if ss.State.Text(state.Target{}) != skeletons[m] || len(ss.Out.Problems) != 0 || !ss.Out.HasValue {
+			t.Errorf("%s: text %q, problems %v, value %v", m, ss.State.Text(state.Target{}), ss.Out.Problems, ss.Out.HasValue)
 		}
 		ss.Undo()
 		ss.State.Mode = m
-		if ss.State.Text() != "" {
-			t.Errorf("%s: the skeleton stays after undo: %q", m, ss.State.Text())
+		if ss.State.Text(state.Target{}) != "" {
+			t.Errorf("%s: the skeleton stays after undo: %q", m, ss.State.Text(state.Target{}))
 		}
 	}
 }

@@ -1,13 +1,12 @@
 package playground
 
 import (
-	"errors"
-	"maps"
 	"slices"
 	"strings"
 
 	"github.com/splicedev/splice/internal/display"
-	"github.com/splicedev/splice/internal/jsonschema"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -20,9 +19,9 @@ import (
 // it (menus, dialogs, banners, the link) is the page's own. It has no DOM
 // code, so it is tested as plain Go.
 type Session struct {
-	State State
-	Out   Outcome
-	eval  Evaluator
+	State state.State
+	Out   evaluate.Outcome
+	eval  evaluate.Evaluator
 
 	Active     string    // the open root tab
 	undo, redo []entry   // the structural edits (history.go)
@@ -30,54 +29,41 @@ type Session struct {
 	LaterText  string    // the later-steps field as typed
 	BranchText string    // the branch-steps field as typed
 	Selection  Selection // a range an editor should select
-	Renamed    *Rename   // the last rename, whose references may be updated
-	// Step is the plan step the output shows ("" for the solver), Iter
-	// the iteration shown of a map or fold.
-	Step string
-	Iter int
+	renamed    *Rename   // the last rename, whose references may be updated
+	// step is the plan step the output shows ("" for the solver), iter
+	// the iteration shown of a map or fold: the session alone selects them.
+	step string
+	iter int
 
 	// unsettled says that the state holds edits the outcome does not show
 	// yet (see Edit).
 	unsettled bool
+	rewrites  map[state.Target]int // see Rewrites
 
 	Version int    // counts state changes
 	Loads   int    // counts the states loaded (Load): the editors' histories start again
 	Changed func() // called after each state change (autosave, address bar)
 }
 
-// Selection asks an editor to select [Start, End) bytes of its text. Seq
-// changes with every request, so that asking twice selects twice.
+// Selection asks an editor to select [Start, End) of its text, in UTF-16
+// code units. Seq changes with every request, so that asking twice
+// selects twice.
 type Selection struct {
-	Target     Target
+	Target     state.Target
 	Start, End int
 	Seq        int
 }
 
 // NewSession starts a session on s.
-func NewSession(s State) *Session {
+func NewSession(s state.State) *Session {
 	ss := &Session{}
 	ss.Load(s)
 	return ss
 }
 
-// LoadExample replaces the state with the example called id.
-func (ss *Session) LoadExample(id string) {
-	if ex := ExampleByID(id); ex != nil {
-		ss.Load(ex.Open())
-	}
-}
-
 // CallerShape is the shape a caller-shape tool's call gives, as a shape
 // text; "" when the state is no such call.
-func (ss *Session) CallerShape() string {
-	if ss.State.Mode != ModeTool || !ss.Out.HasValue {
-		return ""
-	}
-	if l := ss.eval.loadTool(ss.State.Tool); l.tool == nil || !l.tool.CallerShape {
-		return ""
-	}
-	return display.JSON(ss.Out.Value) + "\n"
-}
+func (ss *Session) CallerShape() string { return ss.eval.CallerShape(&ss.State, &ss.Out) }
 
 // OpenCallerShape opens the shape of a caller-shape tool's call as a Shape
 // state over the state's roots: what a plan renders before the tool
@@ -88,35 +74,25 @@ func (ss *Session) OpenCallerShape() {
 		return
 	}
 	s := ss.State.Clone()
-	s.Mode, s.Shape = ModeShape, shape
+	s.Mode, s.Shape = state.ModeShape, shape
 	ss.Load(s)
-}
-
-// RestoreSaved opens saved, the autosaved work that a refused link set
-// aside; when it cannot be opened, the error says why, for a banner.
-func (ss *Session) RestoreSaved(saved string) error {
-	s, err := DecodeState(saved, maxSavedState)
-	if err != nil {
-		return errors.New(savedError(err))
-	}
-	ss.Load(s)
-	return nil
 }
 
 // Load replaces the whole state (an example, a link, an autosave). It is
 // not an edit: Changed is not called, so nothing is saved over the work
 // the page had before until the user edits.
-func (ss *Session) Load(s State) {
+func (ss *Session) Load(s state.State) {
 	ss.State = s.Clone()
+	ss.rewrites = nil
 	ss.Loads++
 	ss.Active = "input"
-	if steps := ss.State.Steps(); len(steps) > 1 {
+	if steps := ss.State.Scope().Roots; len(steps) > 1 {
 		ss.Active = steps[len(steps)-1]
 	}
 	ss.undo, ss.redo, ss.NameError = nil, nil, ""
 	ss.syncScopeFields()
-	ss.Renamed = nil
-	ss.Step, ss.Iter = "", 0
+	ss.renamed = nil
+	ss.step, ss.iter = "", 0
 	ss.evaluate()
 }
 
@@ -131,87 +107,91 @@ func (ss *Session) update() {
 func (ss *Session) evaluate() {
 	ss.unsettled = false
 	ss.Out = ss.eval.Evaluate(&ss.State)
-	ss.Out.showStep(ss.Step, ss.Iter)
+	ss.Out.Show(ss.step, ss.iter)
 	ss.Version++
 }
 
-// Text returns the text of the editor named by target.
-func (ss *Session) Text(target Target) string {
-	switch target {
-	case TargetMain:
-		return ss.State.Text()
-	case TargetCall:
-		return ss.State.Call
+// write sets target's text as the session itself writes it (a Format, a
+// fix, a sample, a decision), which the editor of target then shows; it
+// reports what Edit reports.
+func (ss *Session) write(target state.Target, text string) (more bool) {
+	if text == ss.State.Text(target) {
+		return false
 	}
-	if name, ok := target.Root(); ok {
-		if i := ss.State.RootIndex(name); i >= 0 {
-			return ss.State.Roots[i].Text
-		}
-	}
-	return ""
+	ss.wrote(target)
+	return ss.change(target, text)
 }
 
-// SetText records an edit of target's text. It reports whether the view
-// changed beyond the result and the text itself (the problems, the trace,
-// the tags, a root's error, the result's kind): typing that changes only
-// the result needs no more than the result redrawn.
-func (ss *Session) SetText(target Target, text string) (more bool) {
+// change sets target's text to next and evaluates it, and reports what
+// Edit reports. A step id edited in a plan offers to rename its
+// references (followRename).
+func (ss *Session) change(target state.Target, next string) (more bool) {
 	return ss.report(func() {
-		before := ss.eval.planned.plan
-		ss.setText(target, text)
-		ss.update()
-		if target == TargetMain && ss.State.Mode == ModePlan {
-			ss.followRename(before, ss.eval.planned.plan)
+		if target != (state.Target{}) || ss.State.Mode != state.ModePlan {
+			ss.State.SetText(target, next)
+			ss.update()
+			return
 		}
+		before := ss.eval.Plan(ss.State.Plan)
+		ss.State.Plan = next
+		ss.update()
+		ss.followRename(before, ss.eval.Plan(next))
 	})
 }
+
+// wrote counts a text the session wrote itself (see Rewrites).
+func (ss *Session) wrote(target state.Target) {
+	if ss.rewrites == nil {
+		ss.rewrites = map[state.Target]int{}
+	}
+	ss.rewrites[target]++
+}
+
+// Rewrites counts the times the session wrote target's text itself (a
+// state loaded, a Format, a fix, an undone rename of references): an
+// editor showing an older count shows an older text, which it must take
+// before its own edits count.
+func (ss *Session) Rewrites(target state.Target) int { return ss.Loads + ss.rewrites[target] }
 
 // report runs an edit and reports whether the view changed beyond the
 // result and the text itself.
 func (ss *Session) report(edit func()) (more bool) {
 	before, spans := ss.Out, ss.Spans()
 	edit()
-	return !sameView(&before, &ss.Out) || !slices.Equal(spans, ss.Spans())
+	return !before.SameView(&ss.Out) || !slices.Equal(spans, ss.Spans())
 }
 
-// setText sets target's text in the state.
-func (ss *Session) setText(target Target, text string) {
-	switch target {
-	case TargetMain:
-		ss.State.SetText(text)
-	case TargetCall:
-		ss.State.Call = text
-	default:
-		name, _ := target.Root()
-		ss.State.SetRootText(name, text)
-	}
-}
-
-// Edit records an edit of target's text as an editor reports it: [from,
-// to) bytes of it replaced by insert. A large root takes it in place,
-// without comparing its texts. It reports what SetText reports, and
-// whether the evaluation waits for Settle (later): evaluating would take
-// long (a large root or call input decoded again, the edit being more than
-// typing inside one of its strings), or an earlier edit waits already. An
-// edit outside the text changes nothing.
-func (ss *Session) Edit(target Target, from, to int, insert string) (more, later bool) {
-	next, ok := ss.eval.replace(ss.Text(target), from, to, insert)
+// Edit records an edit of target's text as its editor reports it: [from,
+// to) of the text, in UTF-16 code units, replaced by insert. A large text
+// takes it in place, without comparing texts. It reports whether the view
+// changed beyond the result and the text itself (the problems, the trace,
+// the tags, a root's error, the result's kind: typing that changes only
+// the result needs no more than the result painted), and whether the
+// evaluation waits for Settle (later): evaluating would take long (a
+// large root or call input decoded again, the edit being more than typing
+// inside one of its strings), or an earlier edit waits already. An edit
+// outside the text changes nothing.
+func (ss *Session) Edit(target state.Target, from, to int, insert string) (more, later bool) {
+	old := ss.State.Text(target)
+	offs := []int{from, to}
+	byteOffsets(old, offs)
+	next, ok := ss.eval.Edit(old, offs[0], offs[1], insert)
 	switch {
-	case !ok:
+	case !ok || from > to:
 		return false, false
-	case target != TargetMain && (ss.unsettled || !ss.eval.prepare(next)):
-		ss.setText(target, next)
+	case target != (state.Target{}) && (ss.unsettled || !ss.eval.DecodesQuickly(next)):
+		ss.State.SetText(target, next)
 		ss.unsettled = true
 		if ss.Changed != nil {
 			ss.Changed() // kept from now, should the page go before Settle
 		}
 		return false, true
 	}
-	return ss.SetText(target, next), false
+	return ss.change(target, next), false
 }
 
-// Settle evaluates the edits that wait (see Edit), and reports what
-// SetText reports.
+// Settle evaluates the edits that wait (see Edit), and reports what Edit
+// reports.
 func (ss *Session) Settle() (more bool) {
 	if !ss.unsettled {
 		return false
@@ -219,46 +199,20 @@ func (ss *Session) Settle() (more bool) {
 	return ss.report(ss.update)
 }
 
-// sameView reports whether two outcomes show the same but for the result.
-func sameView(a, b *Outcome) bool {
-	return a.HasValue == b.HasValue && a.Mixed == b.Mixed && slices.Equal(a.Partial, b.Partial) && a.TypedSplice == b.TypedSplice && a.Type() == b.Type() &&
-		slices.Equal(a.Trace, b.Trace) && slices.EqualFunc(a.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
-		maps.EqualFunc(a.RootErrors, b.RootErrors, (*Problem).same) &&
-		(a.Plan == nil) == (b.Plan == nil) && (a.Plan == nil || a.Plan.same(b.Plan))
-}
-
-// Complete returns what may be typed at caret (a byte offset) in the main
-// editor, as the engine sees the text, the scope and the roots' data.
+// Complete returns what may be typed at caret in the main editor, as the
+// engine sees the text, the scope and the roots' data; the caret and the
+// range to replace are in UTF-16 code units.
 func (ss *Session) Complete(caret int) template.Completion {
-	if ss.State.Mode == ModePlan {
-		return ss.completePlan(caret)
-	}
-	scope := ss.State.Scope()
-	if ss.State.Mode == ModeTool {
-		scope = template.Scope{Roots: []string{"input"}}
-	}
-	return ss.eval.Analyze(ss.State.Text()).Complete(caret, scope, ss.dataRoots())
-}
-
-// dataRoots returns the roots a completion reads: in tool mode the call
-// input as "input", with the keys the tool's input schema declares that it
-// lacks; else the roots that decode.
-func (ss *Session) dataRoots() template.Roots {
-	if ss.State.Mode == ModeTool {
-		input := jsonschema.WithDeclaredKeys(ss.eval.loadTool(ss.State.Tool).input, ss.eval.lookup(ss.State.Call).value)
-		return template.Roots{{Name: "input", Value: input}}
-	}
-	var roots template.Roots
-	for _, r := range ss.State.Roots {
-		if d := ss.eval.lookup(r.Text); d.err == nil {
-			roots = append(roots, template.Root{Name: r.Name, Value: d.value})
-		}
-	}
-	return roots
+	text := ss.State.Text(state.Target{})
+	c := ss.eval.Complete(&ss.State, byteOffset(text, caret), ss.step, ss.iter)
+	offs := []int{c.From, c.To}
+	UTF16Offsets(text, offs)
+	c.From, c.To = offs[0], offs[1]
+	return c
 }
 
 // SetMode switches the mode.
-func (ss *Session) SetMode(m Mode) {
+func (ss *Session) SetMode(m state.Mode) {
 	if ss.State.Mode != m {
 		// The label says where Undo returns: typing in the new mode's
 		// text stays there, and Undo only shows the old mode again.
@@ -292,24 +246,24 @@ type Rename struct{ From, To string }
 // references returns the byte ranges of the texts that read root, by
 // mode: the template's and the shape's for a root (a tool reads its call
 // alone), the plan's for a step of a plan.
-func (ss *Session) references(root string) map[Mode][][2]int {
-	modes := []Mode{ModeTemplate, ModeShape}
-	if ss.State.Mode == ModePlan {
-		modes = []Mode{ModePlan}
+func (ss *Session) references(root string) map[state.Mode][][2]int {
+	modes := []state.Mode{state.ModeTemplate, state.ModeShape}
+	if ss.State.Mode == state.ModePlan {
+		modes = []state.Mode{state.ModePlan}
 	}
-	refs := map[Mode][][2]int{}
+	refs := map[state.Mode][][2]int{}
 	for _, m := range modes {
 		var text string
 		var spans []template.Span
 		switch m {
-		case ModeTemplate:
-			text, spans = ss.State.Template, ss.eval.Analyze(ss.State.Template).Spans
-		case ModeShape:
+		case state.ModeTemplate:
+			text, spans = ss.State.Template, template.Analyze(ss.State.Template).Spans
+		case state.ModeShape:
 			text = ss.State.Shape
 			if shape, _ := reshape.ParseShapeLenient(text); shape != nil {
 				spans = shape.Spans()
 			}
-		case ModePlan:
+		case state.ModePlan:
 			text, spans = ss.State.Plan, ss.Spans()
 		}
 		for _, r := range template.References(spans, root) {
@@ -327,25 +281,25 @@ func (ss *Session) references(root string) map[Mode][][2]int {
 // template and the shape hold, and where; none when there is nothing to
 // offer.
 func (ss *Session) RenameOffer() (r Rename, n int, where string) {
-	if ss.Renamed == nil || ss.State.RootIndex(ss.Renamed.From) >= 0 {
+	if ss.renamed == nil || ss.State.RootIndex(ss.renamed.From) >= 0 {
 		return Rename{}, 0, ""
 	}
-	if ss.State.Mode == ModePlan {
-		p := ss.eval.runPlan(ss.State.Plan).plan
-		_, from := p.Step(ss.Renamed.From)
-		if _, to := p.Step(ss.Renamed.To); from || !to {
+	if ss.State.Mode == state.ModePlan {
+		p := ss.eval.Plan(ss.State.Plan)
+		_, from := p.Step(ss.renamed.From)
+		if _, to := p.Step(ss.renamed.To); from || !to {
 			return Rename{}, 0, ""
 		}
 	}
 	var places []string
-	refs := ss.references(ss.Renamed.From) // the panes ask on every render: once
-	for _, m := range []Mode{ModeTemplate, ModeShape, ModePlan} {
+	refs := ss.references(ss.renamed.From) // the panes ask on every render: once
+	for _, m := range []state.Mode{state.ModeTemplate, state.ModeShape, state.ModePlan} {
 		if k := len(refs[m]); k > 0 {
 			n += k
 			places = append(places, "the "+strings.ToLower(m.Title()))
 		}
 	}
-	return *ss.Renamed, n, strings.Join(places, " and ")
+	return *ss.renamed, n, strings.Join(places, " and ")
 }
 
 // UpdateReferences renames the last rename's references in the template
@@ -357,7 +311,7 @@ func (ss *Session) UpdateReferences() {
 	}
 	texts := setTexts{template: ss.State.Template, shape: ss.State.Shape, plan: ss.State.Plan} // no offer left
 	for m, refs := range ss.references(r.From) {
-		text := map[Mode]*string{ModeTemplate: &texts.template, ModeShape: &texts.shape, ModePlan: &texts.plan}[m]
+		text := map[state.Mode]*string{state.ModeTemplate: &texts.template, state.ModeShape: &texts.shape, state.ModePlan: &texts.plan}[m]
 		var b strings.Builder
 		last := 0
 		for _, ref := range refs {
@@ -372,7 +326,7 @@ func (ss *Session) UpdateReferences() {
 }
 
 // DismissRename drops the offer to update references.
-func (ss *Session) DismissRename() { ss.Renamed = nil }
+func (ss *Session) DismissRename() { ss.renamed = nil }
 
 // DeleteRoot deletes the open root and opens the one before it.
 func (ss *Session) DeleteRoot() { ss.do("delete "+ss.Active, removeRoot{ss.Active}) }
@@ -416,13 +370,13 @@ func (ss *Session) setScope(err error, label string, c setScope) {
 }
 
 // Format pretty-prints the data text of target (a root or the call).
-func (ss *Session) Format(target Target) {
-	text := ss.Text(target)
-	v, bad := DecodeData(text)
-	if bad != nil {
+func (ss *Session) Format(target state.Target) {
+	text := ss.State.Text(target)
+	v, err := reshape.ParseData(text)
+	if err != nil {
 		return
 	}
-	ss.SetText(target, display.JSON(v))
+	ss.write(target, display.JSON(v))
 }
 
 // Fix replaces the failing segment of problem i with key, and selects it.
@@ -431,11 +385,12 @@ func (ss *Session) Fix(i int, key string) {
 		return
 	}
 	p := ss.Out.Problems[i]
-	text, ok := ReplaceSegment(ss.Text(p.Target), &p, key)
-	if !ok {
+	text := ss.State.Text(p.Target)
+	if p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart > p.SegEnd {
 		return
 	}
-	ss.SetText(p.Target, text)
+	text = text[:p.SegStart] + key + text[p.SegEnd:]
+	ss.write(p.Target, text)
 	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
 }
 
@@ -449,38 +404,41 @@ func (ss *Session) Reveal(i int) {
 	if !p.Located() {
 		return
 	}
-	if name, ok := p.Target.Root(); ok {
-		ss.OpenRoot(name)
+	if p.Target.Root != "" {
+		ss.OpenRoot(p.Target.Root)
 	}
 	ss.Select(p.Target, p.Start, p.End)
 }
 
-// Select asks the editor of target to select [start, end) of its text.
-func (ss *Session) Select(target Target, start, end int) {
-	ss.Selection = Selection{Target: target, Start: start, End: end, Seq: ss.Selection.Seq + 1}
+// Select asks the editor of target to select [start, end) bytes of its
+// text.
+func (ss *Session) Select(target state.Target, start, end int) {
+	offs := []int{start, end}
+	UTF16Offsets(ss.State.Text(target), offs)
+	ss.Selection = Selection{Target: target, Start: offs[0], End: offs[1], Seq: ss.Selection.Seq + 1}
 }
 
 // Spans returns the tags of the main text for highlighting, from the parse
 // its evaluation made. Roots and the call input are data: no tags.
-func (ss *Session) Spans() []template.Span { return ss.eval.spans(&ss.State) }
+func (ss *Session) Spans() []template.Span { return ss.eval.Spans(&ss.State) }
 
 // Problems returns the problems placed in target's text, for the editor.
-func (ss *Session) Problems(target Target) []Problem {
-	var ps []Problem
+func (ss *Session) Problems(target state.Target) []evaluate.Problem {
+	var ps []evaluate.Problem
 	for _, p := range ss.Out.Problems {
 		if p.Target == target && p.Located() {
 			ps = append(ps, p)
 		}
 	}
-	if name, ok := target.Root(); ok {
-		if p := ss.Out.RootErrors[name]; p != nil && p.Located() && !containsProblem(ps, p) {
+	if target.Root != "" {
+		if p := ss.Out.RootErrors[target.Root]; p != nil && p.Located() && !containsProblem(ps, p) {
 			ps = append(ps, *p)
 		}
 	}
 	return ps
 }
 
-func containsProblem(ps []Problem, p *Problem) bool {
+func containsProblem(ps []evaluate.Problem, p *evaluate.Problem) bool {
 	for i := range ps {
 		if ps[i].Start == p.Start && ps[i].Msg == p.Msg {
 			return true
@@ -489,26 +447,14 @@ func containsProblem(ps []Problem, p *Problem) bool {
 	return false
 }
 
-// Hover is what a tag of the main text is worth in the last evaluation.
-type Hover struct {
-	Start, End int // the tag's byte range
-	Text       string
-	Failed     bool
-}
-
-// HoverAt returns what the tag at byte offset off of the main text
-// evaluated to, from the trace; false when no tag is there.
-func (ss *Session) HoverAt(off int) (Hover, bool) {
-	for _, sp := range ss.Spans() {
-		if off < sp.Start || off >= sp.End {
-			continue
-		}
-		for _, row := range ss.hoverRows() {
-			if row.Start == sp.Start {
-				return Hover{Start: sp.Start, End: sp.End, Text: row.Describe(), Failed: row.State() == RowFailed}, true
-			}
-		}
-		return Hover{}, false
-	}
-	return Hover{}, false
+// HoverAt returns what the tag at offset off of the main text evaluated
+// to, from the trace; false when no tag is there. Offsets are in UTF-16
+// code units.
+func (ss *Session) HoverAt(off int) (evaluate.Hover, bool) {
+	text := ss.State.Text(state.Target{})
+	h, ok := ss.Out.Hover(ss.Spans(), byteOffset(text, off))
+	offs := []int{h.Start, h.End}
+	UTF16Offsets(text, offs)
+	h.Start, h.End = offs[0], offs[1]
+	return h, ok
 }

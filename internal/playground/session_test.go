@@ -7,21 +7,23 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
 
 func TestSessionEditsReevaluate(t *testing.T) {
-	ss := NewSession(ExampleByID("typed-splice").Open())
+	ss := NewSession(state.ExampleByID("typed-splice").Open())
 	changes := 0
 	ss.Changed = func() { changes++ }
 	if ss.Out.JSON != "[101,102,97]" {
 		t.Fatalf("start: %s", ss.Out.JSON)
 	}
-	ss.SetText(TargetMain, "{{E0.limit}}")
+	ss.write(state.Target{}, "{{E0.limit}}")
 	if ss.Out.JSON != "1.50" || !ss.Out.TypedSplice {
 		t.Errorf("after edit: %s typed %v", ss.Out.JSON, ss.Out.TypedSplice)
 	}
-	ss.SetText(RootTarget("E0"), `{"limit": 7}`)
+	ss.write(state.Target{Root: "E0"}, `{"limit": 7}`)
 	if ss.Out.JSON != "7" {
 		t.Errorf("after root edit: %s", ss.Out.JSON)
 	}
@@ -31,16 +33,16 @@ func TestSessionEditsReevaluate(t *testing.T) {
 }
 
 func TestSessionCompletesAtCaret(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
-	ss.SetText(TargetMain, "{{E0.is")
+	ss := NewSession(state.DefaultExample.Open())
+	ss.write(state.Target{}, "{{E0.is")
 	c := ss.Complete(len("{{E0.is"))
 	if labels(c) != "issues" || c.From != 5 || c.Items[0].Type != "array" {
 		t.Errorf("completion = %+v", c)
 	}
-	ss.SetMode(ModeTool)
+	ss.SetMode(state.ModeTool)
 	ss.State.Call = `{"pr": {"n": 1}}`
 	ss.update()
-	ss.SetText(TargetMain, "x: {{input.")
+	ss.write(state.Target{}, "x: {{input.")
 	if c := ss.Complete(len("x: {{input.")); labels(c) != "pr" {
 		t.Errorf("tool mode completes from the call input: %+v", c)
 	}
@@ -48,12 +50,12 @@ func TestSessionCompletesAtCaret(t *testing.T) {
 	// And from the tool's input schema, for what the call input lacks,
 	// while the tool is being written (its YAML broken: the last schema).
 	tool := "name: t\nkind: reshape\ninput_schema:\n  type: object\n  properties:\n    pr: {type: object, properties: {title: {type: string}}}\n    repo: {type: string}\nshape:\n  x: \"{{input.pr}}\"\n"
-	ss.SetText(TargetMain, tool)
+	ss.write(state.Target{}, tool)
 	for _, tt := range []struct{ typed, want string }{
 		{`  y: "{{input.`, "pr repo"},
 		{`  y: "{{input.pr.`, "n title"},
 	} {
-		ss.SetText(TargetMain, tool+tt.typed)
+		ss.write(state.Target{}, tool+tt.typed)
 		if c := ss.Complete(len(tool + tt.typed)); labels(c) != tt.want {
 			t.Errorf("after %q, tool mode completes %+v, want %s", tt.typed, c, tt.want)
 		}
@@ -69,8 +71,8 @@ func labels(c template.Completion) string {
 }
 
 func TestSessionRenameUpdatesReferences(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
-	ss.SetText(TargetMain, "{{#E0.issues}}{{number}} {{E0.x}}{{/E0.issues}} {{E01}} {{x.E0}}")
+	ss := NewSession(state.DefaultExample.Open())
+	ss.write(state.Target{}, "{{#E0.issues}}{{number}} {{E0.x}}{{/E0.issues}} {{E01}} {{x.E0}}")
 	ss.OpenRoot("E0")
 	if !ss.RenameRoot("fetch_pr") {
 		t.Fatalf("rename refused: %s", ss.NameError)
@@ -94,8 +96,8 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 }
 
 func TestSessionHover(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
-	ss.SetText(TargetMain, "n={{E0.issues.0.number}} {{E0.nope}}")
+	ss := NewSession(state.DefaultExample.Open())
+	ss.write(state.Target{}, "n={{E0.issues.0.number}} {{E0.nope}}")
 	h, ok := ss.HoverAt(5)
 	if !ok || h.Start != 2 || h.End != 24 || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
 		t.Errorf("hover on a value = %+v %v", h, ok)
@@ -110,10 +112,10 @@ func TestSessionHover(t *testing.T) {
 }
 
 func TestSessionFixAndReveal(t *testing.T) {
-	ss := NewSession(ExampleByID("bad-path").Open())
+	ss := NewSession(state.ExampleByID("bad-path").Open())
 	p := ss.Out.Problems[0]
 	ss.Reveal(0)
-	if ss.Selection.Target != TargetMain || ss.Selection.Start != p.Start || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
+	if ss.Selection.Target != (state.Target{}) || ss.Selection.Start != p.Start || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
 		t.Errorf("reveal selection = %+v", ss.Selection)
 	}
 	ss.Reveal(0)
@@ -131,18 +133,18 @@ func TestSessionFixAndReveal(t *testing.T) {
 }
 
 func TestSessionRevealOpensRootTab(t *testing.T) {
-	s := DefaultExample.Open()
-	s.SetRootText("input", "{\n  \"team\": }")
+	s := state.DefaultExample.Open()
+	s.SetText(state.Target{Root: "input"}, "{\n  \"team\": }")
 	ss := NewSession(s)
 	ss.OpenRoot("E0")
 	ss.Reveal(0)
-	if ss.Active != "input" || ss.Selection.Target != RootTarget("input") {
+	if ss.Active != "input" || ss.Selection.Target != (state.Target{Root: "input"}) {
 		t.Errorf("active %q, selection %+v", ss.Active, ss.Selection)
 	}
 }
 
 func TestSessionRoots(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	ss.AddRoot()
 	if ss.Active != "E1" || !slices.Equal(ss.State.Names(), []string{"input", "E0", "E1"}) {
 		t.Fatalf("after add: active %q, roots %q", ss.Active, ss.State.Names())
@@ -158,8 +160,8 @@ func TestSessionRoots(t *testing.T) {
 		t.Errorf("after move: %q", ss.State.Names())
 	}
 	ss.DeleteRoot()
-	if ss.Active != "input" || ss.UndoLabel() != "delete summary" || !slices.Equal(ss.State.Names(), []string{"input", "E0"}) {
-		t.Errorf("after delete: active %q, undo %q, roots %q", ss.Active, ss.UndoLabel(), ss.State.Names())
+	if ss.Active != "input" || undoLabel(ss) != "delete summary" || !slices.Equal(ss.State.Names(), []string{"input", "E0"}) {
+		t.Errorf("after delete: active %q, undo %q, roots %q", ss.Active, undoLabel(ss), ss.State.Names())
 	}
 	ss.Undo()
 	if ss.Active != "summary" || !slices.Equal(ss.State.Names(), []string{"input", "summary", "E0"}) {
@@ -175,8 +177,8 @@ func TestSessionRoots(t *testing.T) {
 // TestSessionHistory makes every kind of structural edit, interleaved with
 // a deleted root's typed text, then undoes them all and redoes them all.
 func TestSessionHistory(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
-	ss.SetText(RootTarget("E0"), `{"typed": true}`)
+	ss := NewSession(state.DefaultExample.Open())
+	ss.write(state.Target{Root: "E0"}, `{"typed": true}`)
 	start := ss.State.Clone()
 	edits := []struct {
 		label string
@@ -185,17 +187,17 @@ func TestSessionHistory(t *testing.T) {
 		{"add E1", func() { ss.AddRoot() }},
 		{"rename E1 to fetch", func() { ss.RenameRoot("fetch") }},
 		{"move fetch", func() { ss.MoveRoot(-1) }},
-		{"switch from Template to Shape", func() { ss.SetMode(ModeShape) }},
+		{"switch from Template to Shape", func() { ss.SetMode(state.ModeShape) }},
 		{"edit the later steps", func() { ss.SetLater("E8"); ss.SetLater("E8, E9") }},
 		{"edit the branch steps", func() { ss.SetBranch("E5=E3") }},
 		{"turn the iteration body on", func() { ss.SetIteration(true) }},
 		{"delete E0", func() { ss.OpenRoot("E0"); ss.DeleteRoot() }},
 	}
-	var states []State
+	var states []state.State
 	for _, e := range edits {
 		states = append(states, ss.State.Clone())
 		e.edit()
-		if got := ss.UndoLabel(); got != e.label {
+		if got := undoLabel(ss); got != e.label {
 			t.Fatalf("after %q: undo label %q", e.label, got)
 		}
 	}
@@ -205,33 +207,33 @@ func TestSessionHistory(t *testing.T) {
 		if want := states[i]; !reflect.DeepEqual(ss.State, want) {
 			t.Fatalf("undo %q: state\n%+v\nwant\n%+v", edits[i].label, ss.State, want)
 		}
-		if ss.RedoLabel() != edits[i].label {
-			t.Errorf("undo %q: redo label %q", edits[i].label, ss.RedoLabel())
+		if redoLabel(ss) != edits[i].label {
+			t.Errorf("undo %q: redo label %q", edits[i].label, redoLabel(ss))
 		}
 	}
-	if ss.UndoLabel() != "" || ss.LaterText != "" || ss.BranchText != "" || !reflect.DeepEqual(ss.State, start) {
-		t.Errorf("after undoing everything: undo %q, later %q, state %+v", ss.UndoLabel(), ss.LaterText, ss.State)
+	if undoLabel(ss) != "" || ss.LaterText != "" || ss.BranchText != "" || !reflect.DeepEqual(ss.State, start) {
+		t.Errorf("after undoing everything: undo %q, later %q, state %+v", undoLabel(ss), ss.LaterText, ss.State)
 	}
 	for range edits {
 		ss.Redo()
 	}
-	if !reflect.DeepEqual(ss.State, end) || ss.LaterText != "E8, E9" || ss.RedoLabel() != "" {
+	if !reflect.DeepEqual(ss.State, end) || ss.LaterText != "E8, E9" || redoLabel(ss) != "" {
 		t.Errorf("after redoing everything: later %q, state\n%+v\nwant\n%+v", ss.LaterText, ss.State, end)
 	}
 
 	// A new edit drops what could be redone.
 	ss.Undo()
 	ss.AddRoot()
-	if ss.RedoLabel() != "" || ss.UndoLabel() != "add E1" {
-		t.Errorf("after a new edit: undo %q, redo %q", ss.UndoLabel(), ss.RedoLabel())
+	if redoLabel(ss) != "" || undoLabel(ss) != "add E1" {
+		t.Errorf("after a new edit: undo %q, redo %q", undoLabel(ss), redoLabel(ss))
 	}
 }
 
 func TestSessionIterationAndLater(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	ss.SetIteration(true)
 	ss.OpenRoot("item")
-	ss.SetText(RootTarget("item"), `{"a": 1}`)
+	ss.write(state.Target{Root: "item"}, `{"a": 1}`)
 	ss.SetIteration(false)
 	if ss.Active != "input" || ss.State.RootIndex("item") >= 0 {
 		t.Errorf("off: active %q, roots %q", ss.Active, ss.State.Names())
@@ -246,41 +248,28 @@ func TestSessionIterationAndLater(t *testing.T) {
 		t.Errorf("bad later: error %q, text %q, later %q", ss.NameError, ss.LaterText, ss.State.Later)
 	}
 	ss.SetLater("E9")
-	ss.SetText(TargetMain, "{{E9.x}}")
+	ss.write(state.Target{}, "{{E9.x}}")
 	if ss.NameError != "" || len(ss.Out.Problems) != 1 || !strings.Contains(ss.Out.Problems[0].Msg, "runs after") {
 		t.Errorf("later step: error %q, problems %+v", ss.NameError, ss.Out.Problems)
 	}
 }
 
 func TestSessionFormat(t *testing.T) {
-	ss := NewSession(ExampleByID("decide-step").Open())
-	ss.Format(RootTarget("E1"))
+	ss := NewSession(state.ExampleByID("decide-step").Open())
+	ss.Format(state.Target{Root: "E1"})
 	want := "{\n  \"branch\": \"hotfix\",\n  \"result\": { \"summary\": \"patched the null check\", \"sha\": \"4be2a90\" }\n}"
-	if got := ss.Text(RootTarget("E1")); got != want {
+	if got := ss.State.Text(state.Target{Root: "E1"}); got != want {
 		t.Errorf("formatted:\n%s\nwant\n%s", got, want)
 	}
-	ss.SetText(RootTarget("E1"), "{oops")
-	ss.Format(RootTarget("E1"))
-	if got := ss.Text(RootTarget("E1")); got != "{oops" {
+	ss.write(state.Target{Root: "E1"}, "{oops")
+	ss.Format(state.Target{Root: "E1"})
+	if got := ss.State.Text(state.Target{Root: "E1"}); got != "{oops" {
 		t.Errorf("formatting broken text changed it to %q", got)
 	}
 }
 
-func TestSessionLoadExample(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
-	ss.LoadExample("map-body")
-	if !ss.State.Iteration || ss.Active != "input" {
-		t.Errorf("after loading: iteration %v active %q", ss.State.Iteration, ss.Active)
-	}
-	before := ss.State.Template
-	ss.LoadExample("no-such-example")
-	if ss.State.Template != before {
-		t.Error("an unknown example changed the state")
-	}
-}
-
 func TestSessionBranchSteps(t *testing.T) {
-	ss := NewSession(State{Mode: ModeTemplate, Template: "{{E5.summary}}", Roots: []RootText{{"input", "{}"}, {"E3", `{"result": {"summary": "ok"}}`}}})
+	ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{E5.summary}}", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E3", Text: `{"result": {"summary": "ok"}}`}}})
 	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "MissingStep" {
 		t.Fatalf("before: %+v", ss.Out.Problems)
 	}
@@ -292,14 +281,14 @@ func TestSessionBranchSteps(t *testing.T) {
 	if ss.NameError == "" || ss.State.Branch["E5"] != "E3" {
 		t.Errorf("a root as a branch step was taken: %q %v", ss.NameError, ss.State.Branch)
 	}
-	ss.SetText(TargetMain, "{{E3.result.summary}}")
+	ss.write(state.Target{}, "{{E3.result.summary}}")
 	if !ss.Out.HasValue || ss.Out.Value.Str() != "ok" {
 		t.Errorf("the decide step's result: %+v", ss.Out)
 	}
 }
 
 func TestSessionSetTextSaysWhatMoreChanged(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	text := ss.State.Template
 	tests := []struct {
 		name string
@@ -313,25 +302,25 @@ func TestSessionSetTextSaysWhatMoreChanged(t *testing.T) {
 		{"text before the tags moves them", "> " + text, true},
 	}
 	for _, tt := range tests {
-		if got := ss.SetText(TargetMain, tt.text); got != tt.more {
+		if got := ss.write(state.Target{}, tt.text); got != tt.more {
 			t.Errorf("%s: SetText = %v, want %v", tt.name, got, tt.more)
 		}
 	}
-	if ss.SetText(RootTarget("E0"), "{oops") != true {
+	if ss.write(state.Target{Root: "E0"}, "{oops") != true {
 		t.Error("a root that stops parsing changes more than the result")
 	}
 }
 
 // TestSessionHistoryIsBounded: the oldest edits fall off past maxHistory.
 func TestSessionHistoryIsBounded(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	ss.OpenRoot("E0")
 	const edits = maxHistory + 50
 	for i := 1; i <= edits; i++ {
 		ss.RenameRoot("A" + strconv.Itoa(i))
 	}
 	n := 0
-	for ss.UndoLabel() != "" {
+	for undoLabel(ss) != "" {
 		ss.Undo()
 		n++
 	}
@@ -343,7 +332,7 @@ func TestSessionHistoryIsBounded(t *testing.T) {
 // TestSessionStepIDsStayUnique: a step id names one step, whichever field
 // takes it first, so that the state always opens again from its link.
 func TestSessionStepIDsStayUnique(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	ss.SetBranch("E1=E0")
 	ss.AddRoot()
 	if ss.Active == "E1" {
@@ -356,7 +345,7 @@ func TestSessionStepIDsStayUnique(t *testing.T) {
 	if ss.RenameRoot("E1") || ss.NameError == "" {
 		t.Errorf("a rename took the branch step's name")
 	}
-	if _, err := DecodeState(EncodeState(ss.State), maxSavedState); err != nil {
+	if _, err := state.OpenSaved(encode(ss.State)); err != nil {
 		t.Errorf("the state does not open from its link: %v", err)
 	}
 }
@@ -364,13 +353,13 @@ func TestSessionStepIDsStayUnique(t *testing.T) {
 // TestIterationRootsSurviveAnEdit: iteration roots a link carried with the
 // iteration body off stay in the state's link through edits.
 func TestIterationRootsSurviveAnEdit(t *testing.T) {
-	link := pack(`{"v": 1, "template": "x", "iteration": false, "roots": [{"name": "input", "text": "{}"}, {"name": "item", "text": "{\"it\": 7}"}]}`)
-	s, _, _ := InitialState("#s="+link, "")
+	link := state.Pack([]byte(`{"v": 1, "template": "x", "iteration": false, "roots": [{"name": "input", "text": "{}"}, {"name": "item", "text": "{\"it\": 7}"}]}`))
+	s, _, _ := state.InitialState("#s="+link, "")
 	ss := NewSession(s)
-	ss.SetText(TargetMain, "xy")
-	again, err := DecodeState(EncodeState(ss.State), MaxLinkState)
-	if err != nil || !slices.Equal(again.Aside(), []string{"item"}) {
-		t.Fatalf("after an edit the link sets aside %q (%v)", again.Aside(), err)
+	ss.write(state.Target{}, "xy")
+	again, err := state.DecodeLink(encode(ss.State))
+	if note := state.AsideNote(&again); err != nil || !strings.Contains(note, "iteration roots item ") {
+		t.Fatalf("after an edit the link sets aside: %q (%v)", note, err)
 	}
 	ss = NewSession(again)
 	ss.SetIteration(true)
@@ -378,10 +367,10 @@ func TestIterationRootsSurviveAnEdit(t *testing.T) {
 		t.Errorf("item after the switch: %+v", ss.State.Roots)
 	}
 	// Roots left at their starting texts are not carried.
-	ss.SetText(RootTarget("item"), "{}")
+	ss.write(state.Target{Root: "item"}, "{}")
 	ss.SetIteration(false)
-	if names := ss.State.Aside(); len(names) != 0 {
-		t.Errorf("untouched iteration roots set aside: %q", names)
+	if note := state.AsideNote(&ss.State); note != "" {
+		t.Errorf("untouched iteration roots set aside: %q", note)
 	}
 }
 
@@ -389,12 +378,12 @@ func TestIterationRootsSurviveAnEdit(t *testing.T) {
 // leaves nothing to undo; undoing a rename offers to rename the main
 // text's references back.
 func TestSessionHistoryDetails(t *testing.T) {
-	ss := NewSession(DefaultExample.Open())
+	ss := NewSession(state.DefaultExample.Open())
 	ss.SetLater("L")
 	ss.SetLater("L9")
 	ss.SetLater("")
-	if ss.UndoLabel() != "" {
-		t.Errorf("a later-steps field typed back to empty left %q to undo", ss.UndoLabel())
+	if undoLabel(ss) != "" {
+		t.Errorf("a later-steps field typed back to empty left %q to undo", undoLabel(ss))
 	}
 	ss.OpenRoot("E0")
 	ss.RenameRoot("fetch")
@@ -415,15 +404,15 @@ func TestSessionHistoryDetails(t *testing.T) {
 func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 	tests := []struct {
 		template, kind string
-		state          RowState
+		state          evaluate.RowState
 		hover          string
 	}{
-		{"{{#@index}}x{{/@index}}", "ScopeError", RowFailed, "ScopeError: "},
-		{"{{#E0.nope}}x{{/E0.nope}}", "", RowFalsy, "falsy: "},
+		{"{{#@index}}x{{/@index}}", "ScopeError", evaluate.RowFailed, "ScopeError: "},
+		{"{{#E0.nope}}x{{/E0.nope}}", "", evaluate.RowFalsy, "falsy: "},
 	}
 	for _, tt := range tests {
-		ss := NewSession(State{Mode: ModeTemplate, Template: tt.template,
-			Roots: []RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}}})
+		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: tt.template,
+			Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}}})
 		var kinds []string
 		for _, p := range ss.Out.Problems {
 			kinds = append(kinds, p.Kind)
@@ -435,8 +424,18 @@ func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 			t.Fatalf("%s: trace %+v, want state %d", tt.template, ss.Out.Trace, tt.state)
 		}
 		h, ok := ss.HoverAt(2)
-		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == RowFailed) {
+		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == evaluate.RowFailed) {
 			t.Errorf("%s: hover %+v, want %q…", tt.template, h, tt.hover)
 		}
 	}
 }
+
+// encode is s's link payload.
+func encode(s state.State) string {
+	payload, _ := state.Encode(s)
+	return payload
+}
+
+// undoLabel and redoLabel name the edits Undo and Redo would make.
+func undoLabel(ss *Session) string { undo, _ := ss.History(); return undo }
+func redoLabel(ss *Session) string { _, redo := ss.History(); return redo }

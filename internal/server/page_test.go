@@ -14,7 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 func TestFixAttributes(t *testing.T) {
@@ -87,13 +88,13 @@ func attributes(t *testing.T, page string) []map[string]string {
 // the configured site or are absent.
 func TestPagesAreTruthful(t *testing.T) {
 	dir, _ := fakeWebDir(t)
-	out := playground.Evaluate(playground.DefaultExample.Open())
+	out := evaluate.Evaluate(state.DefaultExample.Open())
 	for _, siteURL := range []string{"", "http://127.0.0.1:8080"} {
 		s, err := NewSite(dir, siteURL)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, path := range []string{"/", playground.EmbedPath, "/docs"} {
+		for _, path := range []string{"/", state.EmbedPath, "/docs"} {
 			res := get(s, path)
 			page := string(readBody(t, res))
 			tags := attributes(t, page)

@@ -1,4 +1,4 @@
-package playground
+package state
 
 import (
 	"fmt"

@@ -1,9 +1,11 @@
-package playground
+package evaluate
 
 import (
 	"reflect"
 	"testing"
 	"unsafe"
+
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // TestSameComparesEveryField: a field added to what the panes show is
@@ -28,6 +30,8 @@ func TestSameComparesEveryField(t *testing.T) {
 				f.Set(reflect.MakeSlice(f.Type(), 1, 1))
 			case reflect.Pointer:
 				f.Set(reflect.New(f.Type().Elem()))
+			case reflect.Struct: // a target
+				f.Set(reflect.ValueOf(state.Target{Call: true}))
 			case reflect.Map:
 				f.Set(reflect.MakeMapWithSize(f.Type(), 1))
 				f.SetMapIndex(reflect.New(f.Type().Key()).Elem(), reflect.New(f.Type().Elem()).Elem())
@@ -42,5 +46,5 @@ func TestSameComparesEveryField(t *testing.T) {
 	check("Problem", Problem{}, func(a, b any) bool { p, q := a.(Problem), b.(Problem); return p.same(&q) })
 	check("StepRow", StepRow{}, func(a, b any) bool { p, q := a.(StepRow), b.(StepRow); return p.same(&q) })
 	check("PlanView", PlanView{}, func(a, b any) bool { p, q := a.(PlanView), b.(PlanView); return p.same(&q) })
-	check("State", State{}, func(a, b any) bool { p, q := a.(State), b.(State); return p.Same(&q) })
+	check("State", state.State{}, func(a, b any) bool { p, q := a.(state.State), b.(state.State); return p.Same(&q) })
 }

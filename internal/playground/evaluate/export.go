@@ -1,4 +1,4 @@
-package playground
+package evaluate
 
 import (
 	"errors"
@@ -8,37 +8,38 @@ import (
 
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
-// VectorTest is the state as one test of the conformance format, with what
+// vectorTest is the state as one test of the conformance format, with what
 // the engine makes of it now as its expectation (its result, or its first
 // error): a reproduction that `splice conformance` passes as it is. Texts
 // the format carries as values (the roots, the call input, a shape) must
 // decode: the error names the one that does not.
-func VectorTest(s State, name string) (*conformance.Test, error) {
-	if s.Mode == ModePlan { // a plan test: the document holds its input and samples
+func vectorTest(s state.State, name string) (*conformance.Test, error) {
+	if s.Mode == state.ModePlan { // a plan test: the document holds its input and samples
 		t := &conformance.Test{Name: name, Plan: &s.Plan}
 		t.Record()
 		return t, nil
 	}
 	t := &conformance.Test{Name: name, Later: s.Later, Branch: s.Branch, Iteration: s.Iteration}
 	decode := func(what, text string) (template.Value, error) {
-		v, p := DecodeData(text)
+		v, p := decodeData(text)
 		if p != nil {
 			return v, errors.New(what + " does not parse (" + p.Msg + "): a vector holds it as a value; fix it first")
 		}
 		return v, nil
 	}
 	switch s.Mode {
-	case ModeShape:
+	case state.ModeShape:
 		v, err := decode("the shape", s.Shape)
 		if err != nil {
 			return nil, err
 		}
 		t.Shape = &v
-	case ModeTool:
+	case state.ModeTool:
 		call, err := decode("the call input", s.Call)
 		if err != nil {
 			return nil, err
@@ -47,7 +48,7 @@ func VectorTest(s State, name string) (*conformance.Test, error) {
 	default:
 		t.Template = &s.Template
 	}
-	if s.Mode != ModeTool {
+	if s.Mode != state.ModeTool {
 		for _, r := range s.Roots {
 			v, err := decode("root "+r.Name, r.Text)
 			if err != nil {
@@ -61,8 +62,8 @@ func VectorTest(s State, name string) (*conformance.Test, error) {
 }
 
 // VectorFile is the state as a vector file of one test, pretty JSON.
-func VectorFile(s State) (string, error) {
-	t, err := VectorTest(s, "playground reproduction")
+func VectorFile(s state.State) (string, error) {
+	t, err := vectorTest(s, "playground reproduction")
 	if err != nil {
 		return "", err
 	}
@@ -72,7 +73,7 @@ func VectorFile(s State) (string, error) {
 // Markdown is the state written up for an issue: the template, shape or
 // tool, the roots (or the call input), the result or the first problem,
 // and the link that opens it all in the playground.
-func Markdown(s State, out *Outcome, link string) string {
+func Markdown(s state.State, out *Outcome, link string) string {
 	var b strings.Builder
 	b.WriteString("**Splice reproduction**, engine " + template.Version)
 	if link != "" {
@@ -80,15 +81,15 @@ func Markdown(s State, out *Outcome, link string) string {
 	}
 	b.WriteString("\n\n")
 	lang := "text"
-	if s.Mode != ModeTemplate {
-		lang = dataLang(s.Text())
+	if s.Mode != state.ModeTemplate {
+		lang = dataLang(s.Text(state.Target{}))
 	}
-	block(&b, s.Mode.Title(), lang, s.Text())
-	if s.Mode == ModePlan {
+	block(&b, s.Mode.Title(), lang, s.Text(state.Target{}))
+	if s.Mode == state.ModePlan {
 		planMarkdown(&b, out)
 		return strings.TrimRight(b.String(), "\n") + "\n"
 	}
-	if s.Mode == ModeTool {
+	if s.Mode == state.ModeTool {
 		block(&b, "Call input", dataLang(s.Call), s.Call)
 	} else {
 		for _, r := range s.Roots {

@@ -1,10 +1,11 @@
-package playground
+package evaluate
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 )
 
@@ -14,12 +15,12 @@ import (
 // first of its list: the same result but for its index.
 func TestPlanOfExamples(t *testing.T) {
 	iterations := 0
-	for _, ex := range Examples {
-		if ex.Error || ex.State.Mode == ModePlan {
+	for _, ex := range state.Examples {
+		s := ex.Open()
+		if ex.Error || s.Mode == state.ModePlan {
 			continue
 		}
-		s := ex.Open()
-		p, err := PlanOf(s)
+		p, err := state.PlanOf(s)
 		if err != nil {
 			t.Fatalf("%s: %v", ex.ID, err)
 		}
@@ -49,10 +50,10 @@ func TestPlanOfExamples(t *testing.T) {
 // An iteration body becomes a map over a list holding its item, or a fold
 // from its accumulator; a shape's body too.
 func TestPlanOfIteration(t *testing.T) {
-	s := ExampleByID("map-body").Open()
-	s.Roots = slices.DeleteFunc(s.Roots, func(r RootText) bool { return r.Name == "accumulator" })
+	s := state.ExampleByID("map-body").Open()
+	s.Roots = slices.DeleteFunc(s.Roots, func(r state.RootText) bool { return r.Name == "accumulator" })
 	s.Template = "{{index}}: {{item.title}}"
-	p, err := PlanOf(s)
+	p, err := state.PlanOf(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +64,8 @@ func TestPlanOfIteration(t *testing.T) {
 	if !strings.Contains(p.Plan, "# the body's index was 2") {
 		t.Errorf("no word of the index:\n%s", p.Plan)
 	}
-	s.Mode, s.Shape = ModeShape, `{"n": "{{item.number}}"}`
-	p, _ = PlanOf(s)
+	s.Mode, s.Shape = state.ModeShape, `{"n": "{{item.number}}"}`
+	p, _ = state.PlanOf(s)
 	run = plan.Run(plan.Load(p.Plan), plan.Options{})
 	if each, _ := run.Result("each"); len(run.Errors) > 0 || each.Result.JSON() != `[{"n":1234}]` {
 		t.Errorf("shape: %v %s\n%s", run.Errors, each.Result.JSON(), p.Plan)
@@ -74,8 +75,8 @@ func TestPlanOfIteration(t *testing.T) {
 // A plan step opened alone gives the step's result, with its roots as the
 // plan's run had them, the iteration shown as the iteration roots.
 func TestStepAlone(t *testing.T) {
-	text := ExampleByID("pr-plan").State.Plan
-	run := plan.Run(plan.Load(text), plan.Options{})
+	out := Evaluate(state.ExampleByID("pr-plan").Open())
+	run := out.run
 	for _, tt := range []struct {
 		id   string
 		iter int
@@ -85,19 +86,19 @@ func TestStepAlone(t *testing.T) {
 		{"per_file", 1, `{"line":"docs/plan.md +40","n":1}`},
 		{"review", 0, ""},
 	} {
-		s, ok := StepAlone(run, tt.id, tt.iter)
+		s, ok := out.StepAlone(tt.id, tt.iter)
 		if !ok {
 			t.Fatalf("%s: not opened alone", tt.id)
 		}
-		out := Evaluate(s)
+		alone := Evaluate(s)
 		if r, _ := run.Result(tt.id); tt.want == "" {
 			tt.want = r.Result.JSON()
 		}
-		if out.JSON != tt.want || len(out.Problems) > 0 {
-			t.Errorf("%s alone gives %s %v, want %s\n%+v", tt.id, out.JSON, out.Problems, tt.want, s)
+		if alone.JSON != tt.want || len(alone.Problems) > 0 {
+			t.Errorf("%s alone gives %s %v, want %s\n%+v", tt.id, alone.JSON, alone.Problems, tt.want, s)
 		}
 	}
-	if _, ok := StepAlone(run, "route", 0); ok {
+	if _, ok := out.StepAlone("route", 0); ok {
 		t.Error("a decide step without input opened alone")
 	}
 }

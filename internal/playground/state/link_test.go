@@ -1,4 +1,4 @@
-package playground
+package state
 
 import (
 	"bytes"
@@ -15,6 +15,19 @@ import (
 // pack deflates raw JSON into a link payload, as a link made elsewhere
 // would be.
 func pack(raw string) string { return Pack([]byte(raw)) }
+
+// encodeState is s's link payload.
+func encodeState(s State) string {
+	payload, _ := Encode(s)
+	return payload
+}
+
+// decode opens payload as a link or the autosave does, allowing limit
+// bytes of JSON.
+func decode(payload string, limit int) (State, error) {
+	s, _, err := decodeState(payload, limit)
+	return s, err
+}
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
 	states := []State{{Mode: ModeTemplate, Roots: rootsNamed("input")}}
@@ -34,18 +47,18 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		Branch:   map[string]string{"E5": "E3", "E6": "E3"},
 	})
 	for _, s := range states {
-		payload := EncodeState(s)
+		payload := encodeState(s)
 		if strings.ContainsAny(payload, "+/=") {
 			t.Errorf("payload %q is not unpadded base64url", payload)
 		}
-		got, err := DecodeState(payload, MaxLinkState)
+		got, err := decode(payload, MaxLinkState)
 		if err != nil {
 			t.Fatalf("decoding %q: %v", s.Template, err)
 		}
 		if got.Engine != template.Version {
 			t.Errorf("the link says engine %q, want %q", got.Engine, template.Version)
 		}
-		if a, b := StateJSON(got), StateJSON(s); !bytes.Equal(a, b) {
+		if a, b := stateJSON(got), stateJSON(s); !bytes.Equal(a, b) {
 			t.Errorf("round trip changed the state:\n got %s\nwant %s", a, b)
 		}
 	}
@@ -55,27 +68,27 @@ func TestStateJSONSchema(t *testing.T) {
 	s := State{Mode: ModeTool, Template: "<b>{{E0}}</b>", Roots: []RootText{{"input", "{}"}}}
 	want := `{"v":2,"mode":"tool","template":"<b>{{E0}}</b>","shape":"","tool":"","call":"",` +
 		`"roots":[{"name":"input","text":"{}"}],"later":[],"iteration":false,"engine":"` + template.Version + `"}`
-	if got := string(StateJSON(s)); got != want {
+	if got := string(stateJSON(s)); got != want {
 		t.Errorf("state JSON\n got %s\nwant %s", got, want)
 	}
 	s = State{Mode: ModePlan, Plan: "steps: []\n", Roots: []RootText{{"input", "{}"}}}
 	want = `{"v":2,"mode":"plan","template":"","shape":"","tool":"","call":"","plan":"steps: []\n",` +
 		`"roots":[{"name":"input","text":"{}"}],"later":[],"iteration":false,"engine":"` + template.Version + `"}`
-	if got := string(StateJSON(s)); got != want {
+	if got := string(stateJSON(s)); got != want {
 		t.Errorf("plan state JSON\n got %s\nwant %s", got, want)
 	}
 }
 
 // A link written before plan mode (schema v1) opens as it did.
 func TestVersionOneLinkOpens(t *testing.T) {
-	s, err := DecodeState(pack(`{"v":1,"mode":"shape","shape":"{\"a\": \"{{input.x}}\"}","roots":[{"name":"input","text":"{\"x\": 1}"}]}`), MaxLinkState)
-	if err != nil || s.Mode != ModeShape || s.Text() != `{"a": "{{input.x}}"}` || s.V != stateVersion {
+	s, err := decode(pack(`{"v":1,"mode":"shape","shape":"{\"a\": \"{{input.x}}\"}","roots":[{"name":"input","text":"{\"x\": 1}"}]}`), MaxLinkState)
+	if err != nil || s.Mode != ModeShape || s.Text(Target{}) != `{"a": "{{input.x}}"}` || s.V != stateVersion {
 		t.Errorf("a v1 link: %+v, %v", s, err)
 	}
 }
 
 func TestDecodeStateErrors(t *testing.T) {
-	good := EncodeState(DefaultExample.Open())
+	good := encodeState(DefaultExample.Open())
 	tests := []struct {
 		name    string
 		payload string
@@ -106,10 +119,10 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"a bad decide step", pack(`{"v":1,"branch":{"E5":"a b"}}`), "must match"},
 	}
 	for _, tt := range tests {
-		_, err := DecodeState(tt.payload, MaxLinkState)
-		var le *LinkError
+		_, err := decode(tt.payload, MaxLinkState)
+		var le *linkError
 		if !errors.As(err, &le) || !strings.Contains(err.Error(), tt.reason) {
-			t.Errorf("%s: error %v, want a LinkError saying %q", tt.name, err, tt.reason)
+			t.Errorf("%s: error %v, want a linkError saying %q", tt.name, err, tt.reason)
 		}
 	}
 }
@@ -119,7 +132,7 @@ func TestDecodeStateLenient(t *testing.T) {
 	// padding a link copier added is accepted.
 	payload := pack(`{"v":1,"template":"{{input.x}}","cursor":12,"future":{"a":[1]},"roots":[{"name":"input","text":"{\"x\":1}","color":"red"}]}`)
 	for _, p := range []string{payload, payload + "=="} {
-		s, err := DecodeState(p, MaxLinkState)
+		s, err := decode(p, MaxLinkState)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,11 +144,11 @@ func TestDecodeStateLenient(t *testing.T) {
 
 func TestDecodeStateSizeCap(t *testing.T) {
 	s := State{Template: strings.Repeat("ab", 1000), Roots: rootsNamed("input")}
-	payload, size := EncodeState(s), len(StateJSON(s))
-	if _, err := DecodeState(payload, size); err != nil {
+	payload, size := encodeState(s), len(stateJSON(s))
+	if _, err := decode(payload, size); err != nil {
 		t.Errorf("a state of exactly the cap was refused: %v", err)
 	}
-	if _, err := DecodeState(payload, size-1); err == nil {
+	if _, err := decode(payload, size-1); err == nil {
 		t.Error("a state one byte over the cap was accepted")
 	}
 }
@@ -174,8 +187,8 @@ func TestOtherParams(t *testing.T) {
 }
 
 func TestInitialState(t *testing.T) {
-	link := EncodeState(ExampleByID("comma-idiom").Open())
-	saved := EncodeState(ExampleByID("no-results").Open())
+	link := encodeState(ExampleByID("comma-idiom").Open())
+	saved := encodeState(ExampleByID("no-results").Open())
 	tests := []struct {
 		name, fragment, saved string
 		want                  string // example id
@@ -193,8 +206,8 @@ func TestInitialState(t *testing.T) {
 			t.Errorf("%s: refused = %v", tt.name, refused)
 		}
 		want := ExampleByID(tt.want).Open()
-		if !bytes.Equal(StateJSON(s), StateJSON(want)) {
-			t.Errorf("%s: got state %s, want example %s", tt.name, StateJSON(s), tt.want)
+		if !bytes.Equal(stateJSON(s), stateJSON(want)) {
+			t.Errorf("%s: got state %s, want example %s", tt.name, stateJSON(s), tt.want)
 		}
 		if (banner != "") != tt.banner {
 			t.Errorf("%s: banner %q", tt.name, banner)
@@ -211,10 +224,9 @@ func TestLinksDropNothing(t *testing.T) {
 	if note := AsideNote(&s); refused || !strings.Contains(note, "iteration roots item") {
 		t.Fatalf("an item root without the iteration body: note %q, refused %v", note, refused)
 	}
-	ss := NewSession(s)
-	ss.SetIteration(true)
-	if i := ss.State.RootIndex("item"); i < 0 || ss.State.Roots[i].Text != `{"n": 7}` {
-		t.Errorf("switching the iteration body on does not bring item back: %+v", ss.State.Roots)
+	s.SetIteration(true)
+	if i := s.RootIndex("item"); i < 0 || s.Roots[i].Text != `{"n": 7}` {
+		t.Errorf("switching the iteration body on does not bring item back: %+v", s.Roots)
 	}
 	future := pack(`{"v": 1, "template": "x", "cursor": 3, "roots": [{"name": "input", "text": "{}", "color": "red"}]}`)
 	if s, banner, refused := InitialState("#s="+future, ""); refused || s.Template != "x" || !strings.Contains(banner, "does not know, which it leaves out: cursor, roots[].color.") {
@@ -229,7 +241,7 @@ func TestLinksDropNothing(t *testing.T) {
 func TestShareLinks(t *testing.T) {
 	s := ExampleByID("pr-card").Open()
 	info := ShareLinks("http://127.0.0.1:8080", s)
-	payload := EncodeState(s)
+	payload := encodeState(s)
 	if want := "http://127.0.0.1:8080/#s=" + payload; info.URL != want {
 		t.Errorf("URL = %q, want %q", info.URL, want)
 	}
@@ -241,9 +253,9 @@ func TestShareLinks(t *testing.T) {
 	}
 	long := State{Roots: []RootText{{"input", noise(100_000)}}}
 	if info := ShareLinks("http://x", long); info.Warning == "" || info.URL == "" {
-		t.Errorf("a link past %d characters: %+v", LinkWarnSize, info)
+		t.Errorf("a link past %d characters: %+v", linkWarnSize, info)
 	}
-	big := State{Roots: []RootText{{"input", noise(MaxLinkPayload)}}}
+	big := State{Roots: []RootText{{"input", noise(maxLinkPayload)}}}
 	if info := ShareLinks("http://x", big); !strings.Contains(info.Error, "a browser keeps at most 2 MB") || info.URL != "" {
 		t.Errorf("a state over the cap got a link: %+v", info)
 	}
@@ -260,7 +272,7 @@ func noise(n int) string {
 // TestDecodeLinkBounds: a link's payload is refused by its length before it
 // is read, and a DEFLATE bomb stops at MaxLinkState as it inflates.
 func TestDecodeLinkBounds(t *testing.T) {
-	if _, err := DecodeLink(strings.Repeat("A", MaxLinkPayload+1)); err == nil || !strings.Contains(err.Error(), "longer than 2 MB") {
+	if _, err := DecodeLink(strings.Repeat("A", maxLinkPayload+1)); err == nil || !strings.Contains(err.Error(), "longer than 2 MB") {
 		t.Errorf("an over-long payload: %v", err)
 	}
 	var bomb bytes.Buffer
@@ -278,8 +290,8 @@ func TestDecodeLinkBounds(t *testing.T) {
 		t.Errorf("a DEFLATE bomb: %v", err)
 	}
 	// Up to the bound, a link opens whole.
-	s := State{V: 1, Roots: []RootText{{"input", strings.Repeat(" ", MaxLinkPayload)}}}
-	if got, err := DecodeLink(EncodeState(s)); err != nil || got.Roots[0].Text != s.Roots[0].Text {
+	s := State{V: 1, Roots: []RootText{{"input", strings.Repeat(" ", maxLinkPayload)}}}
+	if got, err := DecodeLink(encodeState(s)); err != nil || got.Roots[0].Text != s.Roots[0].Text {
 		t.Errorf("a link of a 2 MB state: %v", err)
 	}
 }

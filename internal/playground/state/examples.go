@@ -1,4 +1,4 @@
-package playground
+package state
 
 // Example is one entry of the Examples menu.
 type Example struct {
@@ -6,12 +6,12 @@ type Example struct {
 	Title string
 	About string // the feature it shows, in one line
 	Error bool   // shows an error kind
-	State State
+	state State
 }
 
 // Open returns a copy of the example's state, ready to edit.
 func (e *Example) Open() State {
-	s := e.State.Clone()
+	s := e.state.Clone()
 	s.V = stateVersion
 	if s.Mode == "" {
 		s.Mode = ModeTemplate
@@ -58,7 +58,7 @@ const prRoot = `{
 var Examples = []Example{
 	{
 		ID: "issue-digest", Title: "Issue digest", About: "sections, bare keys, {{.}} and length",
-		State: State{
+		state: State{
 			Template: "{{input.team}}: {{E0.issues.length}} issues\n" +
 				"{{#E0.issues}}- #{{number}} {{title}} ({{state}}){{#labels}} [{{.}}]{{/labels}}\n" +
 				"{{/E0.issues}}{{^E0.issues}}no results found{{/E0.issues}}",
@@ -67,7 +67,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "typed-splice", Title: "Typed splice", About: "exactly one tag keeps the value's type",
-		State: State{
+		state: State{
 			Template: "{{E0.ids}}",
 			Roots: []RootText{{Name: "input", Text: `{"max": 50}`},
 				{Name: "E0", Text: `{"ids": [101, 102, 97], "limit": 1.50, "big": 12345678901234567890}`}},
@@ -75,7 +75,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "comma-idiom", Title: "The comma idiom", About: "{{^@last}}, {{/@last}} between items",
-		State: State{
+		state: State{
 			Template: "Reviewers: {{#E1.values}}{{login}}{{^@last}}, {{/@last}}{{/E1.values}}",
 			Roots: []RootText{{Name: "input", Text: `{}`},
 				{Name: "E1", Text: `{"values": [{"login": "ada"}, {"login": "grace"}, {"login": "linus"}]}`}},
@@ -83,14 +83,14 @@ var Examples = []Example{
 	},
 	{
 		ID: "no-results", Title: "No results found", About: "an inverted section renders on empty data",
-		State: State{
+		state: State{
 			Template: "{{#E1.values}}- {{title}}\n{{/E1.values}}{{^E1.values}}no results found{{/E1.values}}",
 			Roots:    []RootText{{Name: "input", Text: `{"query": "label:regression"}`}, {Name: "E1", Text: `{"values": []}`}},
 		},
 	},
 	{
 		ID: "count-gating", Title: "Count gating", About: "{{#E1.issues.length}} gates on a non-zero count",
-		State: State{
+		state: State{
 			Template: "{{#E1.issues.length}}{{E1.issues.length}} issues need triage{{/E1.issues.length}}" +
 				"{{^E1.issues.length}}inbox zero{{/E1.issues.length}}",
 			Roots: []RootText{{Name: "input", Text: `{}`},
@@ -99,7 +99,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "decide-step", Title: "A decide step", About: "{{E1.branch}} and {{E1.result.…}}, with a YAML root",
-		State: State{
+		state: State{
 			Template: "Took the {{E1.branch}} branch: {{E1.result.summary}} (commit {{E1.result.sha}})",
 			Roots: []RootText{{Name: "input", Text: `{"service": "api"}`},
 				{Name: "E1", Text: "branch: hotfix\nresult:\n  summary: patched the null check\n  sha: 4be2a90\n"}},
@@ -107,7 +107,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "map-body", Title: "A map body", About: "item, index and accumulator in an iteration",
-		State: State{
+		state: State{
 			Template:  "{{index}}. PR #{{item.number}}: {{item.title}} (after {{accumulator.length}} done)",
 			Iteration: true,
 			Roots: []RootText{{Name: "input", Text: `{"repo": "splice"}`},
@@ -118,7 +118,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "pr-card", Title: "Reshape: PR card", About: "a shape renders typed leaves and mixed text",
-		State: State{
+		state: State{
 			Mode: ModeShape,
 			Shape: "pr: \"{{E1.number}}\"\ntitle: \"PR #{{E1.number}}: {{E1.title}}\"\nbase_sha: \"{{E1.baseRefOid}}\"\n" +
 				"author: \"{{E1.author.login}}\"\ndraft: \"{{E1.isDraft}}\"\nlabels: \"{{E1.labels}}\"\n" +
@@ -129,7 +129,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "tool-schema", Title: "Reshape tool", About: "a user tool with input_schema and a fixed shape",
-		State: State{
+		state: State{
 			Mode: ModeTool,
 			Tool: "name: pr_card\nkind: reshape\ndescription: A compact card for a pull request.\n" +
 				"input_schema:\n  type: object\n  required: [number, title]\n  properties:\n" +
@@ -141,7 +141,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "verbatim", Title: "Verbatim pass-through", About: "Helm and Actions {{ … }} in data are never re-parsed",
-		State: State{
+		state: State{
 			Mode:  ModeShape,
 			Shape: "{\n  \"values\": \"{{E0.chart}}\",\n  \"workflow\": \"{{E0.step}}\"\n}",
 			Roots: []RootText{{Name: "input", Text: `{}`},
@@ -153,21 +153,21 @@ var Examples = []Example{
 	},
 	{
 		ID: "parse-error", Title: "ParseError", About: "conditionals and functions are not supported", Error: true,
-		State: State{
+		state: State{
 			Template: "{{#if E0.ready}}ship it{{/if}}",
 			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"ready": true}`}},
 		},
 	},
 	{
 		ID: "scope-error", Title: "ScopeError", About: "{{.}} and loop variables need a section", Error: true,
-		State: State{
+		state: State{
 			Template: "{{@index}}: {{.}}",
 			Roots:    []RootText{{Name: "input", Text: `{}`}},
 		},
 	},
 	{
 		ID: "missing-step", Title: "MissingStep", About: "unknown and later steps fail at load", Error: true,
-		State: State{
+		state: State{
 			Template: "{{E7.summary}} then {{E9.result}}",
 			Later:    []string{"E9"},
 			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"summary": "ok"}`}},
@@ -175,7 +175,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "bad-path", Title: "BadPath", About: "the data is there; the path walks off it", Error: true,
-		State: State{
+		state: State{
 			Template: "First: {{E0.values.0.idd}}",
 			Roots: []RootText{{Name: "input", Text: `{}`},
 				{Name: "E0", Text: `{"values": [{"id": "T-1", "title": "Triage"}, {"id": "T-2", "title": "Ship"}]}`}},
@@ -183,14 +183,14 @@ var Examples = []Example{
 	},
 	{
 		ID: "empty-data", Title: "EmptyData", About: "nothing found: the data ran out", Error: true,
-		State: State{
+		state: State{
 			Template: "First: {{E0.values.0.id}}",
 			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"values": []}`}},
 		},
 	},
 	{
 		ID: "tool-error", Title: "ToolError", About: "a tool document that cannot load", Error: true,
-		State: State{
+		state: State{
 			Mode:  ModeTool,
 			Tool:  "name: pr card\nkind: reshape\nshape:\n  id: \"{{input.number}}\"\n",
 			Call:  `{"number": 42}`,
@@ -199,7 +199,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "input-error", Title: "InputError", About: "a call that fails the tool's input_schema", Error: true,
-		State: State{
+		state: State{
 			Mode: ModeTool,
 			Tool: "name: pr_card\nkind: reshape\ninput_schema:\n  type: object\n  required: [number, title]\n" +
 				"  properties:\n    number: {type: integer}\n    title: {type: string}\n" +
@@ -210,7 +210,7 @@ var Examples = []Example{
 	},
 	{
 		ID: "limit-error", Title: "LimitError", About: "nested sections multiply past the engine's bound", Error: true,
-		State: State{
+		state: State{
 			Template: "{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}.{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}",
 			Roots:    []RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"a": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28]}`}},
 		},
@@ -221,7 +221,7 @@ var Examples = []Example{
 var planExamples = []Example{
 	{
 		ID: "pr-plan", Title: "Plan: review a pull request", About: "a sample, a reshape, a map, a decide step and a solver",
-		State: State{Mode: ModePlan, Plan: `input: {repo: octo/hello, number: 42}
+		state: State{Mode: ModePlan, Plan: `input: {repo: octo/hello, number: 42}
 steps:
   - id: fetch_pr
     tool_name: github__pr_view       # runs elsewhere: its result is the sample
@@ -257,7 +257,7 @@ solver: "{{card.title}} by {{card.by}}: {{#per_file}}{{line}}{{^@last}}, {{/@las
 	},
 	{
 		ID: "fold-plan", Title: "Plan: a fold", About: "initial, then each result the next accumulator",
-		State: State{Mode: ModePlan, Plan: `input:
+		state: State{Mode: ModePlan, Plan: `input:
   releases: [v1.0, v1.1, v2.0]
 steps:
   - id: changelog
@@ -274,7 +274,7 @@ solver: "last release {{changelog.last}}, after {{changelog.previous}}"
 	},
 	{
 		ID: "broken-plan", Title: "Plan: a broken step", About: "a failing step blocks only what reads it", Error: true,
-		State: State{Mode: ModePlan, Plan: `input: {team: core}
+		state: State{Mode: ModePlan, Plan: `input: {team: core}
 steps:
   - id: issues
     tool_name: github__issue_list
@@ -296,7 +296,7 @@ solver: "{{count.open}} open"
 
 func init() {
 	for _, ex := range planExamples {
-		ex.State.Roots = []RootText{{Name: "input", Text: "{}"}} // the plan holds its own input
+		ex.state.Roots = []RootText{{Name: "input", Text: "{}"}} // the plan holds its own input
 		Examples = append(Examples, ex)
 	}
 }

@@ -6,9 +6,11 @@ import (
 )
 
 // Editors count offsets in UTF-16 code units, Go in bytes: these convert.
+// The session takes and gives an editor's offsets in UTF-16 units and
+// converts them against the text it holds.
 
-// UTF16Offset converts byte offset off in s to UTF-16 code units.
-func UTF16Offset(s string, off int) int {
+// utf16Offset converts byte offset off in s to UTF-16 code units.
+func utf16Offset(s string, off int) int {
 	offs := []int{off}
 	UTF16Offsets(s, offs)
 	return offs[0]
@@ -37,16 +39,16 @@ func UTF16Offsets(s string, offs []int) {
 	}
 }
 
-// ByteOffset converts an offset of u UTF-16 code units in s to bytes.
-func ByteOffset(s string, u int) int {
+// byteOffset converts an offset of u UTF-16 code units in s to bytes.
+func byteOffset(s string, u int) int {
 	offs := []int{u}
-	ByteOffsets(s, offs)
+	byteOffsets(s, offs)
 	return offs[0]
 }
 
-// ByteOffsets converts offsets of s in UTF-16 code units to bytes in one
+// byteOffsets converts offsets of s in UTF-16 code units to bytes in one
 // walk, in place; they must be in ascending order.
-func ByteOffsets(s string, offs []int) {
+func byteOffsets(s string, offs []int) {
 	at, units := 0, 0 // s[:at] is units UTF-16 units long
 	for i, u := range offs {
 		for at < len(s) && units < u {

@@ -1,9 +1,10 @@
-package playground
+package evaluate
 
 import (
 	"slices"
 	"testing"
 
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/internal/surfacetest"
 )
 
@@ -11,12 +12,12 @@ import (
 // the other surfaces do.
 func TestSurfaceCases(t *testing.T) {
 	for _, c := range surfacetest.Cases {
-		s := State{Mode: ModeTemplate, Template: c.Template, Roots: []RootText{{Name: "input", Text: "{}"}}}
+		s := state.State{Mode: state.ModeTemplate, Template: c.Template, Roots: []state.RootText{{Name: "input", Text: "{}"}}}
 		if c.Shape != "" {
-			s.Mode, s.Shape = ModeShape, c.Shape
+			s.Mode, s.Shape = state.ModeShape, c.Shape
 		}
 		for _, r := range c.Roots {
-			s.Roots = append(s.Roots, RootText{Name: r.Name, Text: r.Text})
+			s.Roots = append(s.Roots, state.RootText{Name: r.Name, Text: r.Text})
 		}
 		out := Evaluate(s)
 		if c.Problem == nil {

@@ -1,4 +1,4 @@
-package playground
+package state
 
 import (
 	"maps"
@@ -76,8 +76,8 @@ type State struct {
 	ignored []string
 }
 
-// Aside names the iteration roots the state set aside (see aside).
-func (s *State) Aside() []string {
+// asideNames names the iteration roots the state set aside (see aside).
+func (s *State) asideNames() []string {
 	names := make([]string, len(s.aside))
 	for i, r := range s.aside {
 		names[i] = r.Name
@@ -120,31 +120,45 @@ func (s State) Clone() State {
 // less code than comparing field by field.
 func (s *State) Same(t *State) bool { return reflect.DeepEqual(s, t) }
 
-// Text returns the text of the mode's main editor.
-func (s *State) Text() string {
-	switch s.Mode {
-	case ModeShape:
-		return s.Shape
-	case ModeTool:
-		return s.Tool
-	case ModePlan:
-		return s.Plan
+// Text returns the text target names.
+func (s *State) Text(target Target) string {
+	switch {
+	case target.Call:
+		return s.Call
+	case target.Root != "":
+		if i := s.RootIndex(target.Root); i >= 0 {
+			return s.Roots[i].Text
+		}
+		return ""
 	}
-	return s.Template
+	return *s.mainText()
 }
 
-// SetText replaces the text of the mode's main editor.
-func (s *State) SetText(text string) {
+// SetText replaces the text target names.
+func (s *State) SetText(target Target, text string) {
+	switch {
+	case target.Call:
+		s.Call = text
+	case target.Root != "":
+		if i := s.RootIndex(target.Root); i >= 0 {
+			s.Roots[i].Text = text
+		}
+	default:
+		*s.mainText() = text
+	}
+}
+
+// mainText is the text of the mode's main editor.
+func (s *State) mainText() *string {
 	switch s.Mode {
 	case ModeShape:
-		s.Shape = text
+		return &s.Shape
 	case ModeTool:
-		s.Tool = text
+		return &s.Tool
 	case ModePlan:
-		s.Plan = text
-	default:
-		s.Template = text
+		return &s.Plan
 	}
+	return &s.Template
 }
 
 // RootIndex returns the position of the root called name, or -1.
@@ -161,9 +175,9 @@ func (s *State) Names() []string {
 	return names
 }
 
-// Steps returns the names a template may start a path with, in step order:
+// steps returns the names a template may start a path with, in step order:
 // input and the step ids (the iteration roots come from Scope.Iteration).
-func (s *State) Steps() []string {
+func (s *State) steps() []string {
 	names := make([]string, 0, len(s.Roots))
 	for _, r := range s.Roots {
 		if r.Name == "input" || !FixedRoot(r.Name) {
@@ -175,7 +189,7 @@ func (s *State) Steps() []string {
 
 // Scope is what the template is checked against.
 func (s *State) Scope() template.Scope {
-	return template.NamedRoots(s.Steps()).Scope(slices.Clone(s.Later), maps.Clone(s.Branch), s.Iteration)
+	return template.NamedRoots(s.steps()).Scope(slices.Clone(s.Later), maps.Clone(s.Branch), s.Iteration)
 }
 
 // NextRootName returns the first E<n> that names no step yet.
@@ -206,30 +220,26 @@ func (s *State) lastStep() int {
 	return last
 }
 
-// AddRoot appends a step root with the next free E<n> name and returns it.
-func (s *State) AddRoot() string {
-	name := s.NextRootName()
-	s.Roots = slices.Insert(s.Roots, s.lastStep()+1, RootText{Name: name, Text: "{}"})
-	return name
+// nameError says why a name cannot be given to a root or a later step.
+type nameError struct {
+	name   string
+	reason string
 }
 
-// NameError says why a name cannot be given to a root or a later step.
-type NameError struct {
-	Name   string
-	Reason string
-}
+func (e *nameError) Error() string { return e.reason }
 
-func (e *NameError) Error() string { return e.Reason }
+// refuse says why name cannot be given.
+func refuse(name, reason string) error { return &nameError{name, reason} }
 
 // checkName validates name for a new step: the dialect's step id rules,
 // and unique among the roots and the later steps (except for old, the
 // root being renamed).
 func (s *State) checkName(name, old string) error {
 	if reason := template.ValidateStepID(name); reason != "" {
-		return &NameError{Name: name, Reason: reason}
+		return refuse(name, reason)
 	}
 	if name != old && s.named(name) {
-		return &NameError{Name: name, Reason: "a step called " + strconv.Quote(name) + " already exists"}
+		return refuse(name, "a step called "+strconv.Quote(name)+" already exists")
 	}
 	return nil
 }
@@ -238,10 +248,10 @@ func (s *State) checkName(name, old string) error {
 func (s *State) RenameRoot(old, name string) error {
 	i := s.RootIndex(old)
 	if i < 0 {
-		return &NameError{Name: old, Reason: "no root called " + strconv.Quote(old)}
+		return refuse(old, "no root called "+strconv.Quote(old))
 	}
 	if FixedRoot(old) {
-		return &NameError{Name: old, Reason: strconv.Quote(old) + " cannot be renamed"}
+		return refuse(old, strconv.Quote(old)+" cannot be renamed")
 	}
 	if err := s.checkName(name, old); err != nil {
 		return err
@@ -254,16 +264,17 @@ func (s *State) RenameRoot(old, name string) error {
 func (s *State) DeleteRoot(name string) (RootText, error) {
 	i := s.RootIndex(name)
 	if i < 0 || FixedRoot(name) {
-		return RootText{}, &NameError{Name: name, Reason: strconv.Quote(name) + " cannot be deleted"}
+		return RootText{}, refuse(name, strconv.Quote(name)+" cannot be deleted")
 	}
 	removed := s.Roots[i]
 	s.Roots = slices.Delete(s.Roots, i, i+1)
 	return removed, nil
 }
 
-// RestoreRoot puts back a deleted root at index i (undo). It fails when the
-// name has been taken since.
-func (s *State) RestoreRoot(r RootText, i int) error {
+// InsertRoot puts root r at index i among the step roots (a new step, or
+// a deleted one put back), or after the last when i is past it. It fails
+// when the name is taken.
+func (s *State) InsertRoot(r RootText, i int) error {
 	if err := s.checkName(r.Name, ""); err != nil {
 		return err
 	}
@@ -297,18 +308,11 @@ func (s *State) Movable(name string, delta int) bool {
 	return j >= 1 && j < len(s.Roots) && !FixedRoot(s.Roots[j].Name)
 }
 
-// SetRootText replaces the text of the root called name.
-func (s *State) SetRootText(name, text string) {
-	if i := s.RootIndex(name); i >= 0 {
-		s.Roots[i].Text = text
-	}
-}
-
 // SetIteration switches the iteration body on or off, adding or removing
 // the item, index and accumulator roots. The removed roots whose texts are
-// not the starting ones are returned, so that switching back can restore
-// them.
-func (s *State) SetIteration(on bool, saved []RootText) []RootText {
+// not the starting ones are set aside, and come back when it is switched
+// on again.
+func (s *State) SetIteration(on bool) {
 	s.Iteration = on
 	if !on {
 		var removed []RootText
@@ -321,18 +325,19 @@ func (s *State) SetIteration(on bool, saved []RootText) []RootText {
 			}
 			return true
 		})
-		return removed
+		s.aside = removed
+		return
 	}
 	for _, r := range iterationRoots {
 		if s.RootIndex(r.Name) >= 0 {
 			continue
 		}
-		if k := slices.IndexFunc(saved, func(x RootText) bool { return x.Name == r.Name }); k >= 0 {
-			r = saved[k]
+		if k := slices.IndexFunc(s.aside, func(x RootText) bool { return x.Name == r.Name }); k >= 0 {
+			r = s.aside[k]
 		}
 		s.Roots = append(s.Roots, r)
 	}
-	return nil
+	s.aside = nil
 }
 
 // ParseLater reads a list of later step ids separated by commas or spaces,
@@ -341,13 +346,13 @@ func (s *State) ParseLater(text string) ([]string, error) {
 	var ids []string
 	for _, id := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
 		if reason := template.ValidateStepID(id); reason != "" {
-			return nil, &NameError{Name: id, Reason: reason}
+			return nil, refuse(id, reason)
 		}
 		if s.RootIndex(id) >= 0 {
-			return nil, &NameError{Name: id, Reason: strconv.Quote(id) + " is a root already: a later step runs after this one"}
+			return nil, refuse(id, strconv.Quote(id)+" is a root already: a later step runs after this one")
 		}
 		if _, branch := s.Branch[id]; branch {
-			return nil, &NameError{Name: id, Reason: strconv.Quote(id) + " is a branch step already: a later step is not in a branch"}
+			return nil, refuse(id, strconv.Quote(id)+" is a branch step already: a later step is not in a branch")
 		}
 		if !slices.Contains(ids, id) {
 			ids = append(ids, id)
@@ -364,7 +369,7 @@ func (s *State) ParseBranch(text string) (map[string]string, error) {
 	for _, pair := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
 		id, decide, ok := strings.Cut(pair, "=")
 		if !ok {
-			return nil, &NameError{Name: pair, Reason: strconv.Quote(pair) + ": write a branch step as ID=DECIDE, as in E5=E3"}
+			return nil, refuse(pair, strconv.Quote(pair)+": write a branch step as ID=DECIDE, as in E5=E3")
 		}
 		if err := s.checkBranchStep(id, decide); err != nil {
 			return nil, err
@@ -387,11 +392,11 @@ func (s *State) checkBranchStep(id, decide string) error {
 func validateBranchStep(id, decide string, taken bool) error {
 	for _, name := range []string{id, decide} {
 		if reason := template.ValidateStepID(name); reason != "" {
-			return &NameError{Name: name, Reason: reason}
+			return refuse(name, reason)
 		}
 	}
 	if taken {
-		return &NameError{Name: id, Reason: strconv.Quote(id) + " is a root or a later step already: a branch step is neither"}
+		return refuse(id, strconv.Quote(id)+" is a root or a later step already: a branch step is neither")
 	}
 	return nil
 }
@@ -405,23 +410,23 @@ func BranchText(steps map[string]string) string {
 	return strings.Join(pairs, ", ")
 }
 
-// normalize makes a decoded state usable: a known mode, input first, the
+// Normalize makes a decoded or a built state usable: a known mode, input first, the
 // iteration roots present exactly when the iteration switch is on. It
 // fails on what cannot be repaired without guessing: bad or duplicate
 // names.
-func (s *State) normalize() error {
+func (s *State) Normalize() error {
 	switch s.Mode {
 	case "":
 		s.Mode = ModeTemplate
 	case ModeTemplate, ModeShape, ModeTool, ModePlan:
 	default:
-		return &NameError{Name: string(s.Mode), Reason: "unknown mode " + strconv.Quote(briefly(string(s.Mode), maxQuoted))}
+		return refuse(string(s.Mode), "unknown mode "+strconv.Quote(briefly(string(s.Mode), maxQuoted)))
 	}
 	if s.RootIndex("input") < 0 {
 		s.Roots = slices.Insert(s.Roots, 0, RootText{Name: "input", Text: "{}"})
 	}
 	if n := slices.IndexFunc(s.Roots[s.RootIndex("input")+1:], func(r RootText) bool { return r.Name == "input" }); n >= 0 {
-		return &NameError{Name: "input", Reason: `two roots are called "input"`}
+		return refuse("input", `two roots are called "input"`)
 	}
 	var steps, iter []RootText
 	input := s.Roots[s.RootIndex("input")]
@@ -437,27 +442,26 @@ func (s *State) normalize() error {
 	seen := map[string]bool{"input": true}
 	for _, r := range append(steps, iter...) {
 		if seen[r.Name] {
-			return &NameError{Name: r.Name, Reason: "two roots are called " + strconv.Quote(r.Name)}
+			return refuse(r.Name, "two roots are called "+strconv.Quote(r.Name))
 		}
 		seen[r.Name] = true
 	}
 	for _, r := range steps {
 		if reason := template.ValidateStepID(r.Name); reason != "" {
-			return &NameError{Name: r.Name, Reason: reason}
+			return refuse(r.Name, reason)
 		}
 	}
 	s.Roots = append([]RootText{input}, steps...)
+	s.aside = iter
 	if s.Iteration {
-		s.SetIteration(true, iter)
-	} else {
-		s.aside = iter
+		s.SetIteration(true)
 	}
 	// Sets, not scans: a link may name tens of thousands of steps.
 	later := s.Later
 	s.Later = nil
 	for _, id := range later {
 		if reason := template.ValidateStepID(id); reason != "" {
-			return &NameError{Name: id, Reason: reason}
+			return refuse(id, reason)
 		}
 		if !seen[id] {
 			seen[id] = true

@@ -1,19 +1,15 @@
-package playground
+package state
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/splicedev/splice/internal/display"
-	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
-// Between the modes: a template, shape or tool state becomes a plan, and a
-// plan's step a state of its own.
+// Between the modes: a template, shape or tool state becomes a plan.
 
 // sampleTool is the tool of the steps a state's roots become in a plan:
 // nothing here runs it, the root is its sample.
@@ -30,9 +26,12 @@ const sampleTool = "sample"
 // names it.
 func PlanOf(s State) (State, error) {
 	decode := func(what, text string) (string, error) {
-		v, p := DecodeData(text)
-		if p != nil {
-			return "", errors.New(what + " does not parse (" + p.Msg + "): fix it first")
+		v, err := reshape.ParseData(text)
+		if err != nil {
+			if list := template.Errors(err); list != nil {
+				err = errors.New(list[0].Msg)
+			}
+			return "", errors.New(what + " does not parse (" + err.Error() + "): fix it first")
 		}
 		return v.JSON(), nil
 	}
@@ -138,44 +137,4 @@ func freeID(s State, id string) string {
 		name = id + strconv.Itoa(n)
 	}
 	return name
-}
-
-// StepAlone is step id of the run of a plan as a state of its own: a
-// shape mode state (a builtin__reshape step's shape, another step's input)
-// whose roots are those the step may read, with their values in the run,
-// its later and branch steps as the plan places it, and for a map or fold
-// the iteration shown (iter) as the iteration roots.
-func StepAlone(run *plan.Outcome, id string, iter int) (State, bool) {
-	res, ok := run.Result(id)
-	if !ok || res.Step == nil {
-		return State{}, false
-	}
-	s := res.Step
-	input := aloneInput(s)
-	if input == nil {
-		return State{}, false
-	}
-	scope := run.Plan.Scope(s)
-	st := State{Mode: ModeShape, Shape: display.JSON(*input), Later: slices.Clone(scope.Later), Branch: scope.Branch}
-	for _, name := range scope.Roots {
-		v := run.Plan.Input
-		if name != "input" {
-			r, ok := run.Result(name)
-			if !ok || !r.HasResult {
-				continue // it has no value: the step alone says so, as the plan did
-			}
-			v = r.Result
-		}
-		st.Roots = append(st.Roots, RootText{Name: name, Text: display.JSON(v)})
-	}
-	if n := len(res.Iterations); n > 0 && (s.Form == plan.Map || s.Form == plan.Fold) {
-		it := res.Iterations[min(max(iter, 0), n-1)]
-		st.Iteration = true
-		st.Roots = append(st.Roots, RootText{Name: "item", Text: display.JSON(it.Item)},
-			RootText{Name: "index", Text: strconv.Itoa(it.Index)}, RootText{Name: "accumulator", Text: display.JSON(it.Accumulator)})
-	}
-	if err := st.normalize(); err != nil {
-		return State{}, false
-	}
-	return st, true
 }

@@ -1,4 +1,4 @@
-package playground
+package state
 
 import (
 	"errors"
@@ -38,15 +38,15 @@ func TestNextRootName(t *testing.T) {
 
 func TestAddRootGoesBeforeIterationRoots(t *testing.T) {
 	s := State{Roots: rootsNamed("input", "E0")}
-	s.SetIteration(true, nil)
-	if name := s.AddRoot(); name != "E1" {
-		t.Fatalf("AddRoot = %q, want E1", name)
+	s.SetIteration(true)
+	if name := s.NextRootName(); name != "E1" || s.InsertRoot(RootText{Name: name, Text: "{}"}, len(s.Roots)) != nil {
+		t.Fatalf("NextRootName = %q, want E1", name)
 	}
 	want := []string{"input", "E0", "E1", "item", "index", "accumulator"}
 	if got := s.Names(); !slices.Equal(got, want) {
 		t.Errorf("roots = %q, want %q", got, want)
 	}
-	if got := s.Steps(); !slices.Equal(got, []string{"input", "E0", "E1"}) {
+	if got := s.steps(); !slices.Equal(got, []string{"input", "E0", "E1"}) {
 		t.Errorf("steps = %q", got)
 	}
 }
@@ -78,7 +78,7 @@ func TestRenameRoot(t *testing.T) {
 			}
 			continue
 		}
-		var ne *NameError
+		var ne *nameError
 		if !errors.As(err, &ne) || !strings.Contains(err.Error(), tt.reason) {
 			t.Errorf("rename %s to %q: error %v, want one saying %q", tt.old, tt.name, err, tt.reason)
 		}
@@ -100,13 +100,13 @@ func TestDeleteAndRestoreRoot(t *testing.T) {
 	if !slices.Equal(s.Names(), []string{"input", "E1"}) {
 		t.Fatalf("after delete: %q", s.Names())
 	}
-	if err := s.RestoreRoot(removed, 1); err != nil {
+	if err := s.InsertRoot(removed, 1); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(s.Names(), []string{"input", "E0", "E1"}) || s.Roots[1].Text != "[0]" {
 		t.Errorf("after restore: %+v", s.Roots)
 	}
-	if err := s.RestoreRoot(removed, 1); err == nil {
+	if err := s.InsertRoot(removed, 1); err == nil {
 		t.Error("a root was restored under a name in use")
 	}
 }
@@ -127,7 +127,7 @@ func TestMoveRoot(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := State{Roots: rootsNamed("input", "E0", "E1")}
-		s.SetIteration(true, nil)
+		s.SetIteration(true)
 		if moved := s.MoveRoot(tt.name, tt.delta); moved != tt.moved || !slices.Equal(s.Names(), tt.want) {
 			t.Errorf("MoveRoot(%s, %d) = %v, roots %q; want %v, %q", tt.name, tt.delta, moved, s.Names(), tt.moved, tt.want)
 		}
@@ -136,13 +136,13 @@ func TestMoveRoot(t *testing.T) {
 
 func TestSetIterationKeepsTexts(t *testing.T) {
 	s := State{Roots: rootsNamed("input", "E0")}
-	s.SetIteration(true, nil)
-	s.SetRootText("item", `{"n": 1}`)
-	saved := s.SetIteration(false, nil)
+	s.SetIteration(true)
+	s.SetText(Target{Root: "item"}, `{"n": 1}`)
+	s.SetIteration(false)
 	if !slices.Equal(s.Names(), []string{"input", "E0"}) || s.Iteration {
 		t.Fatalf("off: roots %q, iteration %v", s.Names(), s.Iteration)
 	}
-	s.SetIteration(true, saved)
+	s.SetIteration(true)
 	if i := s.RootIndex("item"); i < 0 || s.Roots[i].Text != `{"n": 1}` {
 		t.Errorf("on again: roots %+v", s.Roots)
 	}
@@ -196,7 +196,7 @@ func TestNormalize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s := tt.in
-		err := s.normalize()
+		err := s.Normalize()
 		switch {
 		case tt.reason != "":
 			if err == nil || !strings.Contains(err.Error(), tt.reason) {
@@ -220,15 +220,9 @@ func TestCloneIsDeep(t *testing.T) {
 	}
 }
 
-// TestStartingStateIsTheInitialOne: the page starts its session on the
-// default example before it reads its address; a first visit's address
-// names that same state, which the page then need not load again (a
-// second evaluation, a redraw and its editors reset on the first visit).
-func TestStartingStateIsTheInitialOne(t *testing.T) {
+// TestSameState: a state with a root edited is another.
+func TestSameState(t *testing.T) {
 	s, _, _ := InitialState("", "")
-	if ss := NewSession(DefaultExample.Open()); !ss.State.Same(&s) {
-		t.Errorf("the default example as a session holds it differs from the first visit's state")
-	}
 	edited := s.Clone()
 	edited.Roots[0].Text += " "
 	if edited.Same(&s) {

@@ -1,35 +1,16 @@
-package playground
+package evaluate
 
 import (
+	"maps"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
-
-// Target names an editor's text: the mode's main text, the tool call's
-// input, or a root's. It is the key of everything placed in a text
-// (problems, selections, edits).
-type Target string
-
-// The targets besides the roots'.
-const (
-	TargetMain Target = ""     // the mode's editor: template, shape, tool or plan
-	TargetCall Target = "call" // the tool call's input
-)
-
-// targetRootPref starts a root's target, followed by the root's name.
-const targetRootPref = "root:"
-
-// RootTarget names the editor of the root called name.
-func RootTarget(name string) Target { return Target(targetRootPref + name) }
-
-// Root returns the name of a root editor's target.
-func (t Target) Root() (string, bool) { return strings.CutPrefix(string(t), targetRootPref) }
 
 // Problem is one error as the problems pane shows it, positioned in the
 // text of the editor it belongs to.
@@ -37,7 +18,7 @@ type Problem struct {
 	Kind   string // "BadPath", "SyntaxError" for data that does not parse, "" when untyped
 	Phase  string // "load" or "render"
 	Msg    string
-	Target Target
+	Target state.Target
 	At     string // JSON Pointer of the failing shape leaf
 	Step   string // in plan mode, the step it belongs to ("" for the solver)
 
@@ -53,7 +34,7 @@ type Problem struct {
 	// the data ran out (EmptyData), the step is not broken.
 	NothingFound bool
 
-	Path       string
+	path       string
 	Keys       []string // what is on offer at the failing segment
 	More       int      // how many keys were left out of Keys
 	Suggestion string
@@ -79,7 +60,7 @@ func errLabel(kind string, nothingFound bool) string {
 func (p *Problem) same(q *Problem) bool {
 	return p.Kind == q.Kind && p.Phase == q.Phase && p.Msg == q.Msg && p.Target == q.Target && p.At == q.At && p.Step == q.Step &&
 		p.Line == q.Line && p.Column == q.Column && p.Start == q.Start && p.End == q.End && p.SegStart == q.SegStart && p.SegEnd == q.SegEnd &&
-		p.NothingFound == q.NothingFound && p.Path == q.Path && slices.Equal(p.Keys, q.Keys) && p.More == q.More &&
+		p.NothingFound == q.NothingFound && p.path == q.path && slices.Equal(p.Keys, q.Keys) && p.More == q.More &&
 		p.Suggestion == q.Suggestion && p.Fix == q.Fix
 }
 
@@ -90,30 +71,31 @@ func (p *Problem) Located() bool { return p.Start >= 0 }
 type TraceRow struct {
 	Leaf    string // JSON Pointer of the shape leaf, "" for a template
 	Kind    string // span kind: root, key, loopvar, dot, section, inverted
-	Path    string
 	Tag     string // the tag in canonical form, {{#E0.list}}
 	Line    int    // in the leaf or template text
 	Column  int
-	Start   int    // the tag's byte offset in the editor's text, -1 when unknown
 	Count   int    // evaluations; 0 when never reached
 	Type    string // JSON type of the value, "" when it failed or was absent
 	Preview string // the value as shortened compact JSON
 	ErrKind string
 	Err     string
-	// ErrNothingFound: the error is no failure (see Problem.NothingFound).
-	ErrNothingFound bool
-	Falsy           bool // a section on a path that goes nowhere (the engine's rule)
+
+	path  string
+	start int // the tag's byte offset in the editor's text, -1 when unknown
+	// errNothingFound: the error is no failure (see Problem.NothingFound).
+	errNothingFound bool
+	falsy           bool // a section on a path that goes nowhere (the engine's rule)
 }
 
 // ErrLabel names the row's error for people, as Problem.Label does.
-func (r *TraceRow) ErrLabel() string { return errLabel(r.ErrKind, r.ErrNothingFound) }
+func (r *TraceRow) ErrLabel() string { return errLabel(r.ErrKind, r.errNothingFound) }
 
 // RowState is what became of a traced tag.
 type RowState uint8
 
 // The row states.
 const (
-	RowValue     RowState = iota // it resolved to a value of Type
+	rowValue     RowState = iota // it resolved to a value of Type
 	RowFalsy                     // a section on a path that goes nowhere: falsy, not a failure
 	RowFailed                    // it failed with ErrKind
 	RowUnreached                 // no render reached it
@@ -123,7 +105,7 @@ const (
 // State says what became of the row's tag.
 func (r *TraceRow) State() RowState {
 	switch {
-	case r.Falsy:
+	case r.falsy:
 		return RowFalsy
 	case r.Err != "":
 		return RowFailed
@@ -132,12 +114,12 @@ func (r *TraceRow) State() RowState {
 	case r.Type == "":
 		return RowAbsent
 	}
-	return RowValue
+	return rowValue
 }
 
-// Describe says in one line what the row's tag resolved to, as the trace
-// pane shows it.
-func (r *TraceRow) Describe() string {
+// describe says in one line what the row's tag resolved to, as a hover
+// shows it.
+func (r *TraceRow) describe() string {
 	runs := " (×" + strconv.Itoa(r.Count) + ")"
 	switch r.State() {
 	case RowFalsy:
@@ -184,6 +166,14 @@ type Outcome struct {
 	shownIter int
 }
 
+// SameView reports whether o and b show the same but for the result.
+func (o *Outcome) SameView(b *Outcome) bool {
+	return o.HasValue == b.HasValue && o.Mixed == b.Mixed && slices.Equal(o.Partial, b.Partial) && o.TypedSplice == b.TypedSplice && o.Type() == b.Type() &&
+		slices.Equal(o.Trace, b.Trace) && slices.EqualFunc(o.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
+		maps.EqualFunc(o.RootErrors, b.RootErrors, (*Problem).same) &&
+		(o.Plan == nil) == (b.Plan == nil) && (o.Plan == nil || o.Plan.same(b.Plan))
+}
+
 // Type is the result's JSON type, for the badge.
 func (o *Outcome) Type() string { return o.Value.Kind().String() }
 
@@ -211,7 +201,7 @@ func (o *Outcome) setPartial(v template.Value) {
 func (o *Outcome) failedLeaves() map[string]string {
 	failed := map[string]string{}
 	for _, p := range o.Problems {
-		if _, seen := failed[p.At]; !seen && p.At != "" && p.Target == TargetMain && p.Phase == "render" {
+		if _, seen := failed[p.At]; !seen && p.At != "" && p.Target == (state.Target{}) && p.Phase == "render" {
 			failed[p.At] = p.Label() + ": " + p.Msg
 		}
 	}
@@ -226,7 +216,7 @@ func (o *Outcome) failedLeaves() map[string]string {
 
 // addErrors turns err into problems located in text, the editor target's
 // text. Errors that are not typed (a part not built yet, say) still show.
-func (o *Outcome) addErrors(text string, target Target, err error) {
+func (o *Outcome) addErrors(text string, target state.Target, err error) {
 	if err == nil {
 		return
 	}
@@ -246,9 +236,9 @@ func (o *Outcome) addErrors(text string, target Target, err error) {
 // newProblem places e in text, the editor target's text, by the engine's
 // facts: a template's error is in its source; a shape leaf's carries its
 // place in the whole document.
-func newProblem(e *template.Error, text string, target Target) Problem {
-	if e.Kind == template.InputError && target != TargetCall {
-		p := placeProblem(e, "", TargetCall)
+func newProblem(e *template.Error, text string, target state.Target) Problem {
+	if e.Kind == template.InputError && target != (state.Target{Call: true}) {
+		p := placeProblem(e, "", state.Target{Call: true})
 		p.Line, p.Column, p.Start, p.End, p.SegStart, p.SegEnd = 0, 0, -1, -1, -1, -1
 		return p // in the call's editor, which places none
 	}
@@ -258,11 +248,11 @@ func newProblem(e *template.Error, text string, target Target) Problem {
 // placeProblem places e in text, the editor target's text: by its place
 // in the document when it has one (a shape leaf's, a plan's), else in its
 // template's source.
-func placeProblem(e *template.Error, text string, target Target) Problem {
+func placeProblem(e *template.Error, text string, target state.Target) Problem {
 	p := Problem{
 		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: shownText(e.Msg), Target: target, At: e.At, NothingFound: !e.Failure(),
 		Start: -1, End: -1, SegStart: -1, SegEnd: -1,
-		Path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
+		path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
 	}
 	pos, end, segStart, segEnd := e.Pos, e.End, e.SegStart, e.SegEnd
 	switch {
@@ -288,17 +278,9 @@ func placeProblem(e *template.Error, text string, target Target) Problem {
 // last saying how many more there were.
 func (o *Outcome) addWarnings(warnings []reshape.Warning) {
 	for _, w := range warnings {
-		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: shownText(w.Msg), Target: TargetMain, At: w.At,
+		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: shownText(w.Msg), Target: state.Target{}, At: w.At,
 			Line: w.Pos.Line, Column: w.Pos.Column, Start: w.Pos.Offset, End: w.End, SegStart: w.From, SegEnd: w.To, Fix: w.Fix})
 	}
-}
-
-// ReplaceSegment puts key in place of the problem's failing segment.
-func ReplaceSegment(text string, p *Problem, key string) (string, bool) {
-	if p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart > p.SegEnd {
-		return text, false
-	}
-	return text[:p.SegStart] + key + text[p.SegEnd:], true
 }
 
 // traceRows turns a run's trace into rows. A shape leaf's row is labelled
@@ -306,17 +288,17 @@ func ReplaceSegment(text string, p *Problem, key string) (string, bool) {
 func traceRows(entries []template.TraceEntry) []TraceRow {
 	rows := make([]TraceRow, 0, len(entries))
 	for _, t := range entries {
-		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), Path: t.Path, Tag: t.Tag(), Line: t.Pos.Line, Column: t.Pos.Column, Start: t.Pos.Offset, Count: t.Count}
+		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), path: t.Path, Tag: t.Tag(), Line: t.Pos.Line, Column: t.Pos.Column, start: t.Pos.Offset, Count: t.Count}
 		if t.At != "" {
-			row.Start = -1
+			row.start = -1
 			if t.Doc.Line > 0 {
-				row.Line, row.Column, row.Start = t.Doc.Line, t.Doc.Column, t.Doc.Offset
+				row.Line, row.Column, row.start = t.Doc.Line, t.Doc.Column, t.Doc.Offset
 			}
 		}
-		_, row.Falsy = t.Falsy()
+		_, row.falsy = t.Falsy()
 		switch {
 		case t.Err != nil:
-			row.ErrKind, row.Err, row.ErrNothingFound = t.Err.Kind.String(), shownText(t.Err.Msg), !t.Err.Failure()
+			row.ErrKind, row.Err, row.errNothingFound = t.Err.Kind.String(), shownText(t.Err.Msg), !t.Err.Failure()
 		case t.Count > 0 && t.Found:
 			row.Type, row.Preview = t.Value.Kind().String(), runsPreview(&t)
 		}

@@ -1,17 +1,18 @@
-package playground
+package evaluate
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
 
 // expected evaluates s afresh, as the page must.
-func expected(s State) Outcome {
-	var e Evaluator
-	return e.Evaluate(&s)
-}
+func expected(s state.State) Outcome { return Evaluate(s) }
+
+// first is the first of two results.
+func first[T, U any](t T, _ U) T { return t }
 
 // exampleKinds is the error kind each error example is about.
 var exampleKinds = map[string]string{
@@ -27,12 +28,12 @@ var exampleKinds = map[string]string{
 }
 
 func TestExamples(t *testing.T) {
-	if len(Examples) < 10 {
-		t.Errorf("%d examples, want at least 10", len(Examples))
+	if len(state.Examples) < 10 {
+		t.Errorf("%d examples, want at least 10", len(state.Examples))
 	}
 	seen := map[string]bool{}
-	for i := range Examples {
-		ex := &Examples[i]
+	for i := range state.Examples {
+		ex := &state.Examples[i]
 		t.Run(ex.ID, func(t *testing.T) {
 			if seen[ex.ID] {
 				t.Fatalf("two examples are called %s", ex.ID)
@@ -40,11 +41,11 @@ func TestExamples(t *testing.T) {
 			seen[ex.ID] = true
 			s := ex.Open()
 			normal := s.Clone()
-			if err := normal.normalize(); err != nil {
+			if err := normal.Normalize(); err != nil {
 				t.Fatalf("the example's state is not valid: %v", err)
 			}
-			if string(StateJSON(normal)) != string(StateJSON(s)) {
-				t.Fatalf("the example's state is not in normal form: %s", StateJSON(s))
+			if a, _ := state.Encode(normal); a != first(state.Encode(s)) {
+				t.Fatalf("the example's state is not in normal form: %+v", s)
 			}
 			out := expected(s)
 			kind, isError := exampleKinds[ex.ID]
@@ -66,7 +67,7 @@ func TestExamples(t *testing.T) {
 	for _, kind := range template.ErrorKinds() {
 		found := false
 		for id := range exampleKinds {
-			found = found || exampleKinds[id] == kind.String() && ExampleByID(id) != nil
+			found = found || exampleKinds[id] == kind.String() && state.ExampleByID(id) != nil
 		}
 		if !found {
 			t.Errorf("no example shows %s", kind)
@@ -89,7 +90,7 @@ func TestDecodeData(t *testing.T) {
 		{"[1, 2", "", 1, 6, "JSON"},
 	}
 	for _, tt := range tests {
-		v, p := DecodeData(tt.Text)
+		v, p := decodeData(tt.Text)
 		if tt.json != "" {
 			if p != nil || v.JSON() != tt.json {
 				t.Errorf("decodeData(%q) = %s, %+v; want %s", tt.Text, v.JSON(), p, tt.json)
@@ -105,7 +106,7 @@ func TestDecodeData(t *testing.T) {
 // TestTemplateEditKeepsDecodedRoots checks that an edit to the template
 // never decodes the roots again.
 func TestTemplateEditKeepsDecodedRoots(t *testing.T) {
-	s := DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	var e Evaluator
 	e.Evaluate(&s)
 	before := map[string]*decoded{}
@@ -130,7 +131,7 @@ func TestTemplateEditKeepsDecodedRoots(t *testing.T) {
 }
 
 func TestEvaluateResults(t *testing.T) {
-	roots := []RootText{{"input", `{"team": "Core"}`}, {"E0", `{"n": 1.50, "tags": ["a", "b"], "none": null}`}}
+	roots := []state.RootText{{Name: "input", Text: `{"team": "Core"}`}, {Name: "E0", Text: `{"n": 1.50, "tags": ["a", "b"], "none": null}`}}
 	tests := []struct {
 		template string
 		json     string
@@ -146,7 +147,7 @@ func TestEvaluateResults(t *testing.T) {
 		{"<{{E0.tags}}>", `"<[\"a\",\"b\"]>"`, `<["a","b"]>`, false, true},
 	}
 	for _, tt := range tests {
-		s := State{Mode: ModeTemplate, Template: tt.template, Roots: roots}
+		s := state.State{Mode: state.ModeTemplate, Template: tt.template, Roots: roots}
 		out := expected(s)
 		if !out.HasValue || out.JSON != tt.json || out.Display != tt.display || out.TypedSplice != tt.typed || out.Mixed != tt.mixed {
 			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.JSON, out.Display, out.TypedSplice, out.Mixed, out.Problems)
@@ -155,7 +156,7 @@ func TestEvaluateResults(t *testing.T) {
 }
 
 func TestEvaluateProblems(t *testing.T) {
-	roots := []RootText{{"input", `{}`}, {"E0", `{"values": [{"id": 1, "title": "t"}], "empty": []}`}}
+	roots := []state.RootText{{Name: "input", Text: `{}`}, {Name: "E0", Text: `{"values": [{"id": 1, "title": "t"}], "empty": []}`}}
 	tests := []struct {
 		name     string
 		template string
@@ -175,14 +176,14 @@ func TestEvaluateProblems(t *testing.T) {
 		{"parse", "{{#if E0}}x{{/if}}", nil, "ParseError", "ParseError", 1, 1, "", "", nil},
 	}
 	for _, tt := range tests {
-		s := State{Mode: ModeTemplate, Template: tt.template, Roots: roots, Later: tt.later}
+		s := state.State{Mode: state.ModeTemplate, Template: tt.template, Roots: roots, Later: tt.later}
 		out := expected(s)
 		if out.HasValue || len(out.Problems) == 0 {
 			t.Errorf("%s: no problem, result %s", tt.name, out.JSON)
 			continue
 		}
 		p := out.Problems[0]
-		if p.Kind != tt.kind || p.Label() != tt.label || p.Line != tt.line || p.Column != tt.column || p.Target != TargetMain {
+		if p.Kind != tt.kind || p.Label() != tt.label || p.Line != tt.line || p.Column != tt.column || p.Target != (state.Target{}) {
 			t.Errorf("%s: problem %+v, want %s (%s) at %d:%d", tt.name, p, tt.kind, tt.label, tt.line, tt.column)
 			continue
 		}
@@ -199,16 +200,16 @@ func TestEvaluateProblems(t *testing.T) {
 }
 
 func TestRootSyntaxErrorBlocksRender(t *testing.T) {
-	s := State{Mode: ModeTemplate, Template: "{{E0.a}}", Roots: []RootText{{"input", "{}"}, {"E0", "{\"a\": }"}}}
+	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.a}}", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: "{\"a\": }"}}}
 	out := expected(s)
 	if out.HasValue {
 		t.Error("rendered against a root that does not parse")
 	}
 	p := out.RootErrors["E0"]
-	if p == nil || p.Target != RootTarget("E0") || p.Line != 1 || p.Column != 7 || !strings.HasPrefix(p.Msg, "root E0: JSON") {
+	if p == nil || p.Target != (state.Target{Root: "E0"}) || p.Line != 1 || p.Column != 7 || !strings.HasPrefix(p.Msg, "root E0: JSON") {
 		t.Fatalf("root error = %+v", p)
 	}
-	if len(out.Problems) != 1 || out.Problems[0].Target != RootTarget("E0") {
+	if len(out.Problems) != 1 || out.Problems[0].Target != (state.Target{Root: "E0"}) {
 		t.Errorf("problems = %+v", out.Problems)
 	}
 }
@@ -217,31 +218,31 @@ func TestRootSyntaxErrorBlocksRender(t *testing.T) {
 // its problem, and blocks the templates and shapes that may read it, not
 // the others.
 func TestBrokenRootBlocksOnlyWhatReadsIt(t *testing.T) {
-	roots := []RootText{{"input", `{"team": "Core"}`}, {"E1", `{"a": 1,,}`}}
+	roots := []state.RootText{{Name: "input", Text: `{"team": "Core"}`}, {Name: "E1", Text: `{"a": 1,,}`}}
 	tests := []struct {
-		s      State
+		s      state.State
 		result string // the JSON of the result, "" when there is none
 	}{
-		{State{Mode: ModeTemplate, Template: "team {{input.team}}", Roots: roots}, `"team Core"`},
-		{State{Mode: ModeTemplate, Template: "{{E1.a}}", Roots: roots}, ""},
-		{State{Mode: ModeTemplate, Template: "{{#input.team}}{{E1}}{{/input.team}}", Roots: roots}, ""}, // a bare key may read the root
-		{State{Mode: ModeShape, Shape: `{"t": "{{input.team}}"}`, Roots: roots}, `{"t":"Core"}`},
-		{State{Mode: ModeShape, Shape: `{"t": "{{input.team}}", "a": "{{E1.a}}"}`, Roots: roots}, ""},
+		{state.State{Mode: state.ModeTemplate, Template: "team {{input.team}}", Roots: roots}, `"team Core"`},
+		{state.State{Mode: state.ModeTemplate, Template: "{{E1.a}}", Roots: roots}, ""},
+		{state.State{Mode: state.ModeTemplate, Template: "{{#input.team}}{{E1}}{{/input.team}}", Roots: roots}, ""}, // a bare key may read the root
+		{state.State{Mode: state.ModeShape, Shape: `{"t": "{{input.team}}"}`, Roots: roots}, `{"t":"Core"}`},
+		{state.State{Mode: state.ModeShape, Shape: `{"t": "{{input.team}}", "a": "{{E1.a}}"}`, Roots: roots}, ""},
 	}
 	for _, tt := range tests {
 		out := expected(tt.s)
 		if out.RootErrors["E1"] == nil {
-			t.Errorf("%s: the broken root has no problem", tt.s.Text())
+			t.Errorf("%s: the broken root has no problem", tt.s.Text(state.Target{}))
 		}
 		if got := map[bool]string{true: out.JSON}[out.HasValue]; got != tt.result {
-			t.Errorf("%s: result %q, want %q", tt.s.Text(), got, tt.result)
+			t.Errorf("%s: result %q, want %q", tt.s.Text(state.Target{}), got, tt.result)
 		}
 	}
 }
 
 func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 	shape := "pr: \"{{E1.number}}\"\ntitle: \"PR {{E1.titel}}\"\n"
-	s := State{Mode: ModeShape, Shape: shape, Roots: []RootText{{"input", "{}"}, {"E1", `{"number": 7, "title": "x"}`}}}
+	s := state.State{Mode: state.ModeShape, Shape: shape, Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "x"}`}}}
 	out := expected(s)
 	if len(out.Problems) != 1 {
 		t.Fatalf("problems = %+v", out.Problems)
@@ -250,8 +251,8 @@ func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 	if p.Kind != "BadPath" || p.At != "/title" || p.Line != 2 || p.Column != 12 || shape[p.Start:p.End] != "{{E1.titel}}" {
 		t.Errorf("problem = %+v", p)
 	}
-	if fixed, ok := ReplaceSegment(shape, &p, "title"); !ok || !strings.Contains(fixed, "{{E1.title}}") {
-		t.Errorf("ReplaceSegment = %q, %v", fixed, ok)
+	if fixed := shape[:p.SegStart] + "title" + shape[p.SegEnd:]; !strings.Contains(fixed, "{{E1.title}}") {
+		t.Errorf("the fix's segment gives %q", fixed)
 	}
 }
 
@@ -261,22 +262,22 @@ func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 // leaf elsewhere (a comment) all point at the tag itself, in shape and in
 // tool mode, and the problems and the trace agree.
 func TestLeafProblemsComeFromTheDocument(t *testing.T) {
-	roots := []RootText{{"input", "{}"}, {"E0", `{"name": "n"}`}}
+	roots := []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"name": "n"}`}}
 	tests := []struct {
 		name string
-		s    State
+		s    state.State
 		line int
 	}{
-		{"a multi-line JSON leaf", State{Mode: ModeShape, Shape: `{"body": "Hello\n  {{E0.nme}}"}`, Roots: roots}, 1},
-		{"a leaf with escapes", State{Mode: ModeShape, Shape: `{"b": "\"q\" \u00e9 {{E0.nme}}"}`, Roots: roots}, 1},
-		{"a comment repeating the leaf", State{Mode: ModeShape, Shape: "# x {{E0.nme}}\nb: x {{E0.nme}}\n", Roots: roots}, 2},
-		{"a YAML block leaf", State{Mode: ModeShape, Shape: "b: |\n  one\n  {{E0.nme}}\n", Roots: roots}, 3},
-		{"a tool's leaf", State{Mode: ModeTool, Tool: "name: t\nkind: reshape\n# {{input.nme}}\nshape:\n  b: |\n    {{input.nme}}\n", Call: `{"name": "n"}`}, 6},
+		{"a multi-line JSON leaf", state.State{Mode: state.ModeShape, Shape: `{"body": "Hello\n  {{E0.nme}}"}`, Roots: roots}, 1},
+		{"a leaf with escapes", state.State{Mode: state.ModeShape, Shape: `{"b": "\"q\" \u00e9 {{E0.nme}}"}`, Roots: roots}, 1},
+		{"a comment repeating the leaf", state.State{Mode: state.ModeShape, Shape: "# x {{E0.nme}}\nb: x {{E0.nme}}\n", Roots: roots}, 2},
+		{"a YAML block leaf", state.State{Mode: state.ModeShape, Shape: "b: |\n  one\n  {{E0.nme}}\n", Roots: roots}, 3},
+		{"a tool's leaf", state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\n# {{input.nme}}\nshape:\n  b: |\n    {{input.nme}}\n", Call: `{"name": "n"}`}, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := expected(tt.s)
-			text := tt.s.Text()
+			text := tt.s.Text(state.Target{})
 			if len(out.Problems) != 1 {
 				t.Fatalf("problems = %+v", out.Problems)
 			}
@@ -299,8 +300,8 @@ func TestLeafProblemsComeFromTheDocument(t *testing.T) {
 }
 
 func TestTrace(t *testing.T) {
-	s := State{Mode: ModeTemplate, Template: "{{#E0.v}}{{n}}{{/E0.v}}{{^E0.none}}-{{/E0.none}}{{#E0.gone}}{{x}}{{/E0.gone}}",
-		Roots: []RootText{{"input", "{}"}, {"E0", `{"v": [{"n": 1}, {"n": 2}], "none": null}`}}}
+	s := state.State{Mode: state.ModeTemplate, Template: "{{#E0.v}}{{n}}{{/E0.v}}{{^E0.none}}-{{/E0.none}}{{#E0.gone}}{{x}}{{/E0.gone}}",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"v": [{"n": 1}, {"n": 2}], "none": null}`}}}
 	out := expected(s)
 	type row struct{ kind, path, typ, errKind string }
 	want := []row{
@@ -315,7 +316,7 @@ func TestTrace(t *testing.T) {
 	}
 	for i, w := range want {
 		r := out.Trace[i]
-		if (row{r.Kind, r.Path, r.Type, r.ErrKind}) != w {
+		if (row{r.Kind, r.path, r.Type, r.ErrKind}) != w {
 			t.Errorf("row %d = %+v, want %+v", i, r, w)
 		}
 	}
@@ -325,12 +326,12 @@ func TestTrace(t *testing.T) {
 }
 
 func TestShapeTraceNamesLeaves(t *testing.T) {
-	s := State{Mode: ModeShape, Shape: `{"a": "{{E0.x}}", "b": [1, "n={{E0.y}}"], "c~/d": {"e": "{{input}}"}}`,
-		Roots: []RootText{{"input", "{}"}, {"E0", `{"x": true, "y": 2}`}}}
+	s := state.State{Mode: state.ModeShape, Shape: `{"a": "{{E0.x}}", "b": [1, "n={{E0.y}}"], "c~/d": {"e": "{{input}}"}}`,
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"x": true, "y": 2}`}}}
 	out := expected(s)
 	var leaves []string
 	for _, r := range out.Trace {
-		leaves = append(leaves, r.Leaf+" "+r.Path)
+		leaves = append(leaves, r.Leaf+" "+r.path)
 	}
 	if got, want := strings.Join(leaves, ","), "/a E0.x,/b/1 E0.y,/c~0~1d/e input"; got != want {
 		t.Errorf("shape trace = %s, want %s", got, want)
@@ -366,8 +367,8 @@ func TestPreview(t *testing.T) {
 // each failing leaf null and marked with its problem, at the same document
 // positions in problems and trace.
 func TestShapePartialResult(t *testing.T) {
-	s := DefaultExample.Open()
-	s.Mode = ModeShape
+	s := state.DefaultExample.Open()
+	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"a/b\": [\"{{input.nope}}\", 1],\n  \"n\": \"{{E0.issues.length}}\"\n}"
 	out := Evaluate(s)
 	if out.HasValue || len(out.Problems) != 1 {
@@ -390,8 +391,8 @@ func TestShapePartialResult(t *testing.T) {
 		t.Errorf("failed leaves %+v, problem %+v", failed, p)
 	}
 	for _, row := range out.Trace {
-		if row.ErrKind != "" && (row.Line != p.Line || row.Column != p.Column || row.Start != p.Start) {
-			t.Errorf("trace at %d:%d (%d), problem at %d:%d (%d)", row.Line, row.Column, row.Start, p.Line, p.Column, p.Start)
+		if row.ErrKind != "" && (row.Line != p.Line || row.Column != p.Column || row.start != p.Start) {
+			t.Errorf("trace at %d:%d (%d), problem at %d:%d (%d)", row.Line, row.Column, row.start, p.Line, p.Column, p.Start)
 		}
 	}
 	s.Shape = "{\"team\": \"{{input.team}}\"}"
@@ -401,7 +402,7 @@ func TestShapePartialResult(t *testing.T) {
 
 	// A tool's shape too; a call input that fails input_schema renders
 	// nothing to show.
-	tool := ExampleByID("tool-schema").Open()
+	tool := state.ExampleByID("tool-schema").Open()
 	tool.Call = `{"number": 42, "title": "Add reshape"}`
 	out = Evaluate(tool)
 	if len(out.Partial) != 3 || out.Partial[1].At != "/labels" || !strings.HasPrefix(out.Partial[0].Text, "{\n  \"id\": 42,") {

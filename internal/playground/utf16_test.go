@@ -12,14 +12,14 @@ func TestUTF16Offsets(t *testing.T) {
 	// bytes: a=0, é=1..2, 😀=3..6, b=7, \n=8; UTF-16: a=0, é=1, 😀=2..3, b=4, \n=5
 	pairs := [][2]int{{0, 0}, {1, 1}, {3, 2}, {7, 4}, {8, 5}, {9, 6}}
 	for _, p := range pairs {
-		if got := UTF16Offset(s, p[0]); got != p[1] {
+		if got := utf16Offset(s, p[0]); got != p[1] {
 			t.Errorf("utf16Offset(%d) = %d, want %d", p[0], got, p[1])
 		}
-		if got := ByteOffset(s, p[1]); got != p[0] {
+		if got := byteOffset(s, p[1]); got != p[0] {
 			t.Errorf("byteOffset(%d) = %d, want %d", p[1], got, p[0])
 		}
 	}
-	if got := ByteOffset(s, 99); got != len(s) {
+	if got := byteOffset(s, 99); got != len(s) {
 		t.Errorf("byteOffset past the end = %d", got)
 	}
 }
@@ -30,7 +30,7 @@ func TestUTF16OffsetsInOneWalk(t *testing.T) {
 	got := slices.Clone(offs)
 	UTF16Offsets(s, got)
 	for i, off := range offs {
-		if want := UTF16Offset(s, max(off, 0)); got[i] != want {
+		if want := utf16Offset(s, max(off, 0)); got[i] != want {
 			t.Errorf("UTF16Offsets: offset %d = %d, want %d", off, got[i], want)
 		}
 	}
@@ -40,9 +40,9 @@ func TestByteOffsets(t *testing.T) {
 	s := "aé😀b\nz"
 	units := []int{0, 1, 2, 4, 5, 6, 7, 99}
 	got := slices.Clone(units)
-	ByteOffsets(s, got)
+	byteOffsets(s, got)
 	for i, u := range units {
-		if want := ByteOffset(s, u); got[i] != want {
+		if want := byteOffset(s, u); got[i] != want {
 			t.Errorf("ByteOffsets: %d units = byte %d, want %d", u, got[i], want)
 		}
 	}
@@ -68,7 +68,7 @@ func TestOffsetsAcrossASCIIRuns(t *testing.T) {
 		t.Errorf("UTF16Offsets = %v\nwant %v", got, units)
 	}
 	got = slices.Clone(units)
-	ByteOffsets(s, got)
+	byteOffsets(s, got)
 	if !slices.Equal(got, bytes) {
 		t.Errorf("ByteOffsets = %v\nwant %v", got, bytes)
 	}

@@ -1,4 +1,4 @@
-package playground
+package state
 
 import (
 	"bytes"
@@ -22,14 +22,14 @@ import (
 // needs no server: state → JSON → raw DEFLATE → base64url without padding,
 // after "#s=".
 
-// MaxLinkPayload caps a link's payload (the compressed state, base64url):
+// maxLinkPayload caps a link's payload (the compressed state, base64url):
 // Chromium keeps at most 2 MiB of an address, and the rest of the URL needs
 // some room.
-const MaxLinkPayload = 2_000_000
+const maxLinkPayload = 2_000_000
 
-// LinkWarnSize is the payload length past which some chat tools and mail
+// linkWarnSize is the payload length past which some chat tools and mail
 // clients cut links.
-const LinkWarnSize = 64_000
+const linkWarnSize = 64_000
 
 // MaxLinkState caps the state a link's payload may inflate to, read as a
 // stream: a crafted link (a DEFLATE bomb) stops there, well before the
@@ -39,14 +39,14 @@ const MaxLinkState = 16 << 20
 // LinkPrefix starts the fragment of a share link.
 const LinkPrefix = "s="
 
-// LinkError says why a share link could not be opened.
-type LinkError struct{ Reason string }
+// linkError says why a share link could not be opened.
+type linkError struct{ reason string }
 
-func (e *LinkError) Error() string { return "this link cannot be opened: " + e.Reason }
+func (e *linkError) Error() string { return "this link cannot be opened: " + e.reason }
 
-// StateJSON is the state as the JSON document a link carries. It does not
+// stateJSON is the state as the JSON document a link carries. It does not
 // HTML-escape, which would only make links longer.
-func StateJSON(s State) []byte {
+func stateJSON(s State) []byte {
 	s.V, s.Engine = stateVersion, template.Version
 	s.Roots = append(slices.Clone(s.Roots), s.aside...) // normalize sets them aside again
 	if s.Later == nil {
@@ -64,31 +64,24 @@ func StateJSON(s State) []byte {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
-// EncodeState returns the fragment payload for s (without "s="). A payload
-// longer than MaxLinkPayload is valid, but a link cannot carry it: callers
-// check (Linkable).
-func EncodeState(s State) string { return Pack(StateJSON(s)) }
-
 // Linkable reports whether a link can carry payload.
-func Linkable(payload string) bool { return len(payload) <= MaxLinkPayload }
+func Linkable(payload string) bool { return len(payload) <= maxLinkPayload }
 
-// Encode is EncodeState, with the size of the state's JSON: what a link
-// or the autosave must reopen (see Keepable).
+// Encode returns the fragment payload for s (without "s="), and the size
+// of the state's JSON: what a link or the autosave must reopen (see
+// MaxLinkState). A payload longer than a link carries is valid, but no link
+// can carry it: callers check (Linkable).
 func Encode(s State) (payload string, size int) {
-	raw := StateJSON(s)
+	raw := stateJSON(s)
 	return Pack(raw), len(raw)
 }
-
-// Keepable reports whether a state of size bytes of JSON can be kept in a
-// link or the autosave: what is written must open again.
-func Keepable(size int) bool { return size <= MaxLinkState }
 
 // DecodeLink opens the payload of a link, which anyone may have crafted:
 // bounded in length before it is read, and in size as it inflates. The
 // fields it holds that State does not have are noted, for the banner.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
-		return State{}, &LinkError{Reason: "it is longer than " + SizeText(MaxLinkPayload) + ", the most a link carries here"}
+		return State{}, &linkError{reason: "it is longer than " + SizeText(maxLinkPayload) + ", the most a link carries here"}
 	}
 	s, unknown, err := decodeState(payload, MaxLinkState)
 	if unknown != nil {
@@ -97,7 +90,7 @@ func DecodeLink(payload string) (State, error) {
 	return s, err
 }
 
-// Pack deflates raw state JSON into a link payload: what EncodeState does
+// Pack deflates raw state JSON into a link payload: what Encode does
 // with a state, and what a link made elsewhere (another version) holds.
 // It runs after each pause in typing, so it uses DEFLATE's default level:
 // on a large, repetitive state (a plan's samples) the best one costs ten
@@ -132,28 +125,23 @@ func deflateAt(raw []byte, level int) string {
 	return base64.RawURLEncoding.EncodeToString(z.Bytes())
 }
 
-// DecodeState opens a fragment payload made by EncodeState, allowing at
-// most limit bytes of JSON once inflated. Unknown fields are ignored.
-func DecodeState(payload string, limit int) (State, error) {
-	s, _, err := decodeState(payload, limit)
-	return s, err
-}
-
-// decodeState is DecodeState, which also returns the state's JSON when
-// it holds fields State does not have (nil when it holds none).
+// decodeState opens a fragment payload made by Encode, allowing at most
+// limit bytes of JSON once inflated, and returns the state's JSON too
+// when it holds fields State does not have (nil when it holds none),
+// which are ignored.
 func decodeState(payload string, limit int) (State, []byte, error) {
 	z, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	if err != nil {
-		return State{}, nil, &LinkError{Reason: "it is damaged (not base64url text)"}
+		return State{}, nil, &linkError{reason: "it is damaged (not base64url text)"}
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), int64(limit)+1))
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return State{}, nil, &LinkError{Reason: "it is truncated (was it copied whole?)"}
+		return State{}, nil, &linkError{reason: "it is truncated (was it copied whole?)"}
 	case err != nil:
-		return State{}, nil, &LinkError{Reason: "it is damaged (the data does not inflate)"}
+		return State{}, nil, &linkError{reason: "it is damaged (the data does not inflate)"}
 	case len(raw) > limit:
-		return State{}, nil, &LinkError{Reason: "its state is larger than " + SizeText(limit)}
+		return State{}, nil, &linkError{reason: "its state is larger than " + SizeText(limit)}
 	}
 	// One pass reads the state and its version as written; a field State
 	// does not have stops it, and a second pass reads around it.
@@ -179,25 +167,25 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 			V json.RawMessage `json:"v"`
 		}
 		if json.Unmarshal(raw, &head) != nil {
-			return State{}, nil, &LinkError{Reason: "its state is not a JSON object"}
+			return State{}, nil, &linkError{reason: "its state is not a JSON object"}
 		}
 		s.V = head.V
 	}
 	v, err := strconv.Atoi(string(s.V))
 	switch {
 	case s.V == nil:
-		return State{}, nil, &LinkError{Reason: "its state has no version (v)"}
+		return State{}, nil, &linkError{reason: "its state has no version (v)"}
 	case err != nil:
-		return State{}, nil, &LinkError{Reason: "its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1"}
+		return State{}, nil, &linkError{reason: "its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1"}
 	case v > stateVersion:
-		return State{}, nil, &LinkError{Reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
+		return State{}, nil, &linkError{reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
 	case v < 1:
-		return State{}, nil, &LinkError{Reason: "its state version " + strconv.Itoa(v) + " is unknown"}
+		return State{}, nil, &linkError{reason: "its state version " + strconv.Itoa(v) + " is unknown"}
 	case decodeErr != nil:
-		return State{}, nil, &LinkError{Reason: schemaError(decodeErr)}
+		return State{}, nil, &linkError{reason: schemaError(decodeErr)}
 	}
-	if err := s.State.normalize(); err != nil {
-		return State{}, nil, &LinkError{Reason: briefly(err.Error(), maxBanner/2)}
+	if err := s.State.Normalize(); err != nil {
+		return State{}, nil, &linkError{reason: briefly(err.Error(), maxBanner/2)}
 	}
 	return s.State, unknown, nil
 }
@@ -295,7 +283,7 @@ func unknownFields(raw []byte) []string {
 // AsideNote says that a state holds iteration roots set aside, "" when it
 // holds none. The playground says it of a link from elsewhere, once.
 func AsideNote(s *State) string {
-	aside := s.Aside()
+	aside := s.asideNames()
 	if len(aside) == 0 {
 		return ""
 	}
@@ -330,11 +318,14 @@ func briefly(text string, n int) string {
 	if len(text) <= n {
 		return text
 	}
-	tail := len(text) - n/2
+	head, tail := n/2, len(text)-n/2
+	for head > 0 && !utf8.RuneStart(text[head]) {
+		head--
+	}
 	for tail < len(text) && !utf8.RuneStart(text[tail]) {
 		tail++
 	}
-	return text[:runeCut(text, n/2)] + "…" + text[tail:]
+	return text[:head] + "…" + text[tail:]
 }
 
 // Brief is a banner's text cut to maxBanner bytes in its middle.
@@ -378,7 +369,7 @@ func SizeText(n int) string {
 }
 
 // maxSavedState caps the autosaved state, which local storage holds: the
-// page writes no larger one (Keepable).
+// page writes no larger one.
 const maxSavedState = MaxLinkState
 
 // InitialState picks the state a page opens with: the link in fragment,
@@ -401,23 +392,28 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 		return s, Brief(strings.Join(notes, " ")), false
 	}
 	if saved != "" {
-		s, err := DecodeState(saved, maxSavedState)
+		s, err := OpenSaved(saved)
 		if err != nil {
-			return DefaultExample.Open(), Brief(savedError(err)), false
+			return DefaultExample.Open(), Brief(err.Error()), false
 		}
 		return s, "", false
 	}
 	return DefaultExample.Open(), "", false
 }
 
-// savedError says why the autosaved work does not open.
-func savedError(err error) string {
-	reason := err.Error()
-	var le *LinkError
-	if errors.As(err, &le) {
-		reason = le.Reason
+// OpenSaved opens saved, an autosaved payload; when it cannot be opened,
+// the error says why, for a banner.
+func OpenSaved(saved string) (State, error) {
+	s, _, err := decodeState(saved, maxSavedState)
+	if err == nil {
+		return s, nil
 	}
-	return "The autosaved work cannot be opened: " + reason + ". It stays saved until the next edit."
+	reason := err.Error()
+	var le *linkError
+	if errors.As(err, &le) {
+		reason = le.reason
+	}
+	return s, errors.New("The autosaved work cannot be opened: " + reason + ". It stays saved until the next edit.")
 }
 
 // engineNote says when a link was made by another version of the engine,
@@ -442,41 +438,20 @@ func LinkSizeNote(n int, tooLarge bool) (text, level string) {
 	switch {
 	case n == 0:
 		return "", ""
-	case n > MaxLinkPayload || tooLarge:
+	case n > maxLinkPayload || tooLarge:
 		return "too large for a link", "error"
-	case n > LinkWarnSize:
+	case n > linkWarnSize:
 		return "link " + SizeText(n), "warn"
 	}
 	return "link " + SizeText(n), ""
 }
 
-// ShareInfo is a share link and its embed snippet, or why there is none,
-// and the state to write up for an issue and as a test vector when asked:
-// opening the dialog builds neither export.
+// ShareInfo is a share link and its embed snippet, or why there is none.
 type ShareInfo struct {
 	URL, Embed string
 	Error      string // the state is too large for a link
 	Warning    string // the link is long enough for some tools to cut
-	Note       string // whether the link was copied
-
-	state State
-	out   Outcome
 }
-
-// ShareOf is what the share dialog offers for a state and its outcome:
-// the links of ShareLinks, and the state and outcome as they are now, for
-// the Markdown and the vector file.
-func ShareOf(origin string, s State, out *Outcome) ShareInfo {
-	info := ShareLinks(origin, s)
-	info.state, info.out = s.Clone(), *out
-	return info
-}
-
-// Markdown is the shared state written up for an issue (Markdown).
-func (i *ShareInfo) Markdown() string { return Markdown(i.state, &i.out, i.URL) }
-
-// Vector is the shared state as a vector file (VectorFile).
-func (i *ShareInfo) Vector() (string, error) { return VectorFile(i.state) }
 
 // EmbedPath is the compact playground's page, which other pages frame.
 const EmbedPath = "/embed"
@@ -487,16 +462,16 @@ const embedHeight = 420
 // ShareLinks builds the link to the playground at origin holding s, and
 // the <iframe> snippet that embeds it.
 func ShareLinks(origin string, s State) ShareInfo {
-	payload := EncodeState(s)
+	payload, _ := Encode(s)
 	if !Linkable(payload) {
 		return ShareInfo{Error: "This state's link would be " + SizeText(len(payload)) + ": a browser keeps at most " +
-			SizeText(MaxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
+			SizeText(maxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
 	}
 	fragment := "#" + LinkPrefix + payload
 	warning := ""
-	if len(payload) > LinkWarnSize {
+	if len(payload) > linkWarnSize {
 		warning = "This link is " + SizeText(len(payload)) + " long: some chat tools and mail clients cut links past " +
-			SizeText(LinkWarnSize) + ". The test vector below carries the state without a link."
+			SizeText(linkWarnSize) + ". The test vector below carries the state without a link."
 	}
 	return ShareInfo{
 		Warning: warning,

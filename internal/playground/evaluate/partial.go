@@ -1,4 +1,4 @@
-package playground
+package evaluate
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
 
@@ -125,11 +126,11 @@ func CutParts(parts []PartialPart) (shown []PartialPart, more int) {
 
 // ShownNote says what a cut result leaves out.
 func ShownNote(more int) string {
-	return "… " + SizeText(more) + " more not shown; Copy copies the whole result"
+	return "… " + state.SizeText(more) + " more not shown; Copy copies the whole result"
 }
 
 // cutMark ends a value's text cut at limit bytes.
-func cutMark(limit int) string { return " … (cut at " + SizeText(limit) + ")" }
+func cutMark(limit int) string { return " … (cut at " + state.SizeText(limit) + ")" }
 
 // shownJSON is v as indented JSON, cut at MaxShown: a pane shows the start
 // of a value of any size for the cost of the start.
@@ -157,5 +158,5 @@ func shownText(text string) string {
 	if more == 0 {
 		return text
 	}
-	return shown + "… " + SizeText(more) + " more not shown"
+	return shown + "… " + state.SizeText(more) + " more not shown"
 }

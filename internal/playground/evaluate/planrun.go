@@ -1,11 +1,11 @@
-package playground
+package evaluate
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
@@ -97,7 +97,7 @@ func (r *planned) tags() []template.Span {
 // runPlan loads and runs text, from the last evaluation when it is the same
 // text; an edit's run is given the run before it.
 func (e *Evaluator) runPlan(text string) *planned {
-	if r := &e.planned; r.plan != nil && SameText(r.text, text) {
+	if r := &e.planned; r.plan != nil && r.text == text {
 		return r
 	}
 	var p *plan.Plan
@@ -139,7 +139,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	o.run = r.out
 	o.Err = r.out.Errors.Err()
 	for _, err := range r.out.Errors {
-		p := placeProblem(err, text, TargetMain)
+		p := placeProblem(err, text, state.Target{})
 		p.Step = err.Step
 		o.Problems = append(o.Problems, p)
 	}
@@ -184,7 +184,6 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	}
 	view.Summary = planSummary(len(r.out.Steps), counts)
 	o.Plan = view
-	o.showStep("", 0)
 }
 
 // maxStepsJSON bounds the results the steps' rows hold in all: the run's
@@ -205,7 +204,7 @@ func (e *Evaluator) stepRow(id string, res *plan.StepResult, room *int) StepRow 
 	}
 	limit := min(MaxShown, *room)
 	if limit <= 0 {
-		row.JSON = "… (not shown: the rows above hold " + SizeText(maxStepsJSON) + " of results, all the steps pane shows)"
+		row.JSON = "… (not shown: the rows above hold " + state.SizeText(maxStepsJSON) + " of results, all the steps pane shows)"
 		return row
 	}
 	m, ok := e.resultJSON[id]
@@ -275,11 +274,11 @@ func plural(n int, thing string) string {
 	return strconv.Itoa(n) + " " + thing + "s"
 }
 
-// showStep makes the output show step id of the run (the solver for "",
+// Show makes the output show step id of a plan's run (the solver for "",
 // or the first step when there is no solver): its result, its trace, its
 // rendered input and, for a map or fold, iteration iter. Showing another
 // iteration of the step shown encodes that iteration's values alone.
-func (o *Outcome) showStep(id string, iter int) {
+func (o *Outcome) Show(id string, iter int) {
 	if o.run == nil {
 		return
 	}
@@ -353,225 +352,4 @@ func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 	view := o.Plan
 	view.Iteration, view.Iterations = it.Index, len(res.Iterations)
 	view.Item, view.Accumulator, view.Input = shownJSON(it.Item), shownJSON(it.Accumulator), shownJSON(it.Input)
-}
-
-// SelectStep shows step id in the output ("" for the solver), from its
-// first iteration.
-func (ss *Session) SelectStep(id string) {
-	if ss.Step == id {
-		return
-	}
-	ss.Step, ss.Iter = id, 0
-	ss.Out.showStep(ss.Step, ss.Iter)
-	ss.Version++
-}
-
-// ShowIteration shows iteration i of the selected map or fold step.
-func (ss *Session) ShowIteration(i int) {
-	if p := ss.Out.Plan; p == nil || i < 0 || i >= p.Iterations || i == ss.Iter {
-		return
-	}
-	ss.Iter = i
-	ss.Out.showStep(ss.Step, ss.Iter)
-	ss.Version++
-}
-
-// Caret follows the caret of the main editor at byte offset off: in plan
-// mode, moving it into a step selects that step, and onto the solver the
-// solver. It reports whether the selection changed.
-func (ss *Session) Caret(off int) bool {
-	if ss.State.Mode != ModePlan {
-		return false
-	}
-	_, id, ok := ss.eval.runPlan(ss.State.Plan).plan.ScopeAt(off)
-	if !ok || id == ss.Step {
-		// In the plan's input or tools the selection stays.
-		return false
-	}
-	ss.SelectStep(id)
-	return true
-}
-
-// InsertSample writes a sample result skeleton into step id, which has
-// none, and selects it: one edit of the main text.
-func (ss *Session) InsertSample(id string) {
-	p := ss.eval.runPlan(ss.State.Plan).plan
-	at, insert, ok := p.SampleSkeleton(id)
-	if !ok {
-		return
-	}
-	text := ss.State.Plan
-	ss.SetText(TargetMain, text[:at]+insert+text[at:])
-	ss.Select(TargetMain, at, at+len(strings.TrimRight(insert, " ,\n")))
-}
-
-// SetDecision makes branch the sample decision of decide step id: one edit
-// of the main text.
-func (ss *Session) SetDecision(id, branch string) {
-	p := ss.eval.runPlan(ss.State.Plan).plan
-	from, to, insert, ok := p.SetBranch(id, branch)
-	if !ok {
-		return
-	}
-	text := ss.State.Plan
-	ss.SetText(TargetMain, text[:from]+insert+text[to:])
-}
-
-// followRename notices a step id edited in the plan document (the step at
-// the same place called otherwise, the old id gone), so that the
-// references to it may follow (RenameOffer). Typing the new id goes on
-// renaming from the first one.
-func (ss *Session) followRename(before, after *plan.Plan) {
-	if before == nil || before == after {
-		return
-	}
-	for _, s := range after.All {
-		old := stepAt(before, s.At)
-		if old == nil || old.ID == s.ID {
-			continue
-		}
-		if _, still := after.Step(old.ID); still && old.ID != "" {
-			continue
-		}
-		from := old.ID
-		if ss.Renamed != nil && ss.Renamed.To == old.ID {
-			from = ss.Renamed.From
-		}
-		if from != "" {
-			ss.Renamed = &Rename{From: from, To: s.ID}
-		}
-		return
-	}
-}
-
-// stepAt returns the step of p at JSON Pointer at.
-func stepAt(p *plan.Plan, at string) *plan.Step {
-	for _, s := range p.All {
-		if s.At == at {
-			return s
-		}
-	}
-	return nil
-}
-
-// hoverRows are the traced tags a hover may show: in plan mode every
-// step's and the solver's, else the evaluation's.
-func (ss *Session) hoverRows() []TraceRow {
-	run := ss.Out.run
-	if run == nil {
-		return ss.Out.Trace
-	}
-	// In the selected map's or fold's body, the tags are worth what they
-	// were in the iteration shown.
-	entries := run.IterationTrace(ss.Step, ss.Iter)
-	for _, r := range run.Steps {
-		entries = append(entries, r.Trace()...)
-	}
-	if run.Solver != nil {
-		entries = append(entries, run.Solver.Trace()...)
-	}
-	return traceRows(entries)
-}
-
-// completePlan offers what may be typed at caret in a template of the plan
-// document: the roots and keys the step there may read (the iteration
-// roots in a map's or fold's body), from the plan's input, its samples and
-// the results of the last run. The template is read from its string's
-// start on the caret's line, which is where a leaf starts but in a folded
-// or block scalar.
-func (ss *Session) completePlan(caret int) template.Completion {
-	r := ss.eval.runPlan(ss.State.Plan)
-	if caret > len(r.text) || !inTag(r.text[:caret]) {
-		return template.Completion{} // typing outside a tag asks nothing of the plan
-	}
-	scope, id, ok := r.plan.ScopeAt(caret)
-	if !ok {
-		return template.Completion{}
-	}
-	roots := template.Roots{{Name: "input", Value: r.plan.Input}}
-	for _, name := range scope.Roots[1:] {
-		if res, ok := r.out.Result(name); ok && res.HasResult {
-			roots = append(roots, template.Root{Name: name, Value: res.Result})
-		}
-	}
-	if res, ok := r.out.Result(id); ok && scope.Iteration && len(res.Iterations) > 0 {
-		iter := 0
-		if id == ss.Step {
-			iter = ss.Iter
-		}
-		it := res.Iterations[min(iter, len(res.Iterations)-1)]
-		roots = append(roots, template.Root{Name: "item", Value: it.Item}, template.Root{Name: "index", Value: template.IntValue(it.Index)},
-			template.Root{Name: "accumulator", Value: it.Accumulator})
-	}
-	start := leafStart(r.text, caret)
-	c := template.Analyze(r.text[start:caret]).Complete(caret-start, scope, roots)
-	c.From, c.To = c.From+start, c.To+start
-	return c
-}
-
-// inTag reports whether the end of before, a text up to the caret, is
-// inside a tag opened on its last line.
-func inTag(before string) bool {
-	line := before[strings.LastIndexByte(before, '\n')+1:]
-	open := strings.LastIndex(line, "{{")
-	return open >= 0 && !strings.Contains(line[open:], "}}")
-}
-
-// leafStart is where the string holding caret starts, as far as its line
-// tells: past its opening quote, or past the key of a plain scalar.
-func leafStart(text string, caret int) int {
-	start := strings.LastIndexByte(text[:caret], '\n') + 1
-	line := text[start:caret]
-	if q := strings.LastIndexByte(line, '"'); q >= 0 {
-		return start + q + 1
-	}
-	if k := strings.LastIndex(line, ": "); k >= 0 {
-		return start + k + 2
-	}
-	return start
-}
-
-// OpenAsPlan replaces the state by the plan PlanOf makes of it; a state
-// that makes none is left, and the error says why.
-func (ss *Session) OpenAsPlan() error {
-	s, err := PlanOf(ss.State)
-	if err != nil {
-		return errors.New("Open as plan: " + err.Error())
-	}
-	ss.Load(s)
-	return nil
-}
-
-// OpenStepAlone replaces the state by the selected step alone (StepAlone).
-func (ss *Session) OpenStepAlone() {
-	if ss.Out.run == nil {
-		return
-	}
-	if s, ok := StepAlone(ss.Out.run, ss.Step, ss.Iter); ok {
-		ss.Load(s)
-	}
-}
-
-// CanOpenStepAlone reports whether the selected step can be opened alone:
-// a step with an input.
-func (ss *Session) CanOpenStepAlone() bool {
-	if ss.Out.run == nil || ss.Step == "" {
-		return false
-	}
-	r, ok := ss.Out.run.Result(ss.Step)
-	return ok && r.Step != nil && aloneInput(r.Step) != nil
-}
-
-// aloneInput is what a step opened alone renders as its shape: a
-// builtin__reshape step's shape, another step's input; nil when it has
-// none.
-func aloneInput(s *plan.Step) *template.Value {
-	input, ok := s.Written().Lookup("input")
-	if !ok || input.Kind() != template.Object {
-		return nil
-	}
-	if shape, ok := input.Lookup("shape"); ok && s.ToolName == "builtin__reshape" && shape.Kind() == template.Object {
-		return &shape
-	}
-	return &input
 }

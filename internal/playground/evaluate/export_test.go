@@ -1,4 +1,4 @@
-package playground
+package evaluate
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // TestVectorOfEveryExample exports every example as a vector file and runs
@@ -14,7 +15,7 @@ import (
 func TestVectorOfEveryExample(t *testing.T) {
 	dir := t.TempDir()
 	kinds := map[string]bool{}
-	for _, ex := range Examples {
+	for _, ex := range state.Examples {
 		s := ex.Open()
 		file, err := VectorFile(s)
 		if err != nil {
@@ -44,7 +45,7 @@ func TestVectorOfEveryExample(t *testing.T) {
 }
 
 func TestVectorNamesWhatCannotBeCarried(t *testing.T) {
-	s := DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{oops"
 	if _, err := VectorFile(s); err == nil || !strings.Contains(err.Error(), "root E0 does not parse") {
 		t.Errorf("a broken root: %v", err)
@@ -52,7 +53,7 @@ func TestVectorNamesWhatCannotBeCarried(t *testing.T) {
 }
 
 func TestMarkdown(t *testing.T) {
-	s := DefaultExample.Open()
+	s := state.DefaultExample.Open()
 	s.Template = "x ```` {{E0.issues.length}}"
 	out := Evaluate(s)
 	md := Markdown(s, &out, "https://example.test/#s=abc")
@@ -66,7 +67,7 @@ func TestMarkdown(t *testing.T) {
 			t.Errorf("Markdown lacks %q:\n%s", want, md)
 		}
 	}
-	s = ExampleByID("bad-path").Open()
+	s = state.ExampleByID("bad-path").Open()
 	out = Evaluate(s)
 	if md := Markdown(s, &out, ""); !strings.Contains(md, "**Problem**: BadPath at 1:") || !strings.Contains(md, out.Problems[0].Msg) {
 		t.Errorf("a failing state's Markdown:\n%s", md)
@@ -74,7 +75,7 @@ func TestMarkdown(t *testing.T) {
 }
 
 func TestMarkdownOfAPlan(t *testing.T) {
-	s := ExampleByID("broken-plan").Open()
+	s := state.ExampleByID("broken-plan").Open()
 	out := Evaluate(s)
 	md := Markdown(s, &out, "https://example.test/#s=abc")
 	for _, want := range []string{

@@ -1,9 +1,11 @@
-package playground
+package evaluate
 
 import (
 	"errors"
-	"unsafe"
 
+	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -32,7 +34,7 @@ type Evaluator struct {
 	// edited is the last edit an editor gave as a range, so that a cached
 	// large text takes it without comparing texts; nil when there is none.
 	edited *rangeEdit
-	work   Work // what the evaluations so far cost, for tests
+	work   engineWork // what the evaluations so far cost, for tests
 }
 
 // rangeEdit is an edit given as a range: old with [from, to) replaced is
@@ -42,12 +44,12 @@ type rangeEdit struct {
 	from, to  int
 }
 
-// Work counts what evaluations ask of the engine: documents (a shape or a
+// engineWork counts what evaluations ask of the engine: documents (a shape or a
 // tool file) decoded, data texts (a root, the call input) decoded, and
 // templates (a template, or a shape's string leaves) parsed and rendered.
 // Compares counts the large texts compared with a cached one to find
 // what an edit changed.
-type Work struct {
+type engineWork struct {
 	Decodes, DataDecodes, Parses, Renders, Compares int
 }
 
@@ -92,10 +94,10 @@ func (e *Evaluator) parseShape(text string) *parsedShape {
 	return &e.shape
 }
 
-// Analyze returns the engine's one parse of a template text, from the last
+// analyze returns the engine's one parse of a template text, from the last
 // call when the text is the same: evaluation, highlighting and completion
 // of a keystroke share it.
-func (e *Evaluator) Analyze(text string) *template.Analysis {
+func (e *Evaluator) analyze(text string) *template.Analysis {
 	if a := e.analysis; a != nil && a.Source == text {
 		return a
 	}
@@ -104,19 +106,19 @@ func (e *Evaluator) Analyze(text string) *template.Analysis {
 	return e.analysis
 }
 
-// spans are the tags of the state's main text, placed in it, from the
-// parse of its last evaluation: a template's, or the leaves of a shape or
-// of a tool's shape.
-func (e *Evaluator) spans(s *State) []template.Span {
+// Spans are the tags of the state's main text, placed in it, from the
+// parse of its last evaluation: a template's, a plan's, or the leaves of a
+// shape or of a tool's shape.
+func (e *Evaluator) Spans(s *state.State) []template.Span {
 	var shape *reshape.Shape
 	switch s.Mode {
-	case ModeTemplate:
-		return e.Analyze(s.Template).Spans
-	case ModePlan:
+	case state.ModeTemplate:
+		return e.analyze(s.Template).Spans
+	case state.ModePlan:
 		return e.runPlan(s.Plan).tags()
-	case ModeShape:
+	case state.ModeShape:
 		shape = e.parseShape(s.Shape).shape
-	case ModeTool:
+	case state.ModeTool:
 		if l := e.loadTool(s.Tool); l.tool != nil {
 			shape = l.tool.Templates()
 		} else {
@@ -183,14 +185,15 @@ func (e *Evaluator) lookup(text string) *decoded {
 	}
 	e.work.DataDecodes++
 	d := &decoded{Text: text}
-	d.value, d.err = DecodeData(text)
+	d.value, d.err = decodeData(text)
 	return d
 }
 
-// prepare reports whether text decodes quickly: a small text, one the last
-// evaluation decoded, or a large JSON text it can take as an edit of a
-// cached one, which it then keeps for the evaluation to find.
-func (e *Evaluator) prepare(text string) bool {
+// DecodesQuickly reports whether a root or call text decodes quickly: a
+// small text, one the last evaluation decoded, or a large JSON text it can
+// take as an edit of a cached one, which it then keeps for the evaluation
+// to find.
+func (e *Evaluator) DecodesQuickly(text string) bool {
 	if len(text) < editedInPlace || !reshape.IsJSON(text) {
 		return len(text) < editedInPlace
 	}
@@ -228,19 +231,21 @@ func (e *Evaluator) editCached(text string) *decoded {
 	return nil
 }
 
-// rangeOf returns the range of old that next replaced, when an editor gave
-// it (see replace); else the texts must be compared, which Work counts.
+// rangeOf returns the range of old that next replaced, when it was given
+// (see Edit); else the texts must be compared, which work counts.
 func (e *Evaluator) rangeOf(old, next string) (from, to int, given bool) {
-	if r := e.edited; r != nil && SameText(r.next, next) && SameText(r.old, old) {
+	if r := e.edited; r != nil && r.next == next && r.old == old {
 		return r.from, r.to, true
 	}
 	e.work.Compares++
 	return 0, 0, false
 }
 
-// replace returns old with [from, to) replaced by insert, and keeps the
-// edit for the evaluation's caches (rangeOf).
-func (e *Evaluator) replace(old string, from, to int, insert string) (string, bool) {
+// Edit returns old, a text of the state the next evaluation runs, with
+// [from, to) bytes replaced by insert, and keeps the edit for the caches
+// of that evaluation: a large text takes it in place (rangeOf). An edit
+// outside the text is none.
+func (e *Evaluator) Edit(old string, from, to int, insert string) (string, bool) {
 	if from < 0 || from > to || to > len(old) {
 		return "", false
 	}
@@ -249,20 +254,14 @@ func (e *Evaluator) replace(old string, from, to int, insert string) (string, bo
 	return next, true
 }
 
-// SameText compares texts that are most often the very same string (a
-// large root's from edit to edit) without reading them.
-func SameText(a, b string) bool {
-	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
-}
-
 // editedInPlace is the size from which a JSON root keeps where its
 // strings are, to take edits inside them without decoding again.
 const editedInPlace = 64 << 10
 
-// DecodeData reads a root or call text by the engine's one rule for JSON
+// decodeData reads a root or call text by the engine's one rule for JSON
 // or YAML (reshape.ParseData); a text that does not parse is a problem at
 // the place of its error.
-func DecodeData(text string) (template.Value, *Problem) {
+func decodeData(text string) (template.Value, *Problem) {
 	v, err := reshape.ParseData(text)
 	if err == nil {
 		return v, nil
@@ -285,43 +284,43 @@ func syntaxProblem(msg, text string, off int) *Problem {
 }
 
 // Evaluate runs the state's mode and gathers what the panes show.
-func (e *Evaluator) Evaluate(s *State) Outcome {
+func (e *Evaluator) Evaluate(s *state.State) Outcome {
 	var used []*decoded
 	defer func() { e.cache, e.edited = used, nil }()
 
 	o := Outcome{RootErrors: map[string]*Problem{}}
 	var roots template.Roots
-	if s.Mode == ModePlan { // a plan holds its own input and samples
+	if s.Mode == state.ModePlan { // a plan holds its own input and samples
 		e.evaluatePlan(s.Plan, &o)
 		return o
 	}
-	if s.Mode != ModeTool { // a tool sees only its call
+	if s.Mode != state.ModeTool { // a tool sees only its call
 		roots = e.roots(s, &o, &used).WithInput()
 	}
 	step := stepRun{o: &o, scope: s.Scope(), roots: roots}
 
 	switch s.Mode {
-	case ModeShape:
+	case state.ModeShape:
 		// One decode and parse per edit of the shape, one render with
 		// the trace per evaluation.
 		p := e.parseShape(s.Shape)
-		o.addErrors(s.Shape, TargetMain, p.err)
+		o.addErrors(s.Shape, state.Target{}, p.err)
 		if p.shape != nil {
 			o.addWarnings(p.shape.Warnings())
 		}
 		if p.shape != nil {
 			e.work.Renders += step.run(p.shape, p.err, s.Shape, p.shape.Reads, leaves(p.shape))
 		}
-	case ModeTool:
+	case state.ModeTool:
 		l := e.loadTool(s.Tool)
-		o.addErrors(s.Tool, TargetMain, l.err)
+		o.addErrors(s.Tool, state.Target{}, l.err)
 		if l.tool != nil {
 			o.addWarnings(l.tool.Warnings)
 		}
 		call := e.decode(s.Call, &used)
 		if call.err != nil {
 			p := *call.err
-			p.Target, p.Msg = TargetCall, "call input: "+p.Msg
+			p.Target, p.Msg = state.Target{Call: true}, "call input: "+p.Msg
 			o.Problems = append(o.Problems, p)
 			break
 		}
@@ -342,8 +341,8 @@ func (e *Evaluator) Evaluate(s *State) Outcome {
 			e.work.Renders += step.run(l.trace, l.err, s.Tool, readsNoRoot, leaves(l.trace))
 		}
 	default:
-		t, err := e.Analyze(s.Template).Template()
-		o.addErrors(s.Template, TargetMain, err)
+		t, err := e.analyze(s.Template).Template()
+		o.addErrors(s.Template, state.Target{}, err)
 		if t != nil {
 			e.work.Renders += step.run(t, nil, s.Template, t.Reads, 1)
 			o.TypedSplice = o.HasValue && t.Typed() // the marker of a typed splice
@@ -370,7 +369,7 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 	for name := range o.RootErrors {
 		if reads(name) {
 			if loadErr == nil {
-				o.addErrors(text, TargetMain, template.Check(subj, st.scope).Errors.Err())
+				o.addErrors(text, state.Target{}, template.Check(subj, st.scope).Errors.Err())
 			}
 			return 0
 		}
@@ -380,7 +379,7 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 	if loadErr != nil {
 		return templates
 	}
-	o.addErrors(text, TargetMain, res.Errors.Err())
+	o.addErrors(text, state.Target{}, res.Errors.Err())
 	switch {
 	case res.OK():
 		o.setResult(res.Value, res.Typed)
@@ -392,13 +391,13 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 
 // roots decodes the state's roots, recording in o the lines of each and
 // the problems of those that do not parse (which are left out).
-func (e *Evaluator) roots(s *State, o *Outcome, used *[]*decoded) template.Roots {
+func (e *Evaluator) roots(s *state.State, o *Outcome, used *[]*decoded) template.Roots {
 	roots := make(template.Roots, 0, len(s.Roots))
 	for _, r := range s.Roots {
 		d := e.decode(r.Text, used)
 		if d.err != nil {
 			p := *d.err
-			p.Target = RootTarget(r.Name)
+			p.Target = state.Target{Root: r.Name}
 			p.Msg = "root " + r.Name + ": " + p.Msg
 			if o.Err == nil {
 				o.Err = errors.New(p.Msg)
@@ -412,8 +411,28 @@ func (e *Evaluator) roots(s *State, o *Outcome, used *[]*decoded) template.Roots
 	return roots
 }
 
-// Evaluate evaluates s afresh, as a page that opens it does.
-func Evaluate(s State) Outcome {
+// Evaluate evaluates s afresh, as a page that opens it does: in plan
+// mode, the output shows the solver.
+func Evaluate(s state.State) Outcome {
 	var e Evaluator
-	return e.Evaluate(&s)
+	o := e.Evaluate(&s)
+	o.Show("", 0)
+	return o
+}
+
+// Plan returns the plan document text loaded, from the last evaluation
+// when it ran the same text.
+func (e *Evaluator) Plan(text string) *plan.Plan { return e.runPlan(text).plan }
+
+// CallerShape is the shape the call of a caller-shape tool gives, as a
+// shape text: the result of out, an evaluation of s; "" when s is no such
+// call.
+func (e *Evaluator) CallerShape(s *state.State, out *Outcome) string {
+	if s.Mode != state.ModeTool || !out.HasValue {
+		return ""
+	}
+	if l := e.loadTool(s.Tool); l.tool == nil || !l.tool.CallerShape {
+		return ""
+	}
+	return display.JSON(out.Value) + "\n"
 }

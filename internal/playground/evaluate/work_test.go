@@ -1,0 +1,163 @@
+package evaluate
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/plan"
+)
+
+// TestKeystrokeWork counts what one keystroke asks of the engine in each
+// mode: the edit of the main text, and the edit of a root or of the call
+// input alone. The PR card shape has 8 leaves, the tool's shape 3. Before
+// the shape and the tool were traced in the same render as the result, a
+// keystroke in shape mode cost 2 decodes, 16 parses and 16 renders however
+// little changed, and in tool mode 2 decodes, 6 parses, 6 renders and a
+// compilation of the input schema.
+func TestKeystrokeWork(t *testing.T) {
+	tests := []struct {
+		name   string
+		state  state.State
+		target state.Target // the editor typed in
+		want   engineWork
+	}{
+		{"template: template edit, completion and highlighting", state.ExampleByID("comma-idiom").Open(), state.Target{}, engineWork{Parses: 1, Renders: 1}},
+		{"template: root edit", state.ExampleByID("comma-idiom").Open(), state.Target{Root: "E1"}, engineWork{DataDecodes: 1, Renders: 1}},
+		{"shape: shape edit", state.ExampleByID("pr-card").Open(), state.Target{}, engineWork{Decodes: 1, Parses: 8, Renders: 8}},
+		{"shape: root edit", state.ExampleByID("pr-card").Open(), state.Target{Root: "E1"}, engineWork{DataDecodes: 1, Renders: 8}},
+		{"tool: tool edit", state.ExampleByID("tool-schema").Open(), state.Target{}, engineWork{Decodes: 1, Parses: 3, Renders: 3}},
+		{"tool: call edit", state.ExampleByID("tool-schema").Open(), state.Target{Call: true}, engineWork{DataDecodes: 1, Renders: 3}},
+	}
+	for _, tt := range tests {
+		var e Evaluator
+		s := tt.state
+		e.Evaluate(&s)
+		before := e.work
+		text := s.Text(tt.target)
+		s.SetText(tt.target, text+" ") // a space: the result stays the same
+		e.Evaluate(&s)
+		if tt.target == (state.Target{}) && tt.state.Mode == state.ModeTemplate {
+			e.Complete(&s, len(text)+1, "", 0) // with completion at the caret
+		}
+		e.Spans(&s) // and the highlighting of the editor
+		got := e.work
+		got.Decodes -= before.Decodes
+		got.DataDecodes -= before.DataDecodes
+		got.Parses -= before.Parses
+		got.Renders -= before.Renders
+		t.Logf("%-24s %+v", tt.name, got)
+		if got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestLargeRootEditedInPlace: typing inside a string of a large JSON root
+// decodes nothing; any other edit decodes it once.
+func TestLargeRootEditedInPlace(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"issues": [{"number": 101, "title": "Crash", "state": "open", "labels": []}], "history": [`)
+	for i := 0; b.Len() < editedInPlace*2; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(`{"id": ` + strconv.Itoa(i) + `, "event": "labeled"}`)
+	}
+	b.WriteString("]}")
+	s := state.DefaultExample.Open()
+	s.Roots[s.RootIndex("E0")].Text = b.String()
+	var e Evaluator
+	e.Evaluate(&s)
+	target := state.Target{Root: "E0"}
+	for _, tt := range []struct {
+		name, old, new string
+		decodes        int
+	}{
+		{"typing in a title", `"Crash"`, `"Crashes"`, 0},
+		{"deleting in it", `"Crashes"`, `"Cras"`, 0},
+		{"a number", `101`, `102`, 1},
+		{"then typing again", `"Cras"`, `"Crash"`, 0},
+	} {
+		before := e.work.DataDecodes
+		s.SetText(target, strings.Replace(s.Text(target), tt.old, tt.new, 1))
+		out := e.Evaluate(&s)
+		if got := e.work.DataDecodes - before; got != tt.decodes {
+			t.Errorf("%s: %d decodes, want %d", tt.name, got, tt.decodes)
+		}
+		if want := Evaluate(s); out.JSON != want.JSON {
+			t.Errorf("%s: output %s, want %s", tt.name, out.JSON, want.JSON)
+		}
+	}
+
+	// The same edits as an editor gives them, as ranges: none compares
+	// the texts, and the one that decodes is not quick.
+	for _, tt := range []struct {
+		name, old, new string
+		decodes        int
+	}{
+		{"typing in a title", `"Crash"`, `"Crashes"`, 0},
+		{"deleting in it", `"Crashes"`, `"Cras"`, 0},
+		{"a number", `102`, `103`, 1},
+		{"then typing again", `"Cras"`, `"Crash"`, 0},
+	} {
+		before := e.work
+		old := s.Text(target)
+		from := strings.Index(old, tt.old)
+		next, _ := e.Edit(old, from, from+len(tt.old), tt.new)
+		if quick := e.DecodesQuickly(next); quick != (tt.decodes == 0) || e.work.DataDecodes != before.DataDecodes {
+			t.Errorf("%s: decodes quickly %v, %d decodes", tt.name, quick, e.work.DataDecodes-before.DataDecodes)
+		}
+		s.SetText(target, next)
+		out := e.Evaluate(&s)
+		if got := e.work; got.DataDecodes-before.DataDecodes != tt.decodes || got.Compares != before.Compares {
+			t.Errorf("%s: %d decodes, %d compares; want %d, 0", tt.name, got.DataDecodes-before.DataDecodes, got.Compares-before.Compares, tt.decodes)
+		}
+		if want := Evaluate(s); out.JSON != want.JSON {
+			t.Errorf("%s: output %s, want %s", tt.name, out.JSON, want.JSON)
+		}
+	}
+}
+
+// TestTraceWhileWriting keeps the trace of the leaves that parse while
+// another leaf, or the tool file, is broken.
+func TestTraceWhileWriting(t *testing.T) {
+	roots := []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"x": 1}`}}
+	shape := Evaluate(state.State{Mode: state.ModeShape, Shape: `{"a": "{{E0.x}}", "b": "{{E0."}`, Roots: roots})
+	if len(shape.Trace) != 1 || shape.Trace[0].Leaf != "/a" || shape.HasValue || len(shape.Problems) == 0 {
+		t.Errorf("shape: trace %+v, problems %+v", shape.Trace, shape.Problems)
+	}
+	tool := Evaluate(state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
+	if len(tool.Trace) != 1 || tool.Trace[0].Preview != "2" || len(tool.Problems) == 0 {
+		t.Errorf("tool: trace %+v, problems %+v", tool.Trace, tool.Problems)
+	}
+}
+
+// TestPlanEditAsRange: typing in a plan's template, given as a range, is
+// taken into the parsed document: no parse of the document, no comparison
+// of the texts, only the templates of the step typed in parsed again, and
+// only that step and its readers render again.
+func TestPlanEditAsRange(t *testing.T) {
+	s := state.ExampleByID("pr-plan").Open()
+	var e Evaluator
+	e.Evaluate(&s)
+	text := s.Plan
+	at := strings.Index(text, "{{fetch_pr.title}}") // a leaf of the card step
+	if at < 0 {
+		t.Fatal("the example has no {{fetch_pr.title}}")
+	}
+	before := e.work
+	s.Plan, _ = e.Edit(text, at, at, "x")
+	out := e.Evaluate(&s)
+	out.Show("", 0)
+	got := e.work
+	whole := plan.Load(text).Parsed()
+	if parsed := got.Parses - before.Parses; got.Decodes != before.Decodes || got.Compares != before.Compares || parsed == 0 || parsed >= whole || got.Renders == before.Renders {
+		t.Errorf("work %+v, before %+v: want no decode, no compare, the step's parses (not the plan's %d), some renders", got, before, whole)
+	}
+	want := Evaluate(state.State{Mode: state.ModePlan, Plan: text[:at] + "x" + text[at:]})
+	if out.JSON != want.JSON || len(out.Problems) != len(want.Problems) {
+		t.Errorf("output %s, want %s", out.JSON, want.JSON)
+	}
+}
