@@ -8,7 +8,8 @@
 // object
 //
 //	{ok, json, text, type, typed, display, engine, errors: [{kind, phase,
-//	 message, line, column, offset, path, available, suggestion, at}]}
+//	 message, line, column, offset, path, available, more, suggestion, at,
+//	 doc, failure, text}]}
 //
 // typed says the result is a value as it is (a typed splice, a shape, a
 // tool's result) rather than mixed text; display is the result as the

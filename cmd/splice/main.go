@@ -1,8 +1,8 @@
 //go:build !js
 
-// Command splice is the splice command on the host (render, check, tool,
-// tools, conformance, serve, static) and, built with GOOS=js, the
-// playground's app.wasm.
+// Command splice is the splice command on the host (render, check, plan,
+// tool, tools, conformance, vector, serve, static) and, built with
+// GOOS=js, the playground's app.wasm.
 package main
 
 import (

@@ -1,5 +1,5 @@
-// Package cli is the splice command: render, check, conformance, tool,
-// tools, serve and static. Each command reads and writes only the streams
+// Package cli is the splice command: render, check, plan, tool, tools,
+// conformance, vector, serve and static. Each command reads and writes only the streams
 // it is given and returns its exit code, so tests drive it as a user would.
 package cli
 

@@ -42,7 +42,7 @@ func runCasesWithInput(t *testing.T, input string, cases []cliCase) {
 func TestHelp(t *testing.T) {
 	runCases(t, []cliCase{
 		{"--help lists the commands", []string{"--help"}, 0,
-			[]string{"usage: splice <command>", "check", "conformance", "render", "serve", "static", "tool", "tools", "vector"}, nil},
+			[]string{"usage: splice <command>", "check", "conformance", "plan", "render", "serve", "static", "tool", "tools", "vector"}, nil},
 		{"no arguments", nil, 0, []string{"commands:"}, nil},
 		{"an unknown command", []string{"compress"}, 2, nil, []string{`unknown command "compress"`, "commands:"}},
 	})

@@ -24,7 +24,7 @@ func init() {
 
 func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("tool", stderr)
-	call := fs.String("call", "", "call the tool with the input in `FILE` (JSON, or YAML by extension; - for stdin)")
+	call := fs.String("call", "", "call the tool with the input in `FILE` (JSON, or YAML by its text; - for stdin)")
 	// Flags may come before or after the tool file.
 	var files []string
 	for {
