@@ -126,4 +126,3 @@ func readmeDifference(a, b []string) []string {
 	slices.Sort(d)
 	return d
 }
-
