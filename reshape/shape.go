@@ -364,7 +364,7 @@ func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Valu
 	var trace []template.TraceEntry
 	r := shapeRenderer{shape: s, leaf: func(l Leaf) (template.Value, error) {
 		v, entries, err := l.Template.RenderIn(roots, run)
-		if !traces {
+		if !traces || len(entries) == 0 { // an untraced run's leaves are placed for nothing
 			return v, err
 		}
 		docs := s.places.docs(l, entries)
