@@ -3,6 +3,8 @@
 package app_test
 
 import (
+	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +41,25 @@ func TestBrowserHostilePlanLinks(t *testing.T) {
 			}
 		}},
 		{name: "a 12 MB engine field", plan: "steps: []\n", fields: map[string]any{"engine": strings.Repeat("9", 12<<20)}},
+		{name: "10,000 sample steps", plan: hostileplans.SampleSteps(10000)},
+		{name: "a decide step of 2,000 branches", plan: hostileplans.Branches(2000)},
+		{name: "a wrong branch among 10,000", plan: strings.Replace(hostileplans.Branches(10000), `"branch":"b0"`, `"branch":"nope"`, 1)},
+		{name: "a map of 10,000 results of 3 KB", plan: hostileplans.LargeResults(10000, 3000)},
+		{name: "10,000 iterations of 400 typed leaves", plan: hostileplans.TypedLeaves(10000, 400)},
+		{name: "a costly pattern over 4 leaves of 1 MB", plan: hostileplans.Checked(
+			map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string", "pattern": "(?:x?){1000}y"}},
+			map[string]any{"a": "{{input.s}}", "b": "{{input.s}}", "c": "{{input.s}}", "d": "{{input.s}}"},
+			map[string]any{"s": strings.Repeat("x", 1<<20)})},
+		{name: "an enum of 10,000 over 20,000 items", plan: hostileplans.Checked(
+			map[string]any{"type": "object", "properties": map[string]any{"v": map[string]any{"items": map[string]any{"enum": numbers(10000)}}}},
+			map[string]any{"v": "{{input.v}}"}, map[string]any{"v": numbers(20000)})},
+		{name: "100,000 items failing a 40 KB pattern", plan: hostileplans.Checked(
+			map[string]any{"type": "object", "properties": map[string]any{"v": map[string]any{"items": map[string]any{"type": "string", "pattern": "^" + strings.Repeat("a", 40000)}}}},
+			map[string]any{"v": "{{input.v}}"}, map[string]any{"v": slices.Repeat([]string{"x"}, 100000)})},
+		{name: "a 4,000-digit multipleOf over 200,000 items", plan: hostileplans.Checked(
+			map[string]any{"type": "object", "properties": map[string]any{"v": map[string]any{"items": map[string]any{"multipleOf": json.Number("7" + strings.Repeat("3", 3999))}}}},
+			map[string]any{"v": "{{input.v}}"}, map[string]any{"v": numbers(200000)})},
+		{name: "50,000 comments hiding a tag", plan: hostileplans.HiddenTags(50000)},
 	}
 	for _, l := range links {
 		start := time.Now()
@@ -59,4 +80,13 @@ func TestBrowserHostilePlanLinks(t *testing.T) {
 			t.Errorf("%s: the JavaScript heap holds %.0f MB", l.name, heap/(1<<20))
 		}
 	}
+}
+
+// numbers is 0, 1, … n-1.
+func numbers(n int) []int {
+	list := make([]int, n)
+	for i := range list {
+		list[i] = i
+	}
+	return list
 }

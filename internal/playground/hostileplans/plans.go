@@ -54,6 +54,74 @@ func BlockedByHostileBranch() (plan, branch string) {
 	}), branch
 }
 
+// SampleSteps is n steps that are only samples, each reading the one
+// before.
+func SampleSteps(n int) string {
+	steps := make([]any, n)
+	for i := range steps {
+		input := map[string]any{}
+		if i > 0 {
+			input["prev"] = "{{s" + strconv.Itoa(i-1) + ".v}}"
+		}
+		steps[i] = map[string]any{"id": "s" + strconv.Itoa(i), "tool_name": "api__get", "input": input, "result": map[string]any{"v": i}}
+	}
+	return document(map[string]any{"steps": steps, "solver": "{{s" + strconv.Itoa(n-1) + ".v}}"})
+}
+
+// Branches is one decide step of n branches of one step each.
+func Branches(n int) string {
+	branches := map[string]any{}
+	for i := range n {
+		id := strconv.Itoa(i)
+		branches["b"+id] = []any{map[string]any{"id": "s" + id, "tool_name": "builtin__reshape", "input": map[string]any{"shape": map[string]any{"x": "{{input.x}}"}}}}
+	}
+	return document(map[string]any{"input": map[string]any{"x": 1}, "steps": []any{map[string]any{"id": "d", "branch": "b0", "decide": branches}}, "solver": "{{d.branch}}"})
+}
+
+// LargeResults is a map of n iterations, each result size bytes.
+func LargeResults(n, size int) string {
+	return document(map[string]any{
+		"input": map[string]any{"big": strings.Repeat("z", size), "items": make([]int, n)},
+		"steps": []any{map[string]any{"id": "m", "over": "{{input.items}}", "tool_name": "builtin__reshape",
+			"input": map[string]any{"shape": map[string]any{"big": "{{input.big}}", "i": "{{index}}"}}}},
+	})
+}
+
+// TypedLeaves is a map of n iterations over a body of leaves typed leaves.
+func TypedLeaves(n, leaves int) string {
+	shape := map[string]any{}
+	for i := range leaves {
+		shape["k"+strconv.Itoa(i)] = "{{item}}"
+	}
+	return document(map[string]any{
+		"input": map[string]any{"items": make([]int, n)},
+		"steps": []any{map[string]any{"id": "m", "over": "{{input.items}}", "tool_name": "builtin__reshape", "input": map[string]any{"shape": shape}}},
+	})
+}
+
+// Checked is a plan whose one step calls a user tool whose input_schema is
+// schema, with input as the call (its strings templates over the plan's
+// input).
+func Checked(schema, input, planInput map[string]any) string {
+	return document(map[string]any{
+		"input": planInput,
+		"tools": []any{map[string]any{"name": "t", "kind": "exec", "command": []any{"check"}, "input_schema": schema}},
+		"steps": []any{map[string]any{"id": "c", "tool_name": "user__t", "input": input, "result": map[string]any{}}},
+	})
+}
+
+// HiddenTags is a YAML plan whose input has n plain values whose comment
+// hides a tag.
+func HiddenTags(n int) string {
+	var b strings.Builder
+	b.WriteString("input:\n")
+	for i := range n {
+		b.WriteString("  k" + strconv.Itoa(i) + ": PR #{{input.a}}\n")
+	}
+	b.WriteString("steps:\n  - id: s\n    tool_name: builtin__reshape\n    input: {shape: {a: \"{{input.k0}}\"}}\n")
+	return b.String()
+}
+
 // PlanState is the state JSON of a link in plan mode holding plan, with
 // its other fields: {"engine": "…"}.
 func PlanState(plan string, fields map[string]any) []byte {
