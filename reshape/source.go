@@ -459,7 +459,7 @@ func hexValue(c byte) byte {
 
 // locate places e, an error of the leaf at p (e.Source is its string), in the
 // document: Doc and DocEnd, and the segment's range, in doc's offsets.
-func (d *docPlaces) locate(e *template.Error, p place) {
+func (d *docPlaces) locate(e *Error, p place) {
 	if p.pos.Line == 0 {
 		return
 	}
