@@ -2,6 +2,7 @@ package reshape
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/splicedev/splice/template"
@@ -122,5 +123,16 @@ func TestShapeLeaves(t *testing.T) {
 	}
 	if got, want := v.JSON(), `{"b":[7,2,{"c/d":"x"}],"a":"splice","k":{"n":[1]}}`; got != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+// TestRepeatedKeyAtTheKey: a key repeated in a JSON shape is a ToolError
+// at the repeat, with or without YAML in the build (the docs pages'
+// engine reads JSON alone).
+func TestRepeatedKeyAtTheKey(t *testing.T) {
+	_, err := ParseShape(`{"a": {"k": "{{E0.x}}", "k": 2}}`)
+	list := template.Errors(err)
+	if len(list) != 1 || list[0].Kind != template.ToolError || list[0].At != "/a/k" || !strings.Contains(list[0].Msg, "duplicate key") {
+		t.Errorf("ParseShape: %v, want a ToolError at /a/k naming the duplicate key", err)
 	}
 }

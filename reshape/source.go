@@ -175,6 +175,7 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 				at, pos := template.ChildPointer(ptr, m.Key), next()
 				if keys.repeated(members[:i], m.Key) {
 					fail = docError(pos, "duplicate key "+string(template.AppendQuoted(nil, m.Key))) // strconv.Quote's tables would weigh on the engine's wasm
+					fail.At = at
 					return false
 				}
 				d.keys[at] = pos
