@@ -131,7 +131,7 @@ func TestShapeLeaves(t *testing.T) {
 // engine reads JSON alone).
 func TestRepeatedKeyAtTheKey(t *testing.T) {
 	_, err := ParseShape(`{"a": {"k": "{{E0.x}}", "k": 2}}`)
-	list := template.Errors(err)
+	list := Errors(err)
 	if len(list) != 1 || list[0].Kind != template.ToolError || list[0].At != "/a/k" || !strings.Contains(list[0].Msg, "duplicate key") {
 		t.Errorf("ParseShape: %v, want a ToolError at /a/k naming the duplicate key", err)
 	}
