@@ -16,14 +16,16 @@ import (
 // sees the same value on every render.
 
 // editorActions is what a code editor reports and asks, in UTF-16 offsets:
-// an edit of the text of target, a range replaced (redraw: the page must
-// be redrawn for more than the result, which it paints itself; later:
-// the evaluation waits for Settle, as it would take long); the text the
-// session holds and how often it wrote it itself; what may be typed at a
-// caret of the main text and what its tag at an offset is worth; the
-// problems of a target.
+// an edit of the text of target, a range replaced in the text of the
+// session's seen-th write of it (taken: the session took it, else the
+// editor takes the session's text; redraw: the page must be redrawn for
+// more than the result, which is painted at once; later: the evaluation
+// waits for Settle, as it would take long); the text the session holds
+// and how often it wrote it itself; what may be typed at a caret of the
+// main text and what its tag at an offset is worth; the problems of a
+// target.
 type editorActions interface {
-	Edit(target state.Target, from, to int, insert string) (redraw, later bool)
+	Edit(target state.Target, seen, from, to int, insert string) (taken, redraw, later bool)
 	Settle() (redraw bool)
 	Text(target state.Target) string
 	Rewrites(target state.Target) int
@@ -97,11 +99,11 @@ func (a *actions) open(load func()) {
 
 // Edit and Settle record an edit and paint the new output at once: they
 // run inside the editor's update, before the frame is painted.
-func (a *actions) Edit(target state.Target, from, to int, insert string) (more, later bool) {
-	if more, later = a.s.Edit(target, from, to, insert); !later {
+func (a *actions) Edit(target state.Target, seen, from, to int, insert string) (taken, more, later bool) {
+	if taken, more, later = a.s.Edit(target, seen, from, to, insert); taken && !later {
 		paintOutput(&a.s.Out)
 	}
-	return more, later
+	return taken, more, later
 }
 func (a *actions) Settle() bool {
 	more := a.s.Settle()

@@ -27,6 +27,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/splicedev/splice/internal/assets"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/internal/server"
@@ -65,7 +67,7 @@ func testSite(t testing.TB) *server.Site {
 	if err := engineScriptBuilt(); err != nil {
 		t.Fatal(err)
 	}
-	if err := server.CompressStale(testWebDir, testLog{t}); err != nil {
+	if err := assets.CompressStale(testWebDir, testLog{t}); err != nil {
 		t.Fatalf("compressing the wasm files: %v", err)
 	}
 	s, err := server.NewSite(testWebDir, "")
@@ -78,7 +80,7 @@ func testSite(t testing.TB) *server.Site {
 // engineScriptBuilt reports a web/engine.js that is not wasm/engine.js with
 // this Go's loader written in: the tests would drive a stale script.
 func engineScriptBuilt() error {
-	want, err := server.ScriptWithGoLoader("../wasm/engine.js")
+	want, err := assets.ScriptWithGoLoader("../wasm/engine.js")
 	if err != nil {
 		return err
 	}

@@ -47,9 +47,7 @@ type codeEditor struct {
 	view     app.Value // the bridge's editor, nil until mounted
 	funcs    []app.Func
 	later    app.Func // afterPaint, for the bridge
-	collect  app.Func // collects the heap if due, when the page is idle
 	settling bool     // afterPaint will evaluate the edits that wait
-	tidying  bool     // collect will run
 	open     string   // the key the view shows
 	syntax   string
 	drawn    *drawnMarks // the marks the view has, nil when it has none of ours
@@ -58,10 +56,6 @@ type codeEditor struct {
 	rewrites int // the session's writes the view has taken
 	selected int // the last selection request carried out
 }
-
-// largeText is the length past which a text's edits are followed by a
-// collection of the heap once the page is idle (collectWhenIdle).
-const largeText = 64 << 10
 
 func (e *codeEditor) key() string {
 	if e.Key != "" {
@@ -88,9 +82,11 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	opts.Set("syntax", e.Syntax)
 	opts.Set("label", e.Label)
 	opts.Set("tags", e.Tags)
-	opts.Set("onChange", e.fn(e.onChange))
+	onChange := app.FuncOf(e.onChange) // called on every key: no wrapper
+	e.funcs = append(e.funcs, onChange)
+	opts.Set("onChange", onChange)
+	opts.Set("idle", e.fn(e.collectWhenIdle))
 	e.later = e.fn(e.afterPaint)
-	e.collect, e.tidying = e.fn(e.collectWhenIdle), false
 	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
@@ -160,69 +156,49 @@ func (e *codeEditor) sync() {
 // before the frame is, and go-app redraws the rest on its next tick when
 // there is more to redraw (typing plain text changes only the result). An
 // edit whose evaluation would block the keystroke (a large root decoded
-// again) is evaluated once the frame is painted instead. An edit made on
-// a text the session has written since the view took it is not the
-// session's to take: the view takes the session's text, asked for first.
-func (e *codeEditor) onChange(args []app.Value) any {
+// again) is evaluated once the frame is painted instead. An edit the
+// session does not take, made on a text it has written since the view
+// took one (or out of step with it), gives way: the view takes the
+// session's text, which was asked for first.
+func (e *codeEditor) onChange(_ app.Value, args []app.Value) any {
 	if len(args) < 3 {
 		return nil
 	}
-	if n := e.Do.Rewrites(e.Target); n != e.rewrites {
+	from, to, inserted := args[0].Int(), args[1].Int(), args[2].String()
+	taken, more, later := e.Do.Edit(e.Target, e.rewrites, from, to, inserted)
+	switch {
+	case !taken:
 		e.view.Call("setDoc", e.Do.Text(e.Target))
-		e.rewrites = n
+		e.rewrites = e.Do.Rewrites(e.Target)
 		e.drawn.lost()
 		return nil
+	case later && !e.settling:
+		e.settling = true
+		app.Window().Get("spliceEditor").Call("afterPaint", e.later)
+	case more:
+		e.ctx.Dispatch(nil)
 	}
-	from, to, inserted := args[0].Int(), args[1].Int(), args[2].String()
-	more, later := e.Do.Edit(e.Target, from, to, inserted)
 	n := []int{len(inserted)}
 	playground.UTF16Offsets(inserted, n)
 	e.drawn.moved(textEdit{from, to, n[0]})
-	if later && !e.settling {
-		e.settling = true
-		app.Window().Get("spliceEditor").Call("afterPaint", e.later)
-	}
-	if len(e.Text) >= largeText && !e.tidying {
-		e.tidying = true
-		whenIdle(e.collect)
-	}
-	e.redrawAfter(more)
 	return nil
 }
 
-// whenIdle calls f once the page has nothing else to do (a browser without
-// requestIdleCallback: some 50 ms from now, past the frame being made).
-func whenIdle(f app.Func) {
-	if w := app.Window(); w.Get("requestIdleCallback").Truthy() {
-		w.Call("requestIdleCallback", f)
-	} else {
-		w.Call("setTimeout", f, 50)
-	}
-}
-
-// collectWhenIdle collects the heap once the key's frame is painted and
-// the page has nothing else to do, when the next two keys may start a
-// collection (collect.go): each makes the text again, and some half of it
-// more.
+// collectWhenIdle collects the heap once an edit's frame is painted and
+// the page has nothing else to do (the view calls it after an edit of a
+// large text), when the next two keys may start a collection
+// (collect.go): each makes the text again, and some half of it more.
 func (e *codeEditor) collectWhenIdle([]app.Value) any {
-	e.tidying = false
-	collectIfDue(3 * uint64(len(e.Text)))
+	collectIfDue(3 * uint64(len(e.Do.Text(e.Target))))
 	return nil
-}
-
-// redrawAfter asks go-app to redraw the page after an edit that changed
-// more than the result, on its next tick: the keystroke's frame is the
-// editor's and the result's.
-func (e *codeEditor) redrawAfter(more bool) {
-	if more {
-		e.ctx.Dispatch(nil)
-	}
 }
 
 // afterPaint evaluates the edits put off by onChange.
 func (e *codeEditor) afterPaint([]app.Value) any {
 	e.settling = false
-	e.redrawAfter(e.Do.Settle())
+	if e.Do.Settle() {
+		e.ctx.Dispatch(nil) // what changed besides the output: on go-app's next tick
+	}
 	return nil
 }
 

@@ -27,6 +27,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/splicedev/splice/internal/assets"
 	"github.com/splicedev/splice/internal/server"
 )
 
@@ -58,14 +60,14 @@ func emptyEngine(b *testing.B) http.Handler {
 	vars := makefileVars(b)
 	flags := append(slices.Clone(vars["ENGINE_GCFLAGS"]), "-ldflags="+strings.Join(vars["ENGINE_LDFLAGS"], " "))
 	buildWasm(b, vars, flags, filepath.Join(webDir, "app.wasm"), "./testdata/emptyengine")
-	script, err := server.ScriptWithGoLoader(filepath.Join(benchJSDir, "empty-engine.js"))
+	script, err := assets.ScriptWithGoLoader(filepath.Join(benchJSDir, "empty-engine.js"))
 	if err == nil {
 		err = os.WriteFile(filepath.Join(webDir, "engine.js"), script, 0o644) // served as engine.js is
 	}
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := server.CompressStale(webDir, io.Discard); err != nil {
+	if err := assets.CompressStale(webDir, io.Discard); err != nil {
 		b.Fatal(err)
 	}
 	site, err := server.NewAppSite(webDir, func(files app.ResourceResolver, version string, _ int64) *app.Handler {

@@ -6,9 +6,6 @@ import (
 	"bufio"
 	"cmp"
 	"fmt"
-	"github.com/splicedev/splice/internal/gowasm"
-	"github.com/splicedev/splice/internal/playground/state"
-	"github.com/splicedev/splice/internal/server"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -22,6 +19,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/splicedev/splice/internal/assets"
+	"github.com/splicedev/splice/internal/gowasm"
+	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/internal/server"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -323,7 +325,7 @@ func startEmptyApp(b *testing.B, fastLoader bool) (url, webDir string) {
 			b.Fatal(err)
 		}
 	}
-	if err := server.CompressStale(webDir, io.Discard); err != nil {
+	if err := assets.CompressStale(webDir, io.Discard); err != nil {
 		b.Fatal(err)
 	}
 	srv := exec.Command(filepath.Join(dir, "emptyapp"), "-web", webDir, "-fast-loader="+strconv.FormatBool(fastLoader))

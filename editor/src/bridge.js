@@ -249,11 +249,24 @@ function afterPaint(f) {
   });
 }
 
+// tidyFrom is the length from which an edit is followed, once the page is
+// idle, by Go's collection of the heap if due: each key makes a large
+// text again.
+const tidyFrom = 64 << 10;
+
+// whenIdle calls f once the page has nothing else to do (a browser without
+// requestIdleCallback: some 50 ms from now, past the frame being made).
+function whenIdle(f) {
+  if (window.requestIdleCallback) requestIdleCallback(f);
+  else setTimeout(f, 50);
+}
+
 class Editor {
   // opts: target (its key), doc, syntax ("text", "json" or "yaml"), label,
   // tags (complete and hover), and Go's callbacks: onChange(from, to,
-  // inserted), complete(offset) and hover(offset), which answer JSON, and
-  // caret(offset) when the caret moves without an edit.
+  // inserted), complete(offset) and hover(offset), which answer JSON,
+  // caret(offset) when the caret moves without an edit, and idle() once
+  // the page is idle after an edit of a large text.
   constructor(host, opts) {
     this.host = host;
     this.opts = opts;
@@ -398,6 +411,13 @@ class Editor {
       this.opts.onChange(a, b, u.state.sliceDoc(fromB, toB));
     } finally {
       this.busy--;
+    }
+    if (this.opts.idle && !this.idling && u.state.doc.length >= tidyFrom) {
+      this.idling = true;
+      whenIdle(() => {
+        this.idling = false;
+        if (this.view) this.opts.idle();
+      });
     }
   }
 

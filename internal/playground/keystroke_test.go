@@ -16,7 +16,7 @@ func BenchmarkPlanKeystroke(b *testing.B) {
 	text, at := benchdata.Plan(200 << 10)
 	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
 	for i := 0; b.Loop(); i++ {
-		ss.Edit(state.Target{}, at+i, at+i, "a")
+		ss.Edit(state.Target{}, ss.Rewrites(state.Target{}), at+i, at+i, "a")
 		b.StopTimer()
 		ss.Spans()
 		b.StartTimer()
@@ -36,7 +36,7 @@ func BenchmarkPlanKeystrokeInPlainScalar(b *testing.B) {
 			ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
 			at := strings.Index(text, c.after) + len(c.after)
 			for i := 0; b.Loop(); i++ {
-				ss.Edit(state.Target{}, at+i, at+i, c.typed)
+				ss.Edit(state.Target{}, ss.Rewrites(state.Target{}), at+i, at+i, c.typed)
 			}
 			if len(ss.Out.Problems) > 0 {
 				b.Fatal(ss.Out.Problems[0].Msg)
@@ -53,7 +53,7 @@ func BenchmarkPlanKeystrokeNewLine(b *testing.B) {
 	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
 	at := strings.Index(text, "\n  - id:")
 	for b.Loop() {
-		ss.Edit(state.Target{}, at, at, "\n")
+		ss.Edit(state.Target{}, ss.Rewrites(state.Target{}), at, at, "\n")
 	}
 	if len(ss.Out.Problems) > 0 {
 		b.Fatal(ss.Out.Problems[0].Msg)

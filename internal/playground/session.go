@@ -112,31 +112,48 @@ func (ss *Session) evaluate() {
 }
 
 // write sets target's text as the session itself writes it (a Format, a
-// fix, a sample, a decision), which the editor of target then shows; it
-// reports what Edit reports.
-func (ss *Session) write(target state.Target, text string) (more bool) {
-	if text == ss.State.Text(target) {
-		return false
+// fix, a sample, a decision), which the editor of target then shows.
+func (ss *Session) write(target state.Target, text string) {
+	if text != ss.State.Text(target) {
+		ss.wrote(target)
+		ss.edited(target, text)
 	}
-	ss.wrote(target)
-	return ss.change(target, text)
 }
 
-// change sets target's text to next and evaluates it, and reports what
-// Edit reports. A step id edited in a plan offers to rename its
-// references (followRename).
-func (ss *Session) change(target state.Target, next string) (more bool) {
-	return ss.report(func() {
-		if target != (state.Target{}) || ss.State.Mode != state.ModePlan {
-			ss.State.SetText(target, next)
-			ss.update()
-			return
-		}
-		before := ss.eval.Plan(ss.State.Plan)
-		ss.State.Plan = next
+// edited sets target's text to next, evaluates the state and reports the
+// change; it reports whether the view changed beyond the result and the
+// text itself. A plan's text always changes more: its steps' rows, which
+// go-app compares row by row. A step id edited in a plan offers to rename
+// its references (RenameOffer); typing the new id goes on renaming from
+// the first one.
+func (ss *Session) edited(target state.Target, next string) (more bool) {
+	if target != (state.Target{}) || ss.State.Mode != state.ModePlan {
+		before, spans := ss.Out, ss.Spans()
+		ss.State.SetText(target, next)
 		ss.update()
-		ss.followRename(before, ss.eval.Plan(next))
-	})
+		return ss.changedView(&before, spans)
+	}
+	before := ss.Out
+	ss.State.Plan = next
+	ss.evaluate()
+	if ss.Changed != nil {
+		ss.Changed()
+	}
+	if from, to, ok := ss.Out.StepRenamed(&before); ok {
+		if ss.renamed != nil && ss.renamed.To == from {
+			from = ss.renamed.From
+		}
+		if from != "" {
+			ss.renamed = &Rename{From: from, To: to}
+		}
+	}
+	return true
+}
+
+// changedView reports whether the view changed beyond the result since
+// before, with the tags spans, was shown.
+func (ss *Session) changedView(before *evaluate.Outcome, spans []template.Span) bool {
+	return !before.SameView(&ss.Out) || !slices.Equal(spans, ss.Spans())
 }
 
 // wrote counts a text the session wrote itself (see Rewrites).
@@ -153,41 +170,35 @@ func (ss *Session) wrote(target state.Target) {
 // before its own edits count.
 func (ss *Session) Rewrites(target state.Target) int { return ss.Loads + ss.rewrites[target] }
 
-// report runs an edit and reports whether the view changed beyond the
-// result and the text itself.
-func (ss *Session) report(edit func()) (more bool) {
-	before, spans := ss.Out, ss.Spans()
-	edit()
-	return !before.SameView(&ss.Out) || !slices.Equal(spans, ss.Spans())
-}
-
 // Edit records an edit of target's text as its editor reports it: [from,
-// to) of the text, in UTF-16 code units, replaced by insert. A large text
-// takes it in place, without comparing texts. It reports whether the view
-// changed beyond the result and the text itself (the problems, the trace,
-// the tags, a root's error, the result's kind: typing that changes only
-// the result needs no more than the result painted), and whether the
-// evaluation waits for Settle (later): evaluating would take long (a
-// large root or call input decoded again, the edit being more than typing
-// inside one of its strings), or an earlier edit waits already. An edit
-// outside the text changes nothing.
-func (ss *Session) Edit(target state.Target, from, to int, insert string) (more, later bool) {
+// to) of the text, in UTF-16 code units, replaced by insert, made on the
+// text of the session's seen-th write of it (Rewrites). An edit made on
+// an older text, or outside the text, is not taken: the editor must take
+// the session's text. A large text takes an edit in place, without
+// comparing texts. Edit reports whether the view changed beyond the
+// result and the text itself (the problems, the trace, the tags, a root's
+// error, the result's kind: typing that changes only the result needs no
+// more than the result painted), and whether the evaluation waits for
+// Settle (later): evaluating would take long (a large root or call input
+// decoded again, the edit being more than typing inside one of its
+// strings), or an earlier edit waits already.
+func (ss *Session) Edit(target state.Target, seen, from, to int, insert string) (taken, more, later bool) {
 	old := ss.State.Text(target)
 	offs := []int{from, to}
 	byteOffsets(old, offs)
 	next, ok := ss.eval.Edit(old, offs[0], offs[1], insert)
 	switch {
-	case !ok || from > to:
-		return false, false
+	case !ok || from > to || seen != ss.Rewrites(target):
+		return false, false, false
 	case target != (state.Target{}) && (ss.unsettled || !ss.eval.DecodesQuickly(next)):
 		ss.State.SetText(target, next)
 		ss.unsettled = true
 		if ss.Changed != nil {
 			ss.Changed() // kept from now, should the page go before Settle
 		}
-		return false, true
+		return true, false, true
 	}
-	return ss.change(target, next), false
+	return true, ss.edited(target, next), false
 }
 
 // Settle evaluates the edits that wait (see Edit), and reports what Edit
@@ -196,7 +207,9 @@ func (ss *Session) Settle() (more bool) {
 	if !ss.unsettled {
 		return false
 	}
-	return ss.report(ss.update)
+	before, spans := ss.Out, ss.Spans()
+	ss.update()
+	return ss.changedView(&before, spans)
 }
 
 // Complete returns what may be typed at caret in the main editor, as the

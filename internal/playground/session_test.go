@@ -287,7 +287,7 @@ func TestSessionBranchSteps(t *testing.T) {
 	}
 }
 
-func TestSessionSetTextSaysWhatMoreChanged(t *testing.T) {
+func TestSessionEditSaysWhatMoreChanged(t *testing.T) {
 	ss := NewSession(state.DefaultExample.Open())
 	text := ss.State.Template
 	tests := []struct {
@@ -302,11 +302,11 @@ func TestSessionSetTextSaysWhatMoreChanged(t *testing.T) {
 		{"text before the tags moves them", "> " + text, true},
 	}
 	for _, tt := range tests {
-		if got := ss.write(state.Target{}, tt.text); got != tt.more {
-			t.Errorf("%s: SetText = %v, want %v", tt.name, got, tt.more)
+		if got := ss.edited(state.Target{}, tt.text); got != tt.more {
+			t.Errorf("%s: more = %v, want %v", tt.name, got, tt.more)
 		}
 	}
-	if ss.write(state.Target{Root: "E0"}, "{oops") != true {
+	if ss.edited(state.Target{Root: "E0"}, "{oops") != true {
 		t.Error("a root that stops parsing changes more than the result")
 	}
 }
@@ -439,3 +439,24 @@ func encode(s state.State) string {
 // undoLabel and redoLabel name the edits Undo and Redo would make.
 func undoLabel(ss *Session) string { undo, _ := ss.History(); return undo }
 func redoLabel(ss *Session) string { _, redo := ss.History(); return redo }
+
+// An edit an editor made on a text the session has rewritten since (a
+// Format) is not taken: the editor takes the session's text instead.
+func TestSessionEditOnAnOlderText(t *testing.T) {
+	s := state.DefaultExample.Open()
+	target := state.Target{Root: "E0"}
+	s.SetText(target, `{"a":1}`)
+	ss := NewSession(s)
+	seen := ss.Rewrites(target)
+	ss.Format(target)
+	formatted := ss.State.Text(target)
+	if ss.Rewrites(target) == seen || formatted == `{"a":1}` {
+		t.Fatalf("the Format is not counted as a write: %q", formatted)
+	}
+	if taken, _, _ := ss.Edit(target, seen, 0, 0, "x"); taken || ss.State.Text(target) != formatted {
+		t.Errorf("an edit of the text before the Format was taken: %q", ss.State.Text(target))
+	}
+	if taken, _, _ := ss.Edit(target, ss.Rewrites(target), 0, 0, " "); !taken || ss.State.Text(target) != " "+formatted {
+		t.Errorf("an edit of the formatted text was not taken: %q", ss.State.Text(target))
+	}
+}

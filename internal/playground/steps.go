@@ -4,13 +4,12 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/internal/playground/state"
-	"github.com/splicedev/splice/plan"
 )
 
 // Plan mode's steps: the session selects the step the output shows (a
 // click, or the caret in it) and the iteration of a map or fold, writes a
 // step's sample and a decide step's decision into the plan document, and
-// follows a step id edited there.
+// opens a step alone.
 
 // SelectStep shows step id in the output ("" for the solver), from its
 // first iteration.
@@ -72,43 +71,6 @@ func (ss *Session) SetDecision(id, branch string) {
 	}
 	text := ss.State.Plan
 	ss.write(state.Target{}, text[:from]+insert+text[to:])
-}
-
-// followRename notices a step id edited in the plan document (the step at
-// the same place called otherwise, the old id gone), so that the
-// references to it may follow (RenameOffer). Typing the new id goes on
-// renaming from the first one.
-func (ss *Session) followRename(before, after *plan.Plan) {
-	if before == nil || before == after {
-		return
-	}
-	for _, s := range after.All {
-		old := stepAt(before, s.At)
-		if old == nil || old.ID == s.ID {
-			continue
-		}
-		if _, still := after.Step(old.ID); still && old.ID != "" {
-			continue
-		}
-		from := old.ID
-		if ss.renamed != nil && ss.renamed.To == old.ID {
-			from = ss.renamed.From
-		}
-		if from != "" {
-			ss.renamed = &Rename{From: from, To: s.ID}
-		}
-		return
-	}
-}
-
-// stepAt returns the step of p at JSON Pointer at.
-func stepAt(p *plan.Plan, at string) *plan.Step {
-	for _, s := range p.All {
-		if s.At == at {
-			return s
-		}
-	}
-	return nil
 }
 
 // OpenStepAlone replaces the state by the selected step alone.

@@ -9,13 +9,6 @@ import (
 // The session takes and gives an editor's offsets in UTF-16 units and
 // converts them against the text it holds.
 
-// utf16Offset converts byte offset off in s to UTF-16 code units.
-func utf16Offset(s string, off int) int {
-	offs := []int{off}
-	UTF16Offsets(s, offs)
-	return offs[0]
-}
-
 // UTF16Offsets converts byte offsets of s to UTF-16 code units in one walk
 // of s, in place, whatever their order: a large text is read once for all
 // the tags and problems of an editor.

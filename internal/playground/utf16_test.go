@@ -73,3 +73,10 @@ func TestOffsetsAcrossASCIIRuns(t *testing.T) {
 		t.Errorf("ByteOffsets = %v\nwant %v", got, bytes)
 	}
 }
+
+// utf16Offset converts byte offset off in s to UTF-16 code units.
+func utf16Offset(s string, off int) int {
+	offs := []int{off}
+	UTF16Offsets(s, offs)
+	return offs[0]
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/splicedev/splice/internal/assets"
 )
 
 // TestOtherMethodsNotAllowed: the site has nothing to post to.
@@ -73,7 +75,7 @@ func TestETagFollowsRebuild(t *testing.T) {
 	if res.StatusCode != http.StatusOK || string(readBody(t, res)) != "body{color:red}" || res.Header.Get("ETag") == before {
 		t.Errorf("after a rebuild: status %d, ETag %s (was %s); want the new file", res.StatusCode, res.Header.Get("ETag"), before)
 	}
-	if err := CompressStale(dir, io.Discard); err != nil {
+	if err := assets.CompressStale(dir, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if res := get(s, "/web/app.wasm", "Accept-Encoding", "br", "If-None-Match", beforeWasm); res.StatusCode != http.StatusOK {

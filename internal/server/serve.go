@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/splicedev/splice/internal/assets"
 )
 
 // DefaultDrain is how long a stopping server lets the requests in flight
@@ -29,7 +31,7 @@ func Serve(ctx context.Context, addr, webDir, siteURL string, drain time.Duratio
 		return err
 	}
 	go func() {
-		if err := CompressStale(webDir, stderr); err != nil {
+		if err := assets.CompressStale(webDir, stderr); err != nil {
 			fmt.Fprintln(stderr, "splice serve: serving uncompressed wasm:", err)
 		}
 	}()

@@ -20,7 +20,9 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	ui "github.com/splicedev/splice/app"
+	"github.com/splicedev/splice/internal/assets"
 )
 
 // buildVersion names the build when set with -ldflags
@@ -210,8 +212,8 @@ func contentVersion(webDir string) (string, error) {
 
 // versioned reports whether a file of web/ counts in the content version.
 func versioned(name string) bool {
-	for _, enc := range encodings {
-		if strings.HasSuffix(name, enc.ext) {
+	for _, enc := range assets.Encodings {
+		if strings.HasSuffix(name, enc.Ext) {
 			return false
 		}
 	}
@@ -247,7 +249,7 @@ func (f webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("ETag", etag)
-	if precompressed(name) && f.serveCompressed(w, r, name, info) {
+	if assets.Precompressed(name) && f.serveCompressed(w, r, name, info) {
 		return
 	}
 	f.files.ServeHTTP(w, r)
@@ -296,30 +298,30 @@ func (c *etagCache) get(name string, info os.FileInfo) (string, error) {
 }
 
 // serveCompressed serves the stored compressed copy of a precompressed
-// file in the first of encodings the request accepts, and reports whether
+// file in the first of assets.Encodings the request accepts, and reports whether
 // it did.
 func (f webFiles) serveCompressed(w http.ResponseWriter, r *http.Request, name string, source os.FileInfo) bool {
 	w.Header().Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
-	for _, enc := range encodings {
-		if !acceptsEncoding(accept, enc.name) || !isFresh(name+enc.ext, source) {
+	for _, enc := range assets.Encodings {
+		if !acceptsEncoding(accept, enc.Name) || !assets.Fresh(name+enc.Ext, source) {
 			continue
 		}
-		file, err := os.Open(name + enc.ext)
+		file, err := os.Open(name + enc.Ext)
 		if err != nil {
 			continue
 		}
 		defer file.Close()
 		h := w.Header()
 		h.Set("Content-Type", contentType(name))
-		h.Set("Content-Encoding", enc.name)
+		h.Set("Content-Encoding", enc.Name)
 		// ServeContent leaves the length of an encoded body out.
 		if info, err := file.Stat(); err == nil && r.Header.Get("Range") == "" {
 			h.Set("Content-Length", strconv.FormatInt(info.Size(), 10))
 		}
 		// Each encoding is its own representation, with its own validator.
 		if etag := h.Get("ETag"); etag != "" {
-			h.Set("ETag", strings.TrimSuffix(etag, `"`)+"-"+enc.name+`"`)
+			h.Set("ETag", strings.TrimSuffix(etag, `"`)+"-"+enc.Name+`"`)
 		}
 		http.ServeContent(w, r, "", source.ModTime(), file)
 		return true

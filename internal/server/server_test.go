@@ -19,7 +19,9 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+
 	ui "github.com/splicedev/splice/app"
+	"github.com/splicedev/splice/internal/assets"
 )
 
 // testWebDir is the built web/ directory, seen from this package.
@@ -39,7 +41,7 @@ func fakeWebDir(t *testing.T) (dir string, wasm []byte) {
 			t.Fatal(err)
 		}
 	}
-	if err := CompressStale(dir, io.Discard); err != nil {
+	if err := assets.CompressStale(dir, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	return dir, wasm
@@ -161,7 +163,7 @@ func TestEngineScriptsServedCompressed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := CompressStale(dir, io.Discard); err != nil {
+	if err := assets.CompressStale(dir, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	s := newTestSite(t, dir)
@@ -218,14 +220,14 @@ func TestStaleCompressedWasmNotServed(t *testing.T) {
 	}
 
 	var log bytes.Buffer
-	if err := CompressStale(dir, &log); err != nil {
+	if err := assets.CompressStale(dir, &log); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Count(log.String(), "compressed "); got != 2 {
 		t.Errorf("CompressStale after a rebuild wrote %d files, want 2:\n%s", got, log.String())
 	}
 	log.Reset()
-	if err := CompressStale(dir, &log); err != nil || log.Len() != 0 {
+	if err := assets.CompressStale(dir, &log); err != nil || log.Len() != 0 {
 		t.Errorf("CompressStale with fresh files: err %v, wrote:\n%s", err, log.String())
 	}
 	if res := get(s, "/web/app.wasm", "Accept-Encoding", "br"); res.Header.Get("Content-Encoding") != "br" {
@@ -247,7 +249,7 @@ func TestRebuiltWithSameBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log bytes.Buffer
-	if err := CompressStale(dir, &log); err != nil || log.Len() != 0 {
+	if err := assets.CompressStale(dir, &log); err != nil || log.Len() != 0 {
 		t.Errorf("CompressStale after an identical rebuild: err %v, wrote:\n%s", err, log.String())
 	}
 	for _, enc := range []string{"br", "gzip"} {
@@ -546,7 +548,7 @@ func TestStaticWebsite(t *testing.T) {
 	}
 	// The copies keep their times, so the site's web/ can be served as is.
 	source, _ := os.Stat(filepath.Join(out, "web/app.wasm"))
-	if !isFresh(filepath.Join(out, "web/app.wasm.br"), source) {
+	if !assets.Fresh(filepath.Join(out, "web/app.wasm.br"), source) {
 		t.Error("the copied app.wasm.br is not fresh beside its app.wasm")
 	}
 }

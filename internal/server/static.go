@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"github.com/splicedev/splice/internal/assets"
 )
 
 // WriteStatic writes every page go-app renders, its scripts and manifest,
@@ -18,7 +20,7 @@ func WriteStatic(out, webDir, siteURL string, log io.Writer) error {
 	if err := checkApart(out, webDir); err != nil {
 		return err
 	}
-	if err := CompressStale(webDir, log); err != nil {
+	if err := assets.CompressStale(webDir, log); err != nil {
 		return err
 	}
 	s, err := NewSite(webDir, siteURL)
@@ -125,13 +127,6 @@ func copyDir(dst, src string) error {
 		case !d.Type().IsRegular() || d.Name()[0] == '.':
 			return nil
 		}
-		return copyFile(target, name)
-	})
-}
-
-func copyFile(dst, src string) error {
-	return transformFile(src, dst, func(w io.Writer, r io.Reader) error {
-		_, err := io.Copy(w, r)
-		return err
+		return assets.CopyFile(target, name)
 	})
 }

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/splicedev/splice/internal/server"
+	"github.com/splicedev/splice/internal/assets"
 )
 
 func main() {
 	webDir := flag.String("web", "web", "directory of the .wasm files and scripts")
 	flag.Parse()
-	if err := server.CompressStale(*webDir, os.Stdout); err != nil {
+	if err := assets.CompressStale(*webDir, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "compress:", err)
 		os.Exit(1)
 	}

@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/splicedev/splice/internal/server"
+	"github.com/splicedev/splice/internal/assets"
 )
 
 func main() {
@@ -24,7 +24,7 @@ func main() {
 }
 
 func write(source, out string) error {
-	built, err := server.ScriptWithGoLoader(source)
+	built, err := assets.ScriptWithGoLoader(source)
 	if err != nil {
 		return err
 	}

@@ -354,3 +354,34 @@ func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 	view.Iteration, view.Iterations = it.Index, len(res.Iterations)
 	view.Item, view.Accumulator, view.Input = shownJSON(it.Item), shownJSON(it.Accumulator), shownJSON(it.Input)
 }
+
+// StepRenamed reports a step id edited in the plan document since before,
+// an evaluation of its earlier text: the step at the same place called
+// otherwise (to), and its old id (from) gone from the plan.
+func (o *Outcome) StepRenamed(before *Outcome) (from, to string, ok bool) {
+	if o.run == nil || before.run == nil || o.run.Plan == before.run.Plan {
+		return "", "", false
+	}
+	now, was := o.run.Plan, before.run.Plan
+	for _, s := range now.All {
+		old := stepAt(was, s.At)
+		if old == nil || old.ID == s.ID {
+			continue
+		}
+		if _, still := now.Step(old.ID); still && old.ID != "" {
+			continue
+		}
+		return old.ID, s.ID, true
+	}
+	return "", "", false
+}
+
+// stepAt returns the step of p at JSON Pointer at.
+func stepAt(p *plan.Plan, at string) *plan.Step {
+	for _, s := range p.All {
+		if s.At == at {
+			return s
+		}
+	}
+	return nil
+}

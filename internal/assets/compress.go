@@ -1,4 +1,8 @@
-package server
+// Package assets makes the built files of the web directory: the
+// compressed copies the server sends (and reads back to tell fresh ones),
+// and the engine's script with Go's loader in it. The build steps use it
+// without the server or the playground.
+package assets
 
 import (
 	"bytes"
@@ -12,23 +16,23 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// encoding is a content coding the server can send a file of web/ in (a
+// Encoding is a content coding the server can send a file of web/ in (a
 // .wasm file, the editor bundle, the engine's scripts), stored
 // pre-compressed beside it (web/app.wasm.br, web/app.wasm.gz).
-type encoding struct {
-	name string // the Content-Encoding token
-	ext  string // the suffix of the stored file
+type Encoding struct {
+	Name string // the Content-Encoding token
+	Ext  string // the suffix of the stored file
 	// compress writes src to dst in this coding at its best compression.
 	compress func(dst io.Writer, src io.Reader) error
 	// decompress reads src in this coding.
 	decompress func(src io.Reader) (io.Reader, error)
 }
 
-// encodings are in the server's order of preference: brotli is about 25%
+// Encodings are in the server's order of preference: brotli is about 25%
 // smaller than gzip on Go's wasm output.
-var encodings = []encoding{
-	{name: "br", ext: ".br", compress: compressBrotli, decompress: decompressBrotli},
-	{name: "gzip", ext: ".gz", compress: compressGzip, decompress: decompressGzip},
+var Encodings = []Encoding{
+	{Name: "br", Ext: ".br", compress: compressBrotli, decompress: decompressBrotli},
+	{Name: "gzip", Ext: ".gz", compress: compressGzip, decompress: decompressGzip},
 }
 
 func decompressBrotli(src io.Reader) (io.Reader, error) { return brotli.NewReader(src), nil }
@@ -62,9 +66,9 @@ func compressGzip(dst io.Writer, src io.Reader) error {
 // engine.js, Go's loader in it), whose every byte is on the way to it.
 var precompressedScripts = []string{"editor.js", "embed.js", "engine.js"}
 
-// precompressed reports whether the file called name of web/ is served
+// Precompressed reports whether the file called name of web/ is served
 // from its compressed copies.
-func precompressed(name string) bool {
+func Precompressed(name string) bool {
 	return filepath.Ext(name) == ".wasm" || slices.Contains(precompressedScripts, filepath.Base(name))
 }
 
@@ -80,10 +84,10 @@ func precompressedFiles(webDir string) ([]string, error) {
 	return files, err
 }
 
-// isFresh reports whether the compressed file was made from this version of
+// Fresh reports whether the compressed file was made from this version of
 // source: compressFile gives it the modification time of the file it read,
 // so a stale one is never served.
-func isFresh(compressed string, source os.FileInfo) bool {
+func Fresh(compressed string, source os.FileInfo) bool {
 	info, err := os.Stat(compressed)
 	return err == nil && info.ModTime().Equal(source.ModTime())
 }
@@ -103,9 +107,9 @@ func CompressStale(webDir string, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		for _, enc := range encodings {
-			target := file + enc.ext
-			if isFresh(target, info) {
+		for _, enc := range Encodings {
+			target := file + enc.Ext
+			if Fresh(target, info) {
 				continue
 			}
 			if decodesTo(target, enc, file) {
@@ -118,7 +122,7 @@ func CompressStale(webDir string, log io.Writer) error {
 				return err
 			}
 			if out, err := os.Stat(target); err == nil {
-				fmt.Fprintf(log, "compressed %s: %d → %d bytes (%s)\n", file, info.Size(), out.Size(), enc.name)
+				fmt.Fprintf(log, "compressed %s: %d → %d bytes (%s)\n", file, info.Size(), out.Size(), enc.Name)
 			}
 		}
 	}
@@ -127,7 +131,7 @@ func CompressStale(webDir string, log io.Writer) error {
 
 // decodesTo reports whether the compressed file decodes to the bytes of
 // source; decoding takes a fraction of the time of compressing.
-func decodesTo(compressed string, enc encoding, source string) bool {
+func decodesTo(compressed string, enc Encoding, source string) bool {
 	c, err := os.Open(compressed)
 	if err != nil {
 		return false
@@ -166,12 +170,21 @@ func sameBytes(a, b io.Reader) bool {
 }
 
 // compressFile writes source compressed to target.
-func compressFile(source, target string, enc encoding) error {
+func compressFile(source, target string, enc Encoding) error {
 	return transformFile(source, target, func(dst io.Writer, src io.Reader) error {
 		if err := enc.compress(dst, src); err != nil {
 			return fmt.Errorf("compressing %s: %w", source, err)
 		}
 		return nil
+	})
+}
+
+// CopyFile copies source to target, keeping its modification time, so
+// that the compressed copies copied beside it stay fresh.
+func CopyFile(target, source string) error {
+	return transformFile(source, target, func(w io.Writer, r io.Reader) error {
+		_, err := io.Copy(w, r)
+		return err
 	})
 }
 
