@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -250,7 +251,7 @@ func (r docResult) ui() app.UI {
 		}
 		return app.Elem("div").Class("docs-result docs-result-error").Attr("data-kind", kind).Body(
 			app.Elem("div").Class("docs-label").Text(label),
-			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(template.Format(r.err)),
+			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(reshape.FormatIn(r.err, "")),
 		)
 	}
 	label := "Result: " + r.value.Kind().String()

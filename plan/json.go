@@ -163,7 +163,7 @@ func (w *jsonWriter) iterations(r *StepResult) {
 	w.b = append(w.b, ']')
 }
 
-func appendError(b []byte, e *template.Error) []byte {
+func appendError(b []byte, e *Error) []byte {
 	b = append(b, `{"kind":`...)
 	b = template.AppendQuoted(b, e.Kind.String())
 	b = appendString(b, "phase", e.Phase.String())

@@ -94,7 +94,7 @@ type Plan struct {
 	Input  template.Value
 	Steps  []*Step // the top-level steps, in run order
 	All    []*Step // every step in document order, branch steps inside their decide step
-	Errors template.ErrorList
+	Errors ErrorList
 	// Warnings are the document's likely mistakes: a YAML comment that
 	// hides a tag.
 	Warnings []reshape.Warning
@@ -176,16 +176,16 @@ func newPlan() *Plan {
 type loader struct {
 	p    *Plan
 	doc  *reshape.Document
-	errs template.ErrorList
+	errs ErrorList
 }
 
 // fail records a ToolError about the document at the node ptr.
-func (l *loader) fail(step *Step, ptr, msg string) *template.Error {
+func (l *loader) fail(step *Step, ptr, msg string) *Error {
 	return l.failAt(step, ptr, l.doc.Pos(ptr), msg)
 }
 
-func (l *loader) failAt(step *Step, ptr string, pos template.Pos, msg string) *template.Error {
-	e := l.doc.Error(ptr, pos, msg)
+func (l *loader) failAt(step *Step, ptr string, pos template.Pos, msg string) *Error {
+	e := &Error{placedError: *l.doc.Error(ptr, pos, msg)}
 	if step != nil {
 		e.Step = step.ID
 		step.broken = true
@@ -214,7 +214,7 @@ func (l *loader) add(step *Step, ptr string, err error) {
 
 // sortErrors puts the load errors in document order.
 func (l *loader) sortErrors() {
-	slices.SortStableFunc(l.errs, func(a, b *template.Error) int { return a.Doc.Offset - b.Doc.Offset })
+	slices.SortStableFunc(l.errs, func(a, b *Error) int { return a.Doc.Offset - b.Doc.Offset })
 }
 
 func (l *loader) load() {
@@ -377,7 +377,7 @@ func (l *loader) branches(s *Step) {
 		}
 		s.Branches = append(s.Branches, Branch{Name: m.Key, At: ptr, Steps: l.list(m.Value, ptr, s, m.Key)})
 	}
-	listNames := func(e *template.Error) {
+	listNames := func(e *Error) {
 		e.Available, e.More = names, len(members)-len(names)
 		e.Msg += e.AvailableText()
 	}
@@ -697,25 +697,6 @@ func (p *Plan) Scope(viewer *Step) template.Scope {
 		sc.Branch[s.ID] = c[k].decide.ID
 	}
 	return sc
-}
-
-// placeAll returns the typed errors of err, each placed in the document
-// text (Doc) and naming step.
-func placeAll(err error, text, step string) template.ErrorList {
-	list := template.Errors(err)
-	if list == nil {
-		list = template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error(), Pos: template.Pos{Line: 1, Column: 1}}}
-	}
-	out := make(template.ErrorList, len(list))
-	for i, e := range list {
-		placed := *e
-		placed.Step = step
-		if placed.Doc.Line == 0 && placed.Source == text {
-			placed.Doc, placed.DocEnd = placed.Pos, placed.End
-		}
-		out[i] = &placed
-	}
-	return out
 }
 
 func has(v template.Value, key string) bool {

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"weak"
-
-	"github.com/splicedev/splice/template"
 )
 
 // reloadPlan has every part Reload takes alone: the input, samples, call,
@@ -203,7 +201,7 @@ func runText(o *Outcome) string {
 	return b.String()
 }
 
-func errorText(e *template.Error) string {
+func errorText(e *Error) string {
 	c := *e
 	c.Source = "" // the same text, or the same leaf
 	return fmt.Sprintf("%+v", c)

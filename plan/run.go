@@ -49,7 +49,7 @@ type StepResult struct {
 	// Note says that a computed step's result differs from the result
 	// the document gives for it (which is not used).
 	Note   string
-	Errors template.ErrorList // its load errors, or its render errors
+	Errors ErrorList // its load errors, or its render errors
 
 	trace   []template.TraceEntry
 	placeIn *reshape.Document // where trace is yet to be placed (a kept result's)
@@ -91,7 +91,7 @@ type Outcome struct {
 	Solver *StepResult   // nil without a solver
 	// Errors are the load errors in document order, then the render
 	// errors in run order; each phase capped.
-	Errors template.ErrorList
+	Errors ErrorList
 	// Rendered counts the steps (and the solver) rendered by this run:
 	// those kept from the previous run are not.
 	Rendered int
@@ -101,7 +101,7 @@ type Outcome struct {
 	inputGen  int
 	env       *template.Env
 	previous  *Outcome
-	renderErr template.ErrorList
+	renderErr ErrorList
 }
 
 // Spent is the work and output of the run, its plan's load included, as
@@ -237,7 +237,7 @@ func (o *Outcome) render(s *Step, r *StepResult, shape *reshape.Shape, scope tem
 	res := template.Run(loaded{shape}, scope, roots, o.env)
 	r.trace = append(r.trace, res.Trace...)
 	if !res.OK() {
-		o.fail(s, r, res.Errors)
+		o.fail(s, r, reshape.Errors(res.Err))
 		return template.Value{}, false
 	}
 	return res.Value, true
@@ -245,25 +245,27 @@ func (o *Outcome) render(s *Step, r *StepResult, shape *reshape.Shape, scope tem
 
 // fail records render errors of step s (nil: the solver, whose errors
 // name no step).
-func (o *Outcome) fail(s *Step, r *StepResult, errs template.ErrorList) {
+func (o *Outcome) fail(s *Step, r *StepResult, errs reshape.ErrorList) {
 	r.Status = Failed
 	for _, e := range errs {
-		placed := *e
+		placed := &Error{placedError: *e}
 		if s != nil {
 			placed.Step = s.ID
 		}
 		if placed.Phase != template.PhaseLoad {
 			placed.Phase = template.PhaseRender
 		}
-		o.Plan.doc.Place(&placed)
-		r.Errors = append(r.Errors, &placed)
-		o.renderErr = append(o.renderErr, &placed)
+		o.Plan.doc.Place(&placed.placedError)
+		r.Errors = append(r.Errors, placed)
+		o.renderErr = append(o.renderErr, placed)
 	}
 }
 
 // failAt records a render error of step s at the node ptr.
 func (o *Outcome) failAt(s *Step, r *StepResult, kind template.ErrorKind, ptr, msg string) {
-	o.fail(s, r, template.ErrorList{{Kind: kind, Phase: template.PhaseRender, Msg: msg, At: ptr, Pos: template.Pos{Line: 1, Column: 1}}})
+	e := &reshape.Error{At: ptr}
+	e.Kind, e.Phase, e.Msg, e.Pos = kind, template.PhaseRender, msg, template.Pos{Line: 1, Column: 1}
+	o.fail(s, r, reshape.ErrorList{e})
 }
 
 // call renders a call (or an iteration's body, at index i) and gives its
@@ -292,17 +294,17 @@ func (o *Outcome) call(s *Step, r *StepResult, roots template.Roots, iteration *
 		res := template.Run(reshape.Call{Tool: s.tool, Input: input}, scope, nil, o.env)
 		r.trace = append(r.trace, res.Trace...)
 		if !res.OK() {
-			o.fail(s, r, o.atInput(s, res.Errors))
+			o.fail(s, r, o.atInput(s, reshape.Errors(res.Err)))
 			return input, result, Failed
 		}
 		return input, res.Value, Ran
 	case checked:
 		if err := s.tool.CheckInput(input, o.env); err != nil {
-			o.fail(s, r, o.atInput(s, template.Errors(err)))
+			o.fail(s, r, o.atInput(s, reshape.Errors(err)))
 			return input, result, Failed
 		}
 		if err := s.tool.CheckResult(sample, o.env); err != nil {
-			list := template.Errors(err)
+			list := reshape.Errors(err)
 			for _, e := range list {
 				e.At = s.At + "/result"
 			}
@@ -315,7 +317,7 @@ func (o *Outcome) call(s *Step, r *StepResult, roots template.Roots, iteration *
 
 // atInput places errors of a tool call without a place of their own (an
 // InputError names the field in Path) at the step's input.
-func (o *Outcome) atInput(s *Step, errs template.ErrorList) template.ErrorList {
+func (o *Outcome) atInput(s *Step, errs reshape.ErrorList) reshape.ErrorList {
 	for _, e := range errs {
 		if e.At == "" {
 			e.At = s.At + "/input"
@@ -497,10 +499,10 @@ func (o *Outcome) keep(s *Step, r *StepResult) bool {
 	}
 	*r = *pr
 	r.Step = s
-	r.Errors = make(template.ErrorList, len(pr.Errors))
+	r.Errors = make(ErrorList, len(pr.Errors))
 	for i, e := range pr.Errors {
 		placed := *e
-		o.Plan.doc.Place(&placed)
+		o.Plan.doc.Place(&placed.placedError)
 		r.Errors[i] = &placed
 		o.renderErr = append(o.renderErr, &placed)
 	}

@@ -28,7 +28,7 @@ func TestShapeCheckCostIsFreeOfBranchCount(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		for range n {
-			if errs := template.Errors(shape.Check(scope)); len(errs) != 1 || errs[0].At != "/m" {
+			if errs := Errors(shape.Check(scope)); len(errs) != 1 || errs[0].At != "/m" {
 				t.Fatalf("n=%d: want the branch step at /m, got %v", n, errs)
 			}
 		}

@@ -73,9 +73,9 @@ func (d *Document) Compile(ptr string, v template.Value) (*Shape, error) {
 }
 
 // Error is a ToolError about the document itself, at pos and the node ptr.
-func (d *Document) Error(ptr string, pos template.Pos, msg string) *template.Error {
-	return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, At: ptr,
-		Pos: pos, End: pos.Offset, Source: d.places.text, Doc: pos, DocEnd: pos.Offset}
+func (d *Document) Error(ptr string, pos template.Pos, msg string) *Error {
+	return &Error{engineError: engineError{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, Pos: pos, End: pos.Offset, Source: d.places.text},
+		At: ptr, Doc: pos, DocEnd: pos.Offset}
 }
 
 // Place sets where e is in the document: an error raised in a string leaf
@@ -83,7 +83,7 @@ func (d *Document) Error(ptr string, pos template.Pos, msg string) *template.Err
 // failing segment; any other error at the node its At names. A result
 // kept from an earlier run of the same step is placed again this way in
 // the document as it is now.
-func (d *Document) Place(e *template.Error) {
+func (d *Document) Place(e *Error) {
 	if p, ok := d.places.value(e.At); ok && e.Source != "" && e.Source != d.places.text && e.Pos.Line > 0 {
 		e.DocSegStart, e.DocSegEnd = 0, 0
 		d.places.locate(e, p)

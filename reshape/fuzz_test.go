@@ -61,7 +61,7 @@ func FuzzShape(f *testing.F) {
 
 func checkFuzzErrors(t *testing.T, doc template.Value, err error) {
 	t.Helper()
-	errs := template.Errors(err)
+	errs := Errors(err)
 	if err != nil && len(errs) == 0 {
 		t.Fatalf("untyped error %v", err)
 	}
@@ -90,7 +90,7 @@ func checkFuzzErrors(t *testing.T, doc template.Value, err error) {
 // that is the offset's own.
 func checkDocPositions(t *testing.T, text string, err error) {
 	t.Helper()
-	for _, e := range template.Errors(err) {
+	for _, e := range Errors(err) {
 		if e.Doc.Line == 0 {
 			continue
 		}
@@ -129,8 +129,8 @@ func FuzzTool(f *testing.F) {
 // withoutAt drops the leaf pointers (tool leaves are checked by FuzzShape)
 // so that only typing and positions are checked.
 func withoutAt(err error) error {
-	var list template.ErrorList
-	for _, e := range template.Errors(err) {
+	var list ErrorList
+	for _, e := range Errors(err) {
 		c := *e
 		c.At = ""
 		list = append(list, &c)

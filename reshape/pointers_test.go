@@ -39,7 +39,7 @@ func TestLongKeysAboveManyLeaves(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		_, err := ParseShape(text)
 		runtime.ReadMemStats(&after)
-		list := template.Errors(err)
+		list := Errors(err)
 		if len(list) != 1 || list[0].Kind != template.ToolError || !strings.Contains(list[0].Msg, "keys above this value are too long") {
 			t.Errorf("yaml %v: %v", yaml, err)
 		}

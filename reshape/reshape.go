@@ -4,7 +4,8 @@
 // are templates: ParseShape or ShapeFromValue parse it, Check runs the
 // load-time checks over every leaf, Render renders every leaf once with the
 // typed splice and returns the result verbatim. Every error raised from a
-// leaf carries the leaf's JSON Pointer in At.
+// leaf is an Error: the engine's, placed at the leaf's JSON Pointer (At)
+// and in the shape's text.
 //
 // Tools are YAML documents (LoadTool, LoadDir). A reshape tool either has a
 // fixed shape, rendered against the call's input, or takes the shape from

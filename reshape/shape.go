@@ -147,12 +147,12 @@ func compileShape(v template.Value, places *docPlaces, base, at string, lenient 
 	}
 	root := c.node(v, "")
 	if c.budget < 0 {
-		e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: tooDeepKeys, Pos: template.Pos{Line: 1, Column: 1}}
+		e := &Error{engineError: engineError{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: tooDeepKeys, Pos: template.Pos{Line: 1, Column: 1}}}
 		if places != nil {
 			pos := places.placeOf(base).pos
 			e.Source, e.Pos, e.Doc = places.text, pos, pos
 		}
-		return nil, template.ErrorList{e}
+		return nil, ErrorList{e}
 	}
 	s := &Shape{value: v, root: root, leaves: c.leaves, places: places}
 	switch {
@@ -184,7 +184,7 @@ type shapeCompiler struct {
 	base    string // where the shape is in the document
 	at      string // the prefix of the pointers leaves and errors name
 	leaves  []Leaf
-	errs    template.ErrorList
+	errs    ErrorList
 	lenient bool // a leaf that does not parse becomes null
 	budget  int  // the pointer bytes it may still make (see pointerBudget)
 }
@@ -244,8 +244,8 @@ func (c *shapeCompiler) node(v template.Value, ptr string) shapeNode {
 
 // duplicate reports a key the shape repeats, at the repeated key.
 func (c *shapeCompiler) duplicate(key, at string) {
-	e := &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, At: c.at + at,
-		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + string(template.AppendQuoted(nil, key)) + " in the shape"}
+	e := &Error{engineError: engineError{Kind: template.ToolError, Phase: template.PhaseLoad,
+		Pos: template.Pos{Line: 1, Column: 1}, Msg: "duplicate key " + string(template.AppendQuoted(nil, key)) + " in the shape"}, At: c.at + at}
 	if c.places != nil {
 		if pos, ok := c.places.key(c.base + at); ok {
 			e.Pos, e.End, e.Source = pos, pos.Offset, c.places.text
@@ -263,17 +263,16 @@ func (n shapeNode) collapse(v template.Value) shapeNode {
 	return n
 }
 
-// mark appends the typed errors of err, raised by leaf, each with the
-// leaf's JSON Pointer in At and, when d places the document, its place
-// there. The errors are copied: the engine's are left untouched.
-func (d *docPlaces) mark(list template.ErrorList, err error, leaf Leaf) template.ErrorList {
+// mark appends the typed errors of err, raised by leaf, each placed at the
+// leaf's JSON Pointer and, when d places the document, at its place there.
+// The errors are copied: the engine's are left untouched.
+func (d *docPlaces) mark(list ErrorList, err error, leaf Leaf) ErrorList {
 	for _, e := range template.Errors(err) {
-		marked := *e
-		marked.At = leaf.At
+		marked := &Error{engineError: *e, At: leaf.At}
 		if d != nil && len(list) < template.MaxErrors {
-			d.locate(&marked, leaf.place)
+			d.locate(marked, leaf.place)
 		}
-		list = append(list, &marked)
+		list = append(list, marked)
 	}
 	return list
 }
@@ -325,7 +324,7 @@ func (s *Shape) Check(scope template.Scope) error {
 	if err := scopeOnly.Check(scope); err != nil {
 		return err
 	}
-	var errs template.ErrorList
+	var errs ErrorList
 	for _, l := range s.leaves {
 		if err := l.Template.Check(scope); err != nil {
 			errs = s.places.mark(errs, err, l)
@@ -386,7 +385,7 @@ func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Valu
 
 type shapeRenderer struct {
 	shape   *Shape
-	errs    template.ErrorList
+	errs    ErrorList
 	limited bool // a leaf stopped at a limit: the rest are not rendered
 	// leaf renders a leaf, within the run and tracing when it traces.
 	leaf func(l Leaf) (template.Value, error)
@@ -404,7 +403,7 @@ func (r *shapeRenderer) node(n *shapeNode) template.Value {
 		v, err := r.leaf(l)
 		if err != nil {
 			r.errs = r.shape.places.mark(r.errs, err, l)
-			r.limited = slices.ContainsFunc(r.errs[len(r.errs)-len(template.Errors(err)):], func(e *template.Error) bool { return e.Kind == template.LimitError })
+			r.limited = slices.ContainsFunc(r.errs[len(r.errs)-len(template.Errors(err)):], func(e *Error) bool { return e.Kind == template.LimitError })
 		}
 		return v
 	case n.kind == template.Object:

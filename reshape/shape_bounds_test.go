@@ -25,7 +25,7 @@ func TestShapeLeavesShareTheOutputBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = s.Render(big)
-	list := template.Errors(err)
+	list := Errors(err)
 	if len(list) == 0 || list[0].Kind != template.LimitError || !strings.Contains(list[0].Msg, "MiB") {
 		t.Fatalf("3,000 leaves of a 1 MiB string: %v, want a LimitError on the output", err)
 	}

@@ -28,7 +28,7 @@ func sampleRoots(t testing.TB) template.Roots {
 // errorSummary lists kind, leaf and position of every error.
 func errorSummary(err error) []string {
 	var out []string
-	for _, e := range template.Errors(err) {
+	for _, e := range Errors(err) {
 		out = append(out, e.Kind.String()+" "+e.At+" "+e.Pos.String())
 	}
 	return out
@@ -72,7 +72,7 @@ func TestShapeScopeErrorOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	errs := template.Errors(s.Check(template.Scope{Roots: []string{"input", "index", "E0"}}))
+	errs := Errors(s.Check(template.Scope{Roots: []string{"input", "index", "E0"}}))
 	if len(errs) != 1 || errs[0].Kind != template.ScopeError || errs[0].At != "" {
 		t.Errorf("want one ScopeError without a leaf, got %v", errs)
 	}
@@ -86,10 +86,10 @@ func TestShapeErrorsLeaveTemplatesAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	roots := sampleRoots(t)
-	if _, err := s.Render(roots); template.Errors(err)[0].At != "/a/b" {
+	if _, err := s.Render(roots); Errors(err)[0].At != "/a/b" {
 		t.Fatalf("render error not at /a/b: %v", err)
 	}
-	if _, err := s.Leaves()[0].Template.Render(roots); template.Errors(err)[0].At != "" {
+	if _, err := s.Leaves()[0].Template.Render(roots); Errors(err)[0].At != "" {
 		t.Errorf("the template's own error was marked: %v", err)
 	}
 }
@@ -97,7 +97,7 @@ func TestShapeErrorsLeaveTemplatesAlone(t *testing.T) {
 // TestShapeDuplicateKey: JSON allows a repeated key, a shape does not.
 func TestShapeDuplicateKey(t *testing.T) {
 	_, err := ShapeFromValue(mustJSON(t, `{"a": {"k": 1, "k": 2}}`))
-	errs := template.Errors(err)
+	errs := Errors(err)
 	if len(errs) != 1 || errs[0].Kind != template.ToolError || errs[0].At != "/a/k" {
 		t.Errorf("want a ToolError at /a/k, got %v", err)
 	}
@@ -131,7 +131,7 @@ func TestShapeLeaves(t *testing.T) {
 // engine reads JSON alone).
 func TestRepeatedKeyAtTheKey(t *testing.T) {
 	_, err := ParseShape(`{"a": {"k": "{{E0.x}}", "k": 2}}`)
-	list := template.Errors(err)
+	list := Errors(err)
 	if len(list) != 1 || list[0].Kind != template.ToolError || list[0].At != "/a/k" || !strings.Contains(list[0].Msg, "duplicate key") {
 		t.Errorf("ParseShape: %v, want a ToolError at /a/k naming the duplicate key", err)
 	}

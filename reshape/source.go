@@ -151,9 +151,9 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 		return d.lines.pos(off)
 	}
 	budget := pointerBudget(len(text))
-	var fail *template.Error
-	docError := func(pos template.Pos, msg string) *template.Error {
-		return &template.Error{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, Pos: pos, End: pos.Offset, Source: text}
+	var fail *Error
+	docError := func(pos template.Pos, msg string) *Error {
+		return &Error{engineError: engineError{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: msg, Pos: pos, End: pos.Offset, Source: text}}
 	}
 	var walk func(ptr string, v template.Value) bool
 	walk = func(ptr string, v template.Value) bool {
@@ -460,7 +460,7 @@ func hexValue(c byte) byte {
 
 // locate places e, an error of the leaf at p (e.Source is its string), in the
 // document: Doc and DocEnd, and the segment's range, in doc's offsets.
-func (d *docPlaces) locate(e *template.Error, p place) {
+func (d *docPlaces) locate(e *Error, p place) {
 	if p.pos.Line == 0 {
 		return
 	}

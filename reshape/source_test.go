@@ -50,7 +50,7 @@ func TestLeafErrorsArePlacedInTheDocument(t *testing.T) {
 				}
 				return
 			}
-			errs := template.Errors(err)
+			errs := Errors(err)
 			if len(errs) == 0 {
 				t.Fatal("want an error")
 			}
@@ -74,7 +74,7 @@ func TestLeafErrorsArePlacedInTheDocument(t *testing.T) {
 func TestToolLeafErrorsArePlacedInTheFile(t *testing.T) {
 	src := "name: card\nkind: reshape\n# {{input.x}} in a comment\nshape:\n  title: \"PR {{input.pr.nmber}}\"\n  body: |\n    see {{E1.x}}\n"
 	_, err := LoadTool([]byte(src))
-	errs := template.Errors(err)
+	errs := Errors(err)
 	if len(errs) != 1 || errs[0].Kind != template.MissingStep || errs[0].At != "/body" || errs[0].Doc.String() != "7:9" {
 		t.Fatalf("got %v (document %v)", err, errs)
 	}
@@ -83,7 +83,7 @@ func TestToolLeafErrorsArePlacedInTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = tool.Call(mustParse(t, `{"pr": {"number": 1}}`))
-	errs = template.Errors(err)
+	errs = Errors(err)
 	if len(errs) != 1 || errs[0].At != "/title" || errs[0].Doc.String() != "5:14" || src[errs[0].DocSegStart:errs[0].DocSegEnd] != "nmber" {
 		t.Fatalf("got %v", err)
 	}
@@ -133,7 +133,7 @@ func TestLeafPlacesSkipAnchorsAndTags(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = s.Render(template.Roots{{Name: "E0", Value: mustParse(t, `{"name": 1}`)}})
-		e := template.Errors(err)[0]
+		e := Errors(err)[0]
 		if tag := text[e.Doc.Offset:e.DocEnd]; tag != "{{E0.nme}}" {
 			t.Errorf("%q: the document range holds %q", text, tag)
 		}

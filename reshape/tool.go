@@ -126,7 +126,7 @@ type toolLoader struct {
 	// "/tools/0" for a tool of a plan, whose errors name their place.
 	base string
 	tool *Tool
-	errs template.ErrorList
+	errs ErrorList
 }
 
 // at is the pointer an error at ptr in the tool names: none in a tool
@@ -140,7 +140,7 @@ func (l *toolLoader) at(ptr string) string {
 
 // errorAt records a ToolError at the value ptr names (the tool's start
 // for ""), or at its key when the document does not place the value.
-func (l *toolLoader) errorAt(ptr, msg string) *template.Error {
+func (l *toolLoader) errorAt(ptr, msg string) *Error {
 	pos := l.places.placeOf(l.base + ptr).pos
 	if pos.Line == 0 {
 		pos, _ = l.places.key(l.base + ptr)
@@ -150,11 +150,11 @@ func (l *toolLoader) errorAt(ptr, msg string) *template.Error {
 	return e
 }
 
-func (l *toolLoader) errorAtPos(pos template.Pos, msg string) *template.Error {
+func (l *toolLoader) errorAtPos(pos template.Pos, msg string) *Error {
 	if pos.Line == 0 {
 		pos = template.Pos{Line: 1, Column: 1}
 	}
-	e := yamlError(l.src, pos, msg)
+	e := &Error{engineError: *yamlError(l.src, pos, msg)}
 	l.errs = append(l.errs, e)
 	return e
 }

@@ -60,7 +60,7 @@ func TestBuiltinCalledDirectly(t *testing.T) {
 		`[1]`:            "the input: want object, got array",
 	} {
 		_, err := Builtin().Call(mustJSON(t, input))
-		errs := template.Errors(err)
+		errs := Errors(err)
 		if len(errs) == 0 || errs[0].Kind != template.InputError || errs[0].Phase != template.PhaseRender || !strings.Contains(errs[0].Msg, want) {
 			t.Errorf("Call(%s): got %v, want an InputError with %q", input, err, want)
 		}
@@ -94,7 +94,7 @@ func TestToolDefaults(t *testing.T) {
 func TestToolReportsAllDocumentErrors(t *testing.T) {
 	_, err := LoadTool([]byte("name: a b\nkind: reshape\nread_only: 1\nextra: x\n"))
 	var got []string
-	for _, e := range template.Errors(err) {
+	for _, e := range Errors(err) {
 		got = append(got, e.Pos.String()+" "+e.Msg)
 	}
 	want := []string{
@@ -138,7 +138,7 @@ func TestLoadDir(t *testing.T) {
 	for _, f := range c.Files {
 		status := "ok"
 		if f.Err != nil {
-			status = template.Errors(f.Err)[0].Pos.String() + " " + template.Errors(f.Err)[0].Msg
+			status = Errors(f.Err)[0].Pos.String() + " " + Errors(f.Err)[0].Msg
 		}
 		files = append(files, filepath.Base(f.Path)+": "+status)
 	}
@@ -236,7 +236,7 @@ func TestSchemaRuleMessages(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = tool.Call(mustJSON(t, tt.input))
-			errs := template.Errors(err)
+			errs := Errors(err)
 			if len(errs) != 1 || errs[0].Kind != template.InputError {
 				t.Fatalf("want one InputError, got %v", err)
 			}
@@ -262,7 +262,7 @@ func TestInvalidSchemaMessages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := LoadTool([]byte("name: x\nkind: reshape\nshape: {}\ninput_schema: " + tt.schema + "\n"))
-		errs := template.Errors(err)
+		errs := Errors(err)
 		if len(errs) != 1 || errs[0].Kind != template.ToolError {
 			t.Fatalf("%s: want one ToolError, got %v", tt.schema, err)
 		}
@@ -300,7 +300,7 @@ func TestLargeToolLoadsAndReportsBoundedErrors(t *testing.T) {
 		t.Errorf("last leaf renders %s", got.JSON())
 	}
 	_, err = LoadTool([]byte(bigTool(40_000, true)))
-	list := template.Errors(err)
+	list := Errors(err)
 	if len(list) != template.MaxErrors+1 || list[0].Doc.String() != "4:13" || !strings.Contains(list[template.MaxErrors].Msg, "and 39900 more errors") {
 		t.Fatalf("%d errors, first %v (document %v), last %v", len(list), list[0], list[0].Doc, list[len(list)-1])
 	}

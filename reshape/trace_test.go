@@ -25,8 +25,8 @@ func TestShapeTrace(t *testing.T) {
 	want, wantErr := shape.Render(roots)
 	res := traced(shape, roots)
 	partial := `{"a":true,"b":[1,"n=12"],"c":{"d":"plain","e":null}}`
-	if res.OK() || wantErr == nil || res.Errors.Error() != wantErr.Error() || !want.IsNull() || res.Value.JSON() != partial {
-		t.Fatalf("traced run = %s, %v; Render = %s, %v", res.Value.JSON(), res.Errors, want.JSON(), wantErr)
+	if res.OK() || wantErr == nil || res.Err.Error() != wantErr.Error() || !want.IsNull() || res.Value.JSON() != partial {
+		t.Fatalf("traced run = %s, %v; Render = %s, %v", res.Value.JSON(), res.Err, want.JSON(), wantErr)
 	}
 	var entries []template.TraceEntry
 	for _, l := range shape.Leaves() {
@@ -50,7 +50,7 @@ func TestParseShapeLenient(t *testing.T) {
 	text := `{"a": "{{E0.x}}", "b": "{{E0.", "c": ["{{#E0.y}}"]}`
 	_, strictErr := ParseShape(text)
 	shape, err := ParseShapeLenient(text)
-	if err == nil || template.Format(err) != template.Format(strictErr) {
+	if err == nil || FormatIn(err, "") != FormatIn(strictErr, "") {
 		t.Fatalf("errors %v, want those of ParseShape: %v", err, strictErr)
 	}
 	if shape == nil || len(shape.Leaves()) != 1 || shape.Leaves()[0].At != "/a" {
@@ -73,10 +73,10 @@ func TestToolCallTrace(t *testing.T) {
 	}
 	res := traced(Call{tool, mustJSON(t, `{"pr": {"number": 7}}`)}, nil)
 	if !res.OK() || res.Value.JSON() != `{"title":"#7"}` || len(res.Trace) != 1 || res.Trace[0].At != "/title" || res.Trace[0].Count != 1 {
-		t.Fatalf("traced call = %s, %+v, %v", res.Value.JSON(), res.Trace, res.Errors)
+		t.Fatalf("traced call = %s, %+v, %v", res.Value.JSON(), res.Trace, res.Err)
 	}
 	res = traced(Call{tool, mustJSON(t, `{}`)}, nil)
-	if len(res.Errors) == 0 || res.Errors[0].Kind != template.InputError || len(res.Trace) != 1 {
-		t.Errorf("a bad call: %+v, %v", res.Trace, res.Errors)
+	if len(Errors(res.Err)) == 0 || Errors(res.Err)[0].Kind != template.InputError || len(res.Trace) != 1 {
+		t.Errorf("a bad call: %+v, %v", res.Trace, res.Err)
 	}
 }

@@ -5,8 +5,6 @@ package reshape
 import (
 	"strings"
 	"testing"
-
-	"github.com/splicedev/splice/template"
 )
 
 func TestCommentHidingATag(t *testing.T) {
@@ -42,7 +40,7 @@ func TestCommentHidingATag(t *testing.T) {
 
 func TestUnquotedTemplate(t *testing.T) {
 	_, err := ParseShape("a: 1\npr: {{fetch_pr.number}}\n")
-	list := template.Errors(err)
+	list := Errors(err)
 	if len(list) != 1 || list[0].Pos.Line != 2 || list[0].Pos.Column != 5 || list[0].End != len("a: 1\npr: {{fetch_pr.number}}") ||
 		!strings.Contains(list[0].Msg, `quote the template: "{{fetch_pr.number}}"`) {
 		t.Errorf("%v (end %d)", err, list[0].End)

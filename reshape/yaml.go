@@ -39,7 +39,7 @@ type yamlDecoder struct {
 	anchors map[*yaml.Node]anchored
 	size    int // nodes plus scalar bytes so far, aliases expanded
 	budget  int
-	err     *template.Error
+	err     error // the first: a *template.Error, or an *Error with a Fix
 	lines   *lineIndex
 	// places locates every node, when the caller wants to point at fields
 	// and leaves (shapes and tools).
@@ -378,9 +378,11 @@ func (d *yamlDecoder) key(n *yaml.Node) (string, bool) {
 	}
 	if tmpl, at, ok := d.unquotedTemplate(n); ok {
 		// {{x}} unquoted is a flow mapping whose key is the flow mapping {x}.
-		d.err = yamlError(d.src, at, "an unquoted template: YAML reads "+tmpl+" as a mapping; quote the template: \""+tmpl+"\"")
-		d.err.End = at.Offset + len(tmpl)
-		d.err.SegStart, d.err.SegEnd, d.err.Fix = at.Offset, d.err.End, string(template.AppendQuoted(nil, tmpl))
+		e := &Error{engineError: *yamlError(d.src, at, "an unquoted template: YAML reads "+tmpl+" as a mapping; quote the template: \""+tmpl+"\""),
+			Fix: string(template.AppendQuoted(nil, tmpl))}
+		e.End = at.Offset + len(tmpl)
+		e.SegStart, e.SegEnd = at.Offset, e.End
+		d.err = e
 		return "", false
 	}
 	d.errorAt(n, "a mapping key must be a scalar, not a collection")

@@ -119,7 +119,7 @@ func TestParseYAMLErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseYAML(tt.yaml)
-			errs := template.Errors(err)
+			errs := Errors(err)
 			if len(errs) != 1 {
 				t.Fatalf("want one typed error, got %v", err)
 			}
@@ -157,7 +157,7 @@ func TestParseYAMLAliasBomb(t *testing.T) {
 		b.WriteString("a" + name + ": &a" + name + " [" + strings.Repeat(prev+", ", 9) + prev + "]\n")
 	}
 	_, err := ParseYAML(b.String())
-	if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "too large") {
+	if errs := Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "too large") {
 		t.Fatalf("want a size error, got %v", err)
 	}
 	// Modest reuse through aliases is fine.
@@ -171,14 +171,14 @@ func TestParseYAMLAliasBomb(t *testing.T) {
 func TestParseYAMLDepth(t *testing.T) {
 	deep := strings.Repeat("[", template.MaxJSONDepth+2) + strings.Repeat("]", template.MaxJSONDepth+2)
 	_, err := ParseYAML(deep)
-	if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "levels deep") {
+	if errs := Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "levels deep") {
 		t.Fatalf("want a depth error, got %v", err)
 	}
 	// Far deeper, the parser itself stops, before its recursion could
 	// overflow a small (WebAssembly) stack.
 	for _, deeper := range []string{strings.Repeat("[", 100_000), strings.Repeat("- ", 100_000) + "x"} {
 		_, err = ParseYAML(deeper)
-		if errs := template.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "exceeded max depth") {
+		if errs := Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Msg, "exceeded max depth") {
 			t.Errorf("want the parser's depth error, got %v", err)
 		}
 	}
@@ -198,7 +198,7 @@ func FuzzParseYAML(f *testing.F) {
 		if err == nil {
 			return
 		}
-		errs := template.Errors(err)
+		errs := Errors(err)
 		if len(errs) != 1 || errs[0].Kind != template.ToolError {
 			t.Fatalf("want one ToolError, got %v", err)
 		}
@@ -302,7 +302,7 @@ func TestParseShapeText(t *testing.T) {
 				}
 				return
 			}
-			errs := template.Errors(err)
+			errs := Errors(err)
 			if len(errs) != 1 {
 				t.Fatalf("want one error, got %v", err)
 			}

@@ -663,7 +663,7 @@ func TestLoadRunsPassesInOrder(t *testing.T) {
 		tmpl, err := template.Parse(tt.src)
 		list := template.Errors(err)
 		if err == nil {
-			list = template.Check(tmpl, scope).Errors
+			list = template.Errors(template.Check(tmpl, scope).Err)
 		}
 		if len(list) == 0 || list[0].Kind != tt.want || list[0].Phase != template.PhaseLoad {
 			t.Errorf("loading %q gave %v, want %s first", tt.src, list, tt.want)

@@ -89,7 +89,10 @@ func PosOf(src string, off int) Pos {
 // MaxAvailable caps the keys an error lists; More counts the rest.
 const MaxAvailable = 20
 
-// Error is one typed error. Fields that do not apply are empty.
+// Error is one typed error, as the engine knows it: its kind, its place in
+// the text it was raised in, the path and what was on offer there. A layer
+// above the engine that places it further (a shape's document, a plan's
+// step) wraps it. Fields that do not apply are empty.
 type Error struct {
 	Kind  ErrorKind
 	Phase Phase
@@ -102,12 +105,6 @@ type Error struct {
 	// SegStart and SegEnd are the byte range of the failing segment in
 	// Source, for underlining it alone; equal when there is none.
 	SegStart, SegEnd int
-	// Doc is where a shape leaf's error is in the whole document (Pos is
-	// within the leaf's string), DocEnd the end of its tag there and
-	// DocSegStart, DocSegEnd its failing segment's range; Doc.Line is 0
-	// when the shape came without its text.
-	Doc                            Pos
-	DocEnd, DocSegStart, DocSegEnd int
 
 	Path       string   // the tag's path text, "E0.values.0.idd"
 	Segment    string   // the segment where resolution failed, "idd"
@@ -116,11 +113,6 @@ type Error struct {
 	Available  []string // keys or roots on offer, in order, at most MaxAvailable
 	More       int      // how many more keys there were beyond Available
 	Suggestion string   // the available key within a small edit distance of Segment
-	At         string   // JSON Pointer of the failing shape leaf, "/labels/0/name"
-	Step       string   // the id of the plan step it belongs to; "" for the solver
-	// Fix mends the error when it takes the place of [SegStart, SegEnd)
-	// in Source: an unquoted template quoted.
-	Fix string
 
 	leftOut int // a capped list's last error: how many it stands for
 }
@@ -128,17 +120,7 @@ type Error struct {
 // Error is the whole error on one line, as a log or a replanner sees it:
 // where, the kind and Message.
 func (e *Error) Error() string {
-	var b strings.Builder
-	if e.At != "" {
-		b.WriteString(e.At)
-		b.WriteByte(' ')
-	}
-	b.WriteString(e.Pos.String())
-	b.WriteString(": ")
-	b.WriteString(e.Kind.String())
-	b.WriteString(": ")
-	b.WriteString(e.Message())
-	return b.String()
+	return e.Pos.String() + ": " + e.Kind.String() + ": " + e.Message()
 }
 
 // Message is Msg made self-contained (DIALECT §4): it also lists what is
@@ -163,10 +145,34 @@ func (e *Error) Message() string {
 	return b.String()
 }
 
-// ErrorList holds every error of a phase, in source order.
-type ErrorList []*Error
+// Typed returns err when it carries typed errors, else err as a ToolError
+// of phase placed at the start (1:1): how every surface shows an error
+// that says nothing more than its text.
+func Typed(err error, phase Phase) error {
+	if err == nil || Errors(err) != nil {
+		return err
+	}
+	return &Error{Kind: ToolError, Phase: phase, Msg: err.Error(), Pos: Pos{Line: 1, Column: 1}}
+}
 
-func (l ErrorList) Error() string {
+// listed is what an error of a List is: the engine's, or a layer's that
+// wraps it, which knows how many it stands for and how to say that more
+// were left out after it.
+type listed[E any] interface {
+	error
+	Count() int
+	MoreErrors(n int) E
+}
+
+// List holds every error of a phase, in source order: the engine's
+// (ErrorList), or those of a layer above it, whose errors wrap the
+// engine's.
+type List[E listed[E]] []E
+
+// ErrorList is the engine's List.
+type ErrorList = List[*Error]
+
+func (l List[E]) Error() string {
 	switch len(l) {
 	case 0:
 		return "no errors"
@@ -176,30 +182,56 @@ func (l ErrorList) Error() string {
 	return l[0].Error() + " (and " + strconv.Itoa(len(l)-1) + " more errors)"
 }
 
-// Errors returns the typed errors carried by err: an ErrorList, an *Error,
-// or anything wrapping them. Other errors give nil.
-func Errors(err error) ErrorList {
-	// Unwrapped by hand: errors.As would bring reflection into the
-	// engine's wasm.
-	for err != nil {
-		switch e := err.(type) {
-		case ErrorList:
-			return e
-		case *Error:
-			return ErrorList{e}
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return nil
-		}
-		err = u.Unwrap()
+// Unwrap is the list's errors, as errors.Join gives them.
+func (l List[E]) Unwrap() []error {
+	errs := make([]error, len(l))
+	for i, e := range l {
+		errs[i] = e
 	}
-	return nil
+	return errs
 }
 
-// Err returns the list as an error, nil when it is empty (a nil ErrorList
-// in an error interface is not a nil error).
-func (l ErrorList) Err() error {
+// Errors returns the engine's errors carried by err: an ErrorList, an
+// *Error, a layer's List, or anything wrapping them. Other errors give nil.
+func Errors(err error) ErrorList {
+	return ErrorsAs[*Error](err, func(error) ErrorList { return nil })
+}
+
+// ErrorsAs returns the errors of type E carried by err: a List of them,
+// one, or anything wrapping those (a List of a layer above included). An
+// err that carries none gives lower(err): the errors of the layer below,
+// made E's.
+func ErrorsAs[E listed[E]](err error, lower func(error) List[E]) List[E] {
+	// Unwrapped by hand: errors.As would bring reflection into the
+	// engine's wasm.
+	for x := err; x != nil; {
+		switch e := x.(type) {
+		case List[E]:
+			return e
+		case E:
+			return List[E]{e}
+		case interface{ Unwrap() []error }:
+			var list List[E]
+			for _, each := range e.Unwrap() {
+				list = append(list, ErrorsAs(each, lower)...)
+			}
+			return list
+		}
+		u, ok := x.(interface{ Unwrap() error })
+		if !ok {
+			break
+		}
+		x = u.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return lower(err)
+}
+
+// Err returns the list as an error, nil when it is empty (a nil List in
+// an error interface is not a nil error).
+func (l List[E]) Err() error {
 	if len(l) == 0 {
 		return nil
 	}
@@ -212,27 +244,30 @@ const MaxErrors = 100
 
 // Capped keeps the first MaxErrors errors of a sorted list and says how
 // many more there were.
-func (l ErrorList) Capped() ErrorList { return l.cappedWith(0) }
+func (l List[E]) Capped() List[E] { return l.cappedWith(0) }
 
 // cappedWith is Capped for a list past whose end unbuilt more errors were
 // counted without being built (it then holds more than MaxErrors).
-func (l ErrorList) cappedWith(unbuilt int) ErrorList {
+func (l List[E]) cappedWith(unbuilt int) List[E] {
 	if len(l) <= MaxErrors {
 		return l
 	}
 	n := unbuilt
 	for _, e := range l[MaxErrors:] {
-		n += max(e.leftOut, 1)
+		n += e.Count()
 	}
-	return append(l[:MaxErrors:MaxErrors], MoreErrors(l[MaxErrors], n))
+	return append(l[:MaxErrors:MaxErrors], l[MaxErrors].MoreErrors(n))
 }
 
-// MoreErrors is the last error of a capped list: a LimitError at first,
-// the first error left out, saying that n were. A list capped again (a
-// plan's, of its steps' lists) counts the n it stands for.
-func MoreErrors(first *Error, n int) *Error {
-	return &Error{Kind: LimitError, Phase: first.Phase, Pos: first.Pos, End: first.End, Source: first.Source, At: first.At, Path: first.Path,
-		Doc: first.Doc, DocEnd: first.DocEnd, leftOut: n,
+// Count is how many errors e stands for: one, or as many as the last
+// error of a capped list says were left out.
+func (e *Error) Count() int { return max(e.leftOut, 1) }
+
+// MoreErrors is the last error of a capped list, e the first it leaves
+// out: a LimitError there, saying that n were left out. A list capped
+// again (a plan's, of its steps' lists) counts the n it stands for.
+func (e *Error) MoreErrors(n int) *Error {
+	return &Error{Kind: LimitError, Phase: e.Phase, Pos: e.Pos, End: e.End, Source: e.Source, Path: e.Path, leftOut: n,
 		Msg: "and " + plural(n, "more error") + " from here on (a phase reports at most " + strconv.Itoa(MaxErrors) + ")"}
 }
 
@@ -295,12 +330,7 @@ func window(line string, from, to int) (shown string, caretAt, width int) {
 // Format prints an error for people: the message, the source line with a
 // caret under the tag, the available keys and the suggestion. Errors that
 // are not typed print as themselves.
-func Format(err error) string { return FormatIn(err, "") }
-
-// FormatIn is Format for the errors of a shape or tool whose text is doc:
-// an error placed in the document prints its document line, with the
-// caret under the tag there.
-func FormatIn(err error, doc string) string {
+func Format(err error) string {
 	list := Errors(err)
 	if list == nil {
 		if err == nil {
@@ -310,24 +340,20 @@ func FormatIn(err error, doc string) string {
 	}
 	var b strings.Builder
 	for _, e := range list {
-		e.format(&b, doc)
+		where := ""
+		if e.Pos.Line > 0 {
+			where = ", line " + e.Pos.String()
+		}
+		b.WriteString(e.Report(where, e.Source, e.Pos, e.End))
 	}
 	return b.String()
 }
 
-// writeRun writes n copies of c.
-func writeRun(b *strings.Builder, c byte, n int) {
-	for range n {
-		b.WriteByte(c)
-	}
-}
-
-func (e *Error) format(b *strings.Builder, doc string) {
-	source, pos, end := e.Source, e.Pos, e.End
-	inDoc := doc != "" && e.Doc.Line > 0
-	if inDoc {
-		source, pos, end = doc, e.Doc, e.DocEnd
-	}
+// Report prints e for people: its kind, where it is (in the words of the
+// layer that placed it: ", line 3:5") and its message, then the line of
+// source at pos with a caret under [pos, end) and its Hints.
+func (e *Error) Report(where, source string, pos Pos, end int) string {
+	var b strings.Builder
 	b.WriteString(e.Kind.String())
 	b.WriteString(" (")
 	b.WriteString(e.Phase.String())
@@ -335,73 +361,25 @@ func (e *Error) format(b *strings.Builder, doc string) {
 	if !e.Failure() {
 		b.WriteString(", nothing found")
 	}
-	if e.At != "" {
-		b.WriteString(" at ")
-		b.WriteString(e.At)
-	}
-	if pos.Line > 0 {
-		b.WriteString(", line ")
-		b.WriteString(pos.String())
-	}
-	switch {
-	case inDoc:
-		b.WriteString(" (in the leaf " + e.Pos.String() + ")")
-	case e.Doc.Line > 0:
-		b.WriteString(" (document " + e.Doc.String() + ")")
-	}
+	b.WriteString(where)
 	b.WriteString(": ")
 	b.WriteString(e.Msg)
 	b.WriteByte('\n')
-	e.context(b, source, pos, end)
-}
-
-// FormatFile prints the errors of a document read from file, as compilers
-// do: "FILE:LINE:COL: Kind: message" at each error's place in doc (Doc, or
-// Pos for an error of doc itself), then that line of doc with a caret under
-// the tag, the keys on offer and the suggestion.
-func FormatFile(err error, file, doc string) string {
-	list := Errors(err)
-	if list == nil {
-		return FormatIn(err, doc)
-	}
-	var b strings.Builder
-	for _, e := range list {
-		pos, end := e.Doc, e.DocEnd
-		if pos.Line == 0 && e.Source == doc {
-			pos, end = e.Pos, e.End
-		}
-		b.WriteString(file)
-		if pos.Line > 0 {
-			b.WriteString(":" + pos.String())
-		}
-		b.WriteString(": " + e.Kind.String() + ": ")
-		if e.Step != "" {
-			b.WriteString("step " + e.Step + ": ")
-		}
-		b.WriteString(e.Msg)
-		if e.At != "" {
-			b.WriteString(" (at " + e.At + ")")
-		}
-		b.WriteByte('\n')
-		if pos.Line > 0 {
-			e.context(&b, doc, pos, end)
-		} else {
-			e.context(&b, "", pos, end)
-		}
-	}
+	b.WriteString(Excerpt(source, pos, end))
+	b.WriteString(e.Hints())
 	return b.String()
 }
 
-// context prints the line of source at pos with a caret under [pos, end),
-// then the keys on offer and the suggestion.
-func (e *Error) context(b *strings.Builder, source string, pos Pos, end int) {
-	b.WriteString(Excerpt(source, pos, end))
+// Hints are the keys on offer and the suggestion, a line each.
+func (e *Error) Hints() string {
+	var s string
 	if len(e.Available) > 0 {
-		b.WriteString("  available: " + e.AvailableText() + "\n")
+		s += "  available: " + e.AvailableText() + "\n"
 	}
 	if e.Suggestion != "" {
-		b.WriteString("  did you mean " + quote(e.Suggestion) + "?\n")
+		s += "  did you mean " + quote(e.Suggestion) + "?\n"
 	}
+	return s
 }
 
 // Excerpt is the line of source at pos, cut around [pos, end) when long,

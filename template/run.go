@@ -73,13 +73,16 @@ type Result struct {
 	Value  Value // the result; a shape's partial one (failing leaves null) when it failed at render
 	Typed  bool  // Value is a value as is, not mixed text
 	Loaded bool  // the subject passed its load-time checks, so it rendered
-	Errors ErrorList
-	Trace  []TraceEntry // every tag, in source (document) order, when the run traces
+	// Err holds the typed errors that stopped it, as the subject gave
+	// them (a shape's placed in its document), an untyped one made typed
+	// (see Typed); nil when none did.
+	Err   error
+	Trace []TraceEntry // every tag, in source (document) order, when the run traces
 }
 
 // OK reports whether the run gave its result: it loaded and no render
 // error stopped it.
-func (r *Result) OK() bool { return r.Loaded && len(r.Errors) == 0 }
+func (r *Result) OK() bool { return r.Loaded && r.Err == nil }
 
 // Run checks s against scope and, when it loads, renders it against roots
 // within run (nil: a run of its own). Load errors stop it before the render
@@ -98,7 +101,7 @@ func Run(s Subject, scope Scope, roots Roots, run *Env) Result {
 		return res
 	}
 	v, trace, err := s.RenderIn(roots, run)
-	res.Value, res.Trace, res.Errors = v, trace, errorsOf(err, PhaseRender)
+	res.Value, res.Trace, res.Err = v, trace, Typed(err, PhaseRender)
 	return res
 }
 
@@ -106,21 +109,9 @@ func Run(s Subject, scope Scope, roots Roots, run *Env) Result {
 // without its data. Loaded reports whether it would render.
 func Check(s Subject, scope Scope) Result {
 	res := Result{Typed: s.Typed()}
-	res.Errors = errorsOf(s.Check(scope), PhaseLoad)
-	res.Loaded = res.Errors == nil
+	res.Err = Typed(s.Check(scope), PhaseLoad)
+	res.Loaded = res.Err == nil
 	return res
-}
-
-// errorsOf returns the typed errors of err; an untyped one becomes a
-// ToolError of phase.
-func errorsOf(err error, phase Phase) ErrorList {
-	if err == nil {
-		return nil
-	}
-	if list := Errors(err); list != nil {
-		return list
-	}
-	return ErrorList{{Kind: ToolError, Phase: phase, Msg: err.Error(), Pos: Pos{Line: 1, Column: 1}}}
 }
 
 // Failure reports whether the error means the render failed: EmptyData

@@ -38,7 +38,7 @@ func TestTraceEntryFalsy(t *testing.T) {
 			t.Errorf("%s: Falsy() = %q, %v; want falsy %v", tt.src, why, falsy, tt.falsy)
 		}
 		if fails := !res.OK(); fails != tt.failsRun {
-			t.Errorf("%s: the run failed %v, want %v: %v", tt.src, fails, tt.failsRun, res.Errors)
+			t.Errorf("%s: the run failed %v, want %v: %v", tt.src, fails, tt.failsRun, res.Err)
 		}
 	}
 }

@@ -134,10 +134,11 @@ type reply struct {
 // the engine's version, which a link to the playground carries.
 func (r reply) of(res template.Result, extra ...object) result {
 	var errs []object
-	if n := len(res.Errors) + len(extra); n > 0 {
+	list := reshape.Errors(res.Err)
+	if n := len(list) + len(extra); n > 0 {
 		errs = make([]object, 0, n)
 	}
-	for _, e := range res.Errors {
+	for _, e := range list {
 		errs = append(errs, errorObject(e, r.doc))
 	}
 	errs = append(errs, extra...)
@@ -172,26 +173,13 @@ type value struct {
 // failed is the reply to a call stopped before its run: its subject does
 // not parse or load, or its input is not JSON.
 func (r reply) failed(err error, extra ...object) result {
-	return r.of(template.Result{Errors: loadErrors(err)}, extra...)
-}
-
-// loadErrors are the typed errors of a subject that does not parse or
-// load. An error that carries none becomes one ToolError without a
-// position.
-func loadErrors(err error) template.ErrorList {
-	if err == nil {
-		return nil
-	}
-	if list := template.Errors(err); list != nil {
-		return list
-	}
-	return template.ErrorList{{Kind: template.ToolError, Phase: template.PhaseLoad, Msg: err.Error()}}
+	return r.of(template.Result{Err: template.Typed(err, template.PhaseLoad)}, extra...)
 }
 
 // errorObject is e for JavaScript: its fields, whether the engine counts
 // it a failure (EmptyData is "nothing found"), and its text as the splice
 // command prints it, in doc when it is placed there.
-func errorObject(e *template.Error, doc string) object {
+func errorObject(e *reshape.Error, doc string) object {
 	var line, column, offset any // null when the error has no position
 	if e.Pos.Line > 0 {
 		line, column, offset = e.Pos.Line, e.Pos.Column, e.Pos.Offset
@@ -218,7 +206,7 @@ func errorObject(e *template.Error, doc string) object {
 		{"at", e.At},
 		{"doc", docPos},
 		{"failure", e.Failure()},
-		{"text", template.FormatIn(e, doc)},
+		{"text", reshape.FormatIn(e, doc)},
 	}
 }
 
@@ -405,7 +393,8 @@ func (o options) scope(roots template.Roots) template.Scope {
 // jsonError reports a text that is not JSON as an InputError positioned in
 // that text; what names the text in the message, path names the root.
 func jsonError(what, path string, err error) object {
-	e := &template.Error{Kind: template.InputError, Phase: template.PhaseLoad, Msg: what + ": " + err.Error(), Path: path}
+	e := &reshape.Error{}
+	e.Kind, e.Phase, e.Msg, e.Path = template.InputError, template.PhaseLoad, what+": "+err.Error(), path
 	if syn, ok := err.(*template.SyntaxError); ok {
 		e.Msg = what + " is not valid JSON: " + syn.Msg
 		e.Pos = syn.Pos

@@ -220,12 +220,14 @@ func withoutMessage(e object) object {
 	return out
 }
 
-func TestErrorWithoutPosition(t *testing.T) {
+// TestUntypedError: an error that carries no typed error is a ToolError
+// at 1:1, as every surface shows one (template.Typed).
+func TestUntypedError(t *testing.T) {
 	got := objectOf(reply{}.failed(errors.New("boom"))).Get("errors")
 	want := []object{{
-		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", nil}, {"column", nil}, {"offset", nil},
+		{"kind", "ToolError"}, {"phase", "load"}, {"message", "boom"}, {"line", 1}, {"column", 1}, {"offset", 0},
 		{"path", ""}, {"available", []string{}}, {"more", 0}, {"suggestion", ""}, {"at", ""}, {"doc", nil},
-		{"failure", true}, {"text", "ToolError (load): boom\n"},
+		{"failure", true}, {"text", "ToolError (load), line 1:1: boom\n"},
 	}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %v\nwant %v", got, want)

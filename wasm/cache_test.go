@@ -146,7 +146,7 @@ func TestLoadedChecksEachScope(t *testing.T) {
 	without := template.Scope{Roots: []string{"input"}}
 	for range 2 {
 		if r := template.Check(l.checkedIn(with), with); !r.Loaded {
-			t.Errorf("with E1: %v", r.Errors)
+			t.Errorf("with E1: %v", r.Err)
 		}
 		if r := template.Check(l.checkedIn(without), without); r.Loaded {
 			t.Error("without E1: loaded")
@@ -168,7 +168,7 @@ func TestLastScopeIsRootsAlone(t *testing.T) {
 			t.Error("item outside an iteration: loaded")
 		}
 		if r := template.Check(l.checkedIn(iteration), iteration); !r.Loaded {
-			t.Errorf("item in an iteration: %v", r.Errors)
+			t.Errorf("item in an iteration: %v", r.Err)
 		}
 	}
 	if l.last == nil || !slices.Equal(l.lastRoots, roots.Roots) {

@@ -63,7 +63,7 @@ func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		printSteps(stdout, o, *verbose)
 	}
 	if len(o.Errors) > 0 {
-		fmt.Fprint(stderr, template.FormatFile(o.Errors, file, p.Text()))
+		fmt.Fprint(stderr, formatFile(o.Errors, file, p.Text()))
 		return 1
 	}
 	return 0
@@ -84,11 +84,43 @@ func checkPlan(file string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p := plan.Load(text)
 	printWarnings(stderr, file, text, p.Warnings)
 	if len(p.Errors) > 0 {
-		fmt.Fprint(stderr, template.FormatFile(p.Errors, file, p.Text()))
+		fmt.Fprint(stderr, formatFile(p.Errors, file, p.Text()))
 		return 1
 	}
 	fmt.Fprintln(stdout, "ok")
 	return 0
+}
+
+// formatFile prints the errors of a plan read from file, as compilers do:
+// "FILE:LINE:COL: Kind: step ID: message (at POINTER)" at each error's
+// place in doc (Doc, or Pos for an error of doc itself), then that line of
+// doc with a caret under the tag, the keys on offer and the suggestion.
+func formatFile(errs plan.ErrorList, file, doc string) string {
+	var b strings.Builder
+	for _, e := range errs {
+		pos, end := e.Doc, e.DocEnd
+		if pos.Line == 0 && e.Source == doc {
+			pos, end = e.Pos, e.End
+		}
+		b.WriteString(file)
+		if pos.Line > 0 {
+			b.WriteString(":" + pos.String())
+		}
+		b.WriteString(": " + e.Kind.String() + ": ")
+		if e.Step != "" {
+			b.WriteString("step " + e.Step + ": ")
+		}
+		b.WriteString(e.Msg)
+		if e.At != "" {
+			b.WriteString(" (at " + e.At + ")")
+		}
+		b.WriteByte('\n')
+		if pos.Line > 0 {
+			b.WriteString(template.Excerpt(doc, pos, end))
+		}
+		b.WriteString(e.Hints())
+	}
+	return b.String()
 }
 
 // printWarnings prints the likely mistakes of a document read from file,

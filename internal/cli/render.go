@@ -146,7 +146,7 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		} else {
 			res = template.Check(subj, scope)
 		}
-		switch err = res.Errors.Err(); {
+		switch err = res.Err; {
 		case err != nil:
 		case name == "render":
 			fmt.Fprintln(stdout, display.Result(res.Value, res.Typed))
@@ -155,7 +155,7 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		}
 	}
 	if err != nil {
-		fmt.Fprint(stderr, template.FormatIn(err, doc))
+		fmt.Fprint(stderr, reshape.FormatIn(err, doc))
 		return 1
 	}
 	return 0

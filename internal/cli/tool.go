@@ -47,7 +47,7 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	tool, err := reshape.LoadTool(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s:\n%s", files[0], template.FormatIn(err, string(data)))
+		fmt.Fprintf(stderr, "%s:\n%s", files[0], reshape.FormatIn(err, string(data)))
 		return 1
 	}
 	printWarnings(stderr, files[0], string(data), tool.Warnings)
@@ -58,12 +58,12 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	input, err := readValue(*call, stdin)
 	if err == nil {
 		res := template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)
-		if err = res.Errors.Err(); err == nil {
+		if err = res.Err; err == nil {
 			fmt.Fprintln(stdout, display.Result(res.Value, res.Typed))
 			return 0
 		}
 	}
-	fmt.Fprint(stderr, template.FormatIn(err, string(data)))
+	fmt.Fprint(stderr, reshape.FormatIn(err, string(data)))
 	return 1
 }
 
@@ -107,7 +107,7 @@ func runTools(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	w.Flush()
 	for _, f := range catalog.Files {
 		if f.Err != nil {
-			fmt.Fprintf(stderr, "\n%s:\n%s", f.Path, template.Format(f.Err))
+			fmt.Fprintf(stderr, "\n%s:\n%s", f.Path, reshape.FormatIn(f.Err, ""))
 		}
 	}
 	if failed > 0 {

@@ -221,7 +221,7 @@ func (t *Test) Compare(v template.Value, err error) string {
 		return t.Error.mismatch(err, false)
 	}
 	if err != nil {
-		return "expected " + t.Expect.JSON() + ", got " + strings.TrimSpace(template.Format(err))
+		return "expected " + t.Expect.JSON() + ", got " + strings.TrimSpace(reshape.FormatIn(err, ""))
 	}
 	if !v.Equal(*t.Expect) {
 		return "expected " + t.Expect.JSON() + ", got " + v.JSON()
@@ -238,7 +238,7 @@ func (t *Test) result() (template.Value, error) {
 	}
 	res := template.Run(subject, t.Scope(), t.Roots, nil)
 	if !res.OK() {
-		return template.Value{}, res.Errors
+		return template.Value{}, res.Err
 	}
 	return res.Value, nil
 }
@@ -263,7 +263,7 @@ func (t *Test) subject() (template.Subject, error) {
 // mismatch compares the first error with the expectation; a plan's line
 // and column are the document's.
 func (x *Expected) mismatch(err error, inDoc bool) string {
-	list := template.Errors(err)
+	list := plan.Errors(err)
 	if len(list) == 0 {
 		return "expected " + x.Kind + ", got untyped error: " + err.Error()
 	}
@@ -320,7 +320,7 @@ func (t *Test) ComparePlan(o *plan.Outcome) string {
 			diffs = append(diffs, msg)
 		}
 	case len(o.Errors) > 0:
-		diffs = append(diffs, "expected no error, got "+strings.TrimSpace(template.FormatIn(o.Errors[:1], o.Plan.Text())))
+		diffs = append(diffs, "expected no error, got "+strings.TrimSpace(reshape.FormatIn(o.Errors[:1], o.Plan.Text())))
 	}
 	if t.Expect != nil {
 		steps, _ := t.Expect.Lookup("steps")

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -22,7 +23,7 @@ func (t *Test) Record() {
 		t.Expect = &v
 		return
 	}
-	list := template.Errors(err)
+	list := reshape.Errors(err)
 	if len(list) == 0 {
 		// An error the format cannot name: the message is all there is.
 		t.Error = &Expected{Kind: template.ToolError.String(), Phase: template.PhaseLoad.String(), Contains: err.Error()}

@@ -96,7 +96,7 @@ func (f Validation) Errors(kind template.ErrorKind, prefix string) template.Erro
 	}
 	switch {
 	case f.more > 0:
-		list = append(list, template.MoreErrors(&template.Error{Phase: template.PhaseRender, Path: f.morePtr, Pos: template.Pos{Line: 1, Column: 1}}, f.more))
+		list = append(list, (&template.Error{Phase: template.PhaseRender, Path: f.morePtr, Pos: template.Pos{Line: 1, Column: 1}}).MoreErrors(f.more))
 	case f.limited:
 		list[len(list)-1].Kind = template.LimitError
 	}

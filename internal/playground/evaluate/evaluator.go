@@ -369,7 +369,7 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 	for name := range o.RootErrors {
 		if reads(name) {
 			if loadErr == nil {
-				o.addErrors(text, state.Target{}, template.Check(subj, st.scope).Errors.Err())
+				o.addErrors(text, state.Target{}, template.Check(subj, st.scope).Err)
 			}
 			return 0
 		}
@@ -379,7 +379,7 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 	if loadErr != nil {
 		return templates
 	}
-	o.addErrors(text, state.Target{}, res.Errors.Err())
+	o.addErrors(text, state.Target{}, res.Err)
 	switch {
 	case res.OK():
 		o.setResult(res.Value, res.Typed)

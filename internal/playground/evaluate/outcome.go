@@ -152,7 +152,7 @@ type Outcome struct {
 	Partial []PartialPart
 
 	Problems []Problem
-	Err      error // the first failure behind Problems, for template.Format
+	Err      error // the first failure behind Problems, for reshape.FormatIn
 	Trace    []TraceRow
 	// RootErrors holds, per root name, why its text does not parse.
 	RootErrors map[string]*Problem
@@ -223,7 +223,7 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 	if o.Err == nil {
 		o.Err = err
 	}
-	list := template.Errors(err)
+	list := reshape.Errors(err)
 	if list == nil {
 		o.Problems = append(o.Problems, Problem{Phase: "load", Msg: shownText(err.Error()), Target: target, Start: -1, End: -1, SegStart: -1, SegEnd: -1})
 		return
@@ -236,7 +236,7 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 // newProblem places e in text, the editor target's text, by the engine's
 // facts: a template's error is in its source; a shape leaf's carries its
 // place in the whole document.
-func newProblem(e *template.Error, text string, target state.Target) Problem {
+func newProblem(e *reshape.Error, text string, target state.Target) Problem {
 	if e.Kind == template.InputError && target != (state.Target{Call: true}) {
 		p := placeProblem(e, "", state.Target{Call: true})
 		p.Line, p.Column, p.Start, p.End, p.SegStart, p.SegEnd = 0, 0, -1, -1, -1, -1
@@ -248,7 +248,7 @@ func newProblem(e *template.Error, text string, target state.Target) Problem {
 // placeProblem places e in text, the editor target's text: by its place
 // in the document when it has one (a shape leaf's, a plan's), else in its
 // template's source.
-func placeProblem(e *template.Error, text string, target state.Target) Problem {
+func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 	p := Problem{
 		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: shownText(e.Msg), Target: target, At: e.At, NothingFound: !e.Failure(),
 		Start: -1, End: -1, SegStart: -1, SegEnd: -1,

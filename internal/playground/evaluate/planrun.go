@@ -138,8 +138,9 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	r := e.runPlan(text)
 	o.run = r.out
 	o.Err = r.out.Errors.Err()
-	for _, err := range r.out.Errors {
-		p := placeProblem(err, text, state.Target{})
+	placed := reshape.Errors(r.out.Errors)
+	for i, err := range r.out.Errors {
+		p := placeProblem(placed[i], text, state.Target{})
 		p.Step = err.Step
 		o.Problems = append(o.Problems, p)
 	}
