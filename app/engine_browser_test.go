@@ -22,8 +22,10 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -455,18 +457,18 @@ func (r browserResult) value() (template.Value, error) {
 		}
 		return template.ParseJSONString(*r.JSON)
 	}
-	var list template.ErrorList
+	var list reshape.ErrorList
 	for _, e := range r.Errors {
 		kind, _ := template.ParseErrorKind(e.Kind)
 		phase := template.PhaseRender
 		if e.Phase == "load" {
 			phase = template.PhaseLoad
 		}
-		te := &template.Error{Kind: kind, Phase: phase, Msg: e.Message, Path: e.Path, Suggestion: e.Suggestion, At: e.At, Available: e.Available, More: e.More}
+		te := &template.Error{Kind: kind, Phase: phase, Msg: e.Message, Path: e.Path, Suggestion: e.Suggestion, Available: e.Available, More: e.More}
 		if e.Line != nil {
 			te.Pos = template.Pos{Line: *e.Line, Column: *e.Column, Offset: *e.Offset}
 		}
-		list = append(list, te)
+		list = append(list, reshape.Placed(te, e.At))
 	}
 	return template.Value{}, list
 }

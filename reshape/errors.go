@@ -41,6 +41,10 @@ func (e *Error) Error() string {
 // Unwrap is the engine's error.
 func (e *Error) Unwrap() error { return &e.engineError }
 
+// Placed is e at the node at: an error read back from a surface that
+// reports its node beside the engine's fields (the JS API's).
+func Placed(e *template.Error, at string) *Error { return &Error{engineError: *e, At: at} }
+
 // MoreErrors is the last error of a capped list (see
 // template.Error.MoreErrors), at the node and place of e.
 func (e *Error) MoreErrors(n int) *Error {
