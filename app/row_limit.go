@@ -18,6 +18,9 @@ type rowLimit struct{ extra int }
 // of is how many of n rows to show.
 func (l *rowLimit) of(n int) int { return min(n, rowsAtOnce+l.extra) }
 
+// reach shows rows as far as row i, which the keyboard moved to.
+func (l *rowLimit) reach(i int) { l.extra = max(l.extra, i+1-rowsAtOnce) }
+
 // more is the button that shows more of n rows, named by noun, or nil
 // when all are shown. Its click updates the pane it sits in.
 func (l *rowLimit) more(n int, noun string) app.UI {

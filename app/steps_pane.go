@@ -30,12 +30,17 @@ type stepsPane struct {
 	Summary  string
 	Renamed  playground.Rename // a step id edited in the document
 	Refs     int               // how many references to the old id remain
+
+	shown rowLimit
 }
 
 func (p *stepsPane) Render() app.UI {
-	items := make([]app.UI, len(p.Steps))
-	for i := range p.Steps {
-		items[i] = &stepItem{Do: p.Do, Row: p.Steps[i], Selected: p.Steps[i].ID == p.Selected}
+	items := make([]app.UI, 0, p.shown.of(len(p.Steps))+1)
+	for i := range p.shown.of(len(p.Steps)) {
+		items = append(items, &stepItem{Do: p.Do, Row: p.Steps[i], Selected: p.Steps[i].ID == p.Selected})
+	}
+	if more := p.shown.more(len(p.Steps), "steps"); more != nil {
+		items = append(items, app.Elem("li").Body(more))
 	}
 	return app.Elem("section").Class("pane pane-steps").Attr("aria-label", "Steps").Body(
 		app.Elem("div").Class("pane-head").Body(
@@ -108,6 +113,7 @@ func (p *stepsPane) onKey(ctx app.Context, e app.Event) {
 		return
 	}
 	e.PreventDefault()
+	p.shown.reach(next)
 	p.Do.SelectStep(p.Steps[next].ID)
 	list := ctx.JSSrc()
 	ctx.Defer(func(ctx app.Context) {
