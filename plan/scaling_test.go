@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -114,14 +115,7 @@ func branches(n int) string {
 // iterations is a map over n elements whose results a fold then reads.
 func iterations(n int) string {
 	var b strings.Builder
-	b.WriteString("input:\n  items: [")
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "{n: %d, text: item%d}", i, i)
-	}
-	b.WriteString("]\nsteps:\n")
+	b.WriteString("input:\n  items: " + flowList(n, func(i int) string { return fmt.Sprintf("{n: %d, text: item%d}", i, i) }) + "\nsteps:\n")
 	b.WriteString("  - id: m\n    over: \"{{input.items}}\"\n    tool_name: builtin__reshape\n    input: {shape: {n: \"{{item.n}}\", line: \"{{index}}: {{item.text}}\", count: \"{{accumulator.length}}\"}}\n")
 	b.WriteString("  - id: f\n    over: \"{{m}}\"\n    initial: {last: none}\n    tool_name: builtin__reshape\n    input: {shape: {last: \"{{item.line}}\"}}\n")
 	b.WriteString("solver: \"{{f.last}}\"\n")
@@ -131,14 +125,7 @@ func iterations(n int) string {
 // bodyLeaves is a map of 50 iterations over a body of n leaves.
 func bodyLeaves(n int) string {
 	var b strings.Builder
-	b.WriteString("input:\n  items: [")
-	for i := range 50 {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "{n: %d}", i)
-	}
-	b.WriteString("]\nsteps:\n  - id: m\n    over: \"{{input.items}}\"\n    tool_name: builtin__reshape\n    input:\n      shape:\n")
+	b.WriteString("input:\n  items: " + flowList(50, func(i int) string { return fmt.Sprintf("{n: %d}", i) }) + "\nsteps:\n  - id: m\n    over: \"{{input.items}}\"\n    tool_name: builtin__reshape\n    input:\n      shape:\n")
 	for i := range n {
 		fmt.Fprintf(&b, "        k%d: \"{{item.n}}-%d\"\n", i, i)
 	}
@@ -167,18 +154,18 @@ func toolCall(schema, input string) string {
 		"\nsteps:\n  - id: c\n    tool_name: user__t\n    input: {v: \"{{input.v}}\"}\n    result: {}\n"
 }
 
+// flowList is a YAML flow list of n items, item(i) each.
+func flowList(n int, item func(i int) string) string {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = item(i)
+	}
+	return "[" + strings.Join(items, ", ") + "]"
+}
+
 // numbers is a flow list of n numbers from from.
 func numbers(n, from int) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%d", from+i)
-	}
-	b.WriteByte(']')
-	return b.String()
+	return flowList(n, func(i int) string { return strconv.Itoa(from + i) })
 }
 
 // schemaItems checks n numbers against an items schema.
@@ -198,16 +185,8 @@ func patternText(n int) string {
 
 // failingItems is n items that each fail a pattern.
 func failingItems(n int) string {
-	var b strings.Builder
-	b.WriteString("{v: [")
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "x%d", i)
-	}
-	b.WriteString("]}")
-	return toolCall(`{type: object, properties: {v: {type: array, items: {type: string, pattern: "^y"}}}}`, b.String())
+	items := flowList(n, func(i int) string { return "x" + strconv.Itoa(i) })
+	return toolCall(`{type: object, properties: {v: {type: array, items: {type: string, pattern: "^y"}}}}`, "{v: "+items+"}")
 }
 
 // hiddenTags is a plan whose input has n comments that hide a tag.
