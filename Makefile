@@ -62,22 +62,23 @@ static: build
 
 vet:
 	$(GO) vet ./...
-	$(GO) vet -tags browser ./app
+	$(GO) vet -tags browser ./app ./wasm ./internal/browsertest
 	GOOS=js GOARCH=wasm $(GO) vet ./cmd/splice ./app ./wasm
 	GOOS=js GOARCH=wasm $(GO) vet -tags splice_lite ./wasm
 
-# The unit tests take seconds; the browser tests (the browser tag, in app/)
-# drive Chromium against the built web/.
+# The unit tests take seconds; the browser tests (the browser tag, in app/
+# and wasm/) drive Chromium against the built web/, one browser at a time:
+# -p 1 runs the two packages in turn, as each runs its tests.
 unit: build
 	$(GO) test ./...
 	$(GO) test -tags splice_lite ./wasm ./reshape
-	$(GO) test -tags browser ./app
+	$(GO) test -tags browser -p 1 ./app ./wasm
 
 test: vet unit
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./template/ ./reshape/ ./plan/
-	$(GO) test -tags browser -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/
+	$(GO) test -tags browser -run '^$$' -bench BrowserColdLoad -benchtime 5x ./app/ ./wasm/
 
 # bench-browser loads the playground and an empty go-app app (built from
 # app/testdata/emptyapp) cold, in turns, and prints both medians and the ratio.
@@ -112,10 +113,10 @@ clean:
 # bench-js measures the engine's JavaScript API against mustache.js,
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
 # CPU per call in six cases and the cold start to a first result, medians
-# and ratios, with an empty Go program's cold start (app/testdata/emptyengine)
+# and ratios, with an empty Go program's cold start (wasm/testdata/emptyengine)
 # as its floor, and the cold start over a 10 Mbit/s link.
 # SPLICE_BENCH_ENGINE=http://host:port measures the engine of a running
 # Splice server instead (an earlier build, to compare).
 bench-js: build
 	cd bench/js && npm ci --no-audit --no-fund --loglevel=error
-	$(GO) test -tags browser -run '^$$' -bench 'BrowserJSAPI$$' -benchtime 1x ./app/
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserJSAPI$$' -benchtime 1x ./wasm/

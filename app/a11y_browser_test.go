@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -32,7 +33,7 @@ type axeViolation struct {
 
 func TestBrowserAxe(t *testing.T) {
 	axe := readAxe(t)
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	// An error kind's example: the problems pane with its key chips.
 	var failing state.State
 	for _, ex := range state.Examples {
@@ -64,7 +65,7 @@ func TestBrowserAxe(t *testing.T) {
 				waitTestID(t, ctx, "solver")
 				click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
 				click(t, ctx, `[data-testid="iteration-next"]`)
-				waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+				browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
 			}},
 		{"embed", state.EmbedPath, waitDefaultExample},
 		{"docs", "/docs", func(*testing.T, context.Context) {}}, // rendered with the app
@@ -72,14 +73,14 @@ func TestBrowserAxe(t *testing.T) {
 	for _, p := range pages {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(p.name+"/"+scheme, func(t *testing.T) {
-				ctx := newBrowser(t)
+				ctx := browsertest.NewBrowser(t)
 				// Every page follows the system's scheme until a visitor
 				// picks a theme, so emulating it covers both themes.
 				emulateScheme(t, ctx, scheme)
-				navigate(t, ctx, base+p.path)
+				browsertest.Navigate(t, ctx, base+p.path)
 				waitAppReady(t, ctx)
 				p.ready(t, ctx)
-				if !evalJS[bool](t, ctx, `matchMedia("(prefers-color-scheme: `+scheme+`)").matches`) {
+				if !browsertest.EvalJS[bool](t, ctx, `matchMedia("(prefers-color-scheme: `+scheme+`)").matches`) {
 					t.Fatalf("the page does not see the %s scheme", scheme)
 				}
 				reportViolations(t, runAxe(t, ctx, axe))
@@ -108,7 +109,7 @@ func readAxe(t *testing.T) string {
 func waitDefaultExample(t *testing.T, ctx context.Context) {
 	t.Helper()
 	s := state.DefaultExample.Open()
-	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{})))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{})))
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 }
 
@@ -122,7 +123,7 @@ func runAxe(t *testing.T, ctx context.Context, axe string) []axeViolation {
 		t.Fatalf("injecting axe-core: %v", err)
 	}
 	// Only what the report reads comes back: the whole result is large.
-	return evalJS[[]axeViolation](t, ctx, `axe.run(document, {resultTypes: ["violations"]}).then(r =>
+	return browsertest.EvalJS[[]axeViolation](t, ctx, `axe.run(document, {resultTypes: ["violations"]}).then(r =>
   r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map(n => ({target: n.target, failureSummary: n.failureSummary}))})))`)
 }
@@ -151,20 +152,20 @@ func reportViolations(t *testing.T, violations []axeViolation) {
 // top bar (WCAG 2.4.11); on a phone, where the bar wraps to two or three
 // rows, the bar scrolls away with the page.
 func TestBrowserFocusNotObscured(t *testing.T) {
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	for _, width := range []int64{1440, 700, 390} {
-		ctx := newBrowser(t)
+		ctx := browsertest.NewBrowser(t)
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 700)); err != nil {
 			t.Fatal(err)
 		}
 		openState(t, ctx, base, exampleState(t, "pr-plan"))
 		if width <= 640 {
-			if bottom := evalJS[float64](t, ctx, `window.scrollTo(0, document.documentElement.scrollHeight), document.querySelector(".topbar").getBoundingClientRect().bottom`); bottom > 0 {
+			if bottom := browsertest.EvalJS[float64](t, ctx, `window.scrollTo(0, document.documentElement.scrollHeight), document.querySelector(".topbar").getBoundingClientRect().bottom`); bottom > 0 {
 				t.Errorf("%d px wide, scrolled to the end: the top bar still takes %.0f px", width, bottom)
 			}
 		}
 		for _, target := range []string{`[data-testid="mode-template"]`, `[data-testid="mode-plan"]`, `[data-testid="step"] button`} {
-			got := evalJS[string](t, ctx, `(() => {
+			got := browsertest.EvalJS[string](t, ctx, `(() => {
   window.scrollTo(0, document.documentElement.scrollHeight);
   const el = document.querySelector(`+jsString(target)+`);
   el.scrollIntoView({block: "nearest"});

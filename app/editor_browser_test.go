@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
@@ -56,21 +57,21 @@ func pressChord(t testing.TB, ctx context.Context, key string, keyCode int64, mo
 // undo presses Ctrl+Z in the editor with data-testid=id.
 func undo(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	evalJS[bool](t, ctx, byTestID(id)+`.focus() || true`)
+	browsertest.EvalJS[bool](t, ctx, byTestID(id)+`.focus() || true`)
 	pressChord(t, ctx, "z", 90, modCtrl)
 }
 
 // waitValue waits until the editor with data-testid=id holds text.
 func waitValue(t *testing.T, ctx context.Context, id, text string) {
 	t.Helper()
-	waitJS(t, ctx, byTestID(id)+`?.value === `+jsString(text))
+	browsertest.WaitJS(t, ctx, byTestID(id)+`?.value === `+jsString(text))
 }
 
 // openTemplate opens the default example with template as its template.
 func openTemplate(t *testing.T, template string) (context.Context, state.State) {
 	t.Helper()
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	s.Template = template
 	openState(t, ctx, base, s)
@@ -78,8 +79,8 @@ func openTemplate(t *testing.T, template string) (context.Context, state.State) 
 }
 
 func TestBrowserEditorUndoesChipFix(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "bad-path")
 	openState(t, ctx, base, s)
 	p := evaluate.Evaluate(s).Problems[0]
@@ -88,12 +89,12 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 	waitValue(t, ctx, "editor", fixed)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
 }
 
 func TestBrowserEditorUndoesFormat(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	yaml := "# the step's result, with a comment Format drops\nissues:\n  - {number: 7, title: Seven, state: open, labels: []}\n"
 	s.Roots[s.RootIndex("E0")].Text = yaml
@@ -116,8 +117,8 @@ func TestBrowserEditorUndoesFormat(t *testing.T) {
 }
 
 func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	refs := len(template.References(template.Analyze(s.Template).Spans, "E0"))
@@ -127,11 +128,11 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	renameOpenRoot(t, ctx, "fetch_pr")
 	waitTestID(t, ctx, "rename-refs")
-	if got, want := evalJS[string](t, ctx, byTestID("rename-refs")+`.textContent`), fmt.Sprintf("Rename E0 to fetch_pr in %d places", refs); got != want {
+	if got, want := browsertest.EvalJS[string](t, ctx, byTestID("rename-refs")+`.textContent`), fmt.Sprintf("Rename E0 to fetch_pr in %d places", refs); got != want {
 		t.Errorf("offer = %q, want %q", got, want)
 	}
 	// Until the references follow, they are MissingSteps.
-	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].some(e => e.dataset.kind === "MissingStep")`)
+	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].some(e => e.dataset.kind === "MissingStep")`)
 	click(t, ctx, `[data-testid="rename-refs"]`)
 	renamed := s
 	renamed.Roots = append([]state.RootText(nil), s.Roots...)
@@ -139,47 +140,47 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	renamed.Template = strings.ReplaceAll(s.Template, "E0.", "fetch_pr.")
 	waitValue(t, ctx, "editor", renamed.Template)
 	waitOutput(t, ctx, evaluate.Evaluate(renamed).JSON)
-	waitJS(t, ctx, byTestID("rename-refs")+` === null`)
+	browsertest.WaitJS(t, ctx, byTestID("rename-refs")+` === null`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
 }
 
 func TestBrowserEditorSearch(t *testing.T) {
 	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
-	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
+	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	pressChord(t, ctx, "f", 70, modCtrl)
-	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") !== null && document.activeElement.matches(".cm-search input[name=search]")`)
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") !== null && document.activeElement.matches(".cm-search input[name=search]")`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("title"+kb.Enter)); err != nil {
 		t.Fatal(err)
 	}
 	at := utf16Offset(s.Template, strings.Index(s.Template, "title"))
-	waitJS(t, ctx, fmt.Sprintf(`%[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`, byTestID("editor"), at, at+len("title")))
+	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`, byTestID("editor"), at, at+len("title")))
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") === null`)
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") === null`)
 }
 
 func TestBrowserEditorFocusEscape(t *testing.T) {
 	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
 	inEditor := byTestID("editor") + `.contains(document.activeElement)`
-	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
+	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	// Tab indents.
 	pressKey(t, ctx, "Tab", 9)
 	waitValue(t, ctx, "editor", "  "+s.Template)
-	if !evalJS[bool](t, ctx, inEditor) {
+	if !browsertest.EvalJS[bool](t, ctx, inEditor) {
 		t.Fatal("Tab left the editor")
 	}
 	// Escape, then Tab: the focus moves on.
 	pressKey(t, ctx, "Escape", 27)
 	pressKey(t, ctx, "Tab", 9)
-	waitJS(t, ctx, `!`+inEditor+` && document.activeElement !== document.body`)
+	browsertest.WaitJS(t, ctx, `!`+inEditor+` && document.activeElement !== document.body`)
 	waitValue(t, ctx, "editor", "  "+s.Template)
 	// Ctrl+M switches Tab to moving the focus until pressed again.
-	evalJS[bool](t, ctx, byTestID("editor")+`.focus() || true`)
+	browsertest.EvalJS[bool](t, ctx, byTestID("editor")+`.focus() || true`)
 	pressChord(t, ctx, "m", 77, modCtrl)
 	pressKey(t, ctx, "Tab", 9)
-	waitJS(t, ctx, `!`+inEditor)
+	browsertest.WaitJS(t, ctx, `!`+inEditor)
 	waitValue(t, ctx, "editor", "  "+s.Template)
 }
 
@@ -192,7 +193,7 @@ func TestBrowserEditorHoverShowsValue(t *testing.T) {
 	}
 	want := h.Text
 	hoverTag(t, ctx, tag)
-	waitJS(t, ctx, byTestID("hover")+`?.textContent === `+jsString(want))
+	browsertest.WaitJS(t, ctx, byTestID("hover")+`?.textContent === `+jsString(want))
 }
 
 // A section on a loop variable outside every section fails the step: the
@@ -201,20 +202,20 @@ func TestBrowserEditorHoverShowsValue(t *testing.T) {
 func TestBrowserSectionErrorIsNotFalsy(t *testing.T) {
 	const tag = "{{#@index}}"
 	ctx, _ := openTemplate(t, tag+"x{{/@index}}")
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
 	if got := problemsShown(t, ctx); !slices.Equal(got, []string{"ScopeError 1:1"}) {
 		t.Errorf("problems = %q, want a ScopeError at 1:1", got)
 	}
 	// The trace's rows are made once the page's first frame is painted.
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
-	row := evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="trace"] tbody tr')].map(r => r.querySelector("code").textContent + " " + r.querySelector(".kind").textContent)`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
+	row := browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="trace"] tbody tr')].map(r => r.querySelector("code").textContent + " " + r.querySelector(".kind").textContent)`)
 	if !slices.Equal(row, []string{tag + " ScopeError"}) {
 		t.Errorf("trace rows = %q, want %q", row, tag+" ScopeError")
 	}
 	// The problem's own tooltip answers the hover over its tag.
 	hoverTag(t, ctx, tag)
-	waitJS(t, ctx, `[...document.querySelectorAll(".cm-tooltip")].some(e => e.textContent.startsWith("ScopeError: "))`)
-	if falsy := evalJS[bool](t, ctx, `[...document.querySelectorAll(".cm-tooltip")].some(e => e.textContent.includes("falsy"))`); falsy {
+	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll(".cm-tooltip")].some(e => e.textContent.startsWith("ScopeError: "))`)
+	if falsy := browsertest.EvalJS[bool](t, ctx, `[...document.querySelectorAll(".cm-tooltip")].some(e => e.textContent.includes("falsy"))`); falsy {
 		t.Error("a tooltip calls the failing section falsy")
 	}
 }
@@ -222,7 +223,7 @@ func TestBrowserSectionErrorIsNotFalsy(t *testing.T) {
 // hoverTag moves the mouse over the editor's tag whose text is tag.
 func hoverTag(t *testing.T, ctx context.Context, tag string) {
 	t.Helper()
-	box := evalJS[[]float64](t, ctx, `(() => {
+	box := browsertest.EvalJS[[]float64](t, ctx, `(() => {
   const tag = [...`+byTestID("editor")+`.querySelectorAll(".tk")].find(e => e.textContent === `+jsString(tag)+`);
   const r = tag.getBoundingClientRect();
   return [r.left + r.width / 2, r.top + r.height / 2] })()`)
@@ -241,11 +242,11 @@ func TestBrowserEditorCRLFPositions(t *testing.T) {
 	// The editor keeps the CRLF line breaks, and the underline is on the
 	// failing segment.
 	waitValue(t, ctx, "editor", s.Template)
-	waitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
 	click(t, ctx, `[data-testid="problem"] .where`)
-	waitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
+	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
 		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
-	if got := evalJS[string](t, ctx, `getSelection().toString()`); got != s.Template[p.Start:p.End] {
+	if got := browsertest.EvalJS[string](t, ctx, `getSelection().toString()`); got != s.Template[p.Start:p.End] {
 		t.Errorf("selected %q, want the tag %q", got, s.Template[p.Start:p.End])
 	}
 	// Typing keeps them: Enter adds a CRLF.
@@ -259,12 +260,12 @@ func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
 	ctx, _ := openTemplate(t, "")
 	typeAt(t, ctx, "editor", 0, "{{E0.issues.0.")
 	// The keys of an issue, once the list is for the whole path.
-	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === "title")`)
+	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === "title")`)
 	content := byTestID("editor") + `.querySelector(".cm-content")`
-	waitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelector('[data-testid="completion"][aria-selected="true"]').id`)
+	browsertest.WaitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelector('[data-testid="completion"][aria-selected="true"]').id`)
 	pressKey(t, ctx, "ArrowDown", 40)
-	waitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelectorAll('[data-testid="completion"]')[1].id`)
-	second := evalJS[string](t, ctx, `document.querySelectorAll('[data-testid="completion"]')[1].textContent`)
+	browsertest.WaitJS(t, ctx, content+`.getAttribute("aria-activedescendant") === document.querySelectorAll('[data-testid="completion"]')[1].id`)
+	second := browsertest.EvalJS[string](t, ctx, `document.querySelectorAll('[data-testid="completion"]')[1].textContent`)
 	// Tab accepts, as Enter does; Ctrl+Z takes the completion back.
 	pressKey(t, ctx, "Tab", 9)
 	waitValue(t, ctx, "editor", "{{E0.issues.0."+second+"}}")
@@ -273,8 +274,8 @@ func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
 }
 
 func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
 	openState(t, ctx, base, s)
@@ -283,9 +284,9 @@ func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 		t.Fatalf("E0 should fail to parse at a place, got %+v", p)
 	}
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
-	waitJS(t, ctx, byTestID("root-editor")+`.querySelector(".cm-lintRange-error") !== null`)
+	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.querySelector(".cm-lintRange-error") !== null`)
 	// The underline starts where the parser stopped.
-	got := evalJS[int](t, ctx, `(() => { const r = document.createRange(); const el = `+byTestID("root-editor")+`.querySelector(".cm-lintRange-error");
+	got := browsertest.EvalJS[int](t, ctx, `(() => { const r = document.createRange(); const el = `+byTestID("root-editor")+`.querySelector(".cm-lintRange-error");
   r.setStart(`+byTestID("root-editor")+`.querySelector(".cm-content"), 0); r.setEnd(el, 0); return r.toString().length })()`)
 	if want := utf16Offset(s.Roots[s.RootIndex("E0")].Text, p.Start); got != want {
 		t.Errorf("the underline starts at %d, want %d", got, want)
@@ -321,12 +322,12 @@ func TestBrowserTypingKeepsTagMarks(t *testing.T) {
 				want = append(want, fmt.Sprintf("%d-%d tk tk-%s", s.Start, s.End, s.Kind))
 			}
 		}
-		deadline := time.Now().Add(waitTimeout)
-		for got := evalJS[string](t, ctx, runs); got != strings.Join(want, ", "); got = evalJS[string](t, ctx, runs) {
+		deadline := time.Now().Add(browsertest.WaitTimeout)
+		for got := browsertest.EvalJS[string](t, ctx, runs); got != strings.Join(want, ", "); got = browsertest.EvalJS[string](t, ctx, runs) {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: the first line's tag marks are %q, the engine's tags %q", what, got, want)
 			}
-			pause(ctx, 20*time.Millisecond)
+			browsertest.Pause(ctx, 20*time.Millisecond)
 		}
 	}
 	check("opened")

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -48,19 +49,19 @@ func hostileStates() map[string]state.State {
 // shows, the trace and problems hold a bounded number of rows, and the
 // JavaScript heap stays under 1 GB.
 func TestBrowserHostileLinks(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	for name, s := range hostileStates() {
 		start := time.Now()
-		navigate(t, ctx, linkTo(base, s))
+		browsertest.Navigate(t, ctx, linkTo(base, s))
 		waitAppReady(t, ctx)
-		waitJS(t, ctx, `document.querySelector('[data-testid="output"][data-json]') || document.querySelector('[data-testid="problem"]') || document.querySelector('[data-testid="banner"]')`)
+		browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="output"][data-json]') || document.querySelector('[data-testid="problem"]') || document.querySelector('[data-testid="banner"]')`)
 		t.Logf("%s: shown after %v", name, time.Since(start).Round(time.Millisecond))
-		rows := evalJS[int](t, ctx, `document.querySelectorAll('.trace-row').length + document.querySelectorAll('[data-testid="problem"]').length`)
+		rows := browsertest.EvalJS[int](t, ctx, `document.querySelectorAll('.trace-row').length + document.querySelectorAll('[data-testid="problem"]').length`)
 		if rows > 2*200 {
 			t.Errorf("%s: %d trace and problem rows in the page", name, rows)
 		}
-		heap := evalJS[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
+		heap := browsertest.EvalJS[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
 		if heap > 1<<30 {
 			t.Errorf("%s: the JavaScript heap holds %.0f MB", name, heap/(1<<20))
 		}
@@ -69,18 +70,18 @@ func TestBrowserHostileLinks(t *testing.T) {
 
 // A long trace shows its first rows and a button for more.
 func TestBrowserLongTraceShowsMore(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	openState(t, ctx, base, state.State{Mode: state.ModeTemplate, Template: strings.Repeat("{{input.a}}", 450),
 		Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
-	waitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 200`)
-	if got := evalJS[string](t, ctx, byTestID("more-rows")+`.textContent`); got != "Show 200 more (250 tags not shown)" {
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 200`)
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("more-rows")+`.textContent`); got != "Show 200 more (250 tags not shown)" {
 		t.Errorf("the button says %q", got)
 	}
 	click(t, ctx, `[data-testid="more-rows"]`)
-	waitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 400`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 400`)
 	click(t, ctx, `[data-testid="more-rows"]`)
-	waitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 450 && !`+byTestID("more-rows"))
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('.trace-row').length === 450 && !`+byTestID("more-rows"))
 }
 
 // The note that a link holds iteration roots set aside is said where the

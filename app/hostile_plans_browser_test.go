@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/hostileplans"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -21,8 +22,8 @@ const shownJS = `document.querySelector('[data-testid="step"]') || document.quer
 // a banner within 5 s, and the JavaScript heap stays under 1 GB, also
 // after Share and a click on the iteration selector.
 func TestBrowserHostilePlanLinks(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	links := []struct {
 		name, plan string
 		fields     map[string]any
@@ -37,7 +38,7 @@ func TestBrowserHostilePlanLinks(t *testing.T) {
 			click(t, ctx, `[data-testid="step"][data-id="per"] .step-select`)
 			for i := 2; i <= 10; i++ {
 				click(t, ctx, `[data-testid="iteration-next"]`)
-				waitJS(t, ctx, byTestID("iteration")+`?.textContent === "`+strconv.Itoa(i)+` of 10"`)
+				browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "`+strconv.Itoa(i)+` of 10"`)
 			}
 		}},
 		{name: "a 12 MB engine field", plan: "steps: []\n", fields: map[string]any{"engine": strings.Repeat("9", 12<<20)}},
@@ -63,9 +64,9 @@ func TestBrowserHostilePlanLinks(t *testing.T) {
 	}
 	for _, l := range links {
 		start := time.Now()
-		navigate(t, ctx, base+"/#"+state.LinkPrefix+state.Pack(hostileplans.PlanState(l.plan, l.fields)))
+		browsertest.Navigate(t, ctx, base+"/#"+state.LinkPrefix+state.Pack(hostileplans.PlanState(l.plan, l.fields)))
 		waitAppReady(t, ctx)
-		waitJS(t, ctx, shownJS)
+		browsertest.WaitJS(t, ctx, shownJS)
 		shown := time.Since(start)
 		t.Logf("%s: shown after %v", l.name, shown.Round(time.Millisecond))
 		if shown > 5*time.Second {
@@ -74,7 +75,7 @@ func TestBrowserHostilePlanLinks(t *testing.T) {
 		if l.then != nil {
 			l.then()
 		}
-		heap := evalJS[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
+		heap := browsertest.EvalJS[float64](t, ctx, `performance.memory ? performance.memory.usedJSHeapSize : 0`)
 		t.Logf("%s: the JavaScript heap holds %.0f MB", l.name, heap/(1<<20))
 		if heap > 1<<30 {
 			t.Errorf("%s: the JavaScript heap holds %.0f MB", l.name, heap/(1<<20))

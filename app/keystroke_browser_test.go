@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/benchdata"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -116,7 +117,7 @@ func bigRoot(size int) string {
 // the painted frame with the typed character): what CodeMirror costs by
 // itself here. Run it with -benchtime 1x.
 func BenchmarkBrowserKeystroke(b *testing.B) {
-	base := startServer(b)
+	base := browsertest.StartServer(b)
 	big := bigRoot(750 << 10)
 	template := state.DefaultExample.Open().Template
 	title := strings.Index(big, "Crash on empty plan") + len("Crash")
@@ -143,15 +144,15 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 				name += "/codemirror-alone"
 			}
 			b.Run(name, func(b *testing.B) {
-				ctx := newBrowser(b)
+				ctx := browsertest.NewBrowser(b)
 				editor, watch := byTestID(c.editor), `".pane-output"`
 				var latencies, events []time.Duration
 				keyEvents := 0
 				open := func() {
 					if c.plan != "" {
-						navigate(b, ctx, linkTo(base, planState(c.plan)))
+						browsertest.Navigate(b, ctx, linkTo(base, planState(c.plan)))
 						waitAppReady(b, ctx)
-						waitJS(b, ctx, byTestID("editor")+`?.value.length === `+fmt.Sprint(len(c.plan)))
+						browsertest.WaitJS(b, ctx, byTestID("editor")+`?.value.length === `+fmt.Sprint(len(c.plan)))
 					} else {
 						openForTyping(b, ctx, base, c.e0)
 					}
@@ -164,45 +165,45 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 					} else {
 						if box == nil {
 							open()
-							box = evalJS[[]float64](b, ctx, `(() => { const r = `+editor+`.getBoundingClientRect(); return [r.width, r.height] })()`)
+							box = browsertest.EvalJS[[]float64](b, ctx, `(() => { const r = `+editor+`.getBoundingClientRect(); return [r.width, r.height] })()`)
 							// A browser of its own: none of the editor's code
 							// compiled for the page before.
-							ctx = newBrowser(b)
+							ctx = browsertest.NewBrowser(b)
 						}
-						navigate(b, ctx, servePage(b, editorAlone(base, c.peer, c.syntax, box[0], box[1])))
-						waitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
+						browsertest.Navigate(b, ctx, browsertest.ServePage(b, editorAlone(base, c.peer, c.syntax, box[0], box[1])))
+						browsertest.WaitJS(b, ctx, `document.querySelector(".cm-content") !== null`)
 						editor, watch = `document.getElementById("host")`, `".cm-content"`
 					}
-					evalJS[bool](b, ctx, fmt.Sprintf(latencyProbe, watch))
-					evalJS[bool](b, ctx, fmt.Sprintf(`(() => { const el = %s; el.focus();
+					browsertest.EvalJS[bool](b, ctx, fmt.Sprintf(latencyProbe, watch))
+					browsertest.EvalJS[bool](b, ctx, fmt.Sprintf(`(() => { const el = %s; el.focus();
   const at = %d < 0 ? el.value.length : %d; el.setSelectionRange(at, at); return true })()`, editor, c.at, c.at))
-					pause(ctx, caretSettle)
+					browsertest.Pause(ctx, caretSettle)
 					b.StartTimer()
 					// A key every keyInterval, with nothing asked of the page
 					// in between: polling it would take its main thread.
 					for i := range keystrokes {
 						typeKey(b, ctx, rune('a'+i%26))
-						pause(ctx, keyInterval)
+						browsertest.Pause(ctx, keyInterval)
 					}
 					b.StopTimer()
-					pause(ctx, 200*time.Millisecond) // the last events' timings
+					browsertest.Pause(ctx, 200*time.Millisecond) // the last events' timings
 					// Every key changed what is watched, once.
-					waitJS(b, ctx, fmt.Sprintf(`window.__latencies.length === %d`, keystrokes))
-					for _, ms := range evalJS[[]float64](b, ctx, `window.__latencies`) {
+					browsertest.WaitJS(b, ctx, fmt.Sprintf(`window.__latencies.length === %d`, keystrokes))
+					for _, ms := range browsertest.EvalJS[[]float64](b, ctx, `window.__latencies`) {
 						latencies = append(latencies, time.Duration(ms*float64(time.Millisecond)))
 					}
-					for _, ms := range evalJS[[]float64](b, ctx, `window.__events`) {
+					for _, ms := range browsertest.EvalJS[[]float64](b, ctx, `window.__events`) {
 						events = append(events, time.Duration(ms*float64(time.Millisecond)))
 					}
-					keyEvents += evalJS[int](b, ctx, `window.__keyEvents`)
+					keyEvents += browsertest.EvalJS[int](b, ctx, `window.__keyEvents`)
 					b.StartTimer()
 				}
 				slices.Sort(latencies)
-				median, p95 := percentile(latencies, 50), percentile(latencies, 95)
+				median, p95 := browsertest.Percentile(latencies, 50), browsertest.Percentile(latencies, 95)
 				// The events under 16 ms are not reported: they count as 0.
 				all := append(make([]time.Duration, max(keyEvents-len(events), 0)), events...)
 				slices.Sort(all)
-				eventP95 := percentile(all, 95)
+				eventP95 := browsertest.Percentile(all, 95)
 				b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
 				b.ReportMetric(float64(p95.Microseconds())/1000, "p95-ms")
 				b.ReportMetric(float64(eventP95.Microseconds())/1000, "event-p95-ms")
@@ -228,18 +229,18 @@ func editorAlone(base, text, syntax string, width, height float64) string {
 // openForTyping opens the default example, with e0 as E0's text when set,
 // in its editor.
 func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
-	navigate(b, ctx, base+"/")
+	browsertest.Navigate(b, ctx, base+"/")
 	waitAppReady(b, ctx)
 	s := state.DefaultExample.Open()
 	waitOutput(b, ctx, evaluate.Evaluate(s).JSON)
 	if e0 == "" {
 		return
 	}
-	evalJS[bool](b, ctx, `(() => { document.querySelector('[data-testid="root-tab"][data-name="E0"]').click(); return true })()`)
-	waitJS(b, ctx, `document.querySelector('[data-testid="root-tab"][data-name="E0"]').getAttribute("aria-selected") === "true"`)
-	evalJS[bool](b, ctx, `(() => { const el = `+byTestID("root-editor")+`;
+	browsertest.EvalJS[bool](b, ctx, `(() => { document.querySelector('[data-testid="root-tab"][data-name="E0"]').click(); return true })()`)
+	browsertest.WaitJS(b, ctx, `document.querySelector('[data-testid="root-tab"][data-name="E0"]').getAttribute("aria-selected") === "true"`)
+	browsertest.EvalJS[bool](b, ctx, `(() => { const el = `+byTestID("root-editor")+`;
   el.value = `+jsString(e0)+`; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
-	waitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(e0)))
+	browsertest.WaitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(e0)))
 	s.Roots[s.RootIndex("E0")].Text = e0
 	waitOutput(b, ctx, evaluate.Evaluate(s).JSON)
 }

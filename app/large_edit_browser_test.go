@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -19,8 +20,8 @@ import (
 // the output is the edited state's, and the editor and the session hold
 // the same text.
 func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.issues.0.title}} #{{E0.issues.0.number}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: bigRoot(100 << 10)}}}
 	openState(t, ctx, base, s)
@@ -37,13 +38,13 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 		{"deleting in a string", `"Crash on `, "X", "\b"},
 	} {
 		at := strings.Index(*root, edit.after) + len(edit.after)
-		evalJS[bool](t, ctx, fmt.Sprintf(`(el => (el.focus(), el.setSelectionRange(%d, %d), true))(%s)`, at, at+len(edit.old), byTestID("root-editor")))
+		browsertest.EvalJS[bool](t, ctx, fmt.Sprintf(`(el => (el.focus(), el.setSelectionRange(%d, %d), true))(%s)`, at, at+len(edit.old), byTestID("root-editor")))
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(edit.keys)); err != nil {
 			t.Fatal(err)
 		}
 		*root = (*root)[:at] + strings.TrimSuffix(edit.keys, "\b") + (*root)[at+len(edit.old):] // backspace deletes the selection
 		waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
-		if got := evalJS[string](t, ctx, byTestID("root-editor")+`.value`); got != *root {
+		if got := browsertest.EvalJS[string](t, ctx, byTestID("root-editor")+`.value`); got != *root {
 			t.Fatalf("%s: the editor holds another text than the state", edit.name)
 		}
 	}
@@ -79,7 +80,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
   return {texts: kids.map((b) => b.className === "result-block" ? b.textContent : "not a block: " + b.nodeName),
     same: kids.map((b) => b.marked === true), selected: s.toString()};
 })()`
-	got := evalJS[blocks](t, ctx, read)
+	got := browsertest.EvalJS[blocks](t, ctx, read)
 	lines := strings.Count(out.Display, "\n") + 1
 	if want := (lines + 63) / 64; len(got.Texts) != want || lines < 400 {
 		t.Fatalf("%d lines in %d blocks, want %d", lines, len(got.Texts), want)
@@ -87,16 +88,16 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 	if strings.Join(got.Texts, "") != out.Display || got.Selected != out.Display {
 		t.Fatalf("the blocks' text or the selection is not the result as shown")
 	}
-	evalJS[bool](t, ctx, `([...`+byTestID("output")+`.children].forEach((b) => { b.marked = true; }), true)`)
+	browsertest.EvalJS[bool](t, ctx, `([...`+byTestID("output")+`.children].forEach((b) => { b.marked = true; }), true)`)
 	at := strings.Index(s.Roots[1].Text, `"id": 42`) + len(`"id": 4`)
-	evalJS[bool](t, ctx, fmt.Sprintf(`(el => (el.focus(), el.setSelectionRange(%d, %d), true))(%s)`, at, at+1, byTestID("root-editor")))
+	browsertest.EvalJS[bool](t, ctx, fmt.Sprintf(`(el => (el.focus(), el.setSelectionRange(%d, %d), true))(%s)`, at, at+1, byTestID("root-editor")))
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("7")); err != nil {
 		t.Fatal(err)
 	}
 	s.Roots[1].Text = s.Roots[1].Text[:at] + "7" + s.Roots[1].Text[at+1:]
 	next := evaluate.Evaluate(s)
 	waitOutput(t, ctx, next.JSON)
-	after := evalJS[blocks](t, ctx, read)
+	after := browsertest.EvalJS[blocks](t, ctx, read)
 	if strings.Join(after.Texts, "") != next.Display {
 		t.Fatalf("after the edit, the blocks' text is not the result as shown")
 	}
@@ -139,12 +140,12 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 	numbers.WriteString("]")
 	for _, root := range []string{bigRoot(1100 << 10), numbers.String()} {
 		s.Roots[1].Text = root
-		evalJS[bool](t, ctx, `(() => { const el = `+byTestID("root-editor")+`;
+		browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("root-editor")+`;
   el.value = `+jsString(s.Roots[1].Text)+`; return true })()`)
 		out := evaluate.Evaluate(s)
 		waitOutput(t, ctx, out.JSON)
 		shown, more := evaluate.CutShown(out.Display)
-		got := evalJS[cut](t, ctx, read)
+		got := browsertest.EvalJS[cut](t, ctx, read)
 		if more == 0 || got.Blocks != shown || len(got.Notes) != 1 || got.Notes[0] != evaluate.ShownNote(more) || got.Last != "more-result" {
 			t.Fatalf("%d bytes of root: %d of %d bytes shown in blocks, notes %q, last %q; want the shown part and one note %q last",
 				len(root), len(got.Blocks), len(shown), got.Notes, got.Last, evaluate.ShownNote(more))
@@ -156,8 +157,8 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 // browser, and waits for its result.
 func openWholeRoot(t *testing.T, root string) (context.Context, state.State) {
 	t.Helper()
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root}}}
 	openState(t, ctx, base, s)

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/app"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -32,7 +33,7 @@ func typeWork(t *testing.T, ctx context.Context, base string) state.State {
 	s.Template = "MYWORK " + s.Template
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 	saved := encodeState(s)
-	waitJS(t, ctx, savedPayload+` === `+jsString(saved))
+	browsertest.WaitJS(t, ctx, savedPayload+` === `+jsString(saved))
 	return s
 }
 
@@ -45,23 +46,23 @@ const savedPayload = `JSON.parse(localStorage.getItem("` + app.AutosaveKey + `")
 func waitSettled() { time.Sleep(2 * app.PersistDelay) }
 
 func TestBrowserExampleIsANavigation(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	work := typeWork(t, ctx, base)
-	length := evalJS[int](t, ctx, `history.length`)
+	length := browsertest.EvalJS[int](t, ctx, `history.length`)
 
 	click(t, ctx, `#examples-button`)
 	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
 	ex := exampleState(t, "comma-idiom")
 	waitShows(t, ctx, ex)
-	if got := evalJS[int](t, ctx, `history.length`); got != length+1 {
+	if got := browsertest.EvalJS[int](t, ctx, `history.length`); got != length+1 {
 		t.Errorf("history.length = %d after opening an example, want %d", got, length+1)
 	}
 	payload := encodeState(ex)
-	waitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+payload))
+	browsertest.WaitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+payload))
 	waitSettled()
 	saved := encodeState(work)
-	if got := evalJS[string](t, ctx, savedPayload); got != saved {
+	if got := browsertest.EvalJS[string](t, ctx, savedPayload); got != saved {
 		t.Error("opening an example replaced the autosaved work")
 	}
 
@@ -77,41 +78,41 @@ func TestBrowserExampleIsANavigation(t *testing.T) {
 }
 
 func TestBrowserRefusedLinkKeepsWork(t *testing.T) {
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	for name, payload := range map[string]string{
 		"damaged": "AAAA",
 		"newer":   state.Pack([]byte(`{"v": 99, "mode": "template", "template": "from the future"}`)),
 	} {
 		t.Run(name, func(t *testing.T) {
-			ctx := newBrowser(t)
+			ctx := browsertest.NewBrowser(t)
 			work := typeWork(t, ctx, base)
 			link := "#" + state.LinkPrefix + payload
-			navigate(t, ctx, base+"/"+link)
+			browsertest.Navigate(t, ctx, base+"/"+link)
 			waitAppReady(t, ctx)
 			waitTestID(t, ctx, "banner")
 			waitSettled()
 			// The link stays, to be copied back; the work stays saved.
-			if got := evalJS[string](t, ctx, `location.hash`); got != link {
+			if got := browsertest.EvalJS[string](t, ctx, `location.hash`); got != link {
 				t.Errorf("the address bar became %q", got)
 			}
 			saved := encodeState(work)
-			if got := evalJS[string](t, ctx, savedPayload); got != saved {
+			if got := browsertest.EvalJS[string](t, ctx, savedPayload); got != saved {
 				t.Error("a refused link replaced the autosaved work")
 			}
 			click(t, ctx, `[data-testid="restore-saved"]`)
 			waitShows(t, ctx, work)
-			waitJS(t, ctx, byTestID("banner")+` === null`)
+			browsertest.WaitJS(t, ctx, byTestID("banner")+` === null`)
 		})
 	}
 }
 
 func TestBrowserValidLinkKeepsAutosave(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	work := typeWork(t, ctx, base)
 	openState(t, ctx, base, exampleState(t, "typed-splice"))
 	waitSettled()
-	navigate(t, ctx, base+"/") // no link: the autosave
+	browsertest.Navigate(t, ctx, base+"/") // no link: the autosave
 	waitAppReady(t, ctx)
 	waitShows(t, ctx, work)
 }
@@ -120,14 +121,14 @@ func TestBrowserValidLinkKeepsAutosave(t *testing.T) {
 // many levels deep, with the Undo button, which the focus moves to after a
 // deletion, or Ctrl+Z outside the editors; Redo does them again.
 func TestBrowserStructuralUndo(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	tabs := func(want ...string) {
 		t.Helper()
 		names, _ := json.Marshal(want)
-		waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(names)))
+		browsertest.WaitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(names)))
 	}
 	click(t, ctx, `[data-testid="root-add"]`)
 	tabs("input", "E0", "E1")
@@ -135,15 +136,15 @@ func TestBrowserStructuralUndo(t *testing.T) {
 	// The editor is left before the tabs are clicked: as it loses the
 	// focus the window may scroll, and a click pressed before and released
 	// after lands off the tab. Each switch is drawn before the next click.
-	waitJS(t, ctx, `(document.activeElement.blur(), new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`)
+	browsertest.WaitJS(t, ctx, `(document.activeElement.blur(), new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`)
 	for _, mode := range []string{"mode-shape", "mode-template"} {
 		click(t, ctx, `[data-testid="`+mode+`"]`)
-		waitJS(t, ctx, byTestID(mode)+`.getAttribute("aria-selected") === "true"`)
+		browsertest.WaitJS(t, ctx, byTestID(mode)+`.getAttribute("aria-selected") === "true"`)
 	}
 	for _, name := range []string{"E1", "E0"} {
 		click(t, ctx, `[data-testid="root-tab"][data-name="`+name+`"]`)
 		click(t, ctx, `[data-testid="root-delete"]`)
-		waitJS(t, ctx, `document.activeElement === `+byTestID("root-undo")+` && document.activeElement.getAttribute("aria-label") === "Undo delete `+name+`"`)
+		browsertest.WaitJS(t, ctx, `document.activeElement === `+byTestID("root-undo")+` && document.activeElement.getAttribute("aria-label") === "Undo delete `+name+`"`)
 	}
 	tabs("input")
 
@@ -151,17 +152,17 @@ func TestBrowserStructuralUndo(t *testing.T) {
 	tabs("input", "E0")
 	pressChord(t, ctx, "z", 90, modCtrl) // E1 back, with its text
 	tabs("input", "E0", "E1")
-	waitJS(t, ctx, byTestID("root-editor")+`.value.startsWith('{"kept": 1}')`)
+	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.value.startsWith('{"kept": 1}')`)
 	// The key's undo hands the focus back to Undo on the next tick; a key
 	// pressed before that would reach the root's editor, which undoes its
 	// own typing.
-	waitJS(t, ctx, `document.activeElement === `+byTestID("root-undo"))
+	browsertest.WaitJS(t, ctx, `document.activeElement === `+byTestID("root-undo"))
 	pressChord(t, ctx, "z", 90, modCtrl) // back from Template to Shape
-	waitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
+	browsertest.WaitJS(t, ctx, byTestID("mode-shape")+`.getAttribute("aria-selected") === "true"`)
 	pressChord(t, ctx, "z", 90, modCtrl)
 	pressChord(t, ctx, "z", 90, modCtrl) // the added root goes
 	tabs("input", "E0")
-	waitJS(t, ctx, byTestID("root-undo")+`.disabled && document.activeElement === `+byTestID("root-redo"))
+	browsertest.WaitJS(t, ctx, byTestID("root-undo")+`.disabled && document.activeElement === `+byTestID("root-redo"))
 
 	pressChord(t, ctx, "z", 90, modCtrl|modShift) // redo: added again
 	tabs("input", "E0", "E1")
@@ -172,8 +173,8 @@ func TestBrowserStructuralUndo(t *testing.T) {
 // last opened; a tab whose autosave another took over says so, and can
 // save its own again.
 func TestBrowserTwoTabs(t *testing.T) {
-	base := startServer(t)
-	first := newBrowser(t)
+	base := browsertest.StartServer(t)
+	first := browsertest.NewBrowser(t)
 	work := typeWork(t, first, base)
 	saved := encodeState(work)
 
@@ -183,7 +184,7 @@ func TestBrowserTwoTabs(t *testing.T) {
 	other := exampleState(t, "comma-idiom")
 	openState(t, second, base, other)
 	waitSettled()
-	if got := evalJS[string](t, second, savedPayload); got != saved {
+	if got := browsertest.EvalJS[string](t, second, savedPayload); got != saved {
 		t.Fatal("opening a second tab replaced the first tab's autosave")
 	}
 
@@ -191,19 +192,19 @@ func TestBrowserTwoTabs(t *testing.T) {
 	typeAt(t, second, "editor", 0, "OTHER ")
 	other.Template = "OTHER " + other.Template
 	otherSaved := encodeState(other)
-	waitJS(t, second, savedPayload+` === `+jsString(otherSaved))
+	browsertest.WaitJS(t, second, savedPayload+` === `+jsString(otherSaved))
 	waitTestID(t, first, "taken-over")
 	waitShows(t, first, work)
 
 	// The first saves its own again; now the second is told.
 	click(t, first, `[data-testid="save-here"]`)
-	waitJS(t, first, savedPayload+` === `+jsString(saved)+` && !`+byTestID("taken-over"))
+	browsertest.WaitJS(t, first, savedPayload+` === `+jsString(saved)+` && !`+byTestID("taken-over"))
 	waitTestID(t, second, "taken-over")
 
 	// A third tab opens the last saved work.
 	third, cancel3 := chromedp.NewContext(first)
 	defer cancel3()
-	navigate(t, third, base+"/")
+	browsertest.Navigate(t, third, base+"/")
 	waitAppReady(t, third)
 	waitShows(t, third, work)
 }
@@ -213,8 +214,8 @@ func TestBrowserTwoTabs(t *testing.T) {
 // link; past LinkWarnSize the length warns, and the share dialog says why;
 // past MaxLinkPayload the address bar holds no link, and the page says so.
 func TestBrowserLinkSize(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	s.SetText(state.Target{Root: "E0"}, bigRoot(750<<10))
 	openState(t, ctx, base, s)
@@ -223,7 +224,7 @@ func TestBrowserLinkSize(t *testing.T) {
 		t.Fatalf("a 750 KB root makes a %d-character link", len(payload))
 	}
 	note, _ := state.LinkSizeNote(len(payload), false)
-	waitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && location.hash.length > `+strconv.Itoa(len(payload)))
+	browsertest.WaitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && location.hash.length > `+strconv.Itoa(len(payload)))
 
 	for _, tt := range []struct {
 		size  int
@@ -235,36 +236,36 @@ func TestBrowserLinkSize(t *testing.T) {
 		raw := make([]byte, tt.size)
 		rand.NewChaCha8([32]byte{}).Read(raw)
 		noise := `"` + base64.StdEncoding.EncodeToString(raw)[:tt.size] + `"`
-		evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
+		browsertest.EvalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
 		s.SetText(state.Target{Root: "E0"}, noise)
 		note, level := state.LinkSizeNote(len(encodeState(s)), false)
 		if level != tt.level {
 			t.Fatalf("a %d-character root: level %q", tt.size, level)
 		}
-		waitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && `+byTestID("link-size")+`.classList.contains("link-size-`+level+`")`)
+		browsertest.WaitJS(t, ctx, byTestID("link-size")+`.textContent === `+jsString(note)+` && `+byTestID("link-size")+`.classList.contains("link-size-`+level+`")`)
 		click(t, ctx, `[data-testid="share"]`)
 		if level == "warn" {
 			waitTestID(t, ctx, "share-warning")
-			waitJS(t, ctx, `location.hash.startsWith("#s=")`)
+			browsertest.WaitJS(t, ctx, `location.hash.startsWith("#s=")`)
 		} else {
-			waitJS(t, ctx, `document.querySelector(".dialog .status-error")?.textContent.includes("a browser keeps at most") && location.hash === ""`)
+			browsertest.WaitJS(t, ctx, `document.querySelector(".dialog .status-error")?.textContent.includes("a browser keeps at most") && location.hash === ""`)
 		}
 		pressKey(t, ctx, "Escape", 27)
-		waitJS(t, ctx, `!document.querySelector(".dialog")`)
+		browsertest.WaitJS(t, ctx, `!document.querySelector(".dialog")`)
 	}
 	// The work is autosaved all the same: a reload brings it back.
 	waitSettled()
-	navigate(t, ctx, base+"/")
+	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
-	waitJS(t, ctx, byTestID("root-editor")+`.value === `+jsString(s.Roots[1].Text))
+	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.value === `+jsString(s.Roots[1].Text))
 }
 
 // TestBrowserFirstPaintOfALink: until the app runs, a page opened on a
 // link shows "Opening link…", not the prerendered default example as if it
 // were the link's result; once the state is applied the panes show it.
 func TestBrowserFirstPaintOfALink(t *testing.T) {
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	s := exampleState(t, "comma-idiom")
 	defaultOut := evaluate.Evaluate(state.DefaultExample.Open())
 	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Display) + `)`
@@ -274,40 +275,40 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 			panes = ".embed-body"
 		}
 		// The app never starts: what shows is the prerendered page.
-		ctx := newBrowser(t)
+		ctx := browsertest.NewBrowser(t)
 		if _, err := chromedp.Call(ctx, network.SetBlockedURLs, network.SetBlockedURLsParams{
 			URLPatterns: []*network.BlockPattern{{URLPattern: base + "/*.wasm", Block: true}, {URLPattern: base + "/web/*.wasm", Block: true}},
 		}); err != nil {
 			t.Fatal(err)
 		}
-		navigate(t, ctx, base+path+"#"+state.LinkPrefix+encodeState(s))
+		browsertest.Navigate(t, ctx, base+path+"#"+state.LinkPrefix+encodeState(s))
 		waitTestID(t, ctx, "output")
-		waitJS(t, ctx, `document.documentElement.classList.contains("opening-link") && `+hidden+` && getComputedStyle(document.querySelector(`+jsString(panes)+`), "::before").content === '"Opening link…"'`)
+		browsertest.WaitJS(t, ctx, `document.documentElement.classList.contains("opening-link") && `+hidden+` && getComputedStyle(document.querySelector(`+jsString(panes)+`), "::before").content === '"Opening link…"'`)
 
 		// Without a link, the prerendered page is the default example.
-		navigate(t, ctx, base+path)
-		waitJS(t, ctx, `!document.documentElement.classList.contains("opening-link") && `+byTestID("output")+`.dataset.json === `+jsString(defaultOut.JSON))
+		browsertest.Navigate(t, ctx, base+path)
+		browsertest.WaitJS(t, ctx, `!document.documentElement.classList.contains("opening-link") && `+byTestID("output")+`.dataset.json === `+jsString(defaultOut.JSON))
 
 		// With the app, the link's state replaces the mark.
-		live := newBrowser(t)
-		navigate(t, live, base+path+"#"+state.LinkPrefix+encodeState(s))
+		live := browsertest.NewBrowser(t)
+		browsertest.Navigate(t, live, base+path+"#"+state.LinkPrefix+encodeState(s))
 		waitAppReady(t, live)
 		waitOutput(t, live, evaluate.Evaluate(s).JSON)
-		waitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
+		browsertest.WaitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
 	}
 	// The docs open no link: the mark goes once the app runs.
-	live := newBrowser(t)
-	navigate(t, live, base+"/docs#"+state.LinkPrefix+encodeState(s))
+	live := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, live, base+"/docs#"+state.LinkPrefix+encodeState(s))
 	waitAppReady(t, live)
-	waitJS(t, live, `!document.documentElement.classList.contains("opening-link")`)
+	browsertest.WaitJS(t, live, `!document.documentElement.classList.contains("opening-link")`)
 }
 
 // TestBrowserQuickNavigationKeepsWork: an edit typed just before the
 // address changes (a link opened in place, Back) or the page reloads is
 // not lost: it is in the autosave, and a reload shows it.
 func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	quick := func(word string) state.State {
@@ -319,9 +320,9 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 
 	// A damaged link opened at once: the edit is what Restore brings back.
 	work := quick("MYWORK ")
-	evalJS[bool](t, ctx, `(location.hash = "#s=AAAA", true)`)
+	browsertest.EvalJS[bool](t, ctx, `(location.hash = "#s=AAAA", true)`)
 	waitTestID(t, ctx, "restore-saved")
-	waitJS(t, ctx, savedPayload+` === `+jsString(encodeState(work)))
+	browsertest.WaitJS(t, ctx, savedPayload+` === `+jsString(encodeState(work)))
 	click(t, ctx, `[data-testid="restore-saved"]`)
 	waitShows(t, ctx, work)
 
@@ -335,7 +336,7 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitShows(t, ctx, work)
-	waitJS(t, ctx, savedPayload+` === `+jsString(encodeState(edited)))
+	browsertest.WaitJS(t, ctx, savedPayload+` === `+jsString(encodeState(edited)))
 
 	// A reload at once shows the edit, not the address's older state.
 	s = work
@@ -345,14 +346,14 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	}
 	waitAppReady(t, ctx)
 	waitShows(t, ctx, reloaded)
-	waitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+encodeState(reloaded)))
+	browsertest.WaitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+encodeState(reloaded)))
 }
 
 // TestBrowserBackToTheFirstAddress: Back to the address the page opened
 // on shows its state again (the page pushed the later entries itself).
 func TestBrowserBackToTheFirstAddress(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	first := exampleState(t, "typed-splice")
 	openState(t, ctx, base, first)
 	click(t, ctx, `#examples-button`)
@@ -367,17 +368,17 @@ func TestBrowserBackToTheFirstAddress(t *testing.T) {
 // TestBrowserUneditedTabNotTakenOver: a tab that never edited loses
 // nothing when another tab saves, and is not told it did.
 func TestBrowserUneditedTabNotTakenOver(t *testing.T) {
-	base := startServer(t)
-	first := newBrowser(t)
+	base := browsertest.StartServer(t)
+	first := browsertest.NewBrowser(t)
 	typeWork(t, first, base)
 	second, cancel := chromedp.NewContext(first)
 	defer cancel()
-	navigate(t, second, base+"/")
+	browsertest.Navigate(t, second, base+"/")
 	waitAppReady(t, second)
 	typeAt(t, first, "editor", 0, "MORE ")
 	waitSettled()
 	waitSettled()
-	if evalJS[bool](t, second, `!!`+byTestID("taken-over")) {
+	if browsertest.EvalJS[bool](t, second, `!!`+byTestID("taken-over")) {
 		t.Error("a tab that never edited says its autosave was taken over")
 	}
 }
@@ -385,16 +386,16 @@ func TestBrowserUneditedTabNotTakenOver(t *testing.T) {
 // TestBrowserAutosaveRefused: a state the browser's storage refuses (over
 // its quota) is said on the page, not claimed saved.
 func TestBrowserAutosaveRefused(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	openState(t, ctx, base, state.DefaultExample.Open())
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	raw := make([]byte, 6_000_000)
 	rand.NewChaCha8([32]byte{}).Read(raw)
 	noise := `"` + base64.StdEncoding.EncodeToString(raw)[:len(raw)] + `"`
-	evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
+	browsertest.EvalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = `+jsString(noise)+`, true)`)
 	waitTestID(t, ctx, "autosave-failed")
-	if msg := evalJS[string](t, ctx, byTestID("link-size")+`.title`); strings.Contains(msg, "autosaved") {
+	if msg := browsertest.EvalJS[string](t, ctx, byTestID("link-size")+`.title`); strings.Contains(msg, "autosaved") {
 		t.Errorf("the link's length still says %q", msg)
 	}
 }
@@ -403,51 +404,51 @@ func TestBrowserAutosaveRefused(t *testing.T) {
 // then saved over does not replace that newer work at its first edit: it
 // says so, and saves its own only when asked.
 func TestBrowserStaleTabSaysSo(t *testing.T) {
-	base := startServer(t)
-	first := newBrowser(t)
+	base := browsertest.StartServer(t)
+	first := browsertest.NewBrowser(t)
 	work := typeWork(t, first, base)
 	second, cancel := chromedp.NewContext(first)
 	defer cancel()
-	navigate(t, second, base+"/")
+	browsertest.Navigate(t, second, base+"/")
 	waitAppReady(t, second)
 	waitShows(t, second, work)
 
 	typeAt(t, first, "editor", 0, "NEWER ")
 	work.Template = "NEWER " + work.Template
 	newer := encodeState(work)
-	waitJS(t, first, savedPayload+` === `+jsString(newer))
+	browsertest.WaitJS(t, first, savedPayload+` === `+jsString(newer))
 
 	typeAt(t, second, "editor", 0, "STALE ")
 	waitTestID(t, second, "taken-over")
 	waitSettled()
-	if got := evalJS[string](t, second, savedPayload); got != newer {
+	if got := browsertest.EvalJS[string](t, second, savedPayload); got != newer {
 		t.Fatal("the stale tab's edit replaced the newer autosave")
 	}
 	click(t, second, `[data-testid="save-here"]`)
-	waitJS(t, second, savedPayload+` !== `+jsString(newer)+` && !`+byTestID("taken-over"))
+	browsertest.WaitJS(t, second, savedPayload+` !== `+jsString(newer)+` && !`+byTestID("taken-over"))
 }
 
 // TestBrowserTooLargeStateSaysSo: a state too large for a link or the
 // autosave to keep is said at once; the autosave keeps the last state
 // that opens again.
 func TestBrowserTooLargeStateSaysSo(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	openState(t, ctx, base, state.DefaultExample.Open())
 	typeAt(t, ctx, "editor", 0, "KEPT ")
 	waitSettled()
-	kept := evalJS[string](t, ctx, savedPayload)
+	kept := browsertest.EvalJS[string](t, ctx, savedPayload)
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
-	evalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = '"' + "x".repeat(17 << 20) + '"', true)`)
+	browsertest.EvalJS[bool](t, ctx, `(`+byTestID("root-editor")+`.value = '"' + "x".repeat(17 << 20) + '"', true)`)
 	waitTestID(t, ctx, "too-large")
 	waitSettled()
-	if got := evalJS[string](t, ctx, savedPayload); got != kept {
+	if got := browsertest.EvalJS[string](t, ctx, savedPayload); got != kept {
 		t.Error("the autosave took a state too large to open again")
 	}
-	if got := evalJS[string](t, ctx, byTestID("link-size")+`.textContent`); got != "too large for a link" {
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("link-size")+`.textContent`); got != "too large for a link" {
 		t.Errorf("the link's length says %q", got)
 	}
-	if evalJS[string](t, ctx, `location.hash`) != "" {
+	if browsertest.EvalJS[string](t, ctx, `location.hash`) != "" {
 		t.Error("the address bar holds a link to a state too large to open")
 	}
 }

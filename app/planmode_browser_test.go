@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -61,21 +62,21 @@ const readPlanPage = `(() => {
 // link pasted into its address bar, and waits until it shows it.
 func openPlanLink(t *testing.T, ctx context.Context, text string) {
 	t.Helper()
-	evalJS[bool](t, ctx, `(location.hash = `+jsString("#"+state.LinkPrefix+encodeState(planState(text)))+`, true)`)
-	waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(text)+` && `+byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true"`)
+	browsertest.EvalJS[bool](t, ctx, `(location.hash = `+jsString("#"+state.LinkPrefix+encodeState(planState(text)))+`, true)`)
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(text)+` && `+byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true"`)
 }
 
 // Every plan vector, opened as a plan-mode link, shows the results it
 // expects, its blocked steps, its solver and its first problem (kind,
 // step, the document's line and column, the keys on offer).
 func TestBrowserPlanVectors(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	navigate(t, ctx, base+"/")
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
-	for _, v := range planVectors(t) {
+	for _, v := range browsertest.PlanVectors(t) {
 		openPlanLink(t, ctx, *v.Plan)
-		got := evalJS[planPage](t, ctx, readPlanPage)
+		got := browsertest.EvalJS[planPage](t, ctx, readPlanPage)
 		if msg := comparePlanPage(v, &got); msg != "" {
 			t.Errorf("%s: %s: %s", v.File, v.Name, msg)
 		}
@@ -164,7 +165,7 @@ func stepResult(t *testing.T, text, id string) string {
 // waitSelected waits until the output shows step id.
 func waitSelected(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	waitJS(t, ctx, byTestID("step-detail")+` && (`+byTestID("step-detail")+`.dataset.id ?? "") === `+jsString(id))
+	browsertest.WaitJS(t, ctx, byTestID("step-detail")+` && (`+byTestID("step-detail")+`.dataset.id ?? "") === `+jsString(id))
 }
 
 // caretAt puts the main editor's caret at the first occurrence of at in
@@ -172,18 +173,18 @@ func waitSelected(t *testing.T, ctx context.Context, id string) {
 func caretAt(t *testing.T, ctx context.Context, text, at string) {
 	t.Helper()
 	off := utf16Offset(text, strings.Index(text, at))
-	evalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(`+fmt.Sprint(off)+`, `+fmt.Sprint(off)+`); return true })()`)
+	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(`+fmt.Sprint(off)+`, `+fmt.Sprint(off)+`); return true })()`)
 }
 
 // A step is selected by its row, by the caret, by the arrow keys and by a
 // chip; a map's iterations by the selector.
 func TestBrowserPlanSelection(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "pr-plan")
 	openState(t, ctx, base, s)
-	waitJS(t, ctx, byTestID("solver")+`?.dataset.json === `+jsString(`"#42 Fix the docs by ada: README.md +3, docs/plan.md +40, go.mod +1 (big)"`))
-	waitJS(t, ctx, byTestID("status")+`.textContent === "5 steps: 5 ran."`)
+	browsertest.WaitJS(t, ctx, byTestID("solver")+`?.dataset.json === `+jsString(`"#42 Fix the docs by ada: README.md +3, docs/plan.md +40, go.mod +1 (big)"`))
+	browsertest.WaitJS(t, ctx, byTestID("status")+`.textContent === "5 steps: 5 ran."`)
 
 	click(t, ctx, `[data-testid="step"][data-id="card"] .step-select`)
 	waitSelected(t, ctx, "card")
@@ -192,16 +193,16 @@ func TestBrowserPlanSelection(t *testing.T) {
 	caretAt(t, ctx, s.Plan, "over:")
 	waitSelected(t, ctx, "per_file")
 	waitOutput(t, ctx, stepResult(t, s.Plan, "per_file"))
-	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "1 of 3"`)
+	browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "1 of 3"`)
 	click(t, ctx, `[data-testid="iteration-next"]`)
-	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
-	waitJS(t, ctx, byTestID("iteration-item")+`.textContent.includes("docs/plan.md") && `+
+	browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+	browsertest.WaitJS(t, ctx, byTestID("iteration-item")+`.textContent.includes("docs/plan.md") && `+
 		byTestID("step-input")+`.textContent.includes("docs/plan.md +40") && `+byTestID("iteration-index")+`.textContent === "1"`)
 
-	evalJS[bool](t, ctx, `document.querySelector('[data-testid="step"][data-id="per_file"] .step-select').focus() || true`)
+	browsertest.EvalJS[bool](t, ctx, `document.querySelector('[data-testid="step"][data-id="per_file"] .step-select').focus() || true`)
 	pressKey(t, ctx, "ArrowDown", 40)
 	waitSelected(t, ctx, "route")
-	waitJS(t, ctx, `document.activeElement.closest('[data-testid="step"]')?.dataset.id === "route"`)
+	browsertest.WaitJS(t, ctx, `document.activeElement.closest('[data-testid="step"]')?.dataset.id === "route"`)
 
 	click(t, ctx, `[data-testid="step"][data-id="review"] [data-testid="step-chip"][data-step="card"]`)
 	waitSelected(t, ctx, "card")
@@ -211,7 +212,7 @@ func TestBrowserPlanSelection(t *testing.T) {
 	click(t, ctx, `[data-testid="step"][data-id="route"] .step-select`)
 	waitSelected(t, ctx, "route")
 	chip := `[data-testid="step"][data-id="route"] [data-testid="step-chip"]:not([data-step])`
-	waitJS(t, ctx, `document.querySelector('`+chip+`')?.textContent === "solver"`)
+	browsertest.WaitJS(t, ctx, `document.querySelector('`+chip+`')?.textContent === "solver"`)
 	click(t, ctx, chip)
 	waitSelected(t, ctx, "")
 }
@@ -219,8 +220,8 @@ func TestBrowserPlanSelection(t *testing.T) {
 // The branch selector writes the sample decision into the document, and
 // the editor's undo takes it back.
 func TestBrowserPlanBranch(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "pr-plan")
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="step"][data-id="route"] .step-select`)
@@ -228,29 +229,29 @@ func TestBrowserPlanBranch(t *testing.T) {
 	click(t, ctx, `[data-testid="branch-choice"][data-branch="small"]`)
 	small := strings.Replace(s.Plan, "branch: big", "branch: small", 1)
 	waitValue(t, ctx, "editor", small)
-	waitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="review"]')?.dataset.status === "skipped" && `+
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="review"]')?.dataset.status === "skipped" && `+
 		`document.querySelector('[data-testid="branch-choice"][data-branch="small"]').getAttribute("aria-pressed") === "true"`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Plan)
-	waitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="review"]')?.dataset.status === "ok"`)
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="review"]')?.dataset.status === "ok"`)
 }
 
 // Editing a step id offers to rename its references across the plan and
 // the solver, in one edit that the editor's undo takes back.
 func TestBrowserPlanRename(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "pr-plan")
 	openState(t, ctx, base, s)
 	at := strings.Index(s.Plan, "id: card") + len("id: card")
 	typeAt(t, ctx, "editor", at, "_info")
 	renamed := s.Plan[:at] + "_info" + s.Plan[at:]
 	waitValue(t, ctx, "editor", renamed)
-	waitJS(t, ctx, byTestID("rename-references")+`?.textContent === "Rename card to card_info in 3 places"`)
+	browsertest.WaitJS(t, ctx, byTestID("rename-references")+`?.textContent === "Rename card to card_info in 3 places"`)
 	click(t, ctx, `[data-testid="rename-references"]`)
 	all := strings.ReplaceAll(s.Plan, "card", "card_info")
 	waitValue(t, ctx, "editor", all)
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0 && `+byTestID("solver")+`?.dataset.status === "ok"`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0 && `+byTestID("solver")+`?.dataset.status === "ok"`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", renamed)
 }
@@ -258,16 +259,16 @@ func TestBrowserPlanRename(t *testing.T) {
 // A step that calls a tool nothing here runs, without its sample, offers
 // a result skeleton; the editor's undo takes it back.
 func TestBrowserPlanSampleSkeleton(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	text := "steps:\n  - id: fetch\n    tool_name: gh__view\n    input: {}\n  - id: card\n    tool_name: builtin__reshape\n" +
 		"    input: {shape: {t: \"{{fetch.title}}\"}}\n"
 	openState(t, ctx, base, planState(text))
-	waitJS(t, ctx, `document.querySelector('[data-testid="problem"]')?.dataset.step === "fetch"`)
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="problem"]')?.dataset.step === "fetch"`)
 	click(t, ctx, `[data-testid="step"][data-id="fetch"] [data-testid="insert-sample"]`)
 	with := strings.Replace(text, "  - id: fetch", "  - result: {\"title\": null}\n    id: fetch", 1)
 	waitValue(t, ctx, "editor", with)
-	waitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="fetch"]')?.dataset.status === "sample" && `+
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="fetch"]')?.dataset.status === "sample" && `+
 		`document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":null}'`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", text)
@@ -285,13 +286,13 @@ func goBack(t *testing.T, ctx context.Context) {
 // template's result; Open this step alone turns a map's iteration into a
 // shape state giving that iteration's result. Back returns each time.
 func TestBrowserPlanBetweenModes(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "issue-digest")
 	openState(t, ctx, base, s)
 	out := evaluate.Evaluate(s)
 	click(t, ctx, `[data-testid="open-as-plan"]`)
-	waitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.JSON))
+	browsertest.WaitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.JSON))
 	goBack(t, ctx)
 	waitShows(t, ctx, s)
 
@@ -300,11 +301,11 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 	click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
 	waitSelected(t, ctx, "per_file")
 	click(t, ctx, `[data-testid="iteration-next"]`)
-	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+	browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
 	click(t, ctx, `[data-testid="open-step"]`)
-	waitJS(t, ctx, byTestID("mode-shape")+`?.getAttribute("aria-selected") === "true"`)
+	browsertest.WaitJS(t, ctx, byTestID("mode-shape")+`?.getAttribute("aria-selected") === "true"`)
 	waitOutput(t, ctx, `{"line":"docs/plan.md +40","n":1}`)
-	waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === '["input","fetch_pr","card","item","index","accumulator"]'`)
+	browsertest.WaitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === '["input","fetch_pr","card","item","index","accumulator"]'`)
 	goBack(t, ctx)
 	waitShows(t, ctx, p)
 }
@@ -313,19 +314,19 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 // runner passes and the Markdown of every step; its link opens the same
 // plan again.
 func TestBrowserPlanExports(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "broken-plan")
 	tests, link := checkShareExports(t, ctx, base, s)
 	if tests[0].Plan == nil || tests[0].Error == nil || tests[0].Error.Step != "first" {
 		t.Errorf("the copied vector is no plan test of the broken step: %+v", tests[0])
 	}
 
-	other := newBrowser(t)
-	navigate(t, other, link)
+	other := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, other, link)
 	waitAppReady(t, other)
 	waitShows(t, other, s)
-	got := evalJS[planPage](t, other, readPlanPage)
+	got := browsertest.EvalJS[planPage](t, other, readPlanPage)
 	if len(got.Steps) != 4 || got.Steps[2].Status != "blocked" || got.First == nil || got.First.Step != "first" {
 		t.Errorf("the link opens %+v", got)
 	}
@@ -335,20 +336,20 @@ func TestBrowserPlanExports(t *testing.T) {
 // and hovering a tag of a map's body shows its value in the iteration
 // shown.
 func TestBrowserPlanCompletionAndHover(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "pr-plan")
 	openState(t, ctx, base, s)
 
 	click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
 	click(t, ctx, `[data-testid="iteration-next"]`)
-	waitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
-	evalJS[bool](t, ctx, `([...`+byTestID("editor")+`.querySelectorAll(".tk")].find(e => e.textContent === "{{item.path}}").scrollIntoView({block: "center"}), true)`)
+	browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
+	browsertest.EvalJS[bool](t, ctx, `([...`+byTestID("editor")+`.querySelectorAll(".tk")].find(e => e.textContent === "{{item.path}}").scrollIntoView({block: "center"}), true)`)
 	hoverTag(t, ctx, "{{item.path}}")
-	waitJS(t, ctx, byTestID("hover")+`?.textContent.startsWith('string "docs/plan.md"')`)
+	browsertest.WaitJS(t, ctx, byTestID("hover")+`?.textContent.startsWith('string "docs/plan.md"')`)
 
 	at := strings.Index(s.Plan, `by: "{{`) + len(`by: "`)
 	typeAt(t, ctx, "editor", at, "{{fetch_pr.")
-	waitJS(t, ctx, `(() => { const got = [...document.querySelectorAll('[data-testid="completion"]')].map(e => e.textContent);
+	browsertest.WaitJS(t, ctx, `(() => { const got = [...document.querySelectorAll('[data-testid="completion"]')].map(e => e.textContent);
   return ["author", "files", "number", "title"].every(k => got.includes(k)) })()`)
 }

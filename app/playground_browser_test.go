@@ -9,16 +9,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/splicedev/splice/app"
-	"github.com/splicedev/splice/internal/conformance"
-	"github.com/splicedev/splice/internal/playground/evaluate"
-	"github.com/splicedev/splice/internal/playground/state"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/splicedev/splice/app"
+	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/emulation"
@@ -48,7 +50,7 @@ func linkTo(base string, s state.State) string {
 // openState opens the playground on s and waits until it shows it.
 func openState(t *testing.T, ctx context.Context, base string, s state.State) {
 	t.Helper()
-	navigate(t, ctx, linkTo(base, s))
+	browsertest.Navigate(t, ctx, linkTo(base, s))
 	waitAppReady(t, ctx)
 	waitShows(t, ctx, s)
 }
@@ -62,7 +64,7 @@ func waitShows(t *testing.T, ctx context.Context, s state.State) {
 	if s.Mode == state.ModeTool || s.Mode == state.ModePlan {
 		names = []byte("[]")
 	}
-	waitJS(t, ctx, byTestID("mode-"+string(s.Mode))+`?.getAttribute("aria-selected") === "true" && `+
+	browsertest.WaitJS(t, ctx, byTestID("mode-"+string(s.Mode))+`?.getAttribute("aria-selected") === "true" && `+
 		byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{}))+
 		` && JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(names)))
 }
@@ -70,14 +72,14 @@ func waitShows(t *testing.T, ctx context.Context, s state.State) {
 // waitOutput waits until the output holds the compact JSON want.
 func waitOutput(t testing.TB, ctx context.Context, want string) {
 	t.Helper()
-	waitJS(t, ctx, byTestID("output")+`?.dataset.json === `+jsString(want))
+	browsertest.WaitJS(t, ctx, byTestID("output")+`?.dataset.json === `+jsString(want))
 }
 
 // click clicks the first element matching the CSS selector, brought to the
 // middle of the view first: the sticky top bar may cover what is at the top.
 func click(t testing.TB, ctx context.Context, selector string) {
 	t.Helper()
-	evalJS[bool](t, ctx, `(document.querySelector(`+jsString(selector)+`)?.scrollIntoView({block: "center"}), true)`)
+	browsertest.EvalJS[bool](t, ctx, `(document.querySelector(`+jsString(selector)+`)?.scrollIntoView({block: "center"}), true)`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(selector))); err != nil {
 		t.Fatalf("clicking %s: %v", selector, err)
 	}
@@ -87,7 +89,7 @@ func click(t testing.TB, ctx context.Context, selector string) {
 // at (-1: the end) and types keys there.
 func typeAt(t testing.TB, ctx context.Context, id string, at int, keys string) {
 	t.Helper()
-	evalJS[bool](t, ctx, `(() => { const el = `+byTestID(id)+`; el.focus();
+	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID(id)+`; el.focus();
   const at = `+fmt.Sprint(at)+` < 0 ? el.value.length : `+fmt.Sprint(at)+`; el.setSelectionRange(at, at); return true })()`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
 		t.Fatalf("typing %q: %v", keys, err)
@@ -113,7 +115,7 @@ func renameOpenRoot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	click(t, ctx, `[data-testid="root-rename"]`)
 	waitTestID(t, ctx, "root-name")
-	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
+	browsertest.EvalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(name+kb.Enter)); err != nil {
 		t.Fatal(err)
 	}
@@ -121,12 +123,12 @@ func renameOpenRoot(t *testing.T, ctx context.Context, name string) {
 
 // textOf returns the value of the field with data-testid=id.
 func textOf(t *testing.T, ctx context.Context, id string) string {
-	return evalJS[string](t, ctx, byTestID(id)+`.value`)
+	return browsertest.EvalJS[string](t, ctx, byTestID(id)+`.value`)
 }
 
 // problemsShown returns the kind, line and column of each problem shown.
 func problemsShown(t *testing.T, ctx context.Context) []string {
-	return evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].map(e => e.dataset.kind + " " + e.dataset.line + ":" + e.dataset.column)`)
+	return browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="problem"]')].map(e => e.dataset.kind + " " + e.dataset.line + ":" + e.dataset.column)`)
 }
 
 // problemList formats problems as problemsShown does.
@@ -148,30 +150,30 @@ func exampleState(t *testing.T, id string) state.State {
 }
 
 func TestBrowserDefaultExampleRenders(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	navigate(t, ctx, base+"/")
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
 	s := state.DefaultExample.Open()
 	waitShows(t, ctx, s)
 	want := evaluate.Evaluate(s)
 	waitOutput(t, ctx, want.JSON)
-	if got := evalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
 		t.Errorf("output type = %q, want %q", got, want.Type())
 	}
-	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
 	}
 	// The trace's rows are made once the page's first frame is painted.
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
-	if n := evalJS[int](t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length`); n != len(want.Trace) {
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
+	if n := browsertest.EvalJS[int](t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length`); n != len(want.Trace) {
 		t.Errorf("trace shows %d tags, want %d", n, len(want.Trace))
 	}
 }
 
 func TestBrowserTypingUpdatesOutput(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "typed-splice")
 	openState(t, ctx, base, s)
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
@@ -183,13 +185,13 @@ func TestBrowserTypingUpdatesOutput(t *testing.T) {
 		t.Fatal("the edited template should render mixed text")
 	}
 	waitOutput(t, ctx, want.JSON)
-	waitJS(t, ctx, byTestID("output-type")+`.textContent === "string"`)
+	browsertest.WaitJS(t, ctx, byTestID("output-type")+`.textContent === "string"`)
 }
 
 func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
-	navigate(t, ctx, base+"/")
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
 	// Through the examples menu, as a visitor would.
 	click(t, ctx, `#examples-button`)
@@ -201,14 +203,14 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	if len(want.Problems) != 1 || want.Problems[0].Kind != "BadPath" {
 		t.Fatalf("the example should fail with one BadPath, got %+v", want.Problems)
 	}
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
 	if got := problemsShown(t, ctx); !slices.Equal(got, problemList(want.Problems)) {
 		t.Errorf("problems = %q, want %q", got, problemList(want.Problems))
 	}
-	if evalJS[bool](t, ctx, byTestID("output")+` !== null`) {
+	if browsertest.EvalJS[bool](t, ctx, byTestID("output")+` !== null`) {
 		t.Error("an output is shown for a failing render")
 	}
-	chips := evalJS[[]string](t, ctx, `[...document.querySelectorAll('.keys [data-testid="key-chip"]')].map(e => e.textContent)`)
+	chips := browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('.keys [data-testid="key-chip"]')].map(e => e.textContent)`)
 	if !slices.Equal(chips, want.Problems[0].Keys) {
 		t.Errorf("key chips = %q, want %q", chips, want.Problems[0].Keys)
 	}
@@ -217,35 +219,35 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
 	p := &want.Problems[0]
 	fixed := s.Template[:p.SegStart] + key + s.Template[p.SegEnd:]
-	waitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
 }
 
 func TestBrowserMissingStepAtLoad(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "missing-step")
 	openState(t, ctx, base, s)
 	want := evaluate.Evaluate(s)
 	if len(want.Problems) == 0 || want.Problems[0].Kind != "MissingStep" || want.Problems[0].Phase != "load" {
 		t.Fatalf("the example should fail at load with MissingStep, got %+v", want.Problems)
 	}
-	waitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid="problem"]').length === %d`, len(want.Problems)))
+	browsertest.WaitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid="problem"]').length === %d`, len(want.Problems)))
 	if got := problemsShown(t, ctx); !slices.Equal(got, problemList(want.Problems)) {
 		t.Errorf("problems = %q, want %q", got, problemList(want.Problems))
 	}
 	// A click on the place selects the tag in the editor.
 	click(t, ctx, `[data-testid="problem"] .where`)
 	p := want.Problems[0]
-	waitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
+	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
 		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
 }
 
 func TestBrowserEveryModeWorks(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	for _, id := range []string{"issue-digest", "pr-card", "tool-schema"} {
 		s := exampleState(t, id)
 		t.Run(string(s.Mode), func(t *testing.T) {
@@ -272,31 +274,31 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 }
 
 func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	tabs := func() []string {
-		return evalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)`)
+		return browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)`)
 	}
 	waitTabs := func(want ...string) {
 		t.Helper()
 		b, _ := json.Marshal(want)
-		waitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(b)))
+		browsertest.WaitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(b)))
 	}
 
 	next := s.NextRootName()
 	click(t, ctx, `[data-testid="root-add"]`)
 	waitTabs("input", "E0", next)
-	waitJS(t, ctx, `document.querySelector('[data-testid="root-tab"][aria-selected="true"]').dataset.name === `+jsString(next))
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="root-tab"][aria-selected="true"]').dataset.name === `+jsString(next))
 
 	// Rename: a reserved name is refused with the reason, a good one taken.
 	renameOpenRoot(t, ctx, "input")
 	waitTestID(t, ctx, "name-error")
-	if msg := evalJS[string](t, ctx, byTestID("name-error")+`.textContent`); msg != template.ValidateStepID("input") {
+	if msg := browsertest.EvalJS[string](t, ctx, byTestID("name-error")+`.textContent`); msg != template.ValidateStepID("input") {
 		t.Errorf("rename error = %q, want %q", msg, template.ValidateStepID("input"))
 	}
-	evalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
+	browsertest.EvalJS[bool](t, ctx, byTestID("root-name")+`.select() || true`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("fetch_prs"+kb.Enter)); err != nil {
 		t.Fatal(err)
 	}
@@ -321,16 +323,16 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 
 	// The arrow keys move between the tabs, and the focus follows.
-	evalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
+	browsertest.EvalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
 	pressKey(t, ctx, "ArrowRight", 39)
-	waitJS(t, ctx, `document.activeElement.dataset.name === "E0" && document.activeElement.getAttribute("aria-selected") === "true"`)
+	browsertest.WaitJS(t, ctx, `document.activeElement.dataset.name === "E0" && document.activeElement.getAttribute("aria-selected") === "true"`)
 	pressKey(t, ctx, "Home", 36)
-	waitJS(t, ctx, `document.activeElement.dataset.name === "input"`)
+	browsertest.WaitJS(t, ctx, `document.activeElement.dataset.name === "input"`)
 }
 
 func TestBrowserShareLinkRestoresState(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "map-body")
 	openState(t, ctx, base, s)
 
@@ -338,7 +340,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	typeAt(t, ctx, "editor", -1, " <done>")
 	s.Template += " <done>"
 	click(t, ctx, `[data-testid="root-tab"][data-name="index"]`)
-	waitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
+	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
 	typeAt(t, ctx, "root-editor", -1, "1")
 	s.SetText(state.Target{Root: "index"}, "21")
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
@@ -360,41 +362,41 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 		t.Fatalf("shared state = %+v\nwant %+v", got, s)
 	}
 	// The address bar followed too.
-	waitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+payload))
+	browsertest.WaitJS(t, ctx, `location.hash === `+jsString("#"+state.LinkPrefix+payload))
 
 	// A fresh browser, with nothing saved, shows the same state.
-	fresh := newBrowser(t)
-	navigate(t, fresh, link)
+	fresh := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, fresh, link)
 	waitAppReady(t, fresh)
 	waitShows(t, fresh, s)
 	waitOutput(t, fresh, evaluate.Evaluate(s).JSON)
 	for _, r := range s.Roots {
 		click(t, fresh, `[data-testid="root-tab"][data-name=`+jsString(r.Name)+`]`)
-		waitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
+		browsertest.WaitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
 	}
-	if got := evalJS[bool](t, fresh, byTestID("iteration")+`.checked`); got != s.Iteration {
+	if got := browsertest.EvalJS[bool](t, fresh, byTestID("iteration")+`.checked`); got != s.Iteration {
 		t.Errorf("iteration switch = %v, want %v", got, s.Iteration)
 	}
 }
 
 func TestBrowserAutosaveSurvivesReload(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "Saved: ")
 	s.Template = "Saved: " + s.Template
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
-	waitJS(t, ctx, `localStorage.getItem(`+jsString(app.AutosaveKey)+`) !== null && location.hash.length > 3`)
+	browsertest.WaitJS(t, ctx, `localStorage.getItem(`+jsString(app.AutosaveKey)+`) !== null && location.hash.length > 3`)
 	time.Sleep(2 * app.PersistDelay)
 
-	navigate(t, ctx, base+"/") // no fragment: the autosave
+	browsertest.Navigate(t, ctx, base+"/") // no fragment: the autosave
 	waitAppReady(t, ctx)
 	waitShows(t, ctx, s)
 }
 
 func TestBrowserBadLinkShowsBanner(t *testing.T) {
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	good := encodeState(exampleState(t, "comma-idiom"))
 	huge := encodeState(state.State{Mode: state.ModeTemplate, Template: strings.Repeat("x", state.MaxLinkState+1)})
 	links := map[string]string{
@@ -402,29 +404,29 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 		"truncated": good[:len(good)/2],
 		"oversized": huge,
 	}
-	ctx := newBrowser(t)
+	ctx := browsertest.NewBrowser(t)
 	for name, payload := range links {
 		t.Run(name, func(t *testing.T) {
-			navigate(t, ctx, base+"/#"+state.LinkPrefix+payload)
+			browsertest.Navigate(t, ctx, base+"/#"+state.LinkPrefix+payload)
 			waitAppReady(t, ctx)
 			_, err := state.DecodeLink(payload)
 			if err == nil {
 				t.Fatal("the link should not open")
 			}
-			waitJS(t, ctx, byTestID("banner")+`?.textContent.includes(`+jsString(err.Error())+`)`)
+			browsertest.WaitJS(t, ctx, byTestID("banner")+`?.textContent.includes(`+jsString(err.Error())+`)`)
 			waitShows(t, ctx, state.DefaultExample.Open())
 		})
 	}
 }
 
 func TestBrowserEmbedInIframe(t *testing.T) {
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	s := exampleState(t, "comma-idiom")
 	payload := encodeState(s)
 	src := base + state.EmbedPath + "#" + state.LinkPrefix + payload + "&theme=dark"
-	outer := servePage(t, `<!doctype html><title>docs</title><iframe src="`+src+`" width="760" height="420"></iframe>`)
-	ctx := newBrowser(t)
-	navigate(t, ctx, outer)
+	outer := browsertest.ServePage(t, `<!doctype html><title>docs</title><iframe src="`+src+`" width="760" height="420"></iframe>`)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, outer)
 	frame := childFrame(t, ctx, base+state.EmbedPath) // frame URLs leave out the fragment
 	want := evaluate.Evaluate(s)
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
@@ -441,14 +443,14 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 // TestBrowserEmbedPlan: an embedded plan folds away its steps, not roots it
 // does not have; opened, a step's row shows that step's result.
 func TestBrowserEmbedPlan(t *testing.T) {
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	s := exampleState(t, "pr-plan")
-	ctx := newBrowser(t)
-	navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
-	waitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
+	browsertest.WaitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
 	click(t, ctx, `[data-testid="roots-toggle"]`)
-	waitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)
+	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)
 	click(t, ctx, `[data-testid="step"][data-id="card"] .step-select`)
 	waitOutput(t, ctx, stepResult(t, s.Plan, "card"))
 }
@@ -463,29 +465,29 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 			{Name: "E0", Text: `{"x": ` + jsString(html) + `, ` + jsString(html) + `: 1}`},
 		},
 	}
-	base := startServer(t)
-	ctx := newBrowser(t)
-	dialogs := watchDialogs(t, ctx)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	dialogs := browsertest.WatchDialogs(t, ctx)
 	openState(t, ctx, base, s)
 	want := evaluate.Evaluate(s)
 	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Keys, html) {
 		t.Fatalf("the state should fail with a BadPath offering the HTML key, got %+v", want.Problems)
 	}
-	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="key-chip"]')].some(e => e.textContent === `+jsString(html)+`)`)
+	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="key-chip"]')].some(e => e.textContent === `+jsString(html)+`)`)
 
 	// Fix the path with the HTML key: the output then holds the payload.
 	click(t, ctx, `[data-testid="key-chip"][data-key="x"]`)
 	s.Template = html + " {{E0.x}} {{E0.x}}"
 	want = evaluate.Evaluate(s)
 	waitOutput(t, ctx, want.JSON)
-	if got := evalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
 	}
 	// The completions and the hover offer the HTML key as text.
 	typeAt(t, ctx, "editor", -1, " {{E0.")
-	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === `+jsString(html)+`)`)
+	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].some(e => e.textContent === `+jsString(html)+`)`)
 	// Only the logo is an image, and no script came in.
-	if n := evalJS[int](t, ctx, `document.querySelectorAll('body img:not(.logo)').length + document.querySelectorAll('body script:not([src])').length`); n != 0 {
+	if n := browsertest.EvalJS[int](t, ctx, `document.querySelectorAll('body img:not(.logo)').length + document.querySelectorAll('body script:not([src])').length`); n != 0 {
 		t.Errorf("%d elements were injected from user content", n)
 	}
 	time.Sleep(100 * time.Millisecond)
@@ -495,34 +497,34 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 }
 
 func TestBrowserCompletion(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	s.Template = ""
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "{{E0.")
-	waitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].map(e => e.textContent).join() === "issues"`)
+	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="completion"]')].map(e => e.textContent).join() === "issues"`)
 	pressKey(t, ctx, "Enter", 13)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(".length}}")); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
 	s.Template = "{{E0.issues.length}}"
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
 }
 
 func TestBrowserThemeAndHelp(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	emulateScheme(t, ctx, "light")
 	openState(t, ctx, base, state.DefaultExample.Open())
 	click(t, ctx, `[data-testid="theme-toggle"]`)
-	waitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
-	navigate(t, ctx, base+"/")
+	browsertest.WaitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
+	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
-	waitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
+	browsertest.WaitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
 
-	evalJS[bool](t, ctx, `document.activeElement.blur() || true`)
+	browsertest.EvalJS[bool](t, ctx, `document.activeElement.blur() || true`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("?")); err != nil {
 		t.Fatal(err)
 	}
@@ -530,7 +532,7 @@ func TestBrowserThemeAndHelp(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, byTestID("shortcuts")+` === null`)
+	browsertest.WaitJS(t, ctx, byTestID("shortcuts")+` === null`)
 }
 
 // emulateScheme makes the tab's pages see the system color scheme as
@@ -554,7 +556,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv(screenshotsEnv) == "" {
 		t.Skip("set " + screenshotsEnv + "=1 to write docs/*.png")
 	}
-	base := startServer(t)
+	base := browsertest.StartServer(t)
 	shots := []struct {
 		file, scheme, path string
 		width, height      int64
@@ -571,18 +573,18 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), ".pane-steps"},
 	}
 	for _, shot := range shots {
-		ctx := newBrowser(t)
+		ctx := browsertest.NewBrowser(t)
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(shot.width, shot.height)); err != nil {
 			t.Fatal(err)
 		}
 		emulateScheme(t, ctx, shot.scheme)
 		payload := encodeState(shot.State)
-		navigate(t, ctx, base+shot.path+"#"+state.LinkPrefix+payload)
+		browsertest.Navigate(t, ctx, base+shot.path+"#"+state.LinkPrefix+payload)
 		waitAppReady(t, ctx)
-		waitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text(state.Target{})))
+		browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text(state.Target{})))
 		time.Sleep(300 * time.Millisecond)
 		if shot.scroll != "" { // as a phone shows it, scrolled down
-			evalJS[bool](t, ctx, `(document.querySelector(`+jsString(shot.scroll)+`).scrollIntoView(), true)`)
+			browsertest.EvalJS[bool](t, ctx, `(document.querySelector(`+jsString(shot.scroll)+`).scrollIntoView(), true)`)
 			time.Sleep(100 * time.Millisecond)
 		}
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -621,8 +623,8 @@ func clipboardText(t *testing.T, ctx context.Context) string {
 // TestBrowserShareExports: the share dialog copies the state as Markdown
 // for an issue and as a test vector that the conformance runner passes.
 func TestBrowserShareExports(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	tests, _ := checkShareExports(t, ctx, base, exampleState(t, "bad-path"))
 	if tests[0].Error == nil || tests[0].Error.Kind != "BadPath" {
 		t.Errorf("the copied vector expects %+v", tests[0].Error)
@@ -641,7 +643,7 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s state.S
 	link := textOf(t, ctx, "share-url")
 
 	click(t, ctx, `[data-testid="copy-vector"]`)
-	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Test vector copied to the clipboard."`)
+	browsertest.WaitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Test vector copied to the clipboard."`)
 	file := filepath.Join(t.TempDir(), "repro.json")
 	if err := os.WriteFile(file, []byte(clipboardText(t, ctx)), 0o644); err != nil {
 		t.Fatal(err)
@@ -655,7 +657,7 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s state.S
 	}
 
 	click(t, ctx, `[data-testid="copy-markdown"]`)
-	waitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
+	browsertest.WaitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
 	out := evaluate.Evaluate(s)
 	if md := clipboardText(t, ctx); md != evaluate.Markdown(s, &out, link) {
 		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, evaluate.Markdown(s, &out, link))
@@ -667,12 +669,12 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s state.S
 // the page behind, and closing the dialog gives the focus back to the
 // button that opened it.
 func TestBrowserDialogHoldsFocus(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	openState(t, ctx, base, state.DefaultExample.Open())
 	for _, opener := range []string{"help", "share"} {
 		click(t, ctx, `[data-testid="`+opener+`"]`)
-		waitJS(t, ctx, `document.querySelector(".dialog")?.contains(document.activeElement)`)
+		browsertest.WaitJS(t, ctx, `document.querySelector(".dialog")?.contains(document.activeElement)`)
 		for i := range 12 {
 			if i%2 == 0 {
 				pressKey(t, ctx, "Tab", 9)
@@ -680,12 +682,12 @@ func TestBrowserDialogHoldsFocus(t *testing.T) {
 				pressChord(t, ctx, "Tab", 9, modShift)
 			}
 			pressKey(t, ctx, "Tab", 9)
-			if !evalJS[bool](t, ctx, `document.querySelector(".dialog").contains(document.activeElement)`) {
-				t.Fatalf("%s dialog: Tab left the dialog for %s", opener, evalJS[string](t, ctx, `document.activeElement.outerHTML.slice(0, 80)`))
+			if !browsertest.EvalJS[bool](t, ctx, `document.querySelector(".dialog").contains(document.activeElement)`) {
+				t.Fatalf("%s dialog: Tab left the dialog for %s", opener, browsertest.EvalJS[string](t, ctx, `document.activeElement.outerHTML.slice(0, 80)`))
 			}
 		}
 		pressKey(t, ctx, "Escape", 27)
-		waitJS(t, ctx, `document.querySelector(".dialog") === null && document.activeElement === `+byTestID(opener))
+		browsertest.WaitJS(t, ctx, `document.querySelector(".dialog") === null && document.activeElement === `+byTestID(opener))
 	}
 }
 
@@ -694,54 +696,54 @@ func TestBrowserDialogHoldsFocus(t *testing.T) {
 // the focus back to its button; Rename focuses its field, Enter gives the
 // focus to the renamed tab, Esc back to Rename.
 func TestBrowserMenuAndRenameFocus(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	openState(t, ctx, base, state.DefaultExample.Open())
 	focused := `document.activeElement.dataset.id`
 	// The menu lists the features first.
 	shown := append(slices.DeleteFunc(slices.Clone(state.Examples), func(ex state.Example) bool { return ex.Error }),
 		slices.DeleteFunc(slices.Clone(state.Examples), func(ex state.Example) bool { return !ex.Error })...)
 
-	evalJS[bool](t, ctx, `(document.getElementById("examples-button").focus(), true)`)
+	browsertest.EvalJS[bool](t, ctx, `(document.getElementById("examples-button").focus(), true)`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, focused+` === `+jsString(shown[0].ID))
+	browsertest.WaitJS(t, ctx, focused+` === `+jsString(shown[0].ID))
 	pressKey(t, ctx, "ArrowDown", 40)
-	waitJS(t, ctx, focused+` === `+jsString(shown[1].ID))
+	browsertest.WaitJS(t, ctx, focused+` === `+jsString(shown[1].ID))
 	pressKey(t, ctx, "ArrowUp", 38)
 	pressKey(t, ctx, "ArrowUp", 38) // round to the last
-	waitJS(t, ctx, focused+` === `+jsString(shown[len(shown)-1].ID))
+	browsertest.WaitJS(t, ctx, focused+` === `+jsString(shown[len(shown)-1].ID))
 	pressKey(t, ctx, "Home", 36)
-	waitJS(t, ctx, focused+` === `+jsString(shown[0].ID))
+	browsertest.WaitJS(t, ctx, focused+` === `+jsString(shown[0].ID))
 	pressKey(t, ctx, "End", 35)
-	waitJS(t, ctx, focused+` === `+jsString(shown[len(shown)-1].ID))
+	browsertest.WaitJS(t, ctx, focused+` === `+jsString(shown[len(shown)-1].ID))
 	pressKey(t, ctx, "Escape", 27)
-	waitJS(t, ctx, `!document.getElementById("examples-menu") && document.activeElement.id === "examples-button"`)
+	browsertest.WaitJS(t, ctx, `!document.getElementById("examples-menu") && document.activeElement.id === "examples-button"`)
 
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	click(t, ctx, `[data-testid="root-rename"]`)
-	waitJS(t, ctx, `document.activeElement === `+byTestID("root-name")+` && document.activeElement.selectionEnd === 2`)
+	browsertest.WaitJS(t, ctx, `document.activeElement === `+byTestID("root-name")+` && document.activeElement.selectionEnd === 2`)
 	pressKey(t, ctx, "Escape", 27)
-	waitJS(t, ctx, `!`+byTestID("root-name")+` && document.activeElement === `+byTestID("root-rename"))
+	browsertest.WaitJS(t, ctx, `!`+byTestID("root-name")+` && document.activeElement === `+byTestID("root-rename"))
 	renameOpenRoot(t, ctx, "fetch")
-	waitJS(t, ctx, `document.activeElement.dataset.testid === "root-tab" && document.activeElement.dataset.name === "fetch"`)
+	browsertest.WaitJS(t, ctx, `document.activeElement.dataset.testid === "root-tab" && document.activeElement.dataset.name === "fetch"`)
 }
 
 // TestBrowserShapePartialResult: a shape with a failing leaf shows what
 // rendered with the leaf marked; fixing the leaf gives the whole result.
 func TestBrowserShapePartialResult(t *testing.T) {
-	base := startServer(t)
-	ctx := newBrowser(t)
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
 	s := state.DefaultExample.Open()
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"bad\": \"{{input.teem}}\"\n}"
 	openState(t, ctx, base, s)
 	out := evaluate.Evaluate(s)
-	waitJS(t, ctx, byTestID("partial")+`?.textContent.startsWith(`+jsString(out.Partial[0].Text)+`) && `+
+	browsertest.WaitJS(t, ctx, byTestID("partial")+`?.textContent.startsWith(`+jsString(out.Partial[0].Text)+`) && `+
 		`document.querySelectorAll('[data-testid="failed-leaf"]').length === 1 && `+byTestID("failed-leaf")+`.dataset.at === "/bad"`)
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key="team"]`)
 	s.Shape = strings.Replace(s.Shape, "teem", "team", 1)
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
-	waitJS(t, ctx, `!`+byTestID("partial"))
+	browsertest.WaitJS(t, ctx, `!`+byTestID("partial"))
 }

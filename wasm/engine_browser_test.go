@@ -1,6 +1,6 @@
 //go:build browser
 
-package app_test
+package main_test
 
 // The engine alone in a browser: a plain page on another site that uses
 // only web/engine.wasm (with engine.js, Go's loader in it) and web/embed.js,
@@ -23,6 +23,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/reshape"
@@ -112,16 +113,16 @@ const readBlocksJS = `Array.from(document.querySelectorAll("pre[data-splice]"), 
 const embeddedJS = `globalThis.splice && globalThis.splice.embedded && globalThis.splice.embedded.then(() => true)`
 
 func TestBrowserEmbed(t *testing.T) {
-	engineSite := startServer(t)
-	page := servePage(t, strings.Replace(embedTestPage, "%s", engineSite, 1))
-	ctx := newBrowser(t)
-	rec := recordRequests(t, ctx)
-	dialogs := watchDialogs(t, ctx)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, embeddedJS)
+	engineSite := browsertest.StartServer(t)
+	page := browsertest.ServePage(t, strings.Replace(embedTestPage, "%s", engineSite, 1))
+	ctx := browsertest.NewBrowser(t)
+	rec := browsertest.RecordRequests(t, ctx)
+	dialogs := browsertest.WatchDialogs(t, ctx)
+	browsertest.Navigate(t, ctx, page)
+	browsertest.WaitJS(t, ctx, embeddedJS)
 
 	blocks := map[string]embedBlock{}
-	for _, b := range evalJS[[]embedBlock](t, ctx, readBlocksJS) {
+	for _, b := range browsertest.EvalJS[[]embedBlock](t, ctx, readBlocksJS) {
 		blocks[b.ID] = b
 	}
 	results := []struct{ id, json, kind, shown string }{
@@ -164,7 +165,7 @@ func TestBrowserEmbed(t *testing.T) {
 		}
 	}
 
-	if injected := evalJS[bool](t, ctx, `window.injected !== undefined || document.querySelector("img") !== null`); injected {
+	if injected := browsertest.EvalJS[bool](t, ctx, `window.injected !== undefined || document.querySelector("img") !== null`); injected {
 		t.Error("a root's HTML became an element")
 	}
 	if opened := dialogs.Opened(); len(opened) > 0 {
@@ -222,15 +223,15 @@ func TestBrowserEmbed(t *testing.T) {
 			t.Errorf("block %s: link opens %+v", id, s)
 		}
 	}
-	navigate(t, ctx, blocks["later"].Link)
-	waitJS(t, ctx, `document.querySelector('[data-testid="editor"]')?.value.startsWith("first line\n")`)
-	if banner := evalJS[string](t, ctx, `document.querySelector('[data-testid="banner"]')?.textContent || ""`); banner != "" {
+	browsertest.Navigate(t, ctx, blocks["later"].Link)
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="editor"]')?.value.startsWith("first line\n")`)
+	if banner := browsertest.EvalJS[string](t, ctx, `document.querySelector('[data-testid="banner"]')?.textContent || ""`); banner != "" {
 		t.Errorf("the block's link opens under a banner: %q", banner)
 	}
 }
 
 // fetches counts the requests for a file of /web/.
-func fetches(rec *requestRecorder, name string) int {
+func fetches(rec *browsertest.RequestRecorder, name string) int {
 	n := 0
 	for _, u := range rec.URLs() {
 		if parsed, err := url.Parse(u); err == nil && parsed.Path == "/web/"+name {
@@ -240,13 +241,24 @@ func fetches(rec *requestRecorder, name string) int {
 	return n
 }
 
+// enginePage opens a page that loads the engine alone (web/engine.js), in
+// a new browser, once splice is ready.
+func enginePage(t testing.TB) context.Context {
+	engineSite := browsertest.StartServer(t)
+	page := browsertest.ServePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, page)
+	browsertest.WaitJS(t, ctx, `splice.ready.then(() => true)`)
+	return ctx
+}
+
 // A page of another origin that gives engine.js's tag crossorigin has
 // engine.wasm fetched on the connection engine.js came on. A fetch from
 // another origin goes without cookies, and the browser never puts such a
 // request on a connection that has carried cookies: without the attribute
 // the fetch waits for a connection of its own.
 func TestBrowserEngineConnection(t *testing.T) {
-	site := testSite(t)
+	site := browsertest.Site(t)
 	var mu sync.Mutex
 	clientOf := map[string]string{} // a file's name → the client address its request came from
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -256,7 +268,7 @@ func TestBrowserEngineConnection(t *testing.T) {
 		site.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	browser := newBrowser(t)
+	browser := browsertest.NewBrowser(t)
 	for _, tc := range []struct {
 		attribute string
 		shared    bool
@@ -265,8 +277,8 @@ func TestBrowserEngineConnection(t *testing.T) {
 		clear(clientOf)
 		mu.Unlock()
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-		navigate(t, ctx, servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+srv.URL+`/web/engine.js"`+tc.attribute+`></script>`))
-		waitJS(t, ctx, `splice.ready.then((s) => s.render("{{E0}}", [{name: "E0", value: 1}])).then((r) => r.ok)`)
+		browsertest.Navigate(t, ctx, browsertest.ServePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+srv.URL+`/web/engine.js"`+tc.attribute+`></script>`))
+		browsertest.WaitJS(t, ctx, `splice.ready.then((s) => s.render("{{E0}}", [{name: "E0", value: 1}])).then((r) => r.ok)`)
 		cancel()
 		mu.Lock()
 		script, wasm := clientOf["engine.js"], clientOf["engine.wasm"]
@@ -283,7 +295,7 @@ func TestBrowserEngineConnection(t *testing.T) {
 // without crossorigin is not (engine.js fetches in CORS mode), and
 // engine.wasm comes twice.
 func TestBrowserEnginePreload(t *testing.T) {
-	engineSite := startServer(t)
+	engineSite := browsertest.StartServer(t)
 	const (
 		engineJS = `<script src="{site}/web/engine.js" crossorigin></script>`
 		embedJS  = `<pre data-splice>{{E0}}</pre><script type="application/json" data-splice-roots>{"E0": 5}</script>
@@ -292,7 +304,7 @@ func TestBrowserEnginePreload(t *testing.T) {
 		rendered    = `splice.render("{{E0}}", [{name: "E0", value: 5}]).then((r) => r.text)`
 		embedResult = `document.querySelector(".splice-result").textContent`
 	)
-	browser := newBrowser(t)
+	browser := browsertest.NewBrowser(t)
 	for _, tc := range []struct {
 		name, link, script, ready, result string
 		wasms                             int
@@ -302,11 +314,11 @@ func TestBrowserEnginePreload(t *testing.T) {
 		{"engine.js, the link without crossorigin", ``, engineJS, engineReady, rendered, 2},
 	} {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-		rec := recordRequests(t, ctx)
+		rec := browsertest.RecordRequests(t, ctx)
 		page := `<!doctype html><link rel="icon" href="data:,"><link rel="preload" href="{site}/web/engine.wasm" as="fetch"` + tc.link + `>` + tc.script
-		navigate(t, ctx, servePage(t, strings.ReplaceAll(page, "{site}", engineSite)))
-		waitJS(t, ctx, tc.ready)
-		got := evalJS[string](t, ctx, tc.result)
+		browsertest.Navigate(t, ctx, browsertest.ServePage(t, strings.ReplaceAll(page, "{site}", engineSite)))
+		browsertest.WaitJS(t, ctx, tc.ready)
+		got := browsertest.EvalJS[string](t, ctx, tc.result)
 		wasms := fetches(rec, "engine.wasm")
 		cancel()
 		if got != "5" || wasms != tc.wasms {
@@ -320,15 +332,15 @@ func TestBrowserEnginePreload(t *testing.T) {
 // nor replaced, and without one the page has the engine's, as when it
 // loaded wasm_exec.js itself.
 func TestBrowserEngineGoLoader(t *testing.T) {
-	engineSite := startServer(t)
-	browser := newBrowser(t)
+	engineSite := browsertest.StartServer(t)
+	browser := browsertest.NewBrowser(t)
 	for _, tc := range []struct{ page, want string }{
 		{`<script>globalThis.Go = function pagesGo() { throw new Error("the page's Go"); };</script>`, "pagesGo"},
 		{``, "the engine's"},
 	} {
 		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-		navigate(t, ctx, servePage(t, `<!doctype html><link rel="icon" href="data:,">`+tc.page+`<script src="`+engineSite+`/web/engine.js"></script>`))
-		got := evalJS[string](t, ctx, `splice.render("{{E0}}", [{name: "E0", value: 7}]).then((r) => r.text + " " +
+		browsertest.Navigate(t, ctx, browsertest.ServePage(t, `<!doctype html><link rel="icon" href="data:,">`+tc.page+`<script src="`+engineSite+`/web/engine.js"></script>`))
+		got := browsertest.EvalJS[string](t, ctx, `splice.render("{{E0}}", [{name: "E0", value: 7}]).then((r) => r.text + " " +
   (globalThis.Go.name === "pagesGo" ? "pagesGo" : typeof globalThis.Go.prototype.run === "function" ? "the engine's" : "neither"))`)
 		cancel()
 		if want := "7 " + tc.want; got != want {
@@ -341,12 +353,12 @@ func TestBrowserEngineGoLoader(t *testing.T) {
 // answers templates and JSON shapes; the first call with YAML or a tool
 // fetches the full engine, once.
 func TestBrowserEngineAPI(t *testing.T) {
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
-	ctx := newBrowser(t)
-	rec := recordRequests(t, ctx)
-	navigate(t, ctx, page)
-	waitJS(t, ctx, `splice.ready.then((s) => s === globalThis.splice)`)
+	engineSite := browsertest.StartServer(t)
+	page := browsertest.ServePage(t, `<!doctype html><link rel="icon" href="data:,"><script src="`+engineSite+`/web/engine.js"></script>`)
+	ctx := browsertest.NewBrowser(t)
+	rec := browsertest.RecordRequests(t, ctx)
+	browsertest.Navigate(t, ctx, page)
+	browsertest.WaitJS(t, ctx, `splice.ready.then((s) => s === globalThis.splice)`)
 
 	const attemptJS = `const attempt = (f) => f().then((r) => "returned " + r.ok + (r.json === null ? "" : " " + r.json), (e) => e.constructor.name + ": " + e.message);`
 	tests := []struct {
@@ -386,7 +398,7 @@ func TestBrowserEngineAPI(t *testing.T) {
   ]`, []string{"returned true 1", `returned true {"n":3}`}, 1},
 	}
 	for _, tt := range tests {
-		got := evalJS[[]string](t, ctx, "(() => { "+attemptJS+" return Promise.all("+tt.calls+"); })()")
+		got := browsertest.EvalJS[[]string](t, ctx, "(() => { "+attemptJS+" return Promise.all("+tt.calls+"); })()")
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: got  %q\nwant %q", tt.name, got, tt.want)
 		}
@@ -394,7 +406,7 @@ func TestBrowserEngineAPI(t *testing.T) {
 			t.Errorf("%s: engine-full.wasm fetched %d times, want %d", tt.name, n, tt.full)
 		}
 	}
-	if version := evalJS[string](t, ctx, `typeof splice.version`); version != "string" {
+	if version := browsertest.EvalJS[string](t, ctx, `typeof splice.version`); version != "string" {
 		t.Errorf("splice.version is a %s", version)
 	}
 }
@@ -417,7 +429,7 @@ func TestBrowserEngineResultObjects(t *testing.T) {
 		{`splice.renderShape({a: "{{E0}}"}, [{name: "E0", text: "2.0"}])`, result(`{"a":2.0}`, `{"a":2.0}`, "object", true, `{ "a": 2.0 }`)},
 	}
 	for _, tt := range tests {
-		got := evalJS[string](t, ctx, tt.call+`.then((r) => JSON.stringify(r))`)
+		got := browsertest.EvalJS[string](t, ctx, tt.call+`.then((r) => JSON.stringify(r))`)
 		var gotObj, wantObj map[string]any
 		if err := json.Unmarshal([]byte(got), &gotObj); err != nil {
 			t.Fatalf("%s: %v", tt.call, err)
@@ -490,15 +502,15 @@ func callFor(v *conformance.Test) browserCall {
 	return browserCall{"runTool", []any{*v.Tool, v.Call.JSON()}}
 }
 
-// vectorSuites are the conformance vectors, seen from app/: the engine's,
-// reshape's and the shared ones beside the repository.
-var vectorSuites = []string{"../template/testdata", "../reshape/testdata", "../../shared/conformance"}
+// vectorSuites are the conformance vectors: the engine's, reshape's and
+// the shared ones beside the repository.
+var vectorSuites = []string{"../template/testdata", "../reshape/testdata", browsertest.SharedConformance}
 
 // Every conformance vector gives in the browser what it gives on the host.
 func TestBrowserEngineConformance(t *testing.T) {
 	var vectors []*conformance.Test
 	for _, dir := range vectorSuites {
-		if _, err := os.Stat(dir); err != nil && dir == vectorSuites[2] && os.Getenv("CI") == "" {
+		if _, err := os.Stat(dir); err != nil && dir == browsertest.SharedConformance && os.Getenv("CI") == "" {
 			t.Logf("skipping %s: %v", dir, err) // a clone without the shared folder beside it
 			continue
 		}
@@ -527,7 +539,7 @@ func TestBrowserEngineConformance(t *testing.T) {
 	// templates and shapes while the full one loads for the tools. The
 	// second pass runs everything through the full engine.
 	for _, pass := range []string{"first", "second"} {
-		results := evalJS[[]browserResult](t, ctx, `Promise.all(JSON.parse(`+string(quoted)+`).map((c) => splice[c.fn](...c.args)))`)
+		results := browsertest.EvalJS[[]browserResult](t, ctx, `Promise.all(JSON.parse(`+string(quoted)+`).map((c) => splice[c.fn](...c.args)))`)
 		if len(results) != len(vectors) {
 			t.Fatalf("%d results for %d vectors", len(results), len(vectors))
 		}
@@ -546,12 +558,12 @@ func TestBrowserEngineConformance(t *testing.T) {
 // navigation to splice.ready, in a fresh profile each time (nothing cached,
 // no compiled module kept). Run it with -benchtime 5x; it reports the median.
 func BenchmarkBrowserColdLoadEngine(b *testing.B) {
-	engineSite := startServer(b)
-	reportSizes(b, "engine.wasm")
-	reportSizes(b, "engine-full.wasm")
-	page := servePage(b, `<!doctype html><script src="`+engineSite+`/web/engine.js"></script>
+	engineSite := browsertest.StartServer(b)
+	browsertest.ReportSizes(b, "engine.wasm")
+	browsertest.ReportSizes(b, "engine-full.wasm")
+	page := browsertest.ServePage(b, `<!doctype html><script src="`+engineSite+`/web/engine.js"></script>
 <script>splice.ready.then(() => { window.__ready = performance.now(); });</script>`)
-	coldLoads(b, page, "", "splice.ready")
+	browsertest.ColdLoads(b, page, "", "splice.ready")
 }
 
 // Calls that give some of the last call's texts again, in every place:
@@ -593,7 +605,7 @@ func checkCallsInTurn(t *testing.T, ctx context.Context, setup string, calls []e
 		js.WriteString("  await " + c.js + ".then((r) => r.ok ? r.text : 'failed: ' + JSON.stringify(r.errors)),\n")
 	}
 	js.WriteString("]})()")
-	got := evalJS[[]string](t, ctx, js.String())
+	got := browsertest.EvalJS[[]string](t, ctx, js.String())
 	for i, c := range calls {
 		if got[i] != c.want {
 			t.Errorf("%s (call %d): got %q, want %q", c.js, i, got[i], c.want)
@@ -659,7 +671,7 @@ func TestBrowserEngineValuesAgain(t *testing.T) {
 // one's.
 func TestBrowserEngineValuesChangedAtRandom(t *testing.T) {
 	ctx := enginePage(t)
-	wrong := evalJS[[]string](t, ctx, `(async () => {
+	wrong := browsertest.EvalJS[[]string](t, ctx, `(async () => {
   let seed = 7;
   const random = (n) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
   const leaves = [0, 1, -1, 1.5, "1", "", "a", "é", true, false, null, undefined];

@@ -1,6 +1,6 @@
 //go:build browser
 
-package app_test
+package main_test
 
 // make bench-js: the engine's JavaScript API against mustache.js,
 // handlebars and JSONata (bench/js, installed from its lockfile) in
@@ -29,6 +29,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/splicedev/splice/internal/assets"
+	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/server"
 )
 
@@ -47,7 +48,7 @@ func benchEngine(b *testing.B) http.Handler {
 		}
 		return httputil.NewSingleHostReverseProxy(target)
 	}
-	return testSite(b)
+	return browsertest.Site(b)
 }
 
 // emptyEngine builds testdata/emptyengine as make builds engine.wasm and
@@ -57,9 +58,9 @@ func benchEngine(b *testing.B) http.Handler {
 func emptyEngine(b *testing.B) http.Handler {
 	b.Helper()
 	webDir := b.TempDir()
-	vars := makefileVars(b)
+	vars := browsertest.MakefileVars(b)
 	flags := append(slices.Clone(vars["ENGINE_GCFLAGS"]), "-ldflags="+strings.Join(vars["ENGINE_LDFLAGS"], " "))
-	buildWasm(b, vars, flags, filepath.Join(webDir, "app.wasm"), "./testdata/emptyengine")
+	browsertest.BuildWasm(b, vars, flags, filepath.Join(webDir, "app.wasm"), "./testdata/emptyengine")
 	script, err := assets.ScriptWithGoLoader(filepath.Join(benchJSDir, "empty-engine.js"))
 	if err == nil {
 		err = os.WriteFile(filepath.Join(webDir, "engine.js"), script, 0o644) // served as engine.js is
@@ -159,11 +160,11 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	b.Cleanup(site.Close)
 
 	for b.Loop() {
-		ctx := newBrowser(b)
-		navigate(b, ctx, site.URL+"/")
-		res := evalJS[benchResult](b, ctx, `runBench(15)`)
+		ctx := browsertest.NewBrowser(b)
+		browsertest.Navigate(b, ctx, site.URL+"/")
+		res := browsertest.EvalJS[benchResult](b, ctx, `runBench(15)`)
 		chromedp.Cancel(ctx) // its page idle, but its browser no part of the cold starts
-		browser := newBrowser(b)
+		browser := browsertest.NewBrowser(b)
 		cold := coldStarts(b, browser, site.URL, coldNames, coldRounds, nil)
 		slow := coldStarts(b, browser, site.URL, slowNames, slowRounds, &slowNetwork)
 		printBench(res, cold, slow)
@@ -206,9 +207,9 @@ func coldStarts(b *testing.B, browser context.Context, site string, names []stri
 					b.Fatalf("slowing the link: %v", err)
 				}
 			}
-			navigate(b, ctx, site+"/cold/"+name)
-			waitJS(b, ctx, `window.__ready !== undefined`)
-			ms := evalJS[float64](b, ctx, `window.__ready`)
+			browsertest.Navigate(b, ctx, site+"/cold/"+name)
+			browsertest.WaitJS(b, ctx, `window.__ready !== undefined`)
+			ms := browsertest.EvalJS[float64](b, ctx, `window.__ready`)
 			cancel()
 			loads[name] = append(loads[name], time.Duration(ms*float64(time.Millisecond)))
 		}

@@ -1,6 +1,6 @@
 //go:build browser
 
-package app_test
+package main_test
 
 // Whatever a page passes to the engine's JavaScript API, the call resolves
 // or rejects with a TypeError that names the argument, and the engine keeps
@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/internal/browsertest"
 )
 
 // hostileValue is a JavaScript value a page may pass, and what the API
@@ -111,7 +113,7 @@ func TestBrowserEngineHostileArguments(t *testing.T) {
 			calls.WriteString("[() => (" + s.call + ")(" + v.js + "), () => " + normalCall + "],\n")
 		}
 	}
-	got := evalJS[[][2]string](t, ctx, `(async () => {`+hostileHarnessJS+`
+	got := browsertest.EvalJS[[][2]string](t, ctx, `(async () => {`+hostileHarnessJS+`
   const out = [];
   for (const [hostile, normal] of [`+calls.String()+`]) out.push([await attempt(hostile), await attempt(normal)]);
   return out;
@@ -189,7 +191,7 @@ func TestBrowserEngineHostileCalls(t *testing.T) {
 	for _, tt := range tests {
 		calls.WriteString("[() => " + tt.call + ", () => " + normalCall + "],\n")
 	}
-	got := evalJS[[][2]string](t, ctx, `(async () => {`+hostileHarnessJS+`
+	got := browsertest.EvalJS[[][2]string](t, ctx, `(async () => {`+hostileHarnessJS+`
   const out = [];
   for (const [call, normal] of [`+calls.String()+`]) out.push([await attempt(call), await attempt(normal)]);
   return out;
@@ -204,7 +206,7 @@ func TestBrowserEngineHostileCalls(t *testing.T) {
 // data-playground makes an "Open in playground" link only to http: or
 // https: (or relative to the page); any other value is as if absent.
 func TestBrowserEmbedPlaygroundLinks(t *testing.T) {
-	engineSite := startServer(t)
+	engineSite := browsertest.StartServer(t)
 	blocks := []struct{ playground, want string }{
 		{"", ""},
 		{"javascript:alert(1)", ""},
@@ -235,13 +237,13 @@ func TestBrowserEmbedPlaygroundLinks(t *testing.T) {
 			page.WriteString(`>x</pre>`)
 		}
 		page.WriteString(`<script src="` + engineSite + `/web/embed.js" data-playground="` + html.EscapeString(script.playground) + `" defer></script>`)
-		pageURL := servePage(t, page.String())
-		ctx := newBrowser(t)
-		dialogs := watchDialogs(t, ctx)
-		navigate(t, ctx, pageURL)
-		waitJS(t, ctx, embeddedJS)
+		pageURL := browsertest.ServePage(t, page.String())
+		ctx := browsertest.NewBrowser(t)
+		dialogs := browsertest.WatchDialogs(t, ctx)
+		browsertest.Navigate(t, ctx, pageURL)
+		browsertest.WaitJS(t, ctx, embeddedJS)
 
-		links := evalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("pre[data-splice]"), (pre) => pre.nextElementSibling.querySelector("a.splice-open").getAttribute("href"))`)
+		links := browsertest.EvalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("pre[data-splice]"), (pre) => pre.nextElementSibling.querySelector("a.splice-open").getAttribute("href"))`)
 		for i, b := range blocks {
 			want := strings.Replace(b.want, "PAGE", pageURL, 1)
 			if want == "" {
@@ -251,7 +253,7 @@ func TestBrowserEmbedPlaygroundLinks(t *testing.T) {
 				t.Errorf("script %q, block %q: link %q, want %s#s=…", script.playground, b.playground, links[i], want)
 			}
 		}
-		hrefs := evalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("[href]"), (e) => e.getAttribute("href"))`)
+		hrefs := browsertest.EvalJS[[]string](t, ctx, `Array.from(document.querySelectorAll("[href]"), (e) => e.getAttribute("href"))`)
 		for _, h := range hrefs {
 			if l := strings.ToLower(h); strings.Contains(l, "javascript") || !strings.HasPrefix(l, "http") && !strings.HasPrefix(l, "data:,") {
 				t.Errorf("script %q: an href %q", script.playground, h)

@@ -1,12 +1,14 @@
 //go:build browser
 
-package app_test
+package main_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/splicedev/splice/internal/browsertest"
 )
 
 // instancesJS, run before engine.js, records every module the page
@@ -27,9 +29,9 @@ WebAssembly.instantiate = async (module, imports) => {
 // the call it stops in, saying so, and the next call runs in a new
 // instance of the module compiled already: nothing is fetched again.
 func TestBrowserEngineRestarts(t *testing.T) {
-	engineSite := startServer(t)
-	page := servePage(t, `<!doctype html><link rel="icon" href="data:,">`+instancesJS+`<script src="`+engineSite+`/web/engine.js"></script>`)
-	browser := newBrowser(t)
+	engineSite := browsertest.StartServer(t)
+	page := browsertest.ServePage(t, `<!doctype html><link rel="icon" href="data:,">`+instancesJS+`<script src="`+engineSite+`/web/engine.js"></script>`)
+	browser := browsertest.NewBrowser(t)
 	const (
 		plan   = `splice.runPlan('{"input": {"a": 5}, "steps": [], "solver": "{{input.a}}"}').then((r) => JSON.stringify(r.solver))`
 		render = `splice.render("{{E0.a}}", [{name: "E0", value: {a: 1}}]).then((r) => r.json)`
@@ -55,15 +57,15 @@ func TestBrowserEngineRestarts(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 			defer cancel()
-			rec := recordRequests(t, ctx)
-			navigate(t, ctx, page)
+			rec := browsertest.RecordRequests(t, ctx)
+			browsertest.Navigate(t, ctx, page)
 			attempt := func(call string) string {
-				return evalJS[string](t, ctx, call+`.then((r) => "returned " + r, (e) => e.constructor.name + ": " + e.message)`)
+				return browsertest.EvalJS[string](t, ctx, call+`.then((r) => "returned " + r, (e) => e.constructor.name + ": " + e.message)`)
 			}
 			if got := attempt(tc.call); got != "returned "+tc.want {
 				t.Fatalf("before it stops: %s", got)
 			}
-			evalJS[any](t, ctx, `(() => { `+tc.stop+`; return null; })()`)
+			browsertest.EvalJS[any](t, ctx, `(() => { `+tc.stop+`; return null; })()`)
 			got := attempt(tc.call)
 			switch {
 			case tc.stoppedIn && (!strings.HasPrefix(got, stopped) || !strings.HasSuffix(got, again)):
@@ -80,7 +82,7 @@ func TestBrowserEngineRestarts(t *testing.T) {
 				t.Errorf("%s fetched %d times, want once", tc.wasm, n)
 			}
 			// The stopped module's instance and the one that took its place.
-			if same := evalJS[int](t, ctx, `instances.filter((i) => i.module === instances[1].module).length`); same != 2 {
+			if same := browsertest.EvalJS[int](t, ctx, `instances.filter((i) => i.module === instances[1].module).length`); same != 2 {
 				t.Errorf("the module that stopped was instantiated %d times, want twice", same)
 			}
 		})
@@ -91,7 +93,7 @@ func TestBrowserEngineRestarts(t *testing.T) {
 // answering, stops at a LimitError placed in its document.
 func TestBrowserRunPlanPastTheOutputLimit(t *testing.T) {
 	ctx := enginePage(t)
-	got := evalJS[string](t, ctx, `splice.runPlan(JSON.stringify({
+	got := browsertest.EvalJS[string](t, ctx, `splice.runPlan(JSON.stringify({
   input: {s: "x".repeat(1 << 20), items: Array(40).fill(0)},
   steps: [{id: "M", over: "{{input.items}}", tool_name: "builtin__reshape", input: {shape: {s: "{{input.s}}"}}}],
   solver: "{{M.length}}",
@@ -99,7 +101,7 @@ func TestBrowserRunPlanPastTheOutputLimit(t *testing.T) {
 	if want := "LimitError M /steps/0/input/shape/s / blocked"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
-	if got := evalJS[string](t, ctx, `splice.render("{{E0}}", [{name: "E0", value: 2}]).then((r) => r.json)`); got != "2" {
+	if got := browsertest.EvalJS[string](t, ctx, `splice.render("{{E0}}", [{name: "E0", value: 2}]).then((r) => r.json)`); got != "2" {
 		t.Errorf("the call after the plan gave %s", got)
 	}
 }
