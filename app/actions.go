@@ -98,16 +98,20 @@ func (a *actions) open(load func()) {
 }
 
 // Edit and Settle record an edit and paint the new output at once: they
-// run inside the editor's update, before the frame is painted.
+// run inside the editor's update, before the frame is painted. A result
+// appearing waits for go-app, which makes its element.
 func (a *actions) Edit(target state.Target, seen, from, to int, insert string) (taken, more, later bool) {
-	if taken, more, later = a.s.Edit(target, seen, from, to, insert); taken && !later {
-		paintOutput(&a.s.Out)
+	if taken, more, later = a.s.Edit(target, seen, from, to, insert); taken && !later && a.s.Out.HasValue {
+		out := &a.s.Out
+		paintOutput(out.Display, out.Mixed, out.JSON, out.Type(), false)
 	}
 	return taken, more, later
 }
 func (a *actions) Settle() bool {
 	more := a.s.Settle()
-	paintOutput(&a.s.Out)
+	if out := &a.s.Out; out.HasValue {
+		paintOutput(out.Display, out.Mixed, out.JSON, out.Type(), false)
+	}
 	return more
 }
 func (a *actions) Text(target state.Target) string        { return a.s.State.Text(target) }

@@ -46,8 +46,15 @@ func (o *outputPane) Render() app.UI {
 	out := o
 	head := []app.UI{app.Elem("h2").Text("Output")}
 	if out.HasValue {
+		// In the browser the badge's text and the copy button's label are
+		// painted with the result (paintOutput), the pane's one painter.
+		badge := app.Elem("span").Class("badge").Attr("data-testid", "output-type")
+		copyButton := app.Elem("button").Class("btn btn-small").Attr("data-testid", "copy")
+		if app.IsServer {
+			badge, copyButton = badge.Class("badge-"+out.Type).Text(out.Type), copyButton.Text(copyLabel(false))
+		}
 		head = append(head,
-			app.Elem("span").Class("badge badge-"+out.Type).Attr("data-testid", "output-type").Text(out.Type),
+			badge,
 			app.If(out.Typed, func() app.UI {
 				return app.Elem("span").Class("marker").Title("The template is exactly one tag: the value keeps its JSON type").Text("typed splice")
 			}),
@@ -55,9 +62,7 @@ func (o *outputPane) Render() app.UI {
 				return app.Elem("span").Class("marker marker-text").Title("Mixed text renders to a string, shown verbatim").Text("text")
 			}),
 			app.Elem("div").Class("spacer"),
-			app.Elem("button").Class("btn btn-small").Attr("data-testid", "copy").
-				Text(copyLabel(o.copied == o.Version)).
-				OnClick(o.onCopy),
+			copyButton.OnClick(o.onCopy),
 		)
 	}
 	return app.Elem("section").Class("pane pane-output").Attr("aria-label", "Output").Body(
@@ -72,7 +77,7 @@ func (o *outputPane) Render() app.UI {
 			)
 		}),
 		app.If(out.HasValue, func() app.UI {
-			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON}
+			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON, Type: out.Type, Copied: o.copied == o.Version}
 		}).ElseIf(len(out.Partial) > 0, func() app.UI {
 			return renderPartial(out.Partial)
 		}).Else(func() app.UI {
@@ -141,17 +146,19 @@ func (o *outputPane) onCopy(ctx app.Context, e app.Event) {
 }
 
 // resultView is the result itself. In the browser go-app makes the
-// element and paintResult writes its content and data-json, on every render
-// and, right after a keystroke, from paintOutput: the result is painted in
-// the frame of the keystroke, before go-app's next tick redraws the rest of
-// the page. The prerendered page, where no script runs, has them in its
-// HTML.
+// element and paintOutput writes its content and data-json, the type badge
+// and the copy button's label, on every render and, right after a
+// keystroke, from the editor: the result is painted in the frame of the
+// keystroke, before go-app's next tick redraws the rest of the page. The
+// prerendered page, where no script runs, has them in its HTML.
 type resultView struct {
 	app.Compo
 
 	Display string
 	Mixed   bool
 	JSON    string
+	Type    string // the result's JSON type, for the badge
+	Copied  bool   // the result was copied
 }
 
 func (r *resultView) Render() app.UI {
@@ -172,11 +179,13 @@ func (r *resultView) Render() app.UI {
 
 // OnMount paints a new element whatever was painted before.
 func (r *resultView) OnMount(ctx app.Context) {
-	painted = paintedResult{}
-	paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON)
+	painted = paintedOutput{}
+	paintOutput(r.Display, r.Mixed, r.JSON, r.Type, r.Copied)
 }
 
-func (r *resultView) OnUpdate(ctx app.Context) { paintResult(r.JSValue(), r.Display, r.Mixed, r.JSON) }
+func (r *resultView) OnUpdate(ctx app.Context) {
+	paintOutput(r.Display, r.Mixed, r.JSON, r.Type, r.Copied)
+}
 
 // resultPart is a run of the result as shown: plain text (no Class), the
 // trailing spaces and tabs of a line ("trail"), a line end's mark ("eol"),
@@ -232,54 +241,41 @@ func (p resultPart) ui() app.UI {
 	return app.Elem("span").Class(p.Class).Text(p.Text)
 }
 
-// paintOutput writes a new result into the output pane at once, when the
-// pane shows a result already (one appearing waits for go-app): the
-// result, its type badge and the copy button's label, in one call of the
-// page's script.
-func paintOutput(out *evaluate.Outcome) {
-	if !app.IsClient || !out.HasValue {
+// paintOutput paints the output pane: a result (its parts when the pane
+// does not show it already), its type badge and the copy button's label
+// (copied: the result was copied), in one call of the page's script, and
+// none when the pane shows them all already. It is the pane's one painter,
+// called on a keystroke (a new result is not copied yet) and whenever
+// go-app renders the result.
+func paintOutput(display string, mixed bool, json, typ string, copied bool) {
+	now := paintedOutput{json: json, mixed: mixed, typ: typ, label: copyLabel(copied)}
+	if !app.IsClient || painted == now {
 		return
 	}
 	parts := ""
-	if !painted.shows(out.JSON, out.Mixed) {
-		parts = partsOf(out.Display, out.Mixed, out.JSON)
+	if painted.json != json || painted.mixed != mixed {
+		parts = partsOf(display, mixed)
 	}
-	// The badge and the button hold one text node go-app made: the script
-	// changes it in place, and go-app's own update still finds it. A new
-	// result is not copied yet.
-	app.Window().Get("spliceEditor").Call("paintOutput", out.JSON, out.Mixed, parts, out.Type(), copyLabel(false))
+	painted = now
+	app.Window().Get("spliceEditor").Call("paintOutput", json, mixed, parts, typ, now.label)
 }
 
-// paintedResult is the result the page's output element shows (a page has
-// one), kept so that a render repeating it costs no call into the page.
-type paintedResult struct {
-	json  string
-	mixed bool
+// paintedOutput is what the page's output pane shows (a page has one),
+// kept so that a render repeating it costs no call into the page.
+type paintedOutput struct {
+	json, typ, label string
+	mixed            bool
 }
 
-var painted paintedResult
+var painted paintedOutput
 
-// shows reports whether the output element shows that result already.
-func (p *paintedResult) shows(json string, mixed bool) bool {
-	return p.json != "" && p.json == json && p.mixed == mixed
-}
-
-// paintResult writes the result into pre, unless it shows it already.
-func paintResult(pre app.Value, display string, mixed bool, json string) {
-	if !pre.Truthy() || painted.shows(json, mixed) {
-		return
-	}
-	app.Window().Get("spliceEditor").Call("paintResult", pre, json, mixed, partsOf(display, mixed, json))
-}
-
-// partsOf notes the result as painted and returns its parts as the page's
-// script takes them (spliceEditor.paintResult in editor/src/bridge.js): a
-// JSON array of [class, text], the class "" for plain text. The script
-// makes their nodes, as resultPart.ui renders them: a call into the page
-// from Go costs tens of microseconds, and a result of a few lines made
-// some thirty of them, a millisecond or more a keystroke.
-func partsOf(display string, mixed bool, json string) string {
-	painted = paintedResult{json: json, mixed: mixed}
+// partsOf returns a result's parts as the page's script takes them
+// (spliceEditor.paintOutput in editor/src/bridge.js): a JSON array of
+// [class, text], the class "" for plain text. The script makes their
+// nodes, as resultPart.ui renders them: a call into the page from Go
+// costs tens of microseconds, and a result of a few lines made some
+// thirty of them, a millisecond or more a keystroke.
+func partsOf(display string, mixed bool) string {
 	b := []byte{'['}
 	for i, p := range resultParts(display, mixed) {
 		if i > 0 {

@@ -561,8 +561,9 @@ class Editor {
 // paintResult writes a result into pre, the output element: its compact
 // JSON (data-json), whether it is mixed text, and its parts as Go cuts them
 // (app/output_pane.go), a JSON array of [class, text], made into nodes as
-// resultPart.ui renders them there. Go makes one call for the whole result:
-// each call into the page from Go costs tens of microseconds.
+// resultPart.ui renders them there. Go makes one call for the whole pane
+// (paintOutput): each call into the page from Go costs tens of
+// microseconds.
 function paintResult(pre, json, mixed, parts) {
   pre.setAttribute("data-json", json);
   pre.classList.toggle("result-text", mixed);
@@ -638,11 +639,11 @@ function resultBlock(text) {
   return block;
 }
 
-// paintOutput writes a keystroke's result into the page's output, before
-// go-app's next tick redraws the rest: the result (parts "" when it shows
-// it already), its type badge and the copy button's label. The badge and
-// the button hold one text node go-app made, changed in place so that
-// go-app's own update still finds it.
+// paintOutput paints the page's output pane, its one painter (go-app makes
+// the elements, empty): the result (parts "" when it shows it already),
+// its type badge and the copy button's label. Go calls it on a keystroke,
+// before go-app's next tick redraws the rest, and when go-app renders the
+// result.
 function paintOutput(json, mixed, parts, type, copyLabel) {
   const pre = document.querySelector('[data-testid="output"]');
   if (!pre) return;
@@ -652,13 +653,10 @@ function paintOutput(json, mixed, parts, type, copyLabel) {
   setText(document.querySelector('[data-testid="copy"]'), copyLabel);
 }
 
-// setText sets the text of an element that holds one text node, and
-// reports whether it changed.
+// setText sets the text of an element, and reports whether it changed.
 function setText(el, text) {
   if (!el || el.textContent === text) return false;
-  const t = el.firstChild;
-  if (!t || t.nodeType !== Node.TEXT_NODE) return false;
-  t.nodeValue = text;
+  el.textContent = text;
   return true;
 }
 
@@ -675,4 +673,4 @@ function onShortcut(f) {
 
 // afterPaint lets Go evaluate an edit that would hold the keystroke's frame
 // once the frame is painted.
-window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintResult, paintOutput, onShortcut };
+window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintOutput, onShortcut };

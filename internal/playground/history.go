@@ -105,7 +105,7 @@ func topLabel(entries []entry) string {
 // syncScopeFields shows the scope lists as the fields' texts.
 func (ss *Session) syncScopeFields() {
 	ss.LaterText = strings.Join(ss.State.Later, ", ")
-	ss.BranchText = state.BranchText(ss.State.Branch)
+	ss.BranchText = branchText(ss.State.Branch)
 }
 
 // insertRoot puts a root at index (adding a step, or undoing a deletion).
@@ -237,4 +237,13 @@ func (c setIteration) apply(ss *Session) (change, error) {
 		}
 	}
 	return setIteration{!c.on}, nil
+}
+
+// branchText writes branch steps as the field shows them, in id order.
+func branchText(steps map[string]string) string {
+	var pairs []string
+	for _, id := range slices.Sorted(maps.Keys(steps)) {
+		pairs = append(pairs, id+"="+steps[id])
+	}
+	return strings.Join(pairs, ", ")
 }

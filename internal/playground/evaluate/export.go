@@ -132,8 +132,8 @@ func planMarkdown(b *strings.Builder, out *Outcome) {
 		switch {
 		case r.ID != "":
 			name = "Step " + inlineCode(r.ID)
-		case r.At != "": // a step without a valid id
-			name = "Step at " + inlineCode(r.At)
+		case r.at != "": // a step without a valid id
+			name = "Step at " + inlineCode(r.at)
 		default:
 			name = "Solver"
 		}
@@ -159,8 +159,8 @@ func (r *StepRow) owns(p *Problem) bool {
 	switch {
 	case r.ID != "":
 		return p.Step == r.ID
-	case r.At != "":
-		return p.Step == "" && (p.At == r.At || strings.HasPrefix(p.At, r.At+"/"))
+	case r.at != "":
+		return p.Step == "" && (p.At == r.at || strings.HasPrefix(p.At, r.at+"/"))
 	}
 	return p.Step == "" && p.At == "/solver"
 }

@@ -20,7 +20,7 @@ import (
 // StepRow is one step of the steps pane, or the solver.
 type StepRow struct {
 	ID        string // "" for the solver and a step without a valid id
-	At        string // the step's JSON Pointer in the document, "" for the solver
+	at        string // the step's JSON Pointer in the document, "" for the solver
 	Tool      string
 	Form      string // call, map, fold, decide
 	Status    string // ok, sample, failed, blocked, skipped
@@ -70,7 +70,7 @@ func (v *PlanView) same(w *PlanView) bool {
 
 // same reports whether r and q show the same.
 func (r *StepRow) same(q *StepRow) bool {
-	return r.ID == q.ID && r.At == q.At && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
+	return r.ID == q.ID && r.at == q.at && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
 		r.HasResult == q.HasResult && r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
 		r.Branch == q.Branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
 }
@@ -151,7 +151,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	for _, res := range r.out.Steps { // one for each of r.plan.All, in order
 		s := res.Step
 		row := e.stepRow(s.ID, res, &room)
-		row.ID, row.At, row.Tool, row.Form, row.Branch = s.ID, s.At, s.ToolName, s.Form.String(), s.InBranch
+		row.ID, row.at, row.Tool, row.Form, row.Branch = s.ID, s.At, s.ToolName, s.Form.String(), s.InBranch
 		row.Reads, row.NeedsSample = s.Reads(), s.NeedsSample()
 		for in := s.In; in != nil; in = in.In {
 			row.Depth++

@@ -401,15 +401,6 @@ func validateBranchStep(id, decide string, taken bool) error {
 	return nil
 }
 
-// BranchText writes branch steps as the field shows them, in id order.
-func BranchText(steps map[string]string) string {
-	var pairs []string
-	for _, id := range slices.Sorted(maps.Keys(steps)) {
-		pairs = append(pairs, id+"="+steps[id])
-	}
-	return strings.Join(pairs, ", ")
-}
-
 // Normalize makes a decoded or a built state usable: a known mode, input first, the
 // iteration roots present exactly when the iteration switch is on. It
 // fails on what cannot be repaired without guessing: bad or duplicate
