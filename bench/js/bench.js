@@ -1,7 +1,7 @@
 // bench.js measures the engine's JavaScript API against JavaScript
 // libraries that do the same work, in the page that loads both: CPU per
 // call, each case's contenders interleaved round after round, medians.
-// app/jsapi_bench_browser_test.go (make bench-js) loads it and prints the
+// wasm/jsapi_bench_browser_test.go (make bench-js) loads it and prints the
 // table; runBench(rounds) returns {cases: [{name, splice, contenders:
 // {name: µs}}], memory}.
 (() => {

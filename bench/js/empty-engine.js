@@ -2,7 +2,7 @@
 // engine.js starts the engine: the module fetched and compiled while Go's
 // loader runs (wasm_exec.js, written in at its marker as in engine.js),
 // then go.run and one call of its export. make bench-js loads it, beside
-// them, with app/testdata/emptyengine as app.wasm.
+// them, with wasm/testdata/emptyengine as app.wasm.
 (() => {
   "use strict";
   const base = new URL(".", document.currentScript.src);
