@@ -46,8 +46,7 @@ type codeEditor struct {
 	ctx      app.Context
 	view     app.Value // the bridge's editor, nil until mounted
 	funcs    []app.Func
-	later    app.Func // afterPaint, for the bridge
-	settling bool     // afterPaint will evaluate the edits that wait
+	settling bool // settle will evaluate the edits that wait
 	open     string   // the key the view shows
 	syntax   string
 	drawn    *drawnMarks // the marks the view has, nil when it has none of ours
@@ -86,7 +85,8 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 	e.funcs = append(e.funcs, onChange)
 	opts.Set("onChange", onChange)
 	opts.Set("idle", e.fn(e.collectWhenIdle))
-	e.later = e.fn(e.afterPaint)
+	opts.Set("redraw", e.fn(e.redraw))
+	opts.Set("settle", e.fn(e.settle))
 	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
@@ -150,37 +150,53 @@ func (e *codeEditor) sync() {
 	}
 }
 
+// What the view does once the frame of an edit is painted, as onChange
+// answers it: nothing, redraw the page (go-app's update, for what changed
+// besides the output), or evaluate the edits put off (settle).
+const (
+	paintedNothing = iota
+	paintedRedraw
+	paintedSettle
+)
+
 // onChange takes an edit made in the view: [from, to) of its text, in
 // UTF-16 code units, replaced by the text inserted. It runs inside the
 // view's update, so the engine evaluates and the output is painted
-// before the frame is, and go-app redraws the rest on its next tick when
-// there is more to redraw (typing plain text changes only the result). An
-// edit whose evaluation would block the keystroke (a large root decoded
-// again) is evaluated once the frame is painted instead. An edit the
-// session does not take, made on a text it has written since the view
-// took one (or out of step with it), gives way: the view takes the
+// before the frame is; it answers what the view does once the frame is
+// painted: go-app redraws the rest when there is more to redraw (typing
+// plain text changes only the result), and an edit whose evaluation would
+// block the keystroke (a large root decoded again) is evaluated then. An
+// edit the session does not take, made on a text it has written since the
+// view took one (or out of step with it), gives way: the view takes the
 // session's text, which was asked for first.
 func (e *codeEditor) onChange(_ app.Value, args []app.Value) any {
 	if len(args) < 3 {
-		return nil
+		return paintedNothing
 	}
 	from, to, inserted := args[0].Int(), args[1].Int(), args[2].String()
 	taken, more, later := e.Do.Edit(e.Target, e.rewrites, from, to, inserted)
-	switch {
-	case !taken:
+	if !taken {
 		e.view.Call("setDoc", e.Do.Text(e.Target))
 		e.rewrites = e.Do.Rewrites(e.Target)
 		e.drawn.lost()
-		return nil
-	case later && !e.settling:
-		e.settling = true
-		app.Window().Get("spliceEditor").Call("afterPaint", e.later)
-	case more:
-		e.ctx.Dispatch(nil)
+		return paintedNothing
 	}
 	n := []int{len(inserted)}
 	playground.UTF16Offsets(inserted, n)
 	e.drawn.moved(textEdit{from, to, n[0]})
+	switch {
+	case later && !e.settling:
+		e.settling = true
+		return paintedSettle
+	case more:
+		return paintedRedraw
+	}
+	return paintedNothing
+}
+
+// redraw asks go-app to redraw the page, once an edit's frame is painted.
+func (e *codeEditor) redraw([]app.Value) any {
+	e.ctx.Dispatch(nil)
 	return nil
 }
 
@@ -193,8 +209,9 @@ func (e *codeEditor) collectWhenIdle([]app.Value) any {
 	return nil
 }
 
-// afterPaint evaluates the edits put off by onChange.
-func (e *codeEditor) afterPaint([]app.Value) any {
+// settle evaluates the edits put off by onChange, once the frame is
+// painted.
+func (e *codeEditor) settle([]app.Value) any {
 	e.settling = false
 	if e.Do.Settle() {
 		e.ctx.Dispatch(nil) // what changed besides the output: on go-app's next tick

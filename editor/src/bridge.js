@@ -249,6 +249,11 @@ function afterPaint(f) {
   });
 }
 
+// afterEdit names the callback Go asks for once an edit's frame is
+// painted, by onChange's answer (app/editor.go): none, redraw the page
+// (what changed besides the output), settle (evaluate an edit put off).
+const afterEdit = [null, "redraw", "settle"];
+
 // tidyFrom is the length from which an edit is followed, once the page is
 // idle, by Go's collection of the heap if due: each key makes a large
 // text again.
@@ -264,9 +269,11 @@ function whenIdle(f) {
 class Editor {
   // opts: target (its key), doc, syntax ("text", "json" or "yaml"), label,
   // tags (complete and hover), and Go's callbacks: onChange(from, to,
-  // inserted), complete(offset) and hover(offset), which answer JSON,
-  // caret(offset) when the caret moves without an edit, and idle() once
-  // the page is idle after an edit of a large text.
+  // inserted), which answers what to call once the frame is painted (see
+  // afterEdit), complete(offset) and hover(offset), which answer JSON,
+  // caret(offset) when the caret moves without an edit, redraw() and
+  // settle(), and idle() once the page is idle after an edit of a large
+  // text.
   constructor(host, opts) {
     this.host = host;
     this.opts = opts;
@@ -407,11 +414,14 @@ class Editor {
     });
     const a = this.toOffset(from, u.startState.doc), b = this.toOffset(to, u.startState.doc);
     this.busy++;
+    let then;
     try {
-      this.opts.onChange(a, b, u.state.sliceDoc(fromB, toB));
+      then = this.opts.onChange(a, b, u.state.sliceDoc(fromB, toB));
     } finally {
       this.busy--;
     }
+    const after = afterEdit[then];
+    if (after) afterPaint(() => this.view && this.opts[after]());
     if (this.opts.idle && !this.idling && u.state.doc.length >= tidyFrom) {
       this.idling = true;
       whenIdle(() => {
@@ -671,6 +681,5 @@ function onShortcut(f) {
   return () => window.removeEventListener("keydown", listener);
 }
 
-// afterPaint lets Go evaluate an edit that would hold the keystroke's frame
-// once the frame is painted.
+// afterPaint lets Go run f once the frame being made is painted.
 window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintOutput, onShortcut };

@@ -133,13 +133,13 @@ func (ss *Session) edited(target state.Target, next string) (more bool) {
 		ss.update()
 		return ss.changedView(&before, spans)
 	}
-	before := ss.Out
 	ss.State.Plan = next
 	ss.evaluate()
 	if ss.Changed != nil {
 		ss.Changed()
 	}
-	if from, to, ok := ss.Out.StepRenamed(&before); ok {
+	if r := ss.Out.Renamed; r != ([2]string{}) {
+		from, to := r[0], r[1]
 		if ss.renamed != nil && ss.renamed.To == from {
 			from = ss.renamed.From
 		}
@@ -183,12 +183,15 @@ func (ss *Session) Rewrites(target state.Target) int { return ss.Loads + ss.rewr
 // decoded again, the edit being more than typing inside one of its
 // strings), or an earlier edit waits already.
 func (ss *Session) Edit(target state.Target, seen, from, to int, insert string) (taken, more, later bool) {
+	if seen != ss.Rewrites(target) || from > to {
+		return false, false, false
+	}
 	old := ss.State.Text(target)
 	offs := []int{from, to}
 	byteOffsets(old, offs)
 	next, ok := ss.eval.Edit(old, offs[0], offs[1], insert)
 	switch {
-	case !ok || from > to || seen != ss.Rewrites(target):
+	case !ok:
 		return false, false, false
 	case target != (state.Target{}) && (ss.unsettled || !ss.eval.DecodesQuickly(next)):
 		ss.State.SetText(target, next)

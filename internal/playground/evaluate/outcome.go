@@ -159,7 +159,11 @@ type Outcome struct {
 
 	// Plan is plan mode's steps and selected step; nil in other modes.
 	Plan *PlanView
-	run  *plan.Outcome // the plan's run, for the selection
+	// Renamed is a step id edited in the plan document since the
+	// evaluation before (the step at the same place called otherwise, its
+	// old id gone from the plan): the old id and the new; empty when none.
+	Renamed [2]string
+	run     *plan.Outcome // the plan's run, for the selection
 	// shown is the step of the run the output shows, shownIter its
 	// iteration shown.
 	shown     *plan.StepResult

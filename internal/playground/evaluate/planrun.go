@@ -135,8 +135,10 @@ func (r *planned) document() *reshape.Document {
 // evaluatePlan fills o with a run of the plan document text: its problems
 // placed in the document, each naming its step, and the rows of its steps.
 func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
+	before := e.planned.plan
 	r := e.runPlan(text)
 	o.run = r.out
+	o.Renamed = stepRenamed(before, r.plan)
 	o.Err = r.out.Errors.Err()
 	placed := reshape.Errors(r.out.Errors)
 	for i, err := range r.out.Errors {
@@ -355,25 +357,24 @@ func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 	view.Item, view.Accumulator, view.Input = shownJSON(it.Item), shownJSON(it.Accumulator), shownJSON(it.Input)
 }
 
-// StepRenamed reports a step id edited in the plan document since before,
-// an evaluation of its earlier text: the step at the same place called
-// otherwise (to), and its old id (from) gone from the plan.
-func (o *Outcome) StepRenamed(before *Outcome) (from, to string, ok bool) {
-	if o.run == nil || before.run == nil || o.run.Plan == before.run.Plan {
-		return "", "", false
+// stepRenamed returns a step id edited from plan before to plan now: the
+// step at the same place called otherwise, and its old id gone from the
+// plan; empty when there is none.
+func stepRenamed(before, now *plan.Plan) (renamed [2]string) {
+	if before == nil || before == now {
+		return renamed
 	}
-	now, was := o.run.Plan, before.run.Plan
 	for _, s := range now.All {
-		old := stepAt(was, s.At)
+		old := stepAt(before, s.At)
 		if old == nil || old.ID == s.ID {
 			continue
 		}
 		if _, still := now.Step(old.ID); still && old.ID != "" {
 			continue
 		}
-		return old.ID, s.ID, true
+		return [2]string{old.ID, s.ID}
 	}
-	return "", "", false
+	return renamed
 }
 
 // stepAt returns the step of p at JSON Pointer at.
