@@ -46,8 +46,8 @@ type codeEditor struct {
 	ctx      app.Context
 	view     app.Value // the bridge's editor, nil until mounted
 	funcs    []app.Func
-	settling bool // settle will evaluate the edits that wait
-	open     string   // the key the view shows
+	settling bool   // settle will evaluate the edits that wait
+	open     string // the key the view shows
 	syntax   string
 	drawn    *drawnMarks // the marks the view has, nil when it has none of ours
 	label    string
