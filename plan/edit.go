@@ -142,7 +142,7 @@ func (p *Plan) insertMember(s *Step, key, value string) (at int, insert string, 
 		return 0, "", false
 	}
 	text := p.doc.Text()
-	at = p.doc.KeyPos(s.At + "/" + escape(members[0].Key)).Offset
+	at = p.doc.KeyPos(template.ChildPointer(s.At, members[0].Key)).Offset
 	if at > len(text) {
 		return 0, "", false
 	}

@@ -229,7 +229,8 @@ func (l *loader) load() {
 	}
 	for _, m := range top.Members() {
 		if !slices.Contains(planKeys, m.Key) {
-			e := l.failAt(nil, "/"+escape(m.Key), l.doc.KeyPos("/"+escape(m.Key)), "unknown key "+strconv.Quote(m.Key)+" in the plan")
+			ptr := template.ChildPointer("", m.Key)
+			e := l.failAt(nil, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(m.Key)+" in the plan")
 			e.Available = planKeys
 		}
 	}
@@ -322,7 +323,7 @@ func (l *loader) header(s *Step) {
 	l.id(s)
 	for _, m := range v.Members() {
 		if !slices.Contains(keys, m.Key) {
-			ptr := s.At + "/" + escape(m.Key)
+			ptr := template.ChildPointer(s.At, m.Key)
 			e := l.failAt(s, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(m.Key)+" in a "+s.Form.String()+" step")
 			e.Available = keys
 		}
@@ -367,7 +368,7 @@ func (l *loader) branches(s *Step) {
 	members := d.Members()
 	names := make([]string, 0, min(len(members), template.MaxAvailable))
 	for _, m := range members {
-		ptr := s.At + "/decide/" + escape(m.Key)
+		ptr := template.ChildPointer(s.At+"/decide", m.Key)
 		if len(names) < template.MaxAvailable {
 			names = append(names, m.Key)
 		}
@@ -712,11 +713,6 @@ func union(a, b []string) []string {
 		}
 	}
 	return a
-}
-
-// escape escapes a key as a JSON Pointer token (RFC 6901).
-func escape(key string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }
 
 func article(k template.Kind) string {
