@@ -102,15 +102,14 @@ func (a *actions) open(load func()) {
 // appearing waits for go-app, which makes its element.
 func (a *actions) Edit(target state.Target, seen, from, to int, insert string) (taken, more, later bool) {
 	if taken, more, later = a.s.Edit(target, seen, from, to, insert); taken && !later && a.s.Out.HasValue {
-		out := &a.s.Out
-		paintOutput(out.Display, out.Mixed, out.JSON, out.Type(), false)
+		paintOutput(resultOf(&a.s.Out))
 	}
 	return taken, more, later
 }
 func (a *actions) Settle() bool {
 	more := a.s.Settle()
 	if out := &a.s.Out; out.HasValue {
-		paintOutput(out.Display, out.Mixed, out.JSON, out.Type(), false)
+		paintOutput(resultOf(out))
 	}
 	return more
 }

@@ -195,7 +195,7 @@ func (ex *docExample) State() state.State {
 func (ex *docExample) run() docResult {
 	s := ex.State()
 	o := evaluate.Evaluate(s)
-	return docResult{value: o.Value, typed: o.TypedSplice, display: o.Display, err: o.Err}
+	return docResult{value: o.Value, typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
 }
 
 // Link is the share link that opens the example in the playground.

@@ -120,6 +120,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 // of what was cut, once, also after an edit of the root redraws it.
 func TestBrowserCutResultInBlocks(t *testing.T) {
 	ctx, s := openWholeRoot(t, `{"a": 1}`)
+	grantClipboard(t, ctx, "") // every origin
 	read := `(() => { const pre = ` + byTestID("output") + `;
   const kids = [...pre.children];
   return {blocks: kids.filter((k) => k.className === "result-block").map((k) => k.textContent).join(""),
@@ -144,11 +145,16 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
   el.value = `+jsString(s.Roots[1].Text)+`; return true })()`)
 		out := evaluate.Evaluate(s)
 		waitOutput(t, ctx, out.JSON)
-		shown, more := evaluate.CutShown(out.Display)
 		got := browsertest.EvalJS[cut](t, ctx, read)
-		if more == 0 || got.Blocks != shown || len(got.Notes) != 1 || got.Notes[0] != evaluate.ShownNote(more) || got.Last != "more-result" {
+		if out.More == "" || len(out.Display) > evaluate.MaxShown || got.Blocks != out.Display || len(got.Notes) != 1 || got.Notes[0] != out.More || got.Last != "more-result" {
 			t.Fatalf("%d bytes of root: %d of %d bytes shown in blocks, notes %q, last %q; want the shown part and one note %q last",
-				len(root), len(got.Blocks), len(shown), got.Notes, got.Last, evaluate.ShownNote(more))
+				len(root), len(got.Blocks), len(out.Display), got.Notes, got.Last, out.More)
+		}
+		// Copy copies the whole result, made only then.
+		click(t, ctx, `[data-testid="copy"]`)
+		browsertest.WaitJS(t, ctx, byTestID("copy")+`.textContent === "Copied"`)
+		if copied := clipboardText(t, ctx); copied != out.WholeDisplay() {
+			t.Errorf("%d bytes of root: Copy copied %d bytes, want the whole result's %d", len(root), len(copied), len(out.WholeDisplay()))
 		}
 	}
 }

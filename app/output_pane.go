@@ -20,7 +20,9 @@ type outputPane struct {
 	Typed       bool   // a typed splice
 	Mixed       bool   // mixed text, shown verbatim
 	JSON        string // the result as compact JSON
-	Display     string // the result as shown and copied
+	Display     string // the result as shown
+	More        string // what Display leaves out, said for people
+	Whole       func() string // the result as copied: Display uncut
 	HasProblems bool   // why there is no result
 	// Partial is what a shape with failing leaves still renders.
 	Partial []evaluate.PartialPart
@@ -37,7 +39,7 @@ type outputPane struct {
 func outputOf(out *evaluate.Outcome, version int) *outputPane {
 	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
 	if out.HasValue {
-		p.Type, p.Typed, p.Mixed, p.JSON, p.Display = out.Type(), out.TypedSplice, out.Mixed, out.JSON, out.Display
+		p.Type, p.Typed, p.Mixed, p.JSON, p.Display, p.More, p.Whole = out.Type(), out.TypedSplice, out.Mixed, out.JSON, out.Display, out.More, out.WholeDisplay
 	}
 	return p
 }
@@ -77,7 +79,7 @@ func (o *outputPane) Render() app.UI {
 			)
 		}),
 		app.If(out.HasValue, func() app.UI {
-			return &resultView{Display: out.Display, Mixed: out.Mixed, JSON: out.JSON, Type: out.Type, Copied: o.copied == o.Version}
+			return &resultView{Display: out.Display, More: out.More, Mixed: out.Mixed, JSON: out.JSON, Type: out.Type, Copied: o.copied == o.Version}
 		}).ElseIf(len(out.Partial) > 0, func() app.UI {
 			return renderPartial(out.Partial)
 		}).Else(func() app.UI {
@@ -135,10 +137,10 @@ func emptyText(problems bool) string {
 	return "No result."
 }
 
-// onCopy copies the result as shown: the text itself, or the pretty JSON.
+// onCopy copies the whole result: the text itself, or the pretty JSON.
 func (o *outputPane) onCopy(ctx app.Context, e app.Event) {
 	version := o.Version
-	copyText(ctx, o.Display, func(ok bool) {
+	copyText(ctx, o.Whole(), func(ok bool) {
 		if ok {
 			o.copied = version
 		}
@@ -155,6 +157,7 @@ type resultView struct {
 	app.Compo
 
 	Display string
+	More    string // what Display leaves out, said for people
 	Mixed   bool
 	JSON    string
 	Type    string // the result's JSON type, for the badge
@@ -166,7 +169,7 @@ func (r *resultView) Render() app.UI {
 	if !app.IsServer {
 		return pre
 	}
-	parts := resultParts(r.Display, r.Mixed)
+	parts := resultParts(r.Display, r.More, r.Mixed)
 	body := make([]app.UI, len(parts))
 	for i, p := range parts {
 		body[i] = p.ui()
@@ -180,11 +183,14 @@ func (r *resultView) Render() app.UI {
 // OnMount paints a new element whatever was painted before.
 func (r *resultView) OnMount(ctx app.Context) {
 	painted = paintedOutput{}
-	paintOutput(r.Display, r.Mixed, r.JSON, r.Type, r.Copied)
+	paintOutput(r)
 }
 
-func (r *resultView) OnUpdate(ctx app.Context) {
-	paintOutput(r.Display, r.Mixed, r.JSON, r.Type, r.Copied)
+func (r *resultView) OnUpdate(ctx app.Context) { paintOutput(r) }
+
+// resultOf is the view of out's result, not copied yet.
+func resultOf(out *evaluate.Outcome) *resultView {
+	return &resultView{Display: out.Display, More: out.More, Mixed: out.Mixed, JSON: out.JSON, Type: out.Type()}
 }
 
 // resultPart is a run of the result as shown: plain text (no Class), the
@@ -195,11 +201,10 @@ type resultPart struct{ Class, Text string }
 // resultParts cuts a result into its runs: pretty JSON as it is, mixed
 // text line by line with its trailing whitespace and line ends made
 // visible, and an empty string saying so instead of showing nothing.
-func resultParts(all string, mixed bool) []resultPart {
-	display, more := evaluate.CutShown(all)
+func resultParts(display, more string, mixed bool) []resultPart {
 	parts := textParts(display, mixed)
-	if more > 0 {
-		parts = append(parts, resultPart{Class: "more-result", Text: evaluate.ShownNote(more)})
+	if more != "" {
+		parts = append(parts, resultPart{Class: "more-result", Text: more})
 	}
 	return parts
 }
@@ -247,17 +252,17 @@ func (p resultPart) ui() app.UI {
 // none when the pane shows them all already. It is the pane's one painter,
 // called on a keystroke (a new result is not copied yet) and whenever
 // go-app renders the result.
-func paintOutput(display string, mixed bool, json, typ string, copied bool) {
-	now := paintedOutput{json: json, mixed: mixed, typ: typ, label: copyLabel(copied)}
+func paintOutput(r *resultView) {
+	now := paintedOutput{json: r.JSON, mixed: r.Mixed, typ: r.Type, label: copyLabel(r.Copied)}
 	if !app.IsClient || painted == now {
 		return
 	}
 	parts := ""
-	if painted.json != json || painted.mixed != mixed {
-		parts = partsOf(display, mixed)
+	if painted.json != now.json || painted.mixed != now.mixed {
+		parts = partsOf(r)
 	}
 	painted = now
-	app.Window().Get("spliceEditor").Call("paintOutput", json, mixed, parts, typ, now.label)
+	app.Window().Get("spliceEditor").Call("paintOutput", now.json, now.mixed, parts, now.typ, now.label)
 }
 
 // paintedOutput is what the page's output pane shows (a page has one),
@@ -275,9 +280,9 @@ var painted paintedOutput
 // nodes, as resultPart.ui renders them: a call into the page from Go
 // costs tens of microseconds, and a result of a few lines made some
 // thirty of them, a millisecond or more a keystroke.
-func partsOf(display string, mixed bool) string {
+func partsOf(r *resultView) string {
 	b := []byte{'['}
-	for i, p := range resultParts(display, mixed) {
+	for i, p := range resultParts(r.Display, r.More, r.Mixed) {
 		if i > 0 {
 			b = append(b, ',')
 		}

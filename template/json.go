@@ -1,6 +1,7 @@
 package template
 
 import (
+	"math"
 	"math/bits"
 	"strconv"
 	"sync/atomic"
@@ -650,7 +651,12 @@ func (v *Value) appendJSON(dst []byte) []byte {
 }
 
 // JSON returns v as compact JSON.
-func (v Value) JSON() string { return string(v.appendJSON(nil)) }
+// The buffer is sized first and becomes the string: a large value is
+// written once, not grown by doubling and then copied.
+func (v Value) JSON() string {
+	b := v.appendJSON(make([]byte, 0, v.SizeWithin(math.MaxInt)))
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
+}
 
 // SizeWithin is about how many bytes v's compact JSON takes (strings
 // counted unescaped), read only until it passes limit: what an output

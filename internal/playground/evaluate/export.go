@@ -98,9 +98,9 @@ func Markdown(s state.State, out *Outcome, link string) string {
 	}
 	switch {
 	case out.HasValue && out.Mixed:
-		block(&b, "Result (text)", "text", out.Display)
+		block(&b, "Result (text)", "text", out.WholeDisplay())
 	case out.HasValue:
-		block(&b, "Result ("+out.Type()+")", "json", out.Display)
+		block(&b, "Result ("+out.Type()+")", "json", out.WholeDisplay())
 	case len(out.Problems) > 0:
 		problemMarkdown(&b, "**Problem**: ", &out.Problems[0])
 	}

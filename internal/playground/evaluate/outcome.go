@@ -143,7 +143,10 @@ type Outcome struct {
 	HasValue    bool
 	Value       template.Value
 	JSON        string // compact JSON of Value (a JSON string for mixed text)
-	Display     string // pretty-printed JSON, or the text verbatim
+	Display     string // pretty-printed JSON, or the text verbatim, cut at MaxShown
+	// More says for people what Display leaves out of a longer result; ""
+	// when Display is whole.
+	More        string
 	Mixed       bool   // a string rendered from mixed text
 	TypedSplice bool   // the template is exactly one tag: a shape, whose result is a value too, is none
 
@@ -184,8 +187,17 @@ func (o *Outcome) Type() string { return o.Value.Kind().String() }
 // setResult records a run's result and how it is shown.
 func (o *Outcome) setResult(v template.Value, typed bool) {
 	o.HasValue, o.Value, o.Mixed = true, v, !typed
-	o.JSON = string(v.AppendJSON(nil))
-	o.Display = display.Result(v, typed)
+	o.JSON = v.JSON()
+	o.Display, o.More = shownResult(v, typed, len(o.JSON))
+}
+
+// WholeDisplay is the result as copied and exported: Display uncut. Only
+// the pane's start is made with every run, a copy of the whole on demand.
+func (o *Outcome) WholeDisplay() string {
+	if o.More == "" {
+		return o.Display
+	}
+	return display.Result(o.Value, !o.Mixed)
 }
 
 // setPartial keeps v, what a shape rendered although some leaves failed,

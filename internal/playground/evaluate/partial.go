@@ -132,6 +132,25 @@ func ShownNote(more int) string {
 // cutMark ends a value's text cut at limit bytes.
 func cutMark(limit int) string { return " … (cut at " + state.SizeText(limit) + ")" }
 
+// shownResult is a result as the result pane shows it, pretty JSON when
+// typed or else the text verbatim, cut at MaxShown, and what the cut leaves
+// out ("" for nothing). A typed value is encoded only up to the cut: the
+// note gives its size as compact JSON, jsonSize bytes.
+func shownResult(v template.Value, typed bool, jsonSize int) (text, more string) {
+	if !typed {
+		shown, more := CutShown(v.Str())
+		if more == 0 {
+			return shown, ""
+		}
+		return shown, ShownNote(more)
+	}
+	b, cut := display.AppendJSONUpTo(nil, v, MaxShown)
+	if !cut {
+		return string(b), ""
+	}
+	return string(b), "… the rest not shown: the whole result is " + state.SizeText(jsonSize) + " as compact JSON; Copy copies it indented"
+}
+
 // shownJSON is v as indented JSON, cut at MaxShown: a pane shows the start
 // of a value of any size for the cost of the start.
 func shownJSON(v template.Value) string {

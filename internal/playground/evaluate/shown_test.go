@@ -3,6 +3,9 @@ package evaluate
 import (
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 func TestCutShown(t *testing.T) {
@@ -21,5 +24,21 @@ func TestCutShown(t *testing.T) {
 	}
 	if shown, more := CutParts(parts[1:]); len(shown) != 3 || more != 0 {
 		t.Errorf("CutParts of a short result: %d parts, %d more", len(shown), more)
+	}
+}
+
+func TestLargeResultShownCut(t *testing.T) {
+	big := `[` + strings.Repeat(`{"name": "ada", "n": 1}, `, MaxShown/10) + `null]`
+	for _, tmpl := range []string{"{{E0}}", "{{#E0}}{{name}} is {{n}} of many. {{/E0}}"} {
+		s := state.State{Mode: state.ModeTemplate, Roots: []state.RootText{{Name: "E0", Text: big}}}
+		s.SetText(state.Target{}, tmpl)
+		out := Evaluate(s)
+		whole := display.Result(out.Value, !out.Mixed)
+		if !out.HasValue || len(out.Display) > MaxShown || !strings.HasPrefix(whole, out.Display) || out.More == "" {
+			t.Fatalf("%s: shows %d of %d bytes, note %q", tmpl, len(out.Display), len(whole), out.More)
+		}
+		if out.WholeDisplay() != whole {
+			t.Errorf("%s: the copy is %d bytes, want the whole %d", tmpl, len(out.WholeDisplay()), len(whole))
+		}
 	}
 }
