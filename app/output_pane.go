@@ -16,14 +16,14 @@ type outputPane struct {
 	app.Compo
 
 	HasValue    bool
-	Type        string // the result's JSON type
-	Typed       bool   // a typed splice
-	Mixed       bool   // mixed text, shown verbatim
-	JSON        string // the result as compact JSON
-	Display     string // the result as shown
-	More        string // what Display leaves out, said for people
+	Type        string        // the result's JSON type
+	Typed       bool          // a typed splice
+	Mixed       bool          // mixed text, shown verbatim
+	JSON        string        // the result as compact JSON
+	Display     string        // the result as shown
+	More        string        // what Display leaves out, said for people
 	Whole       func() string // the result as copied: Display uncut
-	HasProblems bool   // why there is no result
+	HasProblems bool          // why there is no result
 	// Partial is what a shape with failing leaves still renders.
 	Partial []evaluate.PartialPart
 	Note    string // what the result is, when it is not what it seems

@@ -140,15 +140,15 @@ type Outcome struct {
 	// tool that cannot run here would run.
 	Note string
 
-	HasValue    bool
-	Value       template.Value
-	JSON        string // compact JSON of Value (a JSON string for mixed text)
-	Display     string // pretty-printed JSON, or the text verbatim, cut at MaxShown
+	HasValue bool
+	Value    template.Value
+	JSON     string // compact JSON of Value (a JSON string for mixed text)
+	Display  string // pretty-printed JSON, or the text verbatim, cut at MaxShown
 	// More says for people what Display leaves out of a longer result; ""
 	// when Display is whole.
 	More        string
-	Mixed       bool   // a string rendered from mixed text
-	TypedSplice bool   // the template is exactly one tag: a shape, whose result is a value too, is none
+	Mixed       bool // a string rendered from mixed text
+	TypedSplice bool // the template is exactly one tag: a shape, whose result is a value too, is none
 
 	// Partial is a shape's result when some of its leaves failed: what
 	// rendered, each failing leaf null and marked. Empty otherwise.
