@@ -389,6 +389,7 @@ func stepsPaneOf(do *actions) app.UI {
 		Solver:   s.Out.Plan.Solver,
 		Selected: s.Out.Plan.Selected,
 		Summary:  s.Out.Plan.Summary,
+		Stale:    s.Out.Plan.Stale,
 		Renamed:  renamed,
 		Refs:     refs,
 	}

@@ -28,6 +28,7 @@ type stepsPane struct {
 	Solver   *evaluate.StepRow
 	Selected string
 	Summary  string
+	Stale    bool              // the document does not parse: these are its last run's
 	Renamed  playground.Rename // a step id edited in the document
 	Refs     int               // how many references to the old id remain
 
@@ -47,6 +48,10 @@ func (p *stepsPane) Render() app.UI {
 			app.Elem("h2").Text("Steps"),
 			app.Elem("span").Class("count").Text(p.Summary),
 		),
+		app.If(p.Stale, func() app.UI {
+			return app.Elem("p").Class("stale").Attr("data-testid", "stale").Role("status").
+				Text("The document does not parse (see the problem above): these are its last run's steps.")
+		}),
 		app.If(p.Refs > 0, func() app.UI {
 			return app.Elem("div").Class("rename-offer").Role("status").Body(
 				app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-references").

@@ -93,6 +93,7 @@ func (ss *Session) Load(s state.State) {
 	ss.syncScopeFields()
 	ss.renamed = nil
 	ss.step, ss.iter = "", 0
+	ss.eval.Forget()
 	ss.evaluate()
 }
 

@@ -51,17 +51,24 @@ func (e *Evaluator) completePlan(text string, caret int, step string, iter int) 
 	if caret > len(r.text) || !inTag(r.text[:caret]) {
 		return template.Completion{} // typing outside a tag asks nothing of the plan
 	}
-	scope, id, ok := r.plan.ScopeAt(caret)
+	known := r
+	at := caret
+	if r.plan.Document() == nil && e.parsed.plan != nil {
+		// While the document does not parse, the step is found in the last
+		// one that did, at the caret's place there.
+		known, at = &e.parsed, placeBefore(e.parsed.text, text, caret)
+	}
+	scope, id, ok := known.plan.ScopeAt(at)
 	if !ok {
 		return template.Completion{}
 	}
-	roots := template.Roots{{Name: "input", Value: r.plan.Input}}
+	roots := template.Roots{{Name: "input", Value: known.plan.Input}}
 	for _, name := range scope.Roots[1:] {
-		if res, ok := r.out.Result(name); ok && res.HasResult {
+		if res, ok := e.result(known, name); ok && res.HasResult {
 			roots = append(roots, template.Root{Name: name, Value: res.Result})
 		}
 	}
-	if res, ok := r.out.Result(id); ok && scope.Iteration && len(res.Iterations) > 0 {
+	if res, ok := e.result(known, id); ok && scope.Iteration && len(res.Iterations) > 0 {
 		if id != step {
 			iter = 0
 		}
@@ -73,6 +80,27 @@ func (e *Evaluator) completePlan(text string, caret int, step string, iter int) 
 	c := template.Analyze(r.text[start:caret]).Complete(caret-start, scope, roots)
 	c.From, c.To = c.From+start, c.To+start
 	return c
+}
+
+// placeBefore maps offset caret of text to the same place in before, an
+// earlier version of it: where it lies in their common start or end, the
+// same text; inside what changed, the change's start.
+func placeBefore(before, text string, caret int) int {
+	prefix := 0
+	for prefix < min(len(before), len(text)) && before[prefix] == text[prefix] {
+		prefix++
+	}
+	if caret <= prefix {
+		return caret
+	}
+	suffix := 0
+	for suffix < min(len(before), len(text))-prefix && before[len(before)-1-suffix] == text[len(text)-1-suffix] {
+		suffix++
+	}
+	if caret >= len(text)-suffix {
+		return caret - len(text) + len(before)
+	}
+	return prefix
 }
 
 // inTag reports whether the end of before, a text up to the caret, is

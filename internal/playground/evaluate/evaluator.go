@@ -29,6 +29,13 @@ type Evaluator struct {
 	shape    parsedShape
 	tool     loadedTool
 	planned  planned
+	// parsed is the last plan run whose document parsed, and its view:
+	// what plan mode keeps showing, marked stale, while the text does not.
+	parsed     planned
+	parsedView *PlanView
+	// kept holds each step's last result that had data (a result or
+	// iterations), by id: what completion offers while the step fails.
+	kept map[string]*plan.StepResult
 	// resultJSON keeps each plan step's result as JSON, by step id.
 	resultJSON map[string]encoded
 	// edited is the last edit an editor gave as a range, so that a cached
@@ -281,6 +288,13 @@ func syntaxProblem(msg, text string, off int) *Problem {
 		p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(pos.Offset+1, len(text))
 	}
 	return p
+}
+
+// Forget drops what the evaluations so far leave in view of the next: the
+// last plan that parsed and the steps' last results. A state loaded is
+// another document, not an edit of the one shown.
+func (e *Evaluator) Forget() {
+	e.parsed, e.parsedView, e.kept = planned{}, nil, nil
 }
 
 // Evaluate runs the state's mode and gathers what the panes show.

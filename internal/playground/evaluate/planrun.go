@@ -57,6 +57,9 @@ type PlanView struct {
 	// Branches are a decide step's branches, Decision its sample decision.
 	Branches []string
 	Decision string
+	// Stale: the document does not parse, and this is the last run of it
+	// that did, kept in view under the parse error.
+	Stale bool
 }
 
 // same reports whether v and w show the same.
@@ -65,7 +68,7 @@ func (v *PlanView) same(w *PlanView) bool {
 		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
 		v.Summary == w.Summary && v.Selected == w.Selected && v.Form == w.Form && v.Input == w.Input &&
 		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Item == w.Item && v.Accumulator == w.Accumulator &&
-		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision
+		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
 
 // same reports whether r and q show the same.
@@ -115,13 +118,49 @@ func (e *Evaluator) runPlan(text string) *planned {
 		e.work.Decodes++
 	}
 	e.work.Parses += p.Parsed()
-	if e.planned.out == nil { // a run from scratch: its generations start again
+	previous := e.planned.out
+	if e.planned.document() == nil { // after a slip, the run before it
+		previous = e.parsed.out
+	}
+	if previous == nil { // a run from scratch: its generations start again
 		e.resultJSON = nil
 	}
-	out := plan.Run(p, plan.Options{Trace: true, Previous: e.planned.out})
+	out := plan.Run(p, plan.Options{Trace: true, Previous: previous})
 	e.work.Renders += out.Rendered
 	e.planned = planned{text: text, plan: p, out: out}
+	if p.Document() != nil {
+		e.keep(out)
+	}
 	return &e.planned
+}
+
+// keep records the steps of out that have data, and forgets the steps the
+// plan no longer has.
+func (e *Evaluator) keep(out *plan.Outcome) {
+	if e.kept == nil {
+		e.kept = map[string]*plan.StepResult{}
+	}
+	for _, res := range out.Steps {
+		if res.Step.ID != "" && (res.HasResult || len(res.Iterations) > 0) {
+			e.kept[res.Step.ID] = res
+		}
+	}
+	if len(e.kept) > len(out.Steps) {
+		for id := range e.kept {
+			if _, ok := out.Result(id); !ok {
+				delete(e.kept, id)
+			}
+		}
+	}
+}
+
+// result is step id's result in r's run, or else its last one with data.
+func (e *Evaluator) result(r *planned, id string) (*plan.StepResult, bool) {
+	if res, ok := r.out.Result(id); ok && (res.HasResult || len(res.Iterations) > 0) {
+		return res, true
+	}
+	res, ok := e.kept[id]
+	return res, ok
 }
 
 // document is the last plan's parsed document, nil when there is none.
@@ -145,6 +184,13 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		p := placeProblem(placed[i], text, state.Target{})
 		p.Step = err.Step
 		o.Problems = append(o.Problems, p)
+	}
+	if r.plan.Document() == nil && e.parsedView != nil {
+		// A slip in the YAML: the last run that parsed stays, marked.
+		view := *e.parsedView
+		view.Stale = true
+		o.run, o.Plan = e.parsed.out, &view
+		return
 	}
 	o.addWarnings(r.plan.Warnings)
 	view := &PlanView{Steps: make([]StepRow, 0, len(r.out.Steps))}
@@ -187,6 +233,9 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	}
 	view.Summary = planSummary(len(r.out.Steps), counts)
 	o.Plan = view
+	if r.plan.Document() != nil {
+		e.parsed, e.parsedView = *r, view
+	}
 }
 
 // maxStepsJSON bounds the results the steps' rows hold in all: the run's
@@ -311,7 +360,7 @@ func (o *Outcome) Show(id string, iter int) {
 // trace and iteration: its result, its rendered input and branches.
 func (o *Outcome) showResult(res *plan.StepResult) {
 	view := o.Plan
-	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary}
+	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Stale: view.Stale}
 	o.HasValue, o.Value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
 	o.Trace = nil
 	if res == nil {

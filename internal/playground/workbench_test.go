@@ -1,0 +1,68 @@
+package playground
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground/state"
+)
+
+// A slip in the YAML keeps the last run that parsed in view, marked stale,
+// with the parse error placed; the next text that parses runs again.
+func TestSlipKeepsTheLastRun(t *testing.T) {
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	good := ss.State.Plan
+	ids := stepIDs(ss)
+	solver := ss.Out.JSON
+	slip := strings.Replace(good, "  - id: card", " - id: card", 1)
+	ss.write(state.Target{}, slip)
+	view := ss.Out.Plan
+	if view == nil || !view.Stale || !slices.Equal(stepIDs(ss), ids) {
+		t.Fatalf("after a slip: stale %v, steps %v; want the last run's %v, stale", view != nil && view.Stale, stepIDs(ss), ids)
+	}
+	line := strings.Count(slip[:strings.Index(slip, " - id: card")], "\n") + 1
+	if len(ss.Out.Problems) == 0 || ss.Out.Problems[0].Line < line-1 || ss.Out.Problems[0].Line > line+1 {
+		t.Errorf("problems %+v, want the parse error near line %d", ss.Out.Problems, line)
+	}
+	if !ss.Out.HasValue || ss.Out.JSON != solver {
+		t.Errorf("the output shows %s, want the last run's %s", ss.Out.JSON, solver)
+	}
+	ss.SelectStep("card")
+	if ss.Out.Plan.Selected != "card" || !ss.Out.HasValue {
+		t.Errorf("selecting a step of the stale run shows %q", ss.Out.Plan.Selected)
+	}
+	ss.write(state.Target{}, good)
+	if ss.Out.Plan.Stale || len(ss.Out.Problems) > 0 {
+		t.Errorf("mended: stale %v, problems %v", ss.Out.Plan.Stale, ss.Out.Problems)
+	}
+}
+
+// Completion is offered while the tag is typed: in a tag that fails its
+// step, and in a line that breaks the document, from the last good run.
+func TestCompletionWhileTyping(t *testing.T) {
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	text := ss.State.Plan
+	at := strings.Index(text, `n: "{{index}}"`)
+	for _, typed := range []string{
+		`m: "{{item.", `, // the tag unfinished: the step fails
+		`m: "{{item.`,    // the quote too: the document does not parse
+	} {
+		tag := strings.Index(typed, "{{item.") + len("{{item.")
+		for i := range typed {
+			ss.write(state.Target{}, text[:at]+typed[:i+1]+text[at:])
+		}
+		if got := offered(ss, at+tag); !slices.Equal(got, []string{"additions", "path"}) {
+			t.Errorf("after typing %q: offered %v, want the items' keys", typed, got)
+		}
+		ss.write(state.Target{}, text)
+	}
+}
+
+func stepIDs(ss *Session) []string {
+	var ids []string
+	for _, r := range ss.Out.Plan.Steps {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
