@@ -9,7 +9,7 @@
 
 import {
   EditorView, Decoration, keymap, lineNumbers, highlightActiveLineGutter,
-  highlightSpecialChars, highlightActiveLine, hoverTooltip,
+  highlightSpecialChars, highlightActiveLine, hoverTooltip, tooltips,
 } from "@codemirror/view";
 import {
   EditorState, Compartment, StateField, StateEffect, Annotation, Prec,
@@ -21,7 +21,7 @@ import {
 } from "@codemirror/autocomplete";
 import { lintKeymap, setDiagnostics, forEachDiagnostic, diagnosticCount } from "@codemirror/lint";
 import {
-  StreamLanguage, bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, syntaxHighlighting, indentUnit,
+  StreamLanguage, bracketMatching, foldGutter, foldKeymap, foldService, indentOnInput, indentService, syntaxHighlighting, indentUnit,
 } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
 import { json } from "@codemirror/lang-json";
@@ -89,10 +89,28 @@ function syntaxOf(name, length) {
   const close = [closeBrackets(), keymap.of(closeBracketsKeymap)];
   switch (name) {
     case "json": return length > largeDoc ? [indentFolding, close] : [json(), close];
-    case "yaml": return length > longYAML ? [yamlOutline, indentFolding, openTag] : [yaml(), openTag];
+    case "yaml": return [length > longYAML ? [yamlOutline, indentFolding] : yaml(), yamlQuotes, close, yamlIndent, openTag];
   }
   return [openTag];
 }
+
+// yamlQuotes pairs quotes and brackets in YAML as closeBrackets does in
+// JSON, but for "{": openTag closes a tag's "{{" instead, and a single
+// brace typed in a flow mapping stays one.
+const yamlQuotes = EditorState.languageData.of(() => [{ closeBrackets: { brackets: ["(", "[", "'", '"'] } }]);
+
+// yamlIndent indents a new YAML line as its author means it: as the line
+// above (the nearest that is not blank), at an item's content after "- ",
+// and one level deeper after a key that opens a block ("key:", "key: |").
+const yamlIndent = Prec.high(indentService.of((cx, pos) => {
+  let line = cx.lineAt(pos, -1);
+  while (line.from > 0 && /^\s*$/.test(line.text)) line = cx.lineAt(line.from - 1, -1);
+  const text = line.text.slice(0, Math.max(0, Math.min(line.text.length, pos - line.from)));
+  const item = /^([ \t]*)((?:- +)*)/.exec(text);
+  const content = item[1].length + item[2].length;
+  const code = text.replace(/\s+#.*$/, "").trimEnd();
+  return /:(\s*[|>][-+0-9]*)?$/.test(code) ? content + cx.unit : content;
+}));
 
 // yamlOutline colours YAML line by line (a keystroke tokenizes its line
 // and those after it in view): keys, quoted strings, comments, block scalar
@@ -320,6 +338,9 @@ class Editor {
       // The browser's own caret and selection: drawSelection's layers are
       // placed in a measure pass that costs every keystroke a frame.
       highlightActiveLine(),
+      // Fixed: a completion list or a hover is drawn over the page, never
+      // clipped by a pane, and above the caret near the window's bottom.
+      tooltips({ position: "fixed" }),
       indentOnInput(),
       indentUnit.of("  "),
       syntaxHighlighting(classHighlighter),

@@ -208,12 +208,31 @@ func (c setMode) apply(ss *Session) (change, error) {
 	return setMode{mode: was}, nil
 }
 
-// skeletons are what an empty Shape or Tool editor starts with: the
+// skeletons are what an empty Shape, Tool or Plan editor starts with: the
 // smallest text that loads and shows what the mode is for.
 var skeletons = map[state.Mode]string{
 	state.ModeShape: "# keys are kept as written; string leaves are templates\nsummary: \"{{input}}\"\n",
 	state.ModeTool:  "name: my_tool\nkind: reshape\ninput_schema:\n  type: object\nshape:\n  echo: \"{{input}}\"\n",
+	state.ModePlan:  starterPlan,
 }
+
+// starterPlan is a small plan that runs: a call with its sample result, a
+// map over it and a solver, each a form to copy.
+const starterPlan = `# A plan: its steps run in order, each reading earlier results as {{id.path}}.
+input: {repo: octo/hello}
+steps:
+  - id: E1
+    tool_name: github__list_prs       # runs elsewhere: its result is the sample
+    input: {repo: "{{input.repo}}"}
+    result:
+      - {number: 7, title: Fix the docs}
+      - {number: 9, title: Add a test}
+  - id: lines                         # a map: the body once per item
+    over: "{{E1}}"
+    tool_name: builtin__reshape
+    input: {shape: {line: "PR #{{item.number}}: {{item.title}}"}}
+solver: "{{#lines}}{{line}}{{^@last}}; {{/@last}}{{/lines}}"
+`
 
 // setScope sets the later and branch steps together.
 type setScope struct {

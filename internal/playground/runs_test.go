@@ -63,7 +63,7 @@ func TestRenameReachesEveryMode(t *testing.T) {
 // An empty Shape or Tool editor starts from a small skeleton that loads,
 // and undoing the switch takes it away again.
 func TestModesStartFromASkeleton(t *testing.T) {
-	for _, m := range []state.Mode{state.ModeShape, state.ModeTool} {
+	for _, m := range []state.Mode{state.ModeShape, state.ModeTool, state.ModePlan} {
 		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{input.a}}", Call: "{\"a\": 1}", Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
 		ss.SetMode(m)
 		if ss.State.Text(state.Target{}) != skeletons[m] || len(ss.Out.Problems) != 0 || !ss.Out.HasValue {
