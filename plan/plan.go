@@ -459,11 +459,13 @@ func (l *loader) tool(s *Step) {
 				names = append(names, n)
 			}
 			slices.Sort(names)
-			msg := "no tool " + strconv.Quote(strings.TrimPrefix(s.ToolName, "user__")) + " in the plan's tools"
+			// Named as written, user__ and all, as the available names are.
+			msg := "no tool " + strconv.Quote(s.ToolName) + " in the plan's tools"
 			if len(names) == 0 {
 				msg += ": the plan defines none (tools: a list of tool definitions)"
 			}
-			l.fail(s, s.At+"/tool_name", msg).Available = names
+			e := l.fail(s, s.At+"/tool_name", msg)
+			e.Available, e.Suggestion = names, template.Suggest(s.ToolName, names)
 			return
 		}
 		s.tool, s.how = tool, checked

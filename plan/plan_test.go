@@ -291,3 +291,12 @@ func TestWrongBranchQuotedCut(t *testing.T) {
 		t.Errorf("errors %v, want one whose message quotes the decision cut", p.Errors)
 	}
 }
+
+// A step calling a tool the plan does not define names it as written and
+// offers the nearest the plan has.
+func TestMissingUserToolNamedAsWritten(t *testing.T) {
+	p := Load("tools: [{name: fetch_issue, kind: exec, command: [gh]}]\nsteps:\n  - {id: a, tool_name: user__fetch_isue, input: {}}\n")
+	if len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Msg, `"user__fetch_isue"`) || p.Errors[0].Suggestion != "user__fetch_issue" {
+		t.Fatalf("errors %v", p.Errors)
+	}
+}

@@ -172,6 +172,10 @@ func (c *checker) missing(t *tagSite) {
 	}
 }
 
+// Suggest is the did-you-mean of a name among candidates, as an error of
+// the engine's gives it: the nearest within a small edit distance, or "".
+func Suggest(name string, candidates []string) string { return suggest(name, candidates) }
+
 // suggest returns the candidate nearest to s within a small edit distance
 // that keeps some of s, or "". Candidate lists here are short (roots).
 func suggest(s string, candidates []string) string {
