@@ -86,9 +86,10 @@ BENCH_RUNS ?= 9
 bench-browser: build
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserColdLoadVsEmpty$$' -benchtime $(BENCH_RUNS)x -v ./app/
 
-# bench-keystroke types 60 keys in each of five cases (the template; the
+# bench-keystroke types 60 keys in each of six cases (the template; the
 # template with a 750 KB root open; inside that root; a leaf of a 30-step
-# plan with 200 KB of samples; a plain scalar of that plan) and beside each, the
+# plan with 200 KB of samples; a plain scalar of that plan; the body of a map
+# over 190 items in a 30-step plan of block-style YAML) and beside each, the
 # editor alone with the same text, and prints the latencies and the key
 # events' durations.
 bench-keystroke: build

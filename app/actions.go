@@ -175,6 +175,7 @@ func (a *actions) DismissBanner() {
 	}
 }
 func (a *actions) SelectStep(id string) { a.s.SelectStep(id) }
+func (a *actions) RevealStep(id string) { a.s.RevealStep(id) }
 
 // OpenAsPlan opens the state as a plan; a state that makes none stays,
 // and the banner says why.

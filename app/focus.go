@@ -15,6 +15,9 @@ const (
 	openRootTab    = `[data-testid="root-tab"][aria-selected="true"]`
 	openModeTab    = `[role="tablist"][aria-label="Mode"] [aria-selected="true"]`
 	mainEditorHost = `[data-testid="editor"]`
+	iterationPrev  = `[data-testid="iteration-prev"]`
+	iterationNext  = `[data-testid="iteration-next"]`
+	selectedStep   = `.pane-steps .step-select[aria-pressed="true"]`
 )
 
 // keepFocus, after an action that may remove or disable el (which had the

@@ -111,7 +111,9 @@ func bigRoot(size int) string {
 // typing in a leaf of a 30-step plan with 200 KB of samples (the output
 // shows the step typed in, whose readers render again); and typing in a
 // plain YAML scalar of the same plan, a number in a step's sample (the
-// output shows that step's result).
+// output shows that step's result); and typing in the body of a map over
+// some 190 items of a 30-step plan with 200 KB of block-style samples,
+// which later steps and the solver read (benchdata.MapPlan).
 // Each has a peer measured in the same run: the editor bundle alone on a
 // page, holding the same text, with nothing behind it (its latency is to
 // the painted frame with the typed character): what CodeMirror costs by
@@ -122,6 +124,7 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 	template := state.DefaultExample.Open().Template
 	title := strings.Index(big, "Crash on empty plan") + len("Crash")
 	planText, planAt := benchdata.Plan(200 << 10)
+	mapText, mapAt := benchdata.MapPlan(200 << 10)
 	cases := []struct {
 		name   string
 		plan   string // a plan to open in plan mode, when set
@@ -136,6 +139,7 @@ func BenchmarkBrowserKeystroke(b *testing.B) {
 		{"inside-750KB-root", "", big, "root-editor", title, big, "json"},
 		{"plan-30-steps-200KB", planText, "", "editor", planAt, planText, "yaml"},
 		{"plan-30-steps-200KB-plain-scalar", planText, "", "editor", strings.Index(planText, `{"number": 0`) + len(`{"number": 0`), planText, "yaml"},
+		{"plan-map-body-200KB-block-yaml", mapText, "", "editor", mapAt, mapText, "yaml"},
 	}
 	for _, c := range cases {
 		for _, peer := range []bool{false, true} {

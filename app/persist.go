@@ -363,10 +363,15 @@ func copyText(ctx app.Context, text string, done func(ok bool)) {
 // listen adds a window event listener that runs h synchronously, and
 // returns how to remove it.
 func listen(event string, h func(e app.Value)) (remove func()) {
+	return listenOn(app.Window(), event, h)
+}
+
+// listenOn is listen on target.
+func listenOn(target app.Value, event string, h func(e app.Value)) (remove func()) {
 	fn := handlerOf(h)
-	app.Window().Call("addEventListener", event, fn)
+	target.Call("addEventListener", event, fn)
 	return func() {
-		app.Window().Call("removeEventListener", event, fn)
+		target.Call("removeEventListener", event, fn)
 		fn.Release()
 	}
 }

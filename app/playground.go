@@ -49,7 +49,24 @@ func (p *playgroundPage) OnMount(ctx app.Context) {
 		// A reload or a closed tab must not lose the last keystrokes: they
 		// are written before the page goes, not on a later tick.
 		listen("pagehide", func(app.Value) { p.keep.unload() }),
+		followWidth(func(narrow bool) { ctx.Dispatch(func(app.Context) { p.view.narrow = narrow }) }),
 	)
+}
+
+// phoneWidth is the widest window laid out as a phone's (in web/app.css).
+const phoneWidth = "(max-width: 700px)"
+
+// followWidth calls narrow with whether the window is a phone's, now and
+// whenever that changes, and returns how to stop.
+func followWidth(narrow func(bool)) (stop func()) {
+	query := app.Window().Call("matchMedia", phoneWidth)
+	narrow(query.Get("matches").Bool())
+	fn := handlerOf(func(e app.Value) { narrow(e.Get("matches").Bool()) })
+	query.Call("addEventListener", "change", fn)
+	return func() {
+		query.Call("removeEventListener", "change", fn)
+		fn.Release()
+	}
 }
 
 // OnNav opens a link pasted into the address bar of the open page.
@@ -75,27 +92,42 @@ func (p *playgroundPage) OnDismount() {
 func (p *playgroundPage) Render() app.UI {
 	s, v, do := p.s, &p.view, p.do
 	_, inputs := inputPane(do, false)
+	main := app.Elem("div").Class("pane pane-main").Body(
+		modeTabs(do, true),
+		mainEditor(do),
+	)
+	var detail *stepDetail
+	if s.Out.Plan != nil {
+		detail = &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
+		if v.narrow { // under the tapped row
+			inputs = func() app.UI { return stepsPaneOf(do, detail) }
+		}
+	}
+	results := app.Elem("section").Class("column column-result").Attr("aria-label", "Results").Body(
+		app.Elem("p").Class("sr-only").Role("status").Attr("aria-live", "polite").Attr("data-testid", "status").Text(statusText(&s.Out)),
+		app.If(detail != nil && !v.narrow, func() app.UI { return detail }),
+		p.output(),
+		&problemsPane{Do: do, Problems: s.Out.Problems},
+		&tracePane{Rows: s.Out.Trace},
+	)
+	// A plan is a document: its editor takes the window's height, the
+	// steps beside it and the selected step's details beside them.
+	workbench := app.Elem("main").Class("workbench").Body(
+		app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(main, inputs()),
+		results,
+	)
+	if s.Out.Plan != nil {
+		workbench = app.Elem("main").Class("workbench workbench-plan").Body(
+			app.Elem("section").Class("column column-edit").Attr("aria-label", "Plan editor").Body(main),
+			&planSplit{},
+			app.Elem("section").Class("column column-steps").Attr("aria-label", "Steps of the plan").Body(inputs()),
+			results,
+		)
+	}
 	return app.Elem("div").Class("app").Attr("data-theme", themeName(p.theme)).Body(
 		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != state.ModePlan},
 		renderBanner(do),
-		app.Elem("main").Class("workbench").Body(
-			app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(
-				app.Elem("div").Class("pane pane-main").Body(
-					modeTabs(do, true),
-					mainEditor(do),
-				),
-				inputs(),
-			),
-			app.Elem("section").Class("column column-result").Attr("aria-label", "Results").Body(
-				app.Elem("p").Class("sr-only").Role("status").Attr("aria-live", "polite").Attr("data-testid", "status").Text(statusText(&s.Out)),
-				app.If(s.Out.Plan != nil, func() app.UI {
-					return &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
-				}),
-				p.output(),
-				&problemsPane{Do: do, Problems: s.Out.Problems},
-				&tracePane{Rows: s.Out.Trace},
-			),
-		),
+		workbench,
 		app.If(v.dialog == dialogShare, func() app.UI { return &shareDialog{Do: do, Info: v.share} }),
 		app.If(v.dialog == dialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
@@ -374,13 +406,14 @@ func inputPane(do *actions, compact bool) (name string, pane func() app.UI) {
 	case do.s.State.Mode == state.ModeTool:
 		return "Call input", func() app.UI { return callPane(do) }
 	case do.s.Out.Plan != nil:
-		return "Steps", func() app.UI { return stepsPaneOf(do) }
+		return "Steps", func() app.UI { return stepsPaneOf(do, nil) }
 	}
 	return "Roots", func() app.UI { return rootsPaneOf(do, compact) }
 }
 
-// stepsPaneOf gives the steps pane the parts of the session it shows.
-func stepsPaneOf(do *actions) app.UI {
+// stepsPaneOf gives the steps pane the parts of the session it shows, and
+// the selected step's details to show under its row (nil: shown elsewhere).
+func stepsPaneOf(do *actions, detail *stepDetail) app.UI {
 	s := do.s
 	renamed, refs, _ := s.RenameOffer()
 	return &stepsPane{
@@ -390,6 +423,7 @@ func stepsPaneOf(do *actions) app.UI {
 		Selected: s.Out.Plan.Selected,
 		Summary:  s.Out.Plan.Summary,
 		Stale:    s.Out.Plan.Stale,
+		Detail:   detail,
 		Renamed:  renamed,
 		Refs:     refs,
 	}

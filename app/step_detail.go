@@ -65,12 +65,18 @@ func (d *stepDetail) renderIteration() app.UI {
 		app.Elem("div").Class("iteration-nav").Role("group").Attr("aria-label", "Iteration").Body(
 			app.Elem("button").Class("btn btn-small").Attr("data-testid", "iteration-prev").Attr("aria-label", "Previous iteration").
 				Attr("disabled", v.Iteration == 0).Text("←").
-				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration - 1) }),
+				OnClick(func(ctx app.Context, e app.Event) {
+					d.Do.ShowIteration(d.View.Iteration - 1)
+					keepFocus(ctx, ctx.JSSrc(), iterationNext)
+				}),
 			app.Elem("span").Attr("data-testid", "iteration").Attr("aria-live", "polite").
 				Text(strconv.Itoa(v.Iteration+1)+" of "+strconv.Itoa(v.Iterations)),
 			app.Elem("button").Class("btn btn-small").Attr("data-testid", "iteration-next").Attr("aria-label", "Next iteration").
 				Attr("disabled", v.Iteration == v.Iterations-1).Text("→").
-				OnClick(func(ctx app.Context, e app.Event) { d.Do.ShowIteration(d.View.Iteration + 1) }),
+				OnClick(func(ctx app.Context, e app.Event) {
+					d.Do.ShowIteration(d.View.Iteration + 1)
+					keepFocus(ctx, ctx.JSSrc(), iterationPrev)
+				}),
 		),
 		app.Elem("dl").Class("iteration-roots").Body(
 			app.Elem("dt").Text("item"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-item").Text(v.Item)),
@@ -88,7 +94,10 @@ func (d *stepDetail) renderBranches() app.UI {
 	for _, b := range v.Branches {
 		buttons = append(buttons, app.Elem("button").Class("chip").Attr("data-testid", "branch-choice").Attr("data-branch", b).
 			Attr("aria-pressed", strconv.FormatBool(b == v.Decision)).Text(b).
-			OnClick(func(ctx app.Context, e app.Event) { d.Do.SetDecision(d.View.Selected, b) }, app.EventScope(b)))
+			OnClick(func(ctx app.Context, e app.Event) {
+				d.Do.SetDecision(d.View.Selected, b)
+				keepFocus(ctx, ctx.JSSrc(), `[data-testid="branch-choice"][data-branch="`+b+`"]`, selectedStep)
+			}, app.EventScope(b)))
 	}
 	return app.Elem("div").Class("keys branches").Role("group").Attr("aria-label", "Sample decision").Body(buttons...)
 }

@@ -9,9 +9,11 @@ import (
 )
 
 // stepsActions is what the steps pane does: show a step (the solver for
-// ""), give a step its sample skeleton, rename a step's references.
+// ""), and lead to its text, give a step its sample skeleton, rename a
+// step's references.
 type stepsActions interface {
 	SelectStep(id string)
+	RevealStep(id string)
 	InsertSample(id string)
 	UpdateReferences()
 	DismissRename()
@@ -19,7 +21,8 @@ type stepsActions interface {
 
 // stepsPane lists the plan's steps in order (a decide step's branch steps
 // inside it), each with its status and what it reads and what reads it,
-// then the solver. The arrow keys move between the steps.
+// then the solver. The list is one tab stop, the selected row's; the
+// arrow keys, Home and End move through every row, the solver's too.
 type stepsPane struct {
 	app.Compo
 
@@ -29,6 +32,7 @@ type stepsPane struct {
 	Selected string
 	Summary  string
 	Stale    bool              // the document does not parse: these are its last run's
+	Detail   *stepDetail       // the selected step's details, to show under its row; nil when shown elsewhere
 	Renamed  playground.Rename // a step id edited in the document
 	Refs     int               // how many references to the old id remain
 
@@ -38,7 +42,11 @@ type stepsPane struct {
 func (p *stepsPane) Render() app.UI {
 	items := make([]app.UI, 0, p.shown.of(len(p.Steps))+1)
 	for i := range p.shown.of(len(p.Steps)) {
-		items = append(items, &stepItem{Do: p.Do, Row: p.Steps[i], Selected: p.Steps[i].ID == p.Selected})
+		selected := p.Steps[i].ID == p.Selected
+		items = append(items, &stepItem{Do: p.Do, Row: p.Steps[i], Selected: selected})
+		if selected && p.Detail != nil {
+			items = append(items, app.Elem("li").Class("step-detail-row").Body(p.Detail))
+		}
 	}
 	if more := p.shown.more(len(p.Steps), "steps"); more != nil {
 		items = append(items, app.Elem("li").Body(more))
@@ -56,18 +64,26 @@ func (p *stepsPane) Render() app.UI {
 			return app.Elem("div").Class("rename-offer").Role("status").Body(
 				app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-references").
 					Text("Rename "+p.Renamed.From+" to "+p.Renamed.To+" in "+places(p.Refs)).
-					OnClick(func(ctx app.Context, e app.Event) { p.Do.UpdateReferences() }),
+					OnClick(func(ctx app.Context, e app.Event) {
+						focusFirst(mainEditorHost) // the offer goes; Undo there takes the rename back
+						p.Do.UpdateReferences()
+					}),
 				app.Elem("button").Class("btn btn-small").Text("Dismiss").
-					OnClick(func(ctx app.Context, e app.Event) { p.Do.DismissRename() }),
+					OnClick(func(ctx app.Context, e app.Event) {
+						focusFirst(selectedStep, mainEditorHost) // the offer goes
+						p.Do.DismissRename()
+					}),
 			)
 		}),
-		app.If(len(items) == 0, func() app.UI {
-			return app.Elem("p").Class("empty").Text("No steps.")
-		}).Else(func() app.UI {
-			return app.Elem("ul").Class("steps").Attr("aria-label", "Steps, in run order").Body(items...).
-				OnKeyDown(p.onKey)
-		}),
-		app.If(p.Solver != nil, func() app.UI { return p.renderSolver() }),
+		app.Elem("div").Class("step-rows").OnKeyDown(p.onKey).Body(
+			app.If(len(items) == 0, func() app.UI {
+				return app.Elem("p").Class("empty").Text("No steps.")
+			}).Else(func() app.UI {
+				return app.Elem("ul").Class("steps").Attr("aria-label", "Steps, in run order").Body(items...)
+			}),
+			app.If(p.Solver != nil, func() app.UI { return p.renderSolver() }),
+			app.If(p.Solver != nil && p.Selected == "" && p.Detail != nil, func() app.UI { return p.Detail }),
+		),
 	)
 }
 
@@ -82,13 +98,13 @@ func places(n int) string {
 // renderSolver is the solver's row: what the plan answers.
 func (p *stepsPane) renderSolver() app.UI {
 	s := p.Solver
-	row := app.Elem("div").Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status)
+	row := app.Elem("div").Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status).
+		OnClick(func(ctx app.Context, e app.Event) { revealRow(p.Do, "", e) })
 	if s.HasResult {
 		row = row.Attr("data-json", s.JSON)
 	}
 	return row.Body(
-		app.Elem("button").Class("step-select").Attr("aria-pressed", strconv.FormatBool(p.Selected == "")).
-			OnClick(func(ctx app.Context, e app.Event) { p.Do.SelectStep("") }).Body(
+		app.Elem("button").Class("step-select").TabIndex(tabIndex(p.Selected == "")).Attr("aria-pressed", strconv.FormatBool(p.Selected == "")).Body(
 			app.Elem("span").Class("step-id").Text("solver"),
 			app.Elem("span").Class("step-status").Text(statusLabel(s)),
 		),
@@ -96,30 +112,45 @@ func (p *stepsPane) renderSolver() app.UI {
 	)
 }
 
-// onKey moves the selection with the arrow keys, Home and End.
+// onKey moves the selection with the arrow keys, Home and End, through
+// the steps and then the solver (the row after the last step).
 func (p *stepsPane) onKey(ctx app.Context, e app.Event) {
+	rows := len(p.Steps)
+	if p.Solver != nil {
+		rows++
+	}
+	if rows == 0 {
+		return
+	}
 	current := -1
 	for i, s := range p.Steps {
 		if s.ID == p.Selected {
 			current = i
 		}
 	}
+	if p.Solver != nil && p.Selected == "" {
+		current = len(p.Steps)
+	}
 	next := current
 	switch e.Get("key").String() {
 	case "ArrowDown":
-		next = min(current+1, len(p.Steps)-1)
+		next = min(current+1, rows-1)
 	case "ArrowUp":
 		next = max(current-1, 0)
 	case "Home":
 		next = 0
 	case "End":
-		next = len(p.Steps) - 1
+		next = rows - 1
 	default:
 		return
 	}
 	e.PreventDefault()
-	p.shown.reach(next)
-	p.Do.SelectStep(p.Steps[next].ID)
+	id := ""
+	if next < len(p.Steps) {
+		p.shown.reach(next)
+		id = p.Steps[next].ID
+	}
+	p.Do.SelectStep(id)
 	list := ctx.JSSrc()
 	ctx.Defer(func(ctx app.Context) {
 		if b := list.Call("querySelector", `.step-select[aria-pressed="true"]`); b.Truthy() {
@@ -141,7 +172,8 @@ type stepItem struct {
 func (s *stepItem) Render() app.UI {
 	r := &s.Row
 	li := app.Elem("li").Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
-		Attr("data-testid", "step").Attr("data-id", r.ID).Attr("data-status", r.Status)
+		Attr("data-testid", "step").Attr("data-id", r.ID).Attr("data-status", r.Status).
+		OnClick(func(ctx app.Context, e app.Event) { revealRow(s.Do, s.Row.ID, e) })
 	if r.HasResult {
 		li = li.Attr("data-json", r.JSON)
 	}
@@ -153,8 +185,7 @@ func (s *stepItem) Render() app.UI {
 		what = "branch " + r.Branch + " · " + what
 	}
 	return li.Body(
-		app.Elem("button").Class("step-select").TabIndex(tabIndex(s.Selected)).Attr("aria-pressed", strconv.FormatBool(s.Selected)).
-			OnClick(func(ctx app.Context, e app.Event) { s.Do.SelectStep(s.Row.ID) }).Body(
+		app.Elem("button").Class("step-select").TabIndex(tabIndex(s.Selected)).Attr("aria-pressed", strconv.FormatBool(s.Selected)).Body(
 			app.Elem("span").Class("step-id").Text(r.ID),
 			app.Elem("span").Class("step-what").Text(what),
 			app.Elem("span").Class("step-status").Text(statusLabel(r)),
@@ -166,9 +197,21 @@ func (s *stepItem) Render() app.UI {
 		app.If(r.NeedsSample, func() app.UI {
 			return app.Elem("button").Class("btn btn-small").Attr("data-testid", "insert-sample").
 				Text("Add a sample result").Title("Insert a result: skeleton into step " + r.ID).
-				OnClick(func(ctx app.Context, e app.Event) { s.Do.InsertSample(s.Row.ID) })
+				OnClick(func(ctx app.Context, e app.Event) {
+					s.Do.InsertSample(s.Row.ID) // selects the sample in the editor, which takes the focus
+					keepFocus(ctx, ctx.JSSrc(), mainEditorHost)
+				})
 		}),
 	)
+}
+
+// revealRow leads a click on a row (or Enter on its button) to step id's
+// text; a click on another of its controls (a chip, a button) is theirs.
+func revealRow(do stepsActions, id string, e app.Event) {
+	if b := e.Get("target").Call("closest", "button, a"); b.Truthy() && !b.Get("classList").Call("contains", "step-select").Bool() {
+		return
+	}
+	do.RevealStep(id)
 }
 
 // statusLabel says a step's status for people.

@@ -24,6 +24,9 @@ type pageView struct {
 	// autosaveFailed says that the browser's storage refused the last
 	// autosave (it is full).
 	autosaveFailed bool
+	// narrow says the window is a phone's (phoneWidth): the selected
+	// step's details go under its row.
+	narrow bool
 }
 
 // The dialogs.

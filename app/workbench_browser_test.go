@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/browsertest"
 )
 
@@ -28,5 +29,108 @@ func TestBrowserPlanSlipKeepsTheLastRun(t *testing.T) {
 
 	pressKey(t, ctx, "Backspace", 8)
 	browsertest.WaitJS(t, ctx, byTestID("stale")+` === null && `+byTestID("problem")+` === null && `+
-		`document.querySelectorAll('[data-testid="step"][data-status="ok"]').length === 5`)
+		byTestID("status")+`.textContent === "5 steps: 5 ran." && `+byTestID("editor")+`.value === `+jsString(s.Plan))
+}
+
+// At 1280×800 the plan's editor takes the window's height, the steps and
+// the selected step's details beside it; the split between the editor and
+// the steps moves by keyboard and is remembered.
+func TestBrowserPlanLayout(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	openState(t, ctx, base, exampleState(t, "pr-plan"))
+	type box struct{ Left, Top, Right, Bottom, Height float64 }
+	boxOf := func(sel string) box {
+		return browsertest.EvalJS[box](t, ctx, `(() => { const r = document.querySelector(`+jsString(sel)+`).getBoundingClientRect();
+  return {Left: r.left, Top: r.top, Right: r.right, Bottom: r.bottom, Height: r.height} })()`)
+	}
+	text, steps, detail := boxOf(`[data-testid="editor"] .cm-scroller`), boxOf(".pane-steps"), boxOf(`[data-testid="step-detail"]`)
+	if text.Height < 600 {
+		t.Errorf("the plan's text is %.0f px high at 1280×800, want 600 at least", text.Height)
+	}
+	if steps.Left < text.Right || detail.Left < steps.Right || detail.Top > 400 {
+		t.Errorf("editor %+v, steps %+v, details %+v: want the steps beside the editor and the details beside the steps, in view", text, steps, detail)
+	}
+
+	split := `[data-testid="plan-split"]`
+	before := boxOf(".pane-main").Right
+	browsertest.EvalJS[bool](t, ctx, `document.querySelector('`+split+`').focus() || true`)
+	pressKey(t, ctx, "ArrowRight", 39)
+	pressKey(t, ctx, "ArrowRight", 39)
+	browsertest.WaitJS(t, ctx, `document.querySelector('`+split+`').getAttribute("aria-valuenow") === "55"`)
+	if after := boxOf(".pane-main").Right; after < before+100 {
+		t.Errorf("two steps of the split moved the editor's edge from %.0f to %.0f", before, after)
+	}
+	openState(t, ctx, base, exampleState(t, "pr-plan"))
+	browsertest.WaitJS(t, ctx, `document.querySelector('`+split+`').getAttribute("aria-valuenow") === "55"`)
+
+	// On a phone a tapped row's details open under it.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800)); err != nil {
+		t.Fatal(err)
+	}
+	click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="per_file"]').nextElementSibling?.querySelector('[data-testid="step-detail"]')?.dataset.id === "per_file"`)
+}
+
+// The steps are one tab stop; the arrow keys, Home and End go through
+// every row, the solver's too; a click on any part of a row selects the
+// step and leads the editor to its id.
+func TestBrowserPlanStepsByKeyboardAndClick(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	s := exampleState(t, "pr-plan")
+	openState(t, ctx, base, s)
+	stops := `[...document.querySelectorAll('.pane-steps button.step-select')].filter(b => b.tabIndex === 0).length`
+	if n := browsertest.EvalJS[int](t, ctx, stops); n != 1 {
+		t.Errorf("%d tab stops among the rows, want 1", n)
+	}
+	browsertest.EvalJS[bool](t, ctx, `document.querySelector('[data-testid="step"][data-id="review"] .step-select').focus() || true`)
+	pressKey(t, ctx, "ArrowDown", 40)
+	waitSelected(t, ctx, "")
+	browsertest.WaitJS(t, ctx, `document.activeElement.closest('[data-testid="solver"]') !== null`)
+	pressKey(t, ctx, "Home", 36)
+	waitSelected(t, ctx, "fetch_pr")
+	pressKey(t, ctx, "End", 35)
+	waitSelected(t, ctx, "")
+	if n := browsertest.EvalJS[int](t, ctx, stops); n != 1 {
+		t.Errorf("%d tab stops among the rows after moving, want 1", n)
+	}
+
+	click(t, ctx, `[data-testid="step"][data-id="per_file"] .keys-label`) // a row's text, not its button
+	waitSelected(t, ctx, "per_file")
+	at := utf16Offset(s.Plan, strings.Index(s.Plan, "id: per_file")+len("id: "))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.selectionStart === `+strconv.Itoa(at)+` && `+byTestID("editor")+`.selectionEnd === `+strconv.Itoa(at+len("per_file")))
+}
+
+// The Plan tab of a fresh page opens on a starter plan that runs.
+func TestBrowserPlanStarter(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	openState(t, ctx, base, exampleState(t, "typed-splice"))
+	click(t, ctx, `[data-testid="mode-plan"]`)
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value.startsWith("# A plan") && `+byTestID("solver")+`?.dataset.json === `+
+		jsString(`"PR #7: Fix the docs; PR #9: Add a test"`)+` && `+byTestID("problem")+` === null`)
+}
+
+// In YAML quotes pair and step over, "{{" closes its tag inside them, and
+// Enter indents as the line above means.
+func TestBrowserPlanTypingYAML(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	openState(t, ctx, base, planState("steps:"))
+	// The closers typed after the pairs step over them.
+	for _, line := range []string{"- id: a", "tool_name: builtin__reshape", "input:", "shape:", `x: "#{{input}}"`} {
+		typeAt(t, ctx, "editor", -1, "")
+		pressKey(t, ctx, "Enter", 13)
+		typeAt(t, ctx, "editor", -1, line)
+	}
+	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"")
+	// Typed without its closers, the line still closes.
+	typeAt(t, ctx, "editor", -1, "")
+	pressKey(t, ctx, "Enter", 13)
+	typeAt(t, ctx, "editor", -1, `y: "{{input`)
+	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"")
 }

@@ -59,6 +59,19 @@ const tagField = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// flashed marks the line a glance led to (select without the focus), for
+// a moment.
+const flash = StateEffect.define();
+const flashed = StateField.define({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    for (const e of tr.effects) if (e.is(flash)) return e.value;
+    return tr.docChanged ? marks.map(tr.changes) : marks;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+const flashLine = Decoration.line({ class: "cm-flash" });
+
 const tagMarks = new Map();
 function tagMark(cls) {
   let m = tagMarks.get(cls);
@@ -86,7 +99,8 @@ const largeDoc = 256 << 10;
 const longYAML = 16 << 10;
 
 function syntaxOf(name, length) {
-  const close = [closeBrackets(), keymap.of(closeBracketsKeymap)];
+  // Its Backspace (a pair deleted whole) before the default keymap's.
+  const close = [closeBrackets(), Prec.high(keymap.of(closeBracketsKeymap))];
   switch (name) {
     case "json": return length > largeDoc ? [indentFolding, close] : [json(), close];
     case "yaml": return [length > longYAML ? [yamlOutline, indentFolding] : yaml(), yamlQuotes, close, yamlIndent, openTag];
@@ -353,6 +367,7 @@ class Editor {
       EditorView.contentAttributes.of(() => ({ "aria-label": o.label, "aria-multiline": "true", tabindex: "0" })),
       this.syntax.of(syntaxOf(syntax, text.length)),
       tagField,
+      flashed,
       EditorView.updateListener.of((u) => this.changed(u)),
     ];
     if (this.crlf) {
@@ -543,10 +558,22 @@ class Editor {
 
   // select selects [start, end) of the text and scrolls it into view;
   // focus moves to the editor when asked.
+  // select selects [start, end) and, with focus, scrolls it into view and
+  // takes the focus. Without, it is a glance: the range's line is flashed
+  // and scrolled to within the editor alone, the focus and the page stay.
   select(start, end, focus) {
     const anchor = this.toPos(start), head = this.toPos(end);
-    this.run(() => ({ selection: { anchor, head }, scrollIntoView: true }));
-    if (focus) this.view.focus();
+    if (focus) {
+      this.run(() => ({ selection: { anchor, head }, scrollIntoView: true }));
+      this.view.focus();
+      return;
+    }
+    const line = this.view.state.doc.lineAt(anchor).from;
+    this.run(() => ({ selection: { anchor, head }, effects: flash.of(Decoration.set([flashLine.range(line)])) }));
+    const scroller = this.view.scrollDOM;
+    scroller.scrollTop = Math.max(0, this.view.lineBlockAt(line).top - scroller.clientHeight / 3);
+    clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => this.view && this.run(() => ({ effects: flash.of(Decoration.none) })), 1500);
   }
 
   complete(ctx) {

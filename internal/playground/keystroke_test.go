@@ -71,3 +71,25 @@ func BenchmarkPlanAutosave(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(payload)), "payload-bytes")
 }
+
+// BenchmarkPlanKeystrokeInMapBody types in the body of a map over some 190
+// items of a 30-step plan with 200 KB of block-style samples: every
+// iteration renders again, and the steps and the solver that read it.
+func BenchmarkPlanKeystrokeInMapBody(b *testing.B) {
+	text, at := benchdata.MapPlan(200 << 10)
+	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
+	if len(ss.Out.Problems) > 0 || len(ss.Out.Plan.Steps) != 30 {
+		b.Fatalf("%d steps, problems %v", len(ss.Out.Plan.Steps), ss.Out.Problems)
+	}
+	for i := 0; b.Loop(); i++ {
+		// A key typed, then taken back: each of the 190 lines keeps its size.
+		if i%2 == 0 {
+			ss.Edit(state.Target{}, ss.Rewrites(state.Target{}), at, at, "a")
+		} else {
+			ss.Edit(state.Target{}, ss.Rewrites(state.Target{}), at, at+1, "")
+		}
+		b.StopTimer()
+		ss.Spans()
+		b.StartTimer()
+	}
+}

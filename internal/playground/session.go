@@ -52,6 +52,9 @@ type Selection struct {
 	Target     state.Target
 	Start, End int
 	Seq        int
+	// Glance asks only to show the range, scrolled to and flashed in its
+	// editor, the focus staying where it is.
+	Glance bool
 }
 
 // NewSession starts a session on s.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/plan"
 )
 
 // Plan mode's steps: the session selects the step the output shows (a
@@ -20,6 +21,31 @@ func (ss *Session) SelectStep(id string) {
 	ss.step, ss.iter = id, 0
 	ss.Out.Show(ss.step, ss.iter)
 	ss.Version++
+}
+
+// RevealStep selects step id ("" for the solver) and asks the main editor
+// to show its id (the solver's key) in the document, a glance that leaves
+// the focus in the list: a row clicked or entered leads to the step's
+// text. A document that does not parse has no place to show.
+func (ss *Session) RevealStep(id string) {
+	ss.SelectStep(id)
+	p := ss.eval.Plan(ss.State.Plan)
+	if p.Document() == nil {
+		return
+	}
+	at, ok := p.SolverAt()
+	length := len("solver")
+	if id != "" {
+		var s *plan.Step
+		s, ok = p.Step(id)
+		if ok {
+			at, length = p.Document().Pos(s.At+"/id").Offset, len(id)
+		}
+	}
+	if ok {
+		ss.Select(state.Target{}, at, at+length)
+		ss.Selection.Glance = true
+	}
 }
 
 // ShowIteration shows iteration i of the selected map or fold step.

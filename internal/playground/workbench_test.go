@@ -66,3 +66,18 @@ func stepIDs(ss *Session) []string {
 	}
 	return ids
 }
+
+// Revealing a step selects it and its id in the document; the solver's
+// key for the solver.
+func TestRevealStep(t *testing.T) {
+	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	text := ss.State.Plan
+	for _, tt := range []struct{ id, at, selected string }{{"per_file", "id: per_file", "per_file"}, {"review", "id: review", "review"}, {"", "solver:", "solver"}} {
+		ss.RevealStep(tt.id)
+		sel := ss.Selection
+		from := strings.Index(text, tt.at) + strings.Index(tt.at, tt.selected)
+		if ss.Out.Plan.Selected != tt.id || sel.Target != (state.Target{}) || sel.Start != from || sel.End != from+len(tt.selected) {
+			t.Errorf("reveal %q: selected %q, selection %+v, want [%d, %d)", tt.id, ss.Out.Plan.Selected, sel, from, from+len(tt.selected))
+		}
+	}
+}
