@@ -67,6 +67,18 @@ func TestBrowserAxe(t *testing.T) {
 				click(t, ctx, `[data-testid="iteration-next"]`)
 				browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
 			}},
+		{"plan-decide", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("pr-plan").Open()),
+			func(t *testing.T, ctx context.Context) {
+				waitTestID(t, ctx, "solver")
+				click(t, ctx, `[data-testid="step"][data-id="route"] .step-select`)
+				waitTestID(t, ctx, "branch-choice")
+			}},
+		{"plan-fold", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("fold-plan").Open()),
+			func(t *testing.T, ctx context.Context) {
+				waitTestID(t, ctx, "solver")
+				click(t, ctx, `[data-testid="step"][data-id="changelog"] .step-select`)
+				waitTestID(t, ctx, "iteration")
+			}},
 		{"embed", state.EmbedPath, waitDefaultExample},
 		{"docs", "/docs", func(*testing.T, context.Context) {}}, // rendered with the app
 	}

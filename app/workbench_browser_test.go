@@ -3,6 +3,7 @@
 package app_test
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,6 +84,21 @@ func TestBrowserPlanStepsByKeyboardAndClick(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "pr-plan")
 	openState(t, ctx, base, s)
+	// From a fresh page, Tab reaches the steps and the mode tabs before
+	// the editor's text, where Tab indents.
+	var reached []string
+	for range 40 {
+		pressKey(t, ctx, "Tab", 9)
+		at := browsertest.EvalJS[string](t, ctx, `(() => { const a = document.activeElement;
+  return a.closest('.cm-content') ? "editor" : a.closest('.pane-steps') ? "steps" : a.closest('[aria-label="Mode"]') ? "modes" : "" })()`)
+		if at == "editor" {
+			break
+		}
+		reached = append(reached, at)
+	}
+	if !slices.Contains(reached, "steps") || !slices.Contains(reached, "modes") {
+		t.Errorf("before the editor Tab reached %q, want the steps and the mode tabs", reached)
+	}
 	stops := `[...document.querySelectorAll('.pane-steps button.step-select')].filter(b => b.tabIndex === 0).length`
 	if n := browsertest.EvalJS[int](t, ctx, stops); n != 1 {
 		t.Errorf("%d tab stops among the rows, want 1", n)

@@ -53,7 +53,7 @@ func placeAll(err error, text, step string) ErrorList {
 	list := named(reshape.Errors(template.Typed(err, template.PhaseLoad)), step)
 	for _, e := range list {
 		if e.Doc.Line == 0 && e.Source == text {
-			e.Doc, e.DocEnd = e.Pos, e.End
+			e.Doc, e.DocEnd, e.DocSegStart, e.DocSegEnd = e.Pos, e.End, e.SegStart, e.SegEnd
 		}
 	}
 	return list

@@ -81,3 +81,22 @@ func TestRevealStep(t *testing.T) {
 		}
 	}
 }
+
+// An unquoted template in a plan document offers its quoting as a fix,
+// and a warning names the step it is in.
+func TestPlanTrapsOfferFixes(t *testing.T) {
+	text := "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: {{input.a}}\n"
+	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Fix != `"{{input.a}}"` {
+		t.Fatalf("problems %+v, want the quoting as a fix", ss.Out.Problems)
+	}
+	ss.Fix(0, ss.Out.Problems[0].Fix)
+	if !strings.Contains(ss.State.Plan, `x: "{{input.a}}"`) {
+		t.Errorf("after the fix:\n%s", ss.State.Plan)
+	}
+	warned := "input: {a: 1}\nsteps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: PR #{{input.a}}\n"
+	ss = NewSession(state.State{Mode: state.ModePlan, Plan: warned})
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "Warning" || ss.Out.Problems[0].Step != "a" || ss.Out.Problems[0].Fix == "" {
+		t.Errorf("problems %+v, want a warning of step a with its fix", ss.Out.Problems)
+	}
+}

@@ -193,6 +193,11 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		return
 	}
 	o.addWarnings(r.plan.Warnings)
+	for i := len(o.Problems) - len(r.plan.Warnings); i < len(o.Problems); i++ {
+		if s := r.plan.StepAt(o.Problems[i].Start); s != nil { // a warning names its step as an error does
+			o.Problems[i].Step = s.ID
+		}
+	}
 	view := &PlanView{Steps: make([]StepRow, 0, len(r.out.Steps))}
 	counts := map[plan.Status]int{}
 	room := maxStepsJSON
