@@ -57,6 +57,8 @@ type rootsActions interface {
 type problemsActions interface {
 	Reveal(i int)
 	Fix(i int, key string)
+	MissingStep(i int) string
+	AddMissingStep(i int)
 }
 
 // headerActions is what the top bar's buttons do.
@@ -137,9 +139,11 @@ func (a *actions) Format(target state.Target)  { a.s.Format(target) }
 func (a *actions) Select(target state.Target, start, end int) {
 	a.s.Select(target, start, end)
 }
-func (a *actions) ClearNameError()       { a.s.NameError = "" }
-func (a *actions) Reveal(i int)          { a.s.Reveal(i) }
-func (a *actions) Fix(i int, key string) { a.s.Fix(i, key) }
+func (a *actions) ClearNameError()          { a.s.NameError = "" }
+func (a *actions) Reveal(i int)             { a.s.Reveal(i) }
+func (a *actions) Fix(i int, key string)    { a.s.Fix(i, key) }
+func (a *actions) MissingStep(i int) string { return a.s.MissingStep(i) }
+func (a *actions) AddMissingStep(i int)     { a.s.AddMissingStep(i) }
 func (a *actions) LoadExample(id string) {
 	if ex := state.ExampleByID(id); ex != nil {
 		a.open(func() { a.s.Load(ex.Open()) })

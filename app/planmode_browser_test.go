@@ -266,10 +266,10 @@ func TestBrowserPlanSampleSkeleton(t *testing.T) {
 	openState(t, ctx, base, planState(text))
 	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="problem"]')?.dataset.step === "fetch"`)
 	click(t, ctx, `[data-testid="step"][data-id="fetch"] [data-testid="insert-sample"]`)
-	with := strings.Replace(text, "  - id: fetch", "  - result: {\"title\": null}\n    id: fetch", 1)
+	with := strings.Replace(text, "    input: {}\n", "    input: {}\n    result:\n      title: \"<title>\"\n", 1)
 	waitValue(t, ctx, "editor", with)
 	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="fetch"]')?.dataset.status === "sample" && `+
-		`document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":null}'`)
+		`document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":"<title>"}'`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", text)
 }

@@ -46,6 +46,10 @@ func (p *problemsPane) Render() app.UI {
 }
 
 func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
+	missing := "" // a step the plan reads and lacks, which the pane offers to add
+	if pr.Kind == "MissingStep" && pr.Suggestion == "" {
+		missing = p.Do.MissingStep(i)
+	}
 	var where app.UI = app.Elem("span").Class("where").Text(placeText(pr))
 	if pr.Located() {
 		where = app.Elem("button").Class("where link").
@@ -71,6 +75,16 @@ func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 				return app.Elem("p").Class("suggest").Body(
 					app.Text("Fix: "),
 					p.chip(i, pr, pr.Fix, "chip chip-suggest"),
+				)
+			}),
+			app.If(missing != "", func() app.UI {
+				return app.Elem("p").Class("suggest").Body(
+					app.Elem("button").Class("btn btn-small").Attr("data-testid", "add-step").Attr("data-step", missing).
+						Text("Add step "+missing+" with a sample result").Title("Add the step before the one that reads it, with a sample of what the plan reads").
+						OnClick(func(ctx app.Context, e app.Event) {
+							focusFirst(mainEditorHost) // the problem goes
+							p.Do.AddMissingStep(i)
+						}, app.EventScope(i)),
 				)
 			}),
 			app.If(pr.Suggestion != "", func() app.UI {

@@ -150,3 +150,29 @@ func TestBrowserPlanTypingYAML(t *testing.T) {
 	typeAt(t, ctx, "editor", -1, `y: "{{input`)
 	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"")
 }
+
+// A step the plan reads and lacks is added from its problem, before its
+// reader; the editor's undo takes it back. Accepting a rename offer leaves
+// the focus in the editor, whose undo takes back the rename alone.
+func TestBrowserPlanFirstMinutes(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	text := "steps:\n  - id: card\n    tool_name: builtin__reshape\n    input:\n      shape: {t: \"{{E1.title}}\"}\n"
+	openState(t, ctx, base, planState(text))
+	click(t, ctx, `[data-testid="add-step"][data-step="E1"]`)
+	with := "steps:\n  - id: E1\n    tool_name: server__tool # the tool it calls\n    input: {}\n    result:\n      title: \"<title>\"\n" + text[len("steps:\n"):]
+	waitValue(t, ctx, "editor", with)
+	browsertest.WaitJS(t, ctx, byTestID("problem")+` === null && document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":"<title>"}'`)
+	undo(t, ctx, "editor")
+	waitValue(t, ctx, "editor", text)
+
+	s := exampleState(t, "pr-plan")
+	openState(t, ctx, base, s)
+	at := strings.Index(s.Plan, "id: card") + len("id: card")
+	typeAt(t, ctx, "editor", at, "_x")
+	click(t, ctx, `[data-testid="rename-references"]`)
+	waitValue(t, ctx, "editor", strings.ReplaceAll(s.Plan, "card", "card_x"))
+	browsertest.WaitJS(t, ctx, `document.activeElement.closest('[data-testid="editor"]') !== null`)
+	pressChord(t, ctx, "z", 90, modCtrl)
+	waitValue(t, ctx, "editor", s.Plan[:at]+"_x"+s.Plan[at:])
+}

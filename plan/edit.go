@@ -74,29 +74,189 @@ func (p *Plan) StepAt(off int) *Step {
 
 // SampleSkeleton is the edit that gives step id a sample result: the text
 // to insert at byte offset at. The skeleton holds the keys the plan's
-// templates read of the step (an array for a map: one result per element).
+// templates read of the step, nested as they are read (an array for a
+// map: one result per element), each a placeholder that shows where it is
+// read ("<title>"), not a silent null. A step written as a YAML block gets
+// it as a block after its last key, its input; any other as a member.
 func (p *Plan) SampleSkeleton(id string) (at int, insert string, ok bool) {
 	s, found := p.Step(id)
-	if !found || !s.NeedsSample() {
+	if !found || !s.NeedsSample() || p.doc == nil {
 		return 0, "", false
 	}
-	value := "[]"
+	sample := template.ArrayValue(nil)
 	if s.Form == Call {
-		var keys []string
-		for _, sp := range p.Spans() {
-			root, rest, _ := strings.Cut(sp.Path, ".")
-			key, _, _ := strings.Cut(rest, ".")
-			if sp.Anchored && root == id && key != "" && !slices.Contains(keys, key) {
-				keys = append(keys, key)
-			}
-		}
-		members := make([]string, len(keys))
-		for i, k := range keys {
-			members[i] = strconv.Quote(k) + ": null"
-		}
-		value = "{" + strings.Join(members, ", ") + "}"
+		sample = p.readsOf(id)
 	}
-	return p.insertMember(s, "result", value)
+	if at, insert, ok := p.appendBlock(s, "result", sample); ok {
+		return at, insert, true
+	}
+	return p.insertMember(s, "result", sample.JSON())
+}
+
+// StepSkeleton is the edit that adds a step id, which the plan reads but
+// does not have, before step before (which reads it): a call of a tool to
+// name, with a sample result holding what the plan reads of it. ok is
+// false when before is not an item of a YAML block list.
+func (p *Plan) StepSkeleton(id, before string) (at int, insert string, ok bool) {
+	s, found := p.Step(before)
+	if _, taken := p.Step(id); !found || taken || p.doc == nil || reshape.IsJSON(p.doc.Text()) || !plainName(id) {
+		return 0, "", false
+	}
+	text := p.doc.Text()
+	members := s.value.Members()
+	if len(members) == 0 {
+		return 0, "", false
+	}
+	first := p.doc.KeyPos(template.ChildPointer(s.At, members[0].Key)).Offset
+	at = lineStart(text, first)
+	dash := strings.TrimLeft(text[at:first], " ")
+	if first > len(text) || !strings.HasPrefix(dash, "-") || strings.Trim(dash, " -") != "" {
+		return 0, "", false
+	}
+	indent := strings.Repeat(" ", first-at)
+	var b strings.Builder
+	b.WriteString(text[at:first] + "id: " + id + "\n" + indent + "tool_name: server__tool # the tool it calls\n" + indent + "input: {}")
+	writeBlock(&b, indent, "result", p.readsOf(id))
+	b.WriteString("\n")
+	return at, b.String(), true
+}
+
+// readsOf is what the plan's templates read of step id, as an object of
+// placeholders: every path past the root, nested; a key read with an index
+// or a length is an array of one such element.
+func (p *Plan) readsOf(id string) template.Value {
+	root := newRead()
+	for _, sp := range p.Spans() {
+		first, rest, _ := strings.Cut(sp.Path, ".")
+		if !sp.Anchored || first != id || rest == "" {
+			continue
+		}
+		at := root
+		for key := range strings.SplitSeq(rest, ".") {
+			switch {
+			case key == "length":
+				at.array = true
+			case key != "" && key[0] >= '0' && key[0] <= '9':
+				at.array = true
+				if at.elem == nil {
+					at.elem = newRead()
+				}
+				at = at.elem
+				continue
+			case key != "":
+				next, ok := at.kids[key]
+				if !ok {
+					next = newRead()
+					at.kids[key], at.keys = next, append(at.keys, key)
+				}
+				at = next
+				continue
+			}
+			break
+		}
+	}
+	return root.value("")
+}
+
+// read is what templates read at a place of a step's result: keys under
+// it, or elements.
+type read struct {
+	keys  []string
+	kids  map[string]*read
+	array bool
+	elem  *read // what is read of an element, nil when nothing is
+}
+
+func newRead() *read { return &read{kids: map[string]*read{}} }
+
+// value is r as a sample: a placeholder "<key>" where nothing is read
+// further.
+func (r *read) value(key string) template.Value {
+	if r.array {
+		elem := template.StringValue("<" + key + " item>")
+		if r.elem != nil {
+			elem = r.elem.value(key + " item")
+		}
+		return template.ArrayValue([]template.Value{elem})
+	}
+	if len(r.keys) == 0 && key != "" {
+		return template.StringValue("<" + key + ">")
+	}
+	members := make([]template.Member, len(r.keys))
+	for i, k := range r.keys {
+		members[i] = template.Member{Key: k, Value: r.kids[k].value(k)}
+	}
+	return template.ObjectValue(members)
+}
+
+// appendBlock is the edit that adds key: value to step s written as a
+// YAML block, as lines of the block after its last key's; ok is false for
+// a step written otherwise (a flow mapping, JSON).
+func (p *Plan) appendBlock(s *Step, key string, value template.Value) (at int, insert string, ok bool) {
+	members := s.value.Members()
+	text := p.doc.Text()
+	if len(members) == 0 || reshape.IsJSON(text) {
+		return 0, "", false
+	}
+	first := p.doc.KeyPos(template.ChildPointer(s.At, members[0].Key)).Offset
+	if first > len(text) || strings.Trim(text[lineStart(text, first):first], " -") != "" {
+		return 0, "", false
+	}
+	column := first - lineStart(text, first)
+	last := p.doc.Extents([]string{s.At})[0][1]
+	if last < first {
+		return 0, "", false
+	}
+	// The block ends with the last line more indented than its keys.
+	at = lineEnd(text, last)
+	for next := at; next < len(text); {
+		end := lineEnd(text, next+1)
+		line := text[next+1 : end]
+		if body := strings.TrimLeft(line, " "); body != "" {
+			if len(line)-len(body) <= column {
+				break
+			}
+			at = end
+		}
+		next = end
+	}
+	var b strings.Builder
+	writeBlock(&b, strings.Repeat(" ", column), key, value)
+	return at, b.String(), true
+}
+
+// writeBlock writes key: value as YAML block lines, each after a line
+// break and indent.
+func writeBlock(b *strings.Builder, indent, key string, value template.Value) {
+	b.WriteString("\n" + indent + yamlKey(key) + ":")
+	if value.Kind() != template.Object || len(value.Members()) == 0 {
+		b.WriteString(" " + value.JSON())
+		return
+	}
+	for _, m := range value.Members() {
+		writeBlock(b, indent+"  ", m.Key, m.Value)
+	}
+}
+
+// yamlKey is key as a YAML block key: plain when YAML reads it back as
+// that string, else quoted.
+func yamlKey(key string) string {
+	if plainName(key) {
+		return key
+	}
+	return strconv.Quote(key)
+}
+
+// lineEnd is the offset of the line break ending the line holding off (or
+// the text's end).
+func lineEnd(text string, off int) int {
+	if off >= len(text) {
+		return len(text)
+	}
+	if n := strings.IndexByte(text[off:], '\n'); n >= 0 {
+		return off + n
+	}
+	return len(text)
 }
 
 // SetBranch is the edit that makes name the sample decision of the decide

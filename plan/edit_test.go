@@ -60,7 +60,7 @@ func TestSampleSkeleton(t *testing.T) {
 		t.Fatal("no skeleton for a step without its sample")
 	}
 	text := editPlan[:at] + insert + editPlan[at:]
-	if !strings.Contains(text, "  - result: {\"title\": null, \"files\": null}\n    id: fetch\n") {
+	if !strings.Contains(text, "\n    input: {n: \"{{input.n}}\"}\n    result:\n      title: \"<title>\"\n      files: \"<files>\"\n") {
 		t.Errorf("skeleton inserted as\n%s", text)
 	}
 	q := Load(text)
@@ -74,6 +74,16 @@ func TestSampleSkeleton(t *testing.T) {
 	at, insert, _ = j.SampleSkeleton("a")
 	if got := j.Text()[:at] + insert + j.Text()[at:]; got != `{"steps": [{"result": {}, "id": "a", "tool_name": "x", "input": {}}]}` {
 		t.Errorf("JSON skeleton: %s", got)
+	}
+	// Keys read deeper nest; an input written as a block, with a block
+	// scalar, stays whole before the result.
+	nested := "steps:\n  - id: pr\n    tool_name: gh__view\n    input:\n      q: |\n        a\n\n        b\n  - id: card\n    tool_name: builtin__reshape\n" +
+		"    input: {shape: {by: \"{{pr.author.login}}\", n: \"{{pr.files.length}}\", first: \"{{pr.files.0.path}}\"}}\n"
+	n := Load(nested)
+	at, insert, _ = n.SampleSkeleton("pr")
+	want := "        b\n    result:\n      author:\n        login: \"<login>\"\n      files: [{\"path\":\"<path>\"}]\n  - id: card"
+	if got := nested[:at] + insert + nested[at:]; !strings.Contains(got, want) || len(Load(got).Errors) != 0 {
+		t.Errorf("nested skeleton:\n%s\nerrors %v", got, Load(got).Errors)
 	}
 }
 

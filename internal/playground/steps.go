@@ -23,6 +23,50 @@ func (ss *Session) SelectStep(id string) {
 	ss.Version++
 }
 
+// AddMissingStep adds the step problem i (a MissingStep of a plan) names
+// but the plan lacks, before the step that reads it, with a sample result
+// of what the plan reads of it, and selects that sample. It reports
+// whether it could.
+func (ss *Session) AddMissingStep(i int) bool {
+	id, before, ok := ss.missingStep(i)
+	if !ok {
+		return false
+	}
+	at, insert, ok := ss.eval.Plan(ss.State.Plan).StepSkeleton(id, before)
+	if !ok {
+		return false
+	}
+	text := ss.State.Plan
+	ss.write(state.Target{}, text[:at]+insert+text[at:])
+	ss.SelectStep(id)
+	return true
+}
+
+// missingStep is the step problem i names and the plan lacks, and the
+// step that reads it; ok is false for any other problem.
+func (ss *Session) missingStep(i int) (id, before string, ok bool) {
+	if ss.State.Mode != state.ModePlan || i < 0 || i >= len(ss.Out.Problems) {
+		return "", "", false
+	}
+	p := &ss.Out.Problems[i]
+	text := ss.State.Plan
+	if p.Kind != "MissingStep" || p.Step == "" || p.Suggestion != "" || p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart >= p.SegEnd {
+		return "", "", false
+	}
+	id = text[p.SegStart:p.SegEnd]
+	if _, defined := ss.eval.Plan(text).Step(id); defined { // a step that runs later
+		return "", "", false
+	}
+	return id, p.Step, true
+}
+
+// MissingStep is the id of the step problem i names and the plan lacks,
+// which AddMissingStep adds; "" for any other problem.
+func (ss *Session) MissingStep(i int) string {
+	id, _, _ := ss.missingStep(i)
+	return id
+}
+
 // RevealStep selects step id ("" for the solver) and asks the main editor
 // to show its id (the solver's key) in the document, a glance that leaves
 // the focus in the list: a row clicked or entered leads to the step's
@@ -84,7 +128,8 @@ func (ss *Session) InsertSample(id string) {
 	}
 	text := ss.State.Plan
 	ss.write(state.Target{}, text[:at]+insert+text[at:])
-	ss.Select(state.Target{}, at, at+len(strings.TrimRight(insert, " ,\n")))
+	lead := len(insert) - len(strings.TrimLeft(insert, "\n")) // a block starts on a line of its own
+	ss.Select(state.Target{}, at+lead, at+len(strings.TrimRight(insert, " ,\n")))
 }
 
 // SetDecision makes branch the sample decision of decide step id: one edit

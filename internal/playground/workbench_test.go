@@ -100,3 +100,24 @@ func TestPlanTrapsOfferFixes(t *testing.T) {
 		t.Errorf("problems %+v, want a warning of step a with its fix", ss.Out.Problems)
 	}
 }
+
+// A step the plan reads but lacks is added, before its reader, with a
+// sample of what the plan reads of it.
+func TestAddMissingStep(t *testing.T) {
+	text := "steps:\n  - id: card\n    tool_name: builtin__reshape\n    input:\n      shape: {t: \"{{E1.title}}\", by: \"{{E1.author.login}}\"}\n"
+	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
+	if len(ss.Out.Problems) == 0 || ss.MissingStep(0) != "E1" {
+		t.Fatalf("problems %+v: want a MissingStep of E1 to add", ss.Out.Problems)
+	}
+	if !ss.AddMissingStep(0) {
+		t.Fatal("AddMissingStep refused")
+	}
+	want := "steps:\n  - id: E1\n    tool_name: server__tool # the tool it calls\n    input: {}\n    result:\n      title: \"<title>\"\n      author:\n        login: \"<login>\"\n  - id: card\n"
+	if !strings.HasPrefix(ss.State.Plan, want) || len(ss.Out.Problems) > 0 || ss.Out.Plan.Selected != "E1" {
+		t.Errorf("after adding E1 (problems %v, selected %q):\n%s", ss.Out.Problems, ss.Out.Plan.Selected, ss.State.Plan)
+	}
+	typo := "steps:\n  - id: E1\n    tool_name: x__y\n    input: {}\n    result: {title: T}\n  - id: card\n    tool_name: builtin__reshape\n    input: {shape: {t: \"{{E2.title}}\"}}\n"
+	if ss := NewSession(state.State{Mode: state.ModePlan, Plan: typo}); ss.MissingStep(0) != "" {
+		t.Errorf("a misspelt step is offered as a new one: %+v", ss.Out.Problems)
+	}
+}
