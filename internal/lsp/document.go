@@ -1,0 +1,209 @@
+package lsp
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
+)
+
+// maxDocument bounds a document the server evaluates: the largest state
+// the playground opens. A larger one gets a diagnostic saying so.
+const maxDocument = state.MaxLinkState
+
+// document is an open document: its text as the client has it, and the
+// playground's session on it, in the mode its kind is.
+type document struct {
+	uri     string
+	version int
+	text    string
+	mode    state.Mode
+	ss      *playground.Session
+	lines   []int // byte offsets of each line's start; nil until asked
+	tooBig  bool  // past maxDocument: not evaluated
+}
+
+// openDocument starts the session on text, in the mode of uri's kind.
+func openDocument(uri string, version int, text string) *document {
+	d := &document{uri: uri, version: version}
+	d.load(text, modeOf(uri, text))
+	return d
+}
+
+// load evaluates text afresh in mode m.
+func (d *document) load(text string, m state.Mode) {
+	d.text, d.mode, d.lines = text, m, nil
+	d.tooBig = len(text) > maxDocument
+	if d.tooBig {
+		d.ss = nil
+		return
+	}
+	s := state.State{V: 2, Mode: m, Roots: []state.RootText{{Name: "input", Text: "{}"}}, Call: "{}"}
+	s.SetText(state.Target{}, text)
+	if d.ss == nil {
+		d.ss = playground.NewSession(s)
+	} else {
+		d.ss.Load(s)
+	}
+}
+
+// modeOf tells a document's kind by its name and text: a `.splice` file
+// is a template; a data file (JSON or YAML) is a plan when it is a mapping
+// with steps, a tool when it has a tool's name and kind, else a shape;
+// any other file is a plan by its text, else a template.
+func modeOf(uri, text string) state.Mode {
+	switch strings.ToLower(path.Ext(uri)) {
+	case ".splice":
+		return state.ModeTemplate
+	case ".json", ".yaml", ".yml":
+		switch {
+		case isPlan(text):
+			return state.ModePlan
+		case isTool(text):
+			return state.ModeTool
+		}
+		return state.ModeShape
+	}
+	if isPlan(text) {
+		return state.ModePlan
+	}
+	return state.ModeTemplate
+}
+
+// isPlan is plan.IsPlan, asked only of a text that names steps at all.
+func isPlan(text string) bool {
+	return strings.Contains(text, "steps") && len(text) <= maxDocument && plan.IsPlan(text)
+}
+
+// isTool reports whether text is a mapping with a tool's name and kind.
+func isTool(text string) bool {
+	if !strings.Contains(text, "kind") || len(text) > maxDocument {
+		return false
+	}
+	v, err := reshape.ParseData(text)
+	if err != nil || v.Kind() != template.Object {
+		return false
+	}
+	_, name := v.Lookup("name")
+	_, kind := v.Lookup("kind")
+	return name && kind
+}
+
+// change applies one change: a range replaced, or the whole text. An edit
+// of a plan goes through the session's Edit, which re-runs only the steps
+// that read what changed; a text that becomes another kind loads afresh.
+func (d *document) change(c contentChange) error {
+	if c.Range == nil {
+		d.load(c.Text, modeOf(d.uri, c.Text))
+		return nil
+	}
+	from, to := d.offset(c.Range.Start), d.offset(c.Range.End)
+	if from > to {
+		return &ResponseError{Code: codeInvalidParams, Message: "a change whose range ends before it starts"}
+	}
+	next := d.text[:from] + c.Text + d.text[to:]
+	m := d.mode
+	if m != state.ModePlan && m != state.ModeTool && isPlan(next) {
+		m = state.ModePlan
+	}
+	if d.ss == nil || m != d.mode || len(next) > maxDocument {
+		d.load(next, m)
+		return nil
+	}
+	units := []int{from, to}
+	playground.UTF16Offsets(d.text, units)
+	taken, _, later := d.ss.Edit(state.Target{}, d.ss.Rewrites(state.Target{}), units[0], units[1], c.Text)
+	switch {
+	case !taken:
+		d.load(next, m)
+	case later:
+		d.ss.Settle()
+	}
+	d.text, d.lines = next, nil
+	return nil
+}
+
+// lineStarts returns the byte offsets where the lines start; a line ends
+// at "\n", "\r\n" or "\r", as the protocol counts lines.
+func (d *document) lineStarts() []int {
+	if d.lines != nil {
+		return d.lines
+	}
+	lines := make([]int, 1, 1+strings.Count(d.text, "\n"))
+	for i := 0; i < len(d.text); i++ {
+		switch d.text[i] {
+		case '\n':
+			lines = append(lines, i+1)
+		case '\r':
+			if i+1 < len(d.text) && d.text[i+1] == '\n' {
+				i++
+			}
+			lines = append(lines, i+1)
+		}
+	}
+	d.lines = lines
+	return lines
+}
+
+// lineEnd is where line i's text ends, before its line break.
+func (d *document) lineEnd(i int) int {
+	lines := d.lineStarts()
+	if i+1 >= len(lines) {
+		return len(d.text)
+	}
+	end := lines[i+1] - 1
+	if end > lines[i] && d.text[end] == '\n' && d.text[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// offset converts p to a byte offset of the text. A line past the end is
+// the end; a character past its line's end is that end, and one inside a
+// surrogate pair is the pair's start.
+func (d *document) offset(p Position) int {
+	lines := d.lineStarts()
+	if p.Line < 0 {
+		return 0
+	}
+	if p.Line >= len(lines) {
+		return len(d.text)
+	}
+	at, end := lines[p.Line], d.lineEnd(p.Line)
+	for units := 0; at < end && units < p.Character; {
+		r, size := utf8.DecodeRuneInString(d.text[at:])
+		n := 1
+		if r >= 0x10000 {
+			n = 2
+		}
+		if units+n > p.Character {
+			break
+		}
+		at, units = at+size, units+n
+	}
+	return at
+}
+
+// position converts a byte offset of the text to a position.
+func (d *document) position(off int) Position {
+	off = min(max(off, 0), len(d.text))
+	lines := d.lineStarts()
+	line, _ := slices.BinarySearch(lines, off)
+	if line == len(lines) || lines[line] > off {
+		line--
+	}
+	units := []int{off - lines[line]}
+	playground.UTF16Offsets(d.text[lines[line]:], units)
+	return Position{Line: line, Character: units[0]}
+}
+
+// rangeOf converts a byte range of the text to a range.
+func (d *document) rangeOf(from, to int) Range {
+	return Range{Start: d.position(from), End: d.position(max(from, to))}
+}
