@@ -70,7 +70,11 @@ func (d *document) diagnostic(p *evaluate.Problem) Diagnostic {
 	diag := Diagnostic{Range: r, Severity: severity, Code: p.Kind, Source: source, Message: msg}
 	here := Location{URI: d.uri, Range: r}
 	if len(p.Keys) > 0 {
-		keys := "available: " + strings.Join(p.Keys, ", ")
+		label := "available: "
+		if p.Kind == "MissingStep" {
+			label = "roots: " // as the problems pane says
+		}
+		keys := label + strings.Join(p.Keys, ", ")
 		if p.More > 0 {
 			keys += " and " + strconv.Itoa(p.More) + " more"
 		}
@@ -232,10 +236,10 @@ func (d *document) idRange(s *plan.Step) (from, to int, ok bool) {
 }
 
 // codeActions are the playground's fixes of the problems in r, each one
-// edit: the did-you-mean and the quoting of a template or of a value a
-// comment cut (the problem's Fix), every other key on offer in place of
-// the failing segment (the problems pane's chips), and a sample result
-// for a step that needs one and has none.
+// edit, as the problems pane offers them: the problem's Fix (quoting a
+// template, or a value a comment cuts), the did-you-mean, every other key
+// on offer in place of the failing segment; and, as the steps pane does,
+// a sample result for a step that needs one and has none.
 func (d *document) codeActions(r Range) []CodeAction {
 	out := []CodeAction{}
 	if d.ss == nil {
@@ -258,9 +262,12 @@ func (d *document) codeActions(r Range) []CodeAction {
 		if p.Fix != "" {
 			fix("Replace "+strconv.Quote(seg)+" with "+p.Fix, p.Fix, true)
 		}
+		if p.Suggestion != "" {
+			fix("Did you mean "+strconv.Quote(p.Suggestion)+"?", p.Suggestion, true)
+		}
 		for _, key := range p.Keys {
-			if key != p.Fix {
-				fix("Replace "+strconv.Quote(seg)+" with "+key, key, false)
+			if key != p.Fix && key != p.Suggestion {
+				fix("Use "+strconv.Quote(key), key, false)
 			}
 		}
 	}

@@ -7,7 +7,6 @@
 package lsp
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,34 +31,40 @@ type server struct {
 	// once no message waits: a burst of changes publishes once.
 	stale []string
 
-	mu        sync.Mutex
-	cancelled map[string]bool // request ids, as their JSON text
+	mu sync.Mutex
+	// pending holds the requests read and not answered yet, by id as its
+	// JSON text: true once cancelled.
+	pending map[string]bool
 }
 
 // Serve speaks the protocol on in and out until the client exits or in
 // ends. It returns nil after shutdown and exit, ErrExitWithoutShutdown
 // for an exit before shutdown, and the stream's error otherwise.
 func Serve(in io.Reader, out io.Writer) error {
-	s := &server{c: newConn(in, out), docs: map[string]*document{}, cancelled: map[string]bool{}}
-	incoming := make(chan []byte, 64)
+	s := &server{c: newConn(in, out), docs: map[string]*document{}, pending: map[string]bool{}}
+	queue := make(chan incoming, 64)
 	var readErr error
 	go func() {
-		defer close(incoming)
+		defer close(queue)
 		for {
 			body, err := s.c.read()
 			if err != nil {
 				readErr = err
 				return
 			}
-			s.noteCancel(body)
-			incoming <- body
+			var m message
+			err = json.Unmarshal(body, &m)
+			if err == nil {
+				s.note(&m)
+			}
+			queue <- incoming{&m, err}
 		}
 	}()
-	for body := range incoming {
-		if done, err := s.handle(body); done {
+	for in := range queue {
+		if done, err := s.handle(in.m, in.err); done {
 			return err
 		}
-		if len(incoming) == 0 {
+		if len(queue) == 0 {
 			s.publishStale()
 		}
 	}
@@ -74,36 +79,44 @@ func Serve(in io.Reader, out io.Writer) error {
 	return readErr
 }
 
-// noteCancel records the id of a $/cancelRequest as soon as it is read.
-func (s *server) noteCancel(body []byte) {
-	if !bytes.Contains(body, []byte(`"$/cancelRequest"`)) {
-		return
-	}
-	var m struct {
-		Method string       `json:"method"`
-		Params cancelParams `json:"params"`
-	}
-	if json.Unmarshal(body, &m) == nil && m.Method == "$/cancelRequest" && len(m.Params.ID) > 0 {
-		s.mu.Lock()
-		s.cancelled[string(m.Params.ID)] = true
-		s.mu.Unlock()
+// incoming is a message as read, or why it is not JSON.
+type incoming struct {
+	m   *message
+	err error
+}
+
+// note records, as soon as they are read, the requests waiting for an
+// answer and the cancellations of those.
+func (s *server) note(m *message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case m.isRequest():
+		s.pending[string(m.ID)] = false
+	case m.Method == "$/cancelRequest":
+		var p cancelParams
+		if json.Unmarshal(m.Params, &p) == nil {
+			if _, waiting := s.pending[string(p.ID)]; waiting {
+				s.pending[string(p.ID)] = true
+			}
+		}
 	}
 }
 
-// takeCancelled reports whether request id was cancelled, forgetting it.
-func (s *server) takeCancelled(id json.RawMessage) bool {
+// answering takes request id off the waiting ones and reports whether it
+// was cancelled.
+func (s *server) answering(id json.RawMessage) (cancelled bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	was := s.cancelled[string(id)]
-	delete(s.cancelled, string(id))
-	return was
+	cancelled = s.pending[string(id)]
+	delete(s.pending, string(id))
+	return cancelled
 }
 
 // handle handles one message; done says the client exited, err how.
-func (s *server) handle(body []byte) (done bool, err error) {
-	var m message
-	if err := json.Unmarshal(body, &m); err != nil {
-		s.reply(json.RawMessage("null"), nil, &ResponseError{Code: codeParseError, Message: "not JSON: " + err.Error()})
+func (s *server) handle(m *message, jsonErr error) (done bool, err error) {
+	if jsonErr != nil {
+		s.reply(json.RawMessage("null"), nil, &ResponseError{Code: codeParseError, Message: "not JSON: " + jsonErr.Error()})
 		return false, nil
 	}
 	switch {
@@ -115,19 +128,19 @@ func (s *server) handle(body []byte) (done bool, err error) {
 	case m.Method == "":
 		return false, nil // a response to nothing this server asked
 	case m.Method == "$/cancelRequest":
-		return false, nil // noted by the reader
+		return false, nil // noted as it was read
 	}
 	if !m.isRequest() {
 		if s.initialized && !s.shutdown {
-			s.safely(&m, func() (any, error) { return nil, s.notification(m.Method, m.Params) })
+			s.safely(m, func() (any, error) { return nil, s.notification(m.Method, m.Params) })
 		}
 		return false, nil
 	}
-	if s.takeCancelled(m.ID) {
+	if s.answering(m.ID) {
 		s.reply(m.ID, nil, &ResponseError{Code: codeRequestCancelled, Message: "cancelled"})
 		return false, nil
 	}
-	result, rerr := s.safely(&m, func() (any, error) { return s.request(m.Method, m.Params) })
+	result, rerr := s.safely(m, func() (any, error) { return s.request(m.Method, m.Params) })
 	s.reply(m.ID, result, rerr)
 	return false, nil
 }

@@ -1,0 +1,137 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/splicedev/splice/internal/playground/hostileplans"
+)
+
+// Positions count UTF-16 code units, and a line ends at \n, \r\n or \r.
+func TestPositionsInUTF16AndCRLF(t *testing.T) {
+	d := &document{text: "a😀b\r\nçd\re\n"}
+	for _, tt := range []struct {
+		off int
+		pos Position
+	}{
+		{0, Position{0, 0}}, {1, Position{0, 1}}, {5, Position{0, 3}}, {6, Position{0, 4}},
+		{8, Position{1, 0}}, {10, Position{1, 1}}, {11, Position{1, 2}}, {12, Position{2, 0}}, {14, Position{3, 0}},
+	} {
+		if got := d.position(tt.off); got != tt.pos {
+			t.Errorf("position(%d) = %+v, want %+v", tt.off, got, tt.pos)
+		}
+		if got := d.offset(tt.pos); got != tt.off {
+			t.Errorf("offset(%+v) = %d, want %d", tt.pos, got, tt.off)
+		}
+	}
+	// Inside the surrogate pair is its start; past a line's end its end
+	// (before \r\n); past the last line the text's end.
+	for _, tt := range []struct {
+		pos Position
+		off int
+	}{{Position{0, 2}, 1}, {Position{0, 40}, 6}, {Position{1, 9}, 11}, {Position{9, 0}, 14}, {Position{-1, 3}, 0}} {
+		if got := d.offset(tt.pos); got != tt.off {
+			t.Errorf("offset(%+v) = %d, want %d", tt.pos, got, tt.off)
+		}
+	}
+}
+
+// Incremental changes in a CRLF plan with astral characters before the
+// edit land where the client says, and the diagnostics follow.
+func TestIncrementalChangesWithAstralCharactersAndCRLF(t *testing.T) {
+	cl := startServer(t)
+	text := strings.ReplaceAll("input: {title: \"𝄞 😀 notes\"}\nsteps:\n  - id: a\n    tool_name: builtin__reshape\n    input: {shape: {t: \"😀😀 {{input.titel}}\"}}\n", "\n", "\r\n")
+	diags := cl.open(planURI, text)
+	// Line 4: `    input: {shape: {t: "😀😀 {{input.titel}}"}}`: titel starts
+	// after 24 ASCII characters, two emoji (4 units), a space and
+	// "{{input." (8): at 24+4+1+8 = 37.
+	if len(diags) != 1 || diags[0].Range != (Range{Position{4, 37}, Position{4, 42}}) {
+		t.Fatalf("diagnostics %+v", diags)
+	}
+	// Replace titel by title, in UTF-16 positions.
+	diags = cl.change(planURI, 2, Range{Position{4, 37}, Position{4, 42}}, "title")
+	if len(diags) != 0 {
+		t.Fatalf("after the fix: %+v", diags)
+	}
+	// An edit across the CRLF of line 0 and into line 1: the document
+	// must be exactly what the client has.
+	diags = cl.change(planURI, 3, Range{Position{0, 29}, Position{1, 0}}, "\r\n")
+	if len(diags) != 0 {
+		t.Fatalf("after an edit over a line break: %+v", diags)
+	}
+	var h Hover
+	cl.must("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": planURI}, "position": Position{4, 32}}, &h)
+	if !strings.Contains(h.Contents.Value, `"𝄞 😀 notes"`) {
+		t.Errorf("hover after the edits: %q", h.Contents.Value)
+	}
+	// Typing an astral character inside a leaf, then deleting it by its
+	// two units.
+	cl.change(planURI, 4, Range{Position{4, 29}, Position{4, 29}}, "😀")
+	diags = cl.change(planURI, 5, Range{Position{4, 29}, Position{4, 31}}, "")
+	if len(diags) != 0 {
+		t.Fatalf("after typing and deleting an emoji: %+v", diags)
+	}
+	cl.must("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": planURI}, "position": Position{4, 32}}, &h)
+	if !strings.Contains(h.Contents.Value, `{{input.title}}`) {
+		t.Errorf("hover after the emoji: %q", h.Contents.Value)
+	}
+}
+
+// A template file alone is checked for what its text decides: syntax and
+// scope, not the steps, which it does not know.
+func TestTemplateAndToolFiles(t *testing.T) {
+	cl := startServer(t)
+	diags := cl.open("file:///w/card.splice", "PR {{E1.number}} {{#E1.labels}}{{.}}{{/E1.labels}} {{@index}} {{#x}")
+	var kinds []string
+	for _, d := range diags {
+		kinds = append(kinds, d.Code)
+	}
+	if strings.Join(kinds, " ") != "ParseError" {
+		t.Errorf("template diagnostics %+v", diags)
+	}
+	tool := "name: card\nkind: reshape\ninput_schema: {type: object, properties: {number: {type: integer}}}\nshape: {n: \"{{input.number}}\", e: \"{{E1.x}}\"}\n"
+	diags = cl.open("file:///w/.graph/tools/card.yaml", tool)
+	if len(diags) != 1 || diags[0].Code != "MissingStep" {
+		t.Errorf("tool diagnostics %+v", diags)
+	}
+	var list CompletionList
+	cl.must("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": "file:///w/.graph/tools/card.yaml"}, "position": at(t, tool, "{{input.", len("{{input."))}, &list)
+	if got := labels(list); len(got) == 0 || got[0] != "number:number" {
+		t.Errorf("completion from the input schema: %q", got)
+	}
+}
+
+// Hostile documents get diagnostics, never a dead server: the
+// playground's own hostile plans, text that is no YAML, a document past
+// the size the playground opens.
+func TestHostileDocumentsKeepTheServerUp(t *testing.T) {
+	cl := startServer(t)
+	hostile := map[string]string{
+		"nested.yaml":   hostileplans.NestedDecides(40, 10_000, 5),
+		"iter.yaml":     hostileplans.LargeIterations(10, 200_000),
+		"hidden.yaml":   hostileplans.HiddenTags(500),
+		"brackets.yaml": strings.Repeat("[", 100_000),
+		"tabs.yaml":     "steps:\n\t- id: x\n" + strings.Repeat("\x00\xff{{", 1000),
+		"deep.json":     `{"steps": ` + strings.Repeat(`{"a":`, 50_000),
+		"big.yaml":      "steps: []\nsolver: \"" + strings.Repeat("x", maxDocument) + "\"\n",
+	}
+	for name, text := range hostile {
+		uri := "file:///h/" + name
+		diags := cl.open(uri, text)
+		if name == "big.yaml" && (len(diags) != 1 || diags[0].Code != "LimitError") {
+			t.Errorf("%s: %+v", name, diags)
+		}
+		for _, method := range []string{"textDocument/documentSymbol", "textDocument/inlayHint", "textDocument/codeAction"} {
+			if err := cl.request(method, map[string]any{"textDocument": map[string]any{"uri": uri}, "range": Range{End: Position{1 << 20, 0}}}, nil); err != nil {
+				t.Errorf("%s %s: %v", name, method, err)
+			}
+		}
+		for _, method := range []string{"textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/prepareRename"} {
+			if err := cl.request(method, map[string]any{"textDocument": map[string]any{"uri": uri}, "position": Position{1, 3}}, nil); err != nil {
+				t.Errorf("%s %s: %v", name, method, err)
+			}
+		}
+		// An edit whose range is past the end is clamped to it.
+		cl.change(uri, 2, Range{Position{1 << 30, 5}, Position{1 << 30, 9}}, "\n")
+	}
+}
