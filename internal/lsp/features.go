@@ -120,19 +120,37 @@ func (d *document) completion(off int) CompletionList {
 }
 
 // hover is what the tag at off resolved to in the plan's run: its type
-// and value (and how many times it ran), or its error; nil off a tag, and
-// outside a plan, whose files carry no data.
+// and value (and how many times it ran), or its error; in a map's or
+// fold's body, in each iteration. nil off a tag, and outside a plan,
+// whose files carry no data.
 func (d *document) hover(off int) *Hover {
 	if d.ss == nil || d.mode != state.ModePlan {
 		return nil
 	}
-	h, ok := d.ss.Out.Hover(d.ss.Spans(), off)
+	spans := d.ss.Spans()
+	h, ok := d.ss.Out.Hover(spans, off)
 	if !ok {
 		return nil
 	}
-	text := "`" + d.text[h.Start:h.End] + "`\n\n" + h.Text
+	text := h.Text
+	if scope, id, ok := d.ss.Plan().ScopeAt(off); ok && scope.Iteration {
+		if each, n := d.ss.Out.HoverEach(spans, off, id, maxHoverIterations); len(each) > 0 {
+			lines := make([]string, len(each))
+			for i, e := range each {
+				lines[i] = "- [" + strconv.Itoa(i) + "] " + e.Text
+			}
+			if n > len(each) {
+				lines = append(lines, "- … "+strconv.Itoa(n-len(each))+" more iterations")
+			}
+			text = strings.Join(lines, "\n")
+		}
+	}
+	text = "`" + d.text[h.Start:h.End] + "`\n\n" + text
 	return &Hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: d.rangeOf(h.Start, h.End)}
 }
+
+// maxHoverIterations bounds the iterations a hover in a body shows.
+const maxHoverIterations = 10
 
 // plan is the document's plan, nil when it is no plan.
 func (d *document) plan() *plan.Plan {

@@ -122,7 +122,7 @@ func TestHoverTellsWhatATagResolvedTo(t *testing.T) {
 	cl.open(planURI, prPlan)
 	for _, tt := range []struct{ find, want string }{
 		{`{{E1.number}}"}}`, "number 42 (×1)"},
-		{`{{item.path}}`, "string \"README.md\""},
+		{`{{item.path}}`, "- [0] string \"README.md\" (×1)"},
 		{`{{E1.titel}}`, "BadPath"},
 	} {
 		var h Hover
@@ -130,6 +130,16 @@ func TestHoverTellsWhatATagResolvedTo(t *testing.T) {
 		if !strings.Contains(h.Contents.Value, tt.want) {
 			t.Errorf("hover on %s: %q, want %q in it", tt.find, h.Contents.Value, tt.want)
 		}
+	}
+	// In a map's body, every iteration, up to maxHoverIterations.
+	text := "input: {list: [" + strings.Repeat("{p: a}, {p: b}, ", 6) + "]}\nsteps:\n  - id: m\n    over: \"{{input.list}}\"\n" +
+		"    tool_name: builtin__reshape\n    input: {shape: {x: \"{{item.p}}\"}}\n"
+	cl.open("file:///w/map.yaml", text)
+	var each Hover
+	cl.must("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": "file:///w/map.yaml"}, "position": at(t, text, "{{item.p}}", 2)}, &each)
+	if want := "`{{item.p}}`\n\n- [0] string \"a\" (×1)\n- [1] string \"b\" (×1)\n"; !strings.HasPrefix(each.Contents.Value, want) ||
+		!strings.HasSuffix(each.Contents.Value, "\n- [9] string \"b\" (×1)\n- … 2 more iterations") {
+		t.Errorf("hover in the body: %q", each.Contents.Value)
 	}
 	var h *Hover
 	cl.must("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": planURI}, "position": Position{1, 2}}, &h)
