@@ -30,12 +30,11 @@ func typingPlace(tb testing.TB, text string) Position {
 	return at(tb, text, "{{pr10.title}}", len("{{pr10.title}}"))
 }
 
-// editTimes types n characters into the 200-step plan, waiting each time
+// editTimes opens text and types n characters at pos, waiting each time
 // for the diagnostics, and returns how long each took from the change
 // sent to the diagnostics received.
-func editTimes(t *testing.T, cl *client, text string, n int) []time.Duration {
+func editTimes(t *testing.T, cl *client, text string, pos Position, n int) []time.Duration {
 	cl.open(planURI, text)
-	pos := typingPlace(t, text)
 	times := make([]time.Duration, n)
 	for i := range n {
 		start := time.Now()
@@ -58,8 +57,9 @@ func TestEditLatency200Steps(t *testing.T) {
 	}
 	cl := startServer(t)
 	text := plan200(t)
-	times := editTimes(t, cl, text, 60)
-	t.Logf("200 steps, %d bytes: diagnostics after a keystroke, over pipes: %s", len(text), summary(times))
+	sample := editTimes(t, cl, text, at(t, text, `title: "Change 10`, len(`title: "Change 10`)), 60)
+	times := editTimes(t, cl, text, typingPlace(t, text), 60)
+	t.Logf("200 steps, %d bytes: diagnostics after a keystroke, over pipes: in a template %s; in a sample %s", len(text), summary(times), summary(sample))
 	pos := at(t, text, "{{pr30.title}}", len("{{pr30."))
 	for i := range times {
 		var list CompletionList
@@ -71,6 +71,16 @@ func TestEditLatency200Steps(t *testing.T) {
 		}
 	}
 	t.Logf("completion after {{pr30.: %s", summary(times))
+	// A change the session cannot take in place (here the whole text
+	// sent again) loads and runs the plan afresh.
+	for i := range times[:20] {
+		start := time.Now()
+		cl.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": planURI, "version": 1000 + i},
+			"contentChanges": []any{map[string]any{"text": text}}})
+		cl.diagnostics(planURI, 1000+i)
+		times[i] = time.Since(start)
+	}
+	t.Logf("the whole text changed: %s", summary(times[:20]))
 }
 
 // summary is a list of times' median, 95th percentile and maximum.
