@@ -18,7 +18,8 @@ import (
 const maxDocument = state.MaxLinkState
 
 // document is an open document: its text as the client has it, and the
-// playground's session on it, in the mode its kind is.
+// playground's session on it, in the mode its kind is; no session for a
+// document too large, or one that is none of Splice's.
 type document struct {
 	uri     string
 	version int
@@ -32,15 +33,16 @@ type document struct {
 // openDocument starts the session on text, in the mode of uri's kind.
 func openDocument(uri string, version int, text string) *document {
 	d := &document{uri: uri, version: version}
-	d.load(text, modeOf(uri, text))
+	m, ours := modeOf(uri, text)
+	d.load(text, m, ours)
 	return d
 }
 
-// load evaluates text afresh in mode m.
-func (d *document) load(text string, m state.Mode) {
+// load evaluates text afresh in mode m, when it is Splice's.
+func (d *document) load(text string, m state.Mode, ours bool) {
 	d.text, d.mode, d.lines = text, m, nil
 	d.tooBig = len(text) > maxDocument
-	if d.tooBig {
+	if d.tooBig || !ours {
 		d.ss = nil
 		return
 	}
@@ -54,31 +56,44 @@ func (d *document) load(text string, m state.Mode) {
 }
 
 // modeOf tells a document's kind by its name and text: a `.splice` file
-// is a template; a data file (JSON or YAML) is a plan when it is a mapping
-// with steps, a tool when it has a tool's name and kind, else a shape;
-// any other file is a plan by its text, else a template.
-func modeOf(uri, text string) state.Mode {
-	switch strings.ToLower(path.Ext(uri)) {
-	case ".splice":
-		return state.ModeTemplate
-	case ".json", ".yaml", ".yml":
+// is a template, a `.shape.json` or `.shape.yaml` a shape; another data
+// file (JSON or YAML) is a plan when it is a mapping with steps, a tool
+// when it has a tool's name and kind, else none of Splice's (a workflow,
+// a chart: its strings are no templates); any other file is a plan by
+// its text, else a template.
+func modeOf(uri, text string) (m state.Mode, ours bool) {
+	name := strings.ToLower(path.Base(uri))
+	switch ext := path.Ext(name); {
+	case ext == ".splice":
+		return state.ModeTemplate, true
+	case ext == ".json" || ext == ".yaml" || ext == ".yml":
 		switch {
+		case strings.HasSuffix(strings.TrimSuffix(name, ext), ".shape"):
+			return state.ModeShape, true
 		case isPlan(text):
-			return state.ModePlan
+			return state.ModePlan, true
 		case isTool(text):
-			return state.ModeTool
+			return state.ModeTool, true
 		}
-		return state.ModeShape
+		return state.ModeShape, false
+	case isPlan(text):
+		return state.ModePlan, true
 	}
-	if isPlan(text) {
-		return state.ModePlan
-	}
-	return state.ModeTemplate
+	return state.ModeTemplate, true
 }
 
-// isPlan is plan.IsPlan, asked only of a text that names steps at all.
+// isPlan reports whether text is a plan document (plan.IsPlan), or one
+// that does not parse but has steps at its top: a plan with a slip, whose
+// diagnostics say where.
 func isPlan(text string) bool {
-	return strings.Contains(text, "steps") && len(text) <= maxDocument && plan.IsPlan(text)
+	if !strings.Contains(text, "steps") || len(text) > maxDocument {
+		return false
+	}
+	if _, err := reshape.ParseData(text); err != nil {
+		return strings.HasPrefix(text, "steps:") || strings.Contains(text, "\nsteps:") ||
+			reshape.IsJSON(text) && strings.Contains(text, `"steps"`)
+	}
+	return plan.IsPlan(text)
 }
 
 // isTool reports whether text is a mapping with a tool's name and kind.
@@ -100,7 +115,8 @@ func isTool(text string) bool {
 // that read what changed; a text that becomes another kind loads afresh.
 func (d *document) change(c contentChange) error {
 	if c.Range == nil {
-		d.load(c.Text, modeOf(d.uri, c.Text))
+		m, ours := modeOf(d.uri, c.Text)
+		d.load(c.Text, m, ours)
 		return nil
 	}
 	from, to := d.offset(c.Range.Start), d.offset(c.Range.End)
@@ -108,12 +124,9 @@ func (d *document) change(c contentChange) error {
 		return &ResponseError{Code: codeInvalidParams, Message: "a change whose range ends before it starts"}
 	}
 	next := d.text[:from] + c.Text + d.text[to:]
-	m := d.mode
-	if m != state.ModePlan && m != state.ModeTool && isPlan(next) {
-		m = state.ModePlan
-	}
-	if d.ss == nil || m != d.mode || len(next) > maxDocument {
-		d.load(next, m)
+	if d.ss == nil || len(next) > maxDocument || (d.mode != state.ModePlan && d.mode != state.ModeTool && isPlan(next)) {
+		m, ours := modeOf(d.uri, next)
+		d.load(next, m, ours)
 		return nil
 	}
 	units := []int{from, to}
@@ -121,7 +134,7 @@ func (d *document) change(c contentChange) error {
 	taken, _, later := d.ss.Edit(state.Target{}, d.ss.Rewrites(state.Target{}), units[0], units[1], c.Text)
 	switch {
 	case !taken:
-		d.load(next, m)
+		d.load(next, d.mode, true)
 	case later:
 		d.ss.Settle()
 	}

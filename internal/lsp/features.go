@@ -45,6 +45,9 @@ func (d *document) diagnostics() []Diagnostic {
 		msg := fmt.Sprintf("the document is %s, more than the %s the playground opens: it is not checked", state.SizeText(len(d.text)), state.SizeText(maxDocument))
 		return append(out, Diagnostic{Severity: severityError, Code: "LimitError", Source: source, Message: msg})
 	}
+	if d.ss == nil {
+		return out // none of Splice's
+	}
 	for i := range d.ss.Out.Problems {
 		p := &d.ss.Out.Problems[i]
 		if d.shows(p) {
@@ -133,7 +136,8 @@ func (d *document) hover(off int) *Hover {
 		return nil
 	}
 	text := h.Text
-	if scope, id, ok := d.ss.Plan().ScopeAt(off); ok && scope.Iteration {
+	if p := d.plan(); p == nil {
+	} else if scope, id, ok := p.ScopeAt(off); ok && scope.Iteration {
 		if each, n := d.ss.Out.HoverEach(spans, off, id, maxHoverIterations); len(each) > 0 {
 			lines := make([]string, len(each))
 			for i, e := range each {
@@ -152,12 +156,16 @@ func (d *document) hover(off int) *Hover {
 // maxHoverIterations bounds the iterations a hover in a body shows.
 const maxHoverIterations = 10
 
-// plan is the document's plan, nil when it is no plan.
+// plan is the document's plan, nil when it is no plan or does not parse
+// (it has no steps to tell of then, only its problems).
 func (d *document) plan() *plan.Plan {
 	if d.ss == nil || d.mode != state.ModePlan {
 		return nil
 	}
-	return d.ss.Plan()
+	if p := d.ss.Plan(); p.Document() != nil {
+		return p
+	}
+	return nil
 }
 
 // extents returns where each step of p is, by its pointer: from its first
@@ -243,7 +251,7 @@ func (d *document) idRange(s *plan.Step) (from, to int, ok bool) {
 	if s.ID == "" {
 		return 0, 0, false
 	}
-	at := d.ss.Plan().Document().Pos(s.At + "/id").Offset
+	at := d.plan().Document().Pos(s.At + "/id").Offset
 	if at < len(d.text) && (d.text[at] == '"' || d.text[at] == '\'') {
 		at++
 	}

@@ -94,6 +94,19 @@ func TestTemplateAndToolFiles(t *testing.T) {
 	if len(diags) != 1 || diags[0].Code != "MissingStep" {
 		t.Errorf("tool diagnostics %+v", diags)
 	}
+	// A shape by its name; a data file that is none of Splice's is left
+	// alone, whatever its strings hold, until it becomes a plan.
+	if diags := cl.open("file:///w/card.shape.yaml", "pr: \"{{E1.number}\"\n"); len(diags) != 1 || diags[0].Code != "ParseError" {
+		t.Errorf("shape diagnostics %+v", diags)
+	}
+	chart := "image: \"{{ .Values.image }}\"\n"
+	if diags := cl.open("file:///w/chart.yaml", chart); len(diags) != 0 {
+		t.Errorf("a chart's diagnostics %+v", diags)
+	}
+	end := Position{1, 0}
+	if diags := cl.change("file:///w/chart.yaml", 2, Range{end, end}, "steps: [{id: a, tool_name: builtin__reshape, input: {shape: {x: \"{{a.b}}\"}}}]\n"); len(diags) != 2 {
+		t.Errorf("the chart become a plan: %+v", diags)
+	}
 	var list CompletionList
 	cl.must("textDocument/completion", map[string]any{"textDocument": map[string]any{"uri": "file:///w/.graph/tools/card.yaml"}, "position": at(t, tool, "{{input.", len("{{input."))}, &list)
 	if got := labels(list); len(got) == 0 || got[0] != "number:number" {
