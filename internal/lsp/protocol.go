@@ -161,7 +161,6 @@ type Hover struct {
 const (
 	symbolNamespace = 3
 	symbolFunction  = 12
-	symbolVariable  = 13
 	symbolObject    = 19
 	symbolEvent     = 24
 )

@@ -148,3 +148,26 @@ func TestHostileDocumentsKeepTheServerUp(t *testing.T) {
 		cl.change(uri, 2, Range{Position{1 << 30, 5}, Position{1 << 30, 9}}, "\n")
 	}
 }
+
+// In a template file a root is renamed across the template, and its
+// references found; input is the dialect's and stays.
+func TestRenameARootAcrossATemplate(t *testing.T) {
+	cl := startServer(t)
+	uri := "file:///w/card.splice"
+	text := "{{#E1.labels}}{{name}} of {{E1.number}}{{/E1.labels}} for {{input.repo}}\n"
+	cl.open(uri, text)
+	pos := at(t, text, "{{E1.number", 3)
+	var refs []Location
+	cl.must("textDocument/references", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos, "context": map[string]any{"includeDeclaration": true}}, &refs)
+	if len(refs) != 3 {
+		t.Errorf("references of E1: %+v", refs)
+	}
+	var edit WorkspaceEdit
+	cl.must("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": pos, "newName": "pr"}, &edit)
+	if got := apply(t, text, edit.Changes[uri]); got != strings.ReplaceAll(text, "E1", "pr") {
+		t.Errorf("renamed: %q", got)
+	}
+	if err := cl.request("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": at(t, text, "{{input", 3), "newName": "x"}, nil); err == nil {
+		t.Error("input renamed")
+	}
+}
