@@ -204,16 +204,35 @@ func (d *document) offset(p Position) int {
 }
 
 // position converts a byte offset of the text to a position.
-func (d *document) position(off int) Position {
-	off = min(max(off, 0), len(d.text))
-	lines := d.lineStarts()
-	line, _ := slices.BinarySearch(lines, off)
-	if line == len(lines) || lines[line] > off {
-		line--
+func (d *document) position(off int) Position { return d.positions([]int{off})[0] }
+
+// positions converts byte offsets of the text to positions, walking each
+// line they are on once from its start: many places on one long line (a
+// JSON document on one line) cost one pass of it.
+func (d *document) positions(offs []int) []Position {
+	order := make([]int, len(offs))
+	for i := range order {
+		order[i] = i
 	}
-	units := []int{off - lines[line]}
-	playground.UTF16Offsets(d.text[lines[line]:], units)
-	return Position{Line: line, Character: units[0]}
+	slices.SortFunc(order, func(a, b int) int { return offs[a] - offs[b] })
+	lines := d.lineStarts()
+	out := make([]Position, len(offs))
+	line, at, units := -1, 0, 0 // d.text[lines[line]:at] is units UTF-16 units long
+	for _, i := range order {
+		off := min(max(offs[i], 0), len(d.text))
+		if line < 0 || line+1 < len(lines) && lines[line+1] <= off {
+			line, _ = slices.BinarySearch(lines, off)
+			if line == len(lines) || lines[line] > off {
+				line--
+			}
+			at, units = lines[line], 0
+		}
+		n := []int{off - at}
+		playground.UTF16Offsets(d.text[at:], n)
+		at, units = off, units+n[0]
+		out[i] = Position{Line: line, Character: units}
+	}
+	return out
 }
 
 // rangeOf converts a byte range of the text to a range.

@@ -48,20 +48,35 @@ func (d *document) diagnostics() []Diagnostic {
 	if d.ss == nil {
 		return out // none of Splice's
 	}
+	var shown []*evaluate.Problem
+	var offs []int
 	for i := range d.ss.Out.Problems {
-		p := &d.ss.Out.Problems[i]
-		if d.shows(p) {
-			out = append(out, d.diagnostic(p))
+		if p := &d.ss.Out.Problems[i]; d.shows(p) {
+			start, end := p.Marked()
+			shown, offs = append(shown, p), append(offs, max(start, 0), max(start, end, 0))
 		}
+	}
+	at := d.positions(offs)
+	for i, p := range shown {
+		var r Range
+		if start, _ := p.Marked(); start >= 0 {
+			r = Range{at[2*i], at[2*i+1]}
+		}
+		out = append(out, d.diagnostic(p, r))
 	}
 	return out
 }
 
-func (d *document) diagnostic(p *evaluate.Problem) Diagnostic {
-	var r Range
+// markedRange is where the playground's editor underlines p.
+func (d *document) markedRange(p *evaluate.Problem) Range {
 	if start, end := p.Marked(); start >= 0 {
-		r = d.rangeOf(start, end)
+		return d.rangeOf(start, end)
 	}
+	return Range{}
+}
+
+// diagnostic is p placed at r.
+func (d *document) diagnostic(p *evaluate.Problem, r Range) Diagnostic {
 	severity := severityError
 	if p.NothingFound || p.Kind == "Warning" {
 		severity = severityWarning
@@ -278,7 +293,7 @@ func (d *document) codeActions(r Range) []CodeAction {
 		if !d.shows(p) || start < 0 || end < from || start > to || p.SegStart < 0 {
 			continue
 		}
-		diag := d.diagnostic(p)
+		diag := d.diagnostic(p, d.markedRange(p))
 		seg := d.text[p.SegStart:p.SegEnd]
 		fix := func(title, text string, preferred bool) {
 			edit := TextEdit{Range: d.rangeOf(p.SegStart, p.SegEnd), NewText: text}

@@ -152,3 +152,23 @@ func BenchmarkDiagnosticsAfterEdit200Steps(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDiagnosticsOnOneLongLine places a hundred problems of a JSON
+// plan written on one 5 MB line: one walk of the line, not one each.
+func BenchmarkDiagnosticsOnOneLongLine(b *testing.B) {
+	var text strings.Builder
+	text.WriteString(`{"input": {"pad": "` + strings.Repeat("x", 5<<20) + `"}, "steps": [`)
+	for i := range 100 {
+		if i > 0 {
+			text.WriteString(",")
+		}
+		fmt.Fprintf(&text, `{"id": "s%d", "tool_name": "builtin__reshape", "input": {"shape": {"x": "{{input.nope%d}}"}}}`, i, i)
+	}
+	text.WriteString("]}")
+	d := openDocument("file:///w/long.json", 1, text.String())
+	for b.Loop() {
+		if n := len(d.diagnostics()); n != 100 {
+			b.Fatalf("%d diagnostics", n)
+		}
+	}
+}

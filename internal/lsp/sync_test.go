@@ -3,8 +3,10 @@ package lsp
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/splicedev/splice/internal/playground/hostileplans"
+	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // Positions count UTF-16 code units, and a line ends at \n, \r\n or \r.
@@ -170,4 +172,47 @@ func TestRenameARootAcrossATemplate(t *testing.T) {
 	if err := cl.request("textDocument/rename", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": at(t, text, "{{input", 3), "newName": "x"}, nil); err == nil {
 		t.Error("input renamed")
 	}
+}
+
+// Any sequence of changes leaves the document and its session holding
+// the same text, and positions and offsets converting back and forth.
+func FuzzChanges(f *testing.F) {
+	f.Add(prPlan, 8, 33, 8, 38, "title", 2, 0, 2, 0, "😀\r\n")
+	f.Add("a😀b\r\nçd\re\n", 0, 2, 1, 1, "{{x", 3, 0, 0, 0, "")
+	f.Fuzz(func(t *testing.T, text string, l1, c1, l2, c2 int, insert string, l3, c3, l4, c4 int, insert2 string) {
+		if len(text) > 1<<12 || len(insert)+len(insert2) > 1<<10 {
+			return
+		}
+		d := openDocument("file:///f/plan.yaml", 1, text)
+		for _, c := range []contentChange{
+			{Range: &Range{Position{l1, c1}, Position{l2, c2}}, Text: insert},
+			{Range: &Range{Position{l3, c3}, Position{l4, c4}}, Text: insert2},
+		} {
+			before := d.text
+			from, to := d.offset(c.Range.Start), d.offset(c.Range.End)
+			if err := d.change(c); err != nil {
+				if from <= to {
+					t.Fatalf("change %+v refused: %v", c, err)
+				}
+				continue
+			}
+			if want := before[:from] + c.Text + before[to:]; d.text != want {
+				t.Fatalf("after %+v: %q, want %q", c, d.text, want)
+			}
+			if d.ss != nil && d.ss.State.Text(state.Target{}) != d.text {
+				t.Fatalf("the session holds %q, the document %q", d.ss.State.Text(state.Target{}), d.text)
+			}
+		}
+		for off := 0; off <= len(d.text); off++ {
+			if !utf8.RuneStart(d.text[min(off, len(d.text)-1)]) && off < len(d.text) {
+				continue
+			}
+			if off > 0 && off < len(d.text) && d.text[off-1] == '\r' && d.text[off] == '\n' {
+				continue // between \r and \n: no position
+			}
+			if got := d.offset(d.position(off)); got != off {
+				t.Fatalf("offset(position(%d)) = %d in %q", off, got, d.text)
+			}
+		}
+	})
 }
