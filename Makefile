@@ -107,6 +107,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzJSONSpans -fuzztime 60s ./reshape/
 	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/
 	$(GO) test -run '^$$' -fuzz FuzzChanges -fuzztime 60s ./internal/lsp/
+	$(GO) test -run '^$$' -fuzz FuzzRequests -fuzztime 60s ./internal/lsp/
 
 clean:
 	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz web/engine.js

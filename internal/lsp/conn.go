@@ -58,6 +58,7 @@ const (
 	codeInvalidRequest   = -32600
 	codeMethodNotFound   = -32601
 	codeInvalidParams    = -32602
+	codeInternalError    = -32603 // the server's own failure, recovered
 	codeServerNotReady   = -32002
 	codeRequestCancelled = -32800
 	codeRequestFailed    = -32803

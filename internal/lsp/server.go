@@ -151,7 +151,7 @@ func (s *server) handle(m *message, jsonErr error) (done bool, err error) {
 func (s *server) safely(m *message, handle func() (any, error)) (result any, rerr *ResponseError) {
 	defer func() {
 		if r := recover(); r != nil {
-			rerr = &ResponseError{Code: codeRequestFailed, Message: fmt.Sprintf("splice lsp: %s failed: %v", m.Method, r)}
+			rerr = &ResponseError{Code: codeInternalError, Message: fmt.Sprintf("splice lsp: %s failed: %v", m.Method, r)}
 			s.notify("window/logMessage", map[string]any{"type": 1, "message": rerr.Message})
 			s.reloadAll()
 		}

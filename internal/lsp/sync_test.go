@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -215,4 +216,48 @@ func FuzzChanges(f *testing.F) {
 			}
 		}
 	})
+}
+
+// No document and no request, however made, makes the server fail: every
+// method at any place of any text is answered without an internal error.
+func FuzzRequests(f *testing.F) {
+	f.Add(prPlan, 8, 35, "fetch_pr")
+	f.Add("steps:\n  - id: a\n    over: \"{{input.x}}\"\n    tool_name: t\n", 2, 9, "{{")
+	f.Add("{{#a}}{{.}}{{/a}}", 0, 3, "b")
+	f.Fuzz(func(t *testing.T, text string, line, char int, name string) {
+		if len(text) > 1<<12 || len(name) > 64 {
+			return
+		}
+		var out strings.Builder
+		s := &server{c: newConn(strings.NewReader(""), &out), docs: map[string]*document{}, pending: map[string]bool{}}
+		call := func(method string, params any) {
+			raw, _ := json.Marshal(params)
+			s.handle(&message{ID: json.RawMessage(`1`), Method: method, Params: raw}, nil)
+		}
+		call("initialize", map[string]any{})
+		uri := "file:///f/plan.yaml"
+		s.handle(&message{Method: "textDocument/didOpen", Params: mustJSON(map[string]any{"textDocument": map[string]any{"uri": uri, "version": 1, "text": text}})}, nil)
+		doc := map[string]any{"uri": uri}
+		pos := Position{line, char}
+		for _, method := range []string{"textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/prepareRename"} {
+			call(method, map[string]any{"textDocument": doc, "position": pos})
+		}
+		call("textDocument/references", map[string]any{"textDocument": doc, "position": pos, "context": map[string]any{"includeDeclaration": true}})
+		call("textDocument/rename", map[string]any{"textDocument": doc, "position": pos, "newName": name})
+		whole := Range{End: Position{1 << 20, 0}}
+		for _, method := range []string{"textDocument/documentSymbol", "textDocument/codeAction", "textDocument/inlayHint"} {
+			call(method, map[string]any{"textDocument": doc, "range": whole})
+		}
+		s.handle(&message{Method: "textDocument/didChange", Params: mustJSON(map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+			"contentChanges": []any{map[string]any{"range": Range{pos, pos}, "text": name}}})}, nil)
+		s.publishStale()
+		if strings.Contains(out.String(), `"code":-32603`) || strings.Contains(out.String(), "failed:") {
+			t.Fatalf("an internal error: %s", out.String())
+		}
+	})
+}
+
+func mustJSON(v any) json.RawMessage {
+	raw, _ := json.Marshal(v)
+	return raw
 }
