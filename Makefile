@@ -97,7 +97,7 @@ bench-keystroke: build
 # fuzz runs the fuzz targets of what reads untrusted text, a minute each:
 # templates, their renders, plan documents, plans grown along each
 # dimension of their cost, edits of documents taken in place, JSON read
-# whole in YAML, shared links and a language server's document changes.
+# whole in YAML, shared links, and a language server's changes and requests.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
