@@ -272,7 +272,8 @@ func (s *server) doc(uri string) (*document, error) {
 	return d, nil
 }
 
-// positioned reads a request's document and position.
+// positioned decodes params into p, whose document and position are at,
+// and returns that document and the position's byte offset in it.
 func (s *server) positioned(params json.RawMessage, p any, at *positionParams) (*document, int, error) {
 	if err := decode(params, p); err != nil {
 		return nil, 0, err
