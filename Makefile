@@ -98,7 +98,7 @@ bench-keystroke: build
 # fuzz runs the fuzz targets of what reads untrusted text, a minute each:
 # templates, their renders, plan documents, plans grown along each
 # dimension of their cost, edits of documents taken in place, JSON read
-# whole in YAML and shared links.
+# whole in YAML, shared links, and a language server's changes and requests.
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
 	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
@@ -107,6 +107,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDocumentReplace -fuzztime 60s ./reshape/
 	$(GO) test -run '^$$' -fuzz FuzzJSONSpans -fuzztime 60s ./reshape/
 	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/
+	$(GO) test -run '^$$' -fuzz FuzzChanges -fuzztime 60s ./internal/lsp/
+	$(GO) test -run '^$$' -fuzz FuzzRequests -fuzztime 60s ./internal/lsp/
 
 clean:
 	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz web/engine.js

@@ -295,11 +295,8 @@ func editorMarks(text string, spans []template.Span, problems []evaluate.Problem
 		offs = append(offs, s.Start, s.End)
 	}
 	for _, p := range problems {
-		if p.SegEnd > p.SegStart && p.SegStart >= 0 {
-			offs = append(offs, p.SegStart, p.SegEnd)
-		} else {
-			offs = append(offs, p.Start, p.End)
-		}
+		start, end := p.Marked()
+		offs = append(offs, start, end)
 	}
 	playground.UTF16Offsets(text, offs)
 	b := append(make([]byte, 0, 32+32*len(spans)+96*len(problems)), `{"tags":[`...)

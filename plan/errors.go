@@ -53,6 +53,8 @@ func placeAll(err error, text, step string) ErrorList {
 	list := named(reshape.Errors(template.Typed(err, template.PhaseLoad)), step)
 	for _, e := range list {
 		if e.Doc.Line == 0 && e.Source == text {
+			// The document's own error (its syntax): placed in it
+			// already, with the segment its fix replaces.
 			e.Doc, e.DocEnd, e.DocSegStart, e.DocSegEnd = e.Pos, e.End, e.SegStart, e.SegEnd
 		}
 	}

@@ -68,3 +68,17 @@ func TestRepeatedKeyIsAnError(t *testing.T) {
 		t.Errorf("JSON says %q, YAML %q", msgs[0], msgs[1])
 	}
 }
+
+// A document that does not parse keeps its error's fix and the segment
+// it replaces, placed in the document: an editor offers it.
+func TestDocumentErrorKeepsItsFix(t *testing.T) {
+	text := "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input: {shape: {x: {{input.n}}}}\n"
+	p := Load(text)
+	if len(p.Errors) != 1 {
+		t.Fatalf("errors %v", p.Errors)
+	}
+	e, at := p.Errors[0], strings.Index(text, "{{")
+	if e.Fix != `"{{input.n}}"` || e.DocSegStart != at || e.DocSegEnd != at+len("{{input.n}}") {
+		t.Errorf("fix %q at [%d, %d), want [%d, %d)", e.Fix, e.DocSegStart, e.DocSegEnd, at, at+len("{{input.n}}"))
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -260,6 +261,13 @@ func (ss *Session) RenameRoot(name string) bool {
 	return ss.do("rename "+old+" to "+name, renameRoot{old, name})
 }
 
+// ReferencesTo returns the byte ranges of the main text's tags that read
+// root: a step's in a plan, a root's in a template or a shape.
+func (ss *Session) ReferencesTo(root string) [][2]int { return ss.references(root)[ss.State.Mode] }
+
+// Plan is the plan document of plan mode as its last evaluation loaded it.
+func (ss *Session) Plan() *plan.Plan { return ss.eval.Plan(ss.State.Plan) }
+
 // Rename is a root's rename, whose references in the main text may follow.
 type Rename struct{ From, To string }
 
@@ -305,7 +313,7 @@ func (ss *Session) RenameOffer() (r Rename, n int, where string) {
 		return Rename{}, 0, ""
 	}
 	if ss.State.Mode == state.ModePlan {
-		p := ss.eval.Plan(ss.State.Plan)
+		p := ss.Plan()
 		_, from := p.Step(ss.renamed.From)
 		if _, to := p.Step(ss.renamed.To); from || !to {
 			return Rename{}, 0, ""

@@ -109,7 +109,7 @@ func (ss *Session) Caret(off int) bool {
 	if ss.State.Mode != state.ModePlan {
 		return false
 	}
-	_, id, ok := ss.eval.Plan(ss.State.Plan).ScopeAt(byteOffset(ss.State.Plan, off))
+	_, id, ok := ss.Plan().ScopeAt(byteOffset(ss.State.Plan, off))
 	if !ok || id == ss.step {
 		// In the plan's input or tools the selection stays.
 		return false
@@ -121,7 +121,7 @@ func (ss *Session) Caret(off int) bool {
 // InsertSample writes a sample result skeleton into step id, which has
 // none, and selects it: one edit of the main text.
 func (ss *Session) InsertSample(id string) {
-	p := ss.eval.Plan(ss.State.Plan)
+	p := ss.Plan()
 	at, insert, ok := p.SampleSkeleton(id)
 	if !ok {
 		return
@@ -135,7 +135,7 @@ func (ss *Session) InsertSample(id string) {
 // SetDecision makes branch the sample decision of decide step id: one edit
 // of the main text.
 func (ss *Session) SetDecision(id, branch string) {
-	p := ss.eval.Plan(ss.State.Plan)
+	p := ss.Plan()
 	from, to, insert, ok := p.SetBranch(id, branch)
 	if !ok {
 		return

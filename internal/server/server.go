@@ -5,6 +5,7 @@
 package server
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -23,6 +24,7 @@ import (
 
 	ui "github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/assets"
+	"github.com/splicedev/splice/internal/planschema"
 )
 
 // buildVersion names the build when set with -ldflags
@@ -156,6 +158,9 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case s.loader != nil && (r.URL.Path == "/app.js" || r.URL.Path == "/goapp.js"):
 		serveLoader(w, r, s.loader)
 		return
+	case r.URL.Path == planschema.Path:
+		servePlanSchema(w, r)
+		return
 	case !strings.HasPrefix(r.URL.Path, "/web/"):
 		s.servePage(w, r)
 		return
@@ -165,6 +170,15 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// answering 304 for files that changed.
 	w.Header().Set("Cache-Control", "no-cache")
 	s.files.ServeHTTP(w, r)
+}
+
+// servePlanSchema serves the plan documents' JSON Schema, which editors
+// and their YAML servers fetch from anywhere.
+func servePlanSchema(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/schema+json")
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "plan.json", time.Time{}, bytes.NewReader(planschema.Plan))
 }
 
 // setSecurityHeaders sets the headers every response carries. Only the

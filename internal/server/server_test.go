@@ -22,6 +22,7 @@ import (
 
 	ui "github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/assets"
+	"github.com/splicedev/splice/internal/planschema"
 )
 
 // testWebDir is the built web/ directory, seen from this package.
@@ -573,5 +574,16 @@ func TestFastLoader(t *testing.T) {
 	}
 	if _, err := patchLoader("no loader here"); err == nil {
 		t.Error("patching a loader that changed: no error")
+	}
+}
+
+// The plan documents' schema is served as JSON Schema, to any site.
+func TestPlanSchemaServed(t *testing.T) {
+	dir, _ := fakeWebDir(t)
+	res := get(newTestSite(t, dir), planschema.Path)
+	body, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "application/schema+json" ||
+		res.Header.Get("Access-Control-Allow-Origin") != "*" || !bytes.Equal(body, planschema.Plan) {
+		t.Errorf("%s: %d %v %.80s", planschema.Path, res.StatusCode, res.Header, body)
 	}
 }

@@ -12,18 +12,51 @@ type Hover struct {
 // Hover returns what the tag of spans (the main text's) at byte offset off
 // evaluated to, from the trace; false when no tag is there.
 func (o *Outcome) Hover(spans []template.Span, off int) (Hover, bool) {
-	for _, sp := range spans {
-		if off < sp.Start || off >= sp.End {
-			continue
-		}
-		for _, row := range o.hoverRows() {
-			if row.start == sp.Start {
-				return Hover{Start: sp.Start, End: sp.End, Text: row.describe(), Failed: row.State() == RowFailed}, true
-			}
-		}
-		return Hover{}, false
+	if sp, ok := spanAt(spans, off); ok {
+		return hoverIn(sp, o.hoverRows())
 	}
 	return Hover{}, false
+}
+
+// spanAt returns the tag of spans at byte offset off.
+func spanAt(spans []template.Span, off int) (template.Span, bool) {
+	for _, sp := range spans {
+		if off >= sp.Start && off < sp.End {
+			return sp, true
+		}
+	}
+	return template.Span{}, false
+}
+
+// hoverIn is what the row of tag sp says, false when no row traced it.
+func hoverIn(sp template.Span, rows []TraceRow) (Hover, bool) {
+	for _, row := range rows {
+		if row.start == sp.Start {
+			return Hover{Start: sp.Start, End: sp.End, Text: row.describe(), Failed: row.State() == RowFailed}, true
+		}
+	}
+	return Hover{}, false
+}
+
+// HoverEach returns what the tag at byte offset off, in the body of the
+// plan's map or fold step id, evaluated to in each of its first limit
+// iterations, and how many iterations ran: every run, where Hover tells
+// the iteration shown.
+func (o *Outcome) HoverEach(spans []template.Span, off int, id string, limit int) (each []Hover, iterations int) {
+	sp, ok := spanAt(spans, off)
+	if o.run == nil || !ok {
+		return nil, 0
+	}
+	res, ok := o.run.Result(id)
+	if !ok {
+		return nil, 0
+	}
+	for i := range min(limit, len(res.Iterations)) {
+		if h, ok := hoverIn(sp, traceRows(o.run.IterationTrace(id, i))); ok {
+			each = append(each, h)
+		}
+	}
+	return each, len(res.Iterations)
 }
 
 // hoverRows are the traced tags a hover may show: in plan mode every

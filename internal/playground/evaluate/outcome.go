@@ -64,6 +64,15 @@ func (p *Problem) same(q *Problem) bool {
 		p.Suggestion == q.Suggestion && p.Fix == q.Fix
 }
 
+// Marked is the byte range an editor underlines: the failing segment when
+// it is known, else the tag; -1, -1 when the problem is not placed.
+func (p *Problem) Marked() (start, end int) {
+	if p.SegEnd > p.SegStart && p.SegStart >= 0 {
+		return p.SegStart, p.SegEnd
+	}
+	return p.Start, p.End
+}
+
 // Located reports whether the problem can select its tag in an editor.
 func (p *Problem) Located() bool { return p.Start >= 0 }
 
