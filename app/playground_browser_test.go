@@ -562,15 +562,17 @@ func TestBrowserScreenshots(t *testing.T) {
 		width, height      int64
 		State              state.State
 		scroll             string // the element to scroll to, if any
+		step               string // a step to select by its row, if any
 	}{
-		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), ""},
-		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), ""},
-		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), ""},
-		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output"},
-		{"embed.png", "light", state.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), ""},
-		{"plan-light.png", "light", "/", 1440, 1000, exampleState(t, "pr-plan"), ""},
-		{"plan-dark.png", "dark", "/", 1440, 1000, exampleState(t, "broken-plan"), ""},
-		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), ".pane-steps"},
+		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), "", ""},
+		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), "", ""},
+		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), "", ""},
+		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output", ""},
+		{"embed.png", "light", state.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), "", ""},
+		{"plan-light.png", "light", "/", 1280, 800, exampleState(t, "pr-plan"), "", "per_file"},
+		{"plan-dark.png", "dark", "/", 1280, 800, exampleState(t, "broken-plan"), "", "first"},
+		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), `[data-testid="step"][data-id="per_file"]`, "per_file"},
+		{"plan-phone-dark.png", "dark", "/", 390, 844, exampleState(t, "broken-plan"), `[data-testid="step"][data-id="first"]`, "first"},
 	}
 	for _, shot := range shots {
 		ctx := browsertest.NewBrowser(t)
@@ -583,6 +585,12 @@ func TestBrowserScreenshots(t *testing.T) {
 		waitAppReady(t, ctx)
 		browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text(state.Target{})))
 		time.Sleep(300 * time.Millisecond)
+		if shot.step != "" {
+			click(t, ctx, `[data-testid="step"][data-id="`+shot.step+`"] .step-select`)
+			waitSelected(t, ctx, shot.step)
+			browsertest.EvalJS[bool](t, ctx, `(window.scrollTo(0, 0), document.activeElement.blur(), true)`)
+			time.Sleep(1600 * time.Millisecond) // the editor's flash of the step's line is over
+		}
 		if shot.scroll != "" { // as a phone shows it, scrolled down
 			browsertest.EvalJS[bool](t, ctx, `(document.querySelector(`+jsString(shot.scroll)+`).scrollIntoView(), true)`)
 			time.Sleep(100 * time.Millisecond)
