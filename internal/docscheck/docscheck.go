@@ -123,12 +123,17 @@ type block struct {
 	expectAt  int
 }
 
+// work counts the bytes the check reads and the bytes of the examples it
+// runs, for the tests that hold it proportional to a file's size.
+var work int
+
 // finding is a finding of the file's own markup at offset off.
 func finding(off int, msg string) Finding { return Finding{Msg: msg, offset: off} }
 
 // check runs the block and returns its errors, placed in the file, less
 // those it expects; an expected kind that does not come is an error.
 func (b *block) check() []Finding {
+	work += len(b.body.text)
 	for _, p := range []*part{&b.body, b.roots, b.call} {
 		if p == nil {
 			continue

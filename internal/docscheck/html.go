@@ -29,12 +29,14 @@ func htmlBlocks(src string) ([]*block, []Finding) {
 	var last *block
 	for i := 0; ; {
 		j := strings.IndexByte(src[i:], '<')
+		work += j + 1
 		if j < 0 {
 			return blocks, findings
 		}
 		i += j
 		if strings.HasPrefix(src[i:], "<!--") {
 			end := strings.Index(src[i+4:], "-->")
+			work += end + 4
 			if end < 0 {
 				return blocks, append(findings, finding(i, "this comment is never closed: the rest of the page is inside it"))
 			}
@@ -55,6 +57,7 @@ func htmlBlocks(src string) ([]*block, []Finding) {
 			continue
 		}
 		close := strings.Index(lower[end:], "</"+name)
+		work += end - i + close + 1
 		if close < 0 {
 			return blocks, append(findings, finding(i, "this <"+name+"> is never closed: the rest of the page is inside it"))
 		}
@@ -114,6 +117,7 @@ func preBlock(src string, open, end, close int, attrs attributes) (*block, strin
 // textOf is the text content of src[from:to]: tags left out and entities
 // read, each piece placed where it came from.
 func textOf(src string, from, to int) part {
+	work += to - from
 	var p part
 	var text strings.Builder
 	for i := from; i < to; {
@@ -178,7 +182,7 @@ var entities = map[string]string{"amp": "&", "lt": "<", "gt": ">", "quot": `"`, 
 // entities read.
 type attributes map[string]string
 
-func (a attributes) has(name string) bool { _, ok := a[name]; return ok }
+func (a attributes) has(name string) bool   { _, ok := a[name]; return ok }
 func (a attributes) get(name string) string { return a[name] }
 
 // readTag reads the start tag at src[i] ('<'): its name lowercased, its

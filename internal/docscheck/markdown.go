@@ -66,6 +66,7 @@ func (f fence) closes(line string) bool {
 // offset of the next line.
 func lineAt(src string, off int) (string, int) {
 	end := strings.IndexByte(src[off:], '\n')
+	work += end + 1
 	if end < 0 {
 		return strings.TrimSuffix(src[off:], "\r"), len(src)
 	}
