@@ -4,9 +4,13 @@ package main_test
 
 import (
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -178,5 +182,55 @@ func TestBrowserEmbedPlans(t *testing.T) {
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5`)
 	if banner := browsertest.EvalJS[string](t, ctx, `document.querySelector('[data-testid="banner"]')?.textContent || ""`); banner != "" {
 		t.Errorf("the plan's link opens under a banner: %q", banner)
+	}
+}
+
+// TestBrowserEmbedPlanScreenshot writes docs/embed-plan.png: a docs page's
+// plan with a broken step, styled by the page. It runs when
+// SPLICE_SCREENSHOTS=1.
+func TestBrowserEmbedPlanScreenshot(t *testing.T) {
+	if os.Getenv("SPLICE_SCREENSHOTS") == "" {
+		t.Skip("set SPLICE_SCREENSHOTS=1 to write docs/embed-plan.png")
+	}
+	engineSite := browsertest.StartServer(t)
+	page := browsertest.ServePage(t, `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>Plans</title>
+<style>
+body { font: 15px/1.5 system-ui, sans-serif; margin: 24px; color: #1c2230; }
+pre { font: 13px/1.45 ui-monospace, monospace; background: #f1f3f6; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; white-space: pre-wrap; }
+.splice-output { border-left: 3px solid #3451d1; padding-left: 12px; }
+.splice-step { background: none; padding: 0 12px; margin: 0; }
+.splice-step[data-status="failed"], .splice-step[data-status="blocked"] { color: #c0262d; }
+.splice-type { font-size: 12px; color: #5d6878; text-transform: uppercase; }
+.splice-error { background: #fdeced; color: #8a1c22; }
+.splice-open { font-size: 14px; }
+</style>
+<p>The plan, and what the engine makes of it as the page loads:</p>
+<pre data-splice="plan">input: {repo: octo/hello}
+steps:
+  - id: issues
+    tool_name: github__issue_list
+    input: {repo: "{{input.repo}}"}
+    result: {items: [{number: 7, title: Flaky test}, {number: 9, title: Typo}]}
+  - id: titles
+    over: "{{issues.items}}"
+    tool_name: builtin__reshape
+    input: {shape: {line: "#{{item.number}} {{item.titel}}"}}
+  - id: count
+    tool_name: builtin__reshape
+    input: {shape: {open: "{{issues.items.length}}"}}
+solver: "{{count.open}} open: {{#titles}}{{line}}{{^@last}}, {{/@last}}{{/titles}}"</pre>
+<script src="`+engineSite+`/web/embed.js" defer></script>`)
+	ctx := browsertest.NewBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(820, 700)); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Navigate(t, ctx, page)
+	browsertest.WaitJS(t, ctx, embeddedJS)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "docs", "embed-plan.png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
