@@ -66,11 +66,13 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./cmd/splice ./app ./wasm
 	GOOS=js GOARCH=wasm $(GO) vet -tags splice_lite ./wasm
 
-# The unit tests take seconds; the browser tests (the browser tag, in app/
+# The unit tests take seconds (they check the examples of the README and of
+# /docs too; `splice check README.md` shows it as CI would); the browser tests (the browser tag, in app/
 # and wasm/) drive Chromium against the built web/, one browser at a time:
 # -p 1 runs the two packages in turn, as each runs its tests.
 unit: build
 	$(GO) test ./...
+	$(BIN) check README.md
 	$(GO) test -tags splice_lite ./wasm ./reshape
 	$(GO) test -tags browser -p 1 ./app ./wasm
 
