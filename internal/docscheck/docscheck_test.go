@@ -35,7 +35,7 @@ func TestBadInputIsPlaced(t *testing.T) {
 		{"roots with nothing before them", "a.md", "```json splice-roots\n{}\n```\n",
 			[]string{"1:1: a splice-roots block follows a splice or splice-shape block, and none comes before it"}},
 		{"an unknown data-splice", "a.html", "<pre data-splice=\"shap\">{}</pre>",
-			[]string{"1:1: data-splice=\"shap\": want shape, tool or plan, or nothing for a template"}},
+			[]string{"1:1: data-splice=\"shap\": want shape or plan, or nothing for a template"}},
 		{"a hostile plan stops at its budget", "a.md", "```splice-plan\ninput: {a: [" + strings.Repeat("1,", 199) + "1]}\n" + hostile + "```\n",
 			[]string{"7:25: LimitError: step M: the render did more than"}},
 	}

@@ -8,17 +8,16 @@ import (
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
-// htmlModes are the values of data-splice, as embed.js reads them.
+// htmlModes are the values of data-splice that embed.js renders.
 var htmlModes = map[string]state.Mode{
 	"":      state.ModeTemplate,
 	"shape": state.ModeShape,
-	"tool":  state.ModeTool,
 	"plan":  state.ModePlan,
 }
 
 // htmlBlocks reads the <pre data-splice> blocks of an HTML page, each with
-// the first <script data-splice-roots> (or data-splice-call, for a tool)
-// after it and before the next block. It reads tags as a browser does
+// the first <script data-splice-roots> after it and before the next block,
+// as embed.js takes them. It reads tags as a browser does
 // where it matters here (comments, quoted attributes, the raw text of
 // scripts and styles, entities) and leaves the rest alone; each search
 // starts where the last ended, so a page is read once.
@@ -72,16 +71,8 @@ func htmlBlocks(src string) ([]*block, []Finding) {
 			}
 			blocks = append(blocks, b)
 			last = b
-		case name == "script" && (attrs.has("data-splice-roots") || attrs.has("data-splice-call")):
-			body := &part{text: src[end:close], spans: []span{{0, end}}}
-			call := attrs.has("data-splice-call")
-			switch {
-			case last == nil || last.mode == state.ModePlan || call != (last.mode == state.ModeTool) || call && last.call != nil || !call && last.roots != nil:
-			case call:
-				last.call = body
-			default:
-				last.roots = body
-			}
+		case name == "script" && attrs.has("data-splice-roots") && last != nil && last.mode != state.ModePlan && last.roots == nil:
+			last.roots = &part{text: src[end:close], spans: []span{{0, end}}}
 		}
 		i = close
 	}
@@ -93,7 +84,7 @@ func preBlock(src string, open, end, close int, attrs attributes) (*block, strin
 	kind := attrs.get("data-splice")
 	mode, ok := htmlModes[kind]
 	if !ok {
-		return nil, "data-splice=" + strconv.Quote(kind) + ": want shape, tool or plan, or nothing for a template"
+		return nil, "data-splice=" + strconv.Quote(kind) + ": want shape or plan, or nothing for a template"
 	}
 	b := &block{mode: mode, at: open, expectAt: open, step: attrs.get("data-step"), iteration: attrs.has("data-iteration")}
 	b.later = strings.FieldsFunc(attrs.get("data-later"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' })
