@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"strings"
@@ -208,26 +210,36 @@ func (ex *docExample) run() docResult {
 // under its decide step, its form, its status, and its result or what
 // blocked it; the solver last.
 func stepLines(view *evaluate.PlanView) string {
-	var b strings.Builder
+	width := len("solver")
 	for _, r := range view.Steps {
-		b.WriteString(strings.Repeat("  ", r.Depth) + r.ID + "  " + r.Form + "  " + r.Status)
-		switch {
-		case r.BlockedBy != "":
-			b.WriteString("  blocked by " + r.BlockedBy)
-		case r.HasResult:
-			b.WriteString("  " + r.JSON)
-		}
-		if r.Note != "" {
-			b.WriteString("  (note: " + r.Note + ")")
-		}
+		width = max(width, 2*r.Depth+len(r.ID))
+	}
+	var b strings.Builder
+	line := func(name, form, status, what string) {
+		b.WriteString(strings.TrimRight(fmt.Sprintf("%-*s  %-6s  %-7s  %s", width, name, form, status, what), " "))
 		b.WriteByte('\n')
 	}
-	if r := view.Solver; r != nil {
-		b.WriteString("solver  " + r.Status)
-		if r.BlockedBy != "" {
-			b.WriteString("  blocked by " + r.BlockedBy)
+	for _, r := range view.Steps {
+		what := ""
+		switch {
+		case r.BlockedBy != "":
+			what = "blocked by " + r.BlockedBy
+		case r.HasResult:
+			what = r.JSON
+		case r.Status == "skipped":
+			what = "not taken"
 		}
-		b.WriteByte('\n')
+		if r.Note != "" {
+			what += "  (note: " + r.Note + ")"
+		}
+		line(strings.Repeat("  ", r.Depth)+r.ID, r.Form, r.Status, what)
+	}
+	if r := view.Solver; r != nil {
+		what := ""
+		if r.BlockedBy != "" {
+			what = "blocked by " + r.BlockedBy
+		}
+		line("solver", "", r.Status, what)
 	}
 	return b.String()
 }

@@ -126,10 +126,13 @@ func TestBrowserEmbedPlans(t *testing.T) {
 	if !slices.Equal(rows, wantRows) || pr.OK != "true" || len(pr.Errors) > 0 || pr.Result != "PR #42: a.go +3, b.go +1" {
 		t.Errorf("the plan: %+v\nwant the steps %v and the solver's output", pr, wantRows)
 	}
-	if got := pr.Steps[2].Text; got != `last_file  fold  ok  {"path":"b.go","after":"a.go"}` {
+	if got := pr.Steps[2].Text; got != `last_file  fold    ok       {"path":"b.go","after":"a.go"}` {
 		t.Errorf("the fold's row: %q", got)
 	}
-	if got := pr.Steps[3].Text; got != `route  decide  ok  {"branch":"big","result":{"n":2}}` {
+	if got := pr.Steps[3].Text; got != `route      decide  ok       {"branch":"big","result":{"n":2}}` {
+		t.Errorf("the decide step's row: %q", got)
+	}
+	if got := pr.Steps[4].Text; got != `  review   call    ok       {"n":2}` {
 		t.Errorf("the decide step's row: %q", got)
 	}
 

@@ -182,12 +182,21 @@
     if (only && !ids.includes(only)) {
       out.append(el("pre", "splice-error", "data-step: no step " + JSON.stringify(only) + " in this plan"));
     }
+    // Columns as splice plan lines them up: a branch step indented under
+    // its decide step.
+    const indent = (id) => {
+      let s = "";
+      for (let r = run.steps[id]; r && r.in; r = run.steps[r.in]) s += "  ";
+      return s;
+    };
+    const width = Math.max(0, ...ids.map((id) => indent(id).length + id.length));
     for (const id of ids) {
       const r = run.steps[id];
       if (only && id !== only) continue;
       let what = r.status === "skipped" ? "not taken" : r.blocked_by ? "blocked by " + r.blocked_by : "";
       if ("result" in r) what = only ? JSON.stringify(resultOf(run.steps, r), null, 2) : brief(resultOf(run.steps, r));
-      const row = el(only ? "div" : "pre", "splice-step", (r.in ? "  " : "") + id + "  " + r.form + "  " + r.status + (only ? "" : "  " + what));
+      const line = only ? id + "  " + r.form + "  " + r.status : (indent(id) + id).padEnd(width) + "  " + r.form.padEnd(6) + "  " + r.status.padEnd(7) + "  " + what;
+      const row = el("pre", "splice-step", line.trimEnd());
       Object.assign(row.dataset, { id, form: r.form, status: r.status });
       if (r.blocked_by) row.dataset.blockedBy = r.blocked_by;
       out.append(row);
