@@ -87,7 +87,7 @@ func checkDocs(args []string, format string, stdout, stderr io.Writer) int {
 				if f.Warning {
 					level = "warning"
 				}
-				fmt.Fprintf(out, "::%s file=%s,line=%d,col=%d::%s\n", level, annotationProperty(file), f.Line, f.Column, annotationData(f.String()))
+				fmt.Fprintf(out, "::%s file=%s,line=%d,col=%d::%s\n", level, annotationProperty(file), f.Line, f.Column, annotationData(f.Message()))
 				continue
 			}
 			fmt.Fprintf(out, "%s:%d:%d: %s\n", file, f.Line, f.Column, f)

@@ -42,6 +42,10 @@ func TestCheckDocsGitHubFormat(t *testing.T) {
 	if code != 1 || errs != "" || first != `::error file=testdata/docs/sub/page.html,line=4,col=66::BadPath: no key "titel" in the object at E1; did you mean "title"?` {
 		t.Errorf("exit %d, errors %q, annotations\n%s", code, errs, out)
 	}
+	_, out, _ = checkOutput(t, "--format", "github", "testdata/docs/guide.md")
+	if want := `::warning file=testdata/docs/guide.md,line=76,col=12::this comment hides a tag: the value is "PR", not "PR #{{card.n}}"; quote the value`; !strings.Contains(out, want+"\n") {
+		t.Errorf("the warning's annotation is not\n%s\nin\n%s", want, out)
+	}
 	if got := annotationProperty("a:b,c%\n"); got != "a%3Ab%2Cc%25%0A" {
 		t.Errorf("a property escaped: %s", got)
 	}

@@ -31,11 +31,17 @@ type Finding struct {
 
 // String is the finding on one line, after the file's name and position.
 func (f Finding) String() string {
+	if f.Warning {
+		return "warning: " + f.Message()
+	}
+	return f.Message()
+}
+
+// Message is the finding on one line without its level: its kind, step
+// and message.
+func (f Finding) Message() string {
 	var b strings.Builder
-	switch {
-	case f.Warning:
-		b.WriteString("warning: ")
-	case f.Kind != "":
+	if f.Kind != "" && !f.Warning {
 		b.WriteString(f.Kind + ": ")
 	}
 	if f.Step != "" {
