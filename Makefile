@@ -114,7 +114,8 @@ clean:
 
 # bench-js measures the engine's JavaScript API against mustache.js,
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
-# CPU per call in six cases and the cold start to a first result, medians
+# CPU per call in seven cases and runPlan of a 30-step plan (the full
+# engine, last), and the cold start to a first result, medians
 # and ratios, with an empty Go program's cold start (wasm/testdata/emptyengine)
 # as its floor, and the cold start over a 10 Mbit/s link.
 # SPLICE_BENCH_ENGINE=http://host:port measures the engine of a running
