@@ -84,12 +84,27 @@ func Check(name, src string) Result {
 	} else {
 		blocks, findings = markdownBlocks(src)
 	}
-	for _, b := range blocks {
-		findings = append(findings, b.check()...)
+	limited := 0
+	for i, b := range blocks {
+		got := b.check()
+		findings = append(findings, got...)
+		if slices.ContainsFunc(got, func(f Finding) bool { return f.Kind == template.LimitError.String() }) {
+			limited++
+		}
+		if limited == maxLimitedBlocks && i+1 < len(blocks) {
+			findings = append(findings, finding(blocks[i+1].at, "the check stops here: "+strconv.Itoa(limited)+" examples before this one passed the engine's limits, and the "+strconv.Itoa(len(blocks)-i-1)+" from here on are not run"))
+			blocks = blocks[:i+1]
+			break
+		}
 	}
 	placeAll(src, findings)
 	return Result{Blocks: len(blocks), Findings: findings}
 }
+
+// maxLimitedBlocks is how many examples of a file may pass the engine's
+// limits before the check gives up on the file: each has a budget of its
+// own, and a file of thousands of them would take as many budgets.
+const maxLimitedBlocks = 8
 
 // part is a text taken out of the file (a block's body, its roots), with
 // where each of its bytes came from: a fence's indentation is left out of

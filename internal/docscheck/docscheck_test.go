@@ -121,3 +121,15 @@ func TestLargeFiles(t *testing.T) {
 		t.Errorf("10 MB: %d blocks, findings %v", r.Blocks, findings(r))
 	}
 }
+
+// A file of examples that each pass the engine's limits costs a few
+// budgets, not one each: the check stops, saying where.
+func TestManyLimitedBlocks(t *testing.T) {
+	hostile := "```splice\n{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}.{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}\n```\n```json splice-roots\n{\"E0\": {\"a\": [" + strings.Repeat("1,", 27) + "1]}}\n```\n"
+	r := Check("a.md", strings.Repeat(hostile, 50))
+	got := findings(r)
+	if r.Blocks != maxLimitedBlocks || len(got) != maxLimitedBlocks+1 || !strings.HasPrefix(got[0], "2:1: LimitError: ") ||
+		got[maxLimitedBlocks] != "49:1: the check stops here: 8 examples before this one passed the engine's limits, and the 42 from here on are not run" {
+		t.Errorf("%d blocks run, findings\n%s", r.Blocks, strings.Join(got, "\n"))
+	}
+}
