@@ -86,9 +86,9 @@ func Check(name, src string) Result {
 	}
 	limited := 0
 	for i, b := range blocks {
-		got := b.check()
+		got, stopped := b.check()
 		findings = append(findings, got...)
-		if slices.ContainsFunc(got, func(f Finding) bool { return f.Kind == template.LimitError.String() }) {
+		if stopped {
 			limited++
 		}
 		if limited == maxLimitedBlocks && i+1 < len(blocks) {
@@ -152,15 +152,16 @@ var work int
 func finding(off int, msg string) Finding { return Finding{Msg: msg, offset: off} }
 
 // check runs the block and returns its errors, placed in the file, less
-// those it expects; an expected kind that does not come is an error.
-func (b *block) check() []Finding {
+// those it expects (an expected kind that does not come is an error), and
+// whether the engine's limits stopped it, expected or not.
+func (b *block) check() ([]Finding, bool) {
 	work += len(b.body.text)
 	for _, p := range []*part{&b.body, b.roots, b.call} {
 		if p == nil {
 			continue
 		}
 		if bad := invalidUTF8(p.text); bad >= 0 {
-			return []Finding{finding(p.fileOffset(bad), "the text is not valid UTF-8 (byte 0x"+strconv.FormatUint(uint64(p.text[bad]), 16)+")")}
+			return []Finding{finding(p.fileOffset(bad), "the text is not valid UTF-8 (byte 0x"+strconv.FormatUint(uint64(p.text[bad]), 16)+")")}, false
 		}
 	}
 	var got []Finding
@@ -180,7 +181,7 @@ func (b *block) check() []Finding {
 		if b.roots != nil {
 			roots, err := rootsOf(b.roots)
 			if err != nil {
-				return append(got, *err)
+				return []Finding{*err}, false
 			}
 			for _, r := range roots {
 				s.Roots = append(s.Roots, state.RootText{Name: r.name, Text: r.text.text})
@@ -211,7 +212,8 @@ func (b *block) check() []Finding {
 			got = append(got, finding(b.at, "data-step names "+strconv.Quote(b.step)+", which is no step of this plan"))
 		}
 	}
-	return b.expected(got)
+	stopped := slices.ContainsFunc(got, func(f Finding) bool { return f.Kind == template.LimitError.String() })
+	return b.expected(got), stopped
 }
 
 // engineFinding is an error of the engine's, at byte off of in when placed

@@ -127,6 +127,10 @@ func TestLargeFiles(t *testing.T) {
 func TestManyLimitedBlocks(t *testing.T) {
 	hostile := "```splice\n{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}{{#E0.a}}.{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}{{/E0.a}}\n```\n```json splice-roots\n{\"E0\": {\"a\": [" + strings.Repeat("1,", 27) + "1]}}\n```\n"
 	r := Check("a.md", strings.Repeat(hostile, 50))
+	// Expected or not, a LimitError took its budget.
+	if expected := Check("a.md", strings.Repeat("<!-- splice: expect LimitError -->\n"+hostile, 50)); expected.Blocks != maxLimitedBlocks {
+		t.Errorf("%d examples expecting a LimitError run", expected.Blocks)
+	}
 	got := findings(r)
 	if r.Blocks != maxLimitedBlocks || len(got) != maxLimitedBlocks+1 || !strings.HasPrefix(got[0], "2:1: LimitError: ") ||
 		got[maxLimitedBlocks] != "49:1: the check stops here: 8 examples before this one passed the engine's limits, and the 42 from here on are not run" {
