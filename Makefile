@@ -66,11 +66,13 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./cmd/splice ./app ./wasm
 	GOOS=js GOARCH=wasm $(GO) vet -tags splice_lite ./wasm
 
-# The unit tests take seconds; the browser tests (the browser tag, in app/
+# The unit tests take seconds (they check the examples of the README and of
+# /docs too; `splice check README.md` shows it as CI would); the browser tests (the browser tag, in app/
 # and wasm/) drive Chromium against the built web/, one browser at a time:
 # -p 1 runs the two packages in turn, as each runs its tests.
 unit: build
 	$(GO) test ./...
+	$(BIN) check README.md
 	$(GO) test -tags splice_lite ./wasm ./reshape
 	$(GO) test -tags browser -p 1 ./app ./wasm
 
@@ -115,7 +117,8 @@ clean:
 
 # bench-js measures the engine's JavaScript API against mustache.js,
 # handlebars and JSONata (bench/js, from its lockfile) in headless Chromium:
-# CPU per call in six cases and the cold start to a first result, medians
+# CPU per call in seven cases and runPlan of a 30-step plan (the full
+# engine, last), and the cold start to a first result, medians
 # and ratios, with an empty Go program's cold start (wasm/testdata/emptyengine)
 # as its floor, and the cold start over a 10 Mbit/s link.
 # SPLICE_BENCH_ENGINE=http://host:port measures the engine of a running

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"fmt"
+
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"strings"
@@ -177,6 +179,8 @@ type docResult struct {
 	typed   bool   // the template is a typed splice
 	display string // the result as the playground shows it
 	err     error
+	doc     string // the text a plan's errors are placed in
+	steps   string // a plan's steps, one line each; "" for another mode
 }
 
 // State is the example as the playground opens it.
@@ -195,7 +199,58 @@ func (ex *docExample) State() state.State {
 func (ex *docExample) run() docResult {
 	s := ex.State()
 	o := evaluate.Evaluate(s)
-	return docResult{value: o.Value, typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
+	r := docResult{value: o.Value, typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
+	if o.Plan != nil {
+		r.doc, r.steps = ex.Source, stepLines(o.Plan)
+	}
+	return r
+}
+
+// stepLines is a plan's steps as the steps pane lists them: a branch step
+// under its decide step, its form, its status, and its result or what
+// blocked it; the solver last.
+func stepLines(view *evaluate.PlanView) string {
+	width := len("solver")
+	for _, r := range view.Steps {
+		width = max(width, 2*r.Depth+len(r.ID))
+	}
+	var b strings.Builder
+	line := func(name, form, status, what string) {
+		b.WriteString(strings.TrimRight(fmt.Sprintf("%-*s  %-6s  %-7s  %s", width, name, form, status, what), " "))
+		b.WriteByte('\n')
+	}
+	for _, r := range view.Steps {
+		what := ""
+		switch {
+		case r.BlockedBy != "":
+			what = "blocked by " + r.BlockedBy
+		case r.HasResult:
+			what = r.JSON
+		case r.Status == "skipped":
+			what = "not taken"
+		}
+		if r.Note != "" {
+			what += "  (note: " + r.Note + ")"
+		}
+		line(strings.Repeat("  ", r.Depth)+r.ID, r.Form, r.Status, what)
+	}
+	if r := view.Solver; r != nil {
+		what := ""
+		if r.BlockedBy != "" {
+			what = "blocked by " + r.BlockedBy
+		}
+		line("solver", "", r.Status, what)
+	}
+	return b.String()
+}
+
+// text is the example's output as the page shows it, for the tests that
+// hold it: a plan's steps, then the result or the errors.
+func (r docResult) text() string {
+	if r.err != nil {
+		return r.steps + reshape.FormatIn(r.err, r.doc)
+	}
+	return r.steps + r.display + "\n"
 }
 
 // Link is the share link that opens the example in the playground.
@@ -241,6 +296,21 @@ func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 }
 
 func (r docResult) ui() app.UI {
+	out := r.outcomeUI()
+	if r.steps == "" {
+		return out
+	}
+	return app.Elem("div").Body(
+		app.Elem("div").Class("docs-result docs-steps").Body(
+			app.Elem("div").Class("docs-label").Text("Steps"),
+			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", "Steps").Text(r.steps),
+		),
+		out,
+	)
+}
+
+// outcomeUI is the result, or the errors.
+func (r docResult) outcomeUI() app.UI {
 	if r.err != nil {
 		kind, label := "", "Error"
 		if errs := template.Errors(r.err); len(errs) > 0 {
@@ -251,10 +321,13 @@ func (r docResult) ui() app.UI {
 		}
 		return app.Elem("div").Class("docs-result docs-result-error").Attr("data-kind", kind).Body(
 			app.Elem("div").Class("docs-label").Text(label),
-			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(reshape.FormatIn(r.err, "")),
+			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(reshape.FormatIn(r.err, r.doc)),
 		)
 	}
 	label := "Result: " + r.value.Kind().String()
+	if r.steps != "" {
+		label = "Solver: " + r.value.Kind().String()
+	}
 	if r.typed {
 		label += " (typed splice)"
 	}

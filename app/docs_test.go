@@ -1,9 +1,14 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground/state"
+	"flag"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/internal/docscheck"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/template"
@@ -146,5 +151,80 @@ func TestDocsPagePrerenders(t *testing.T) {
 	}
 	if n, want := strings.Count(html, `class="docs-example"`), len(docExamples()); n != want {
 		t.Errorf("%d examples on the page, want %d", n, want)
+	}
+}
+
+var updateOutputs = flag.Bool("update", false, "write testdata/docs_examples.txt from what the examples give now")
+
+// What every example shows (a plan's steps, the result or the errors) is
+// held in testdata/docs_examples.txt: an example whose output changes fails
+// here until the change is looked at and the file written again
+// (go test ./app -run TestDocExampleOutputs -update).
+func TestDocExampleOutputs(t *testing.T) {
+	var b strings.Builder
+	for _, ex := range docExamples() {
+		fmt.Fprintf(&b, "== %s\n%s\n", ex.Caption, ex.run().text())
+	}
+	const file = "testdata/docs_examples.txt"
+	if *updateOutputs {
+		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(b.String(), "\n== ")
+	held := strings.Split(string(want), "\n== ")
+	for i := range max(len(got), len(held)) {
+		switch {
+		case i >= len(got):
+			t.Errorf("an example is gone:\n%s", held[i])
+		case i >= len(held):
+			t.Errorf("a new example:\n%s", got[i])
+		case got[i] != held[i]:
+			t.Errorf("an example's output changed:\n%s\nwas\n%s", got[i], held[i])
+		}
+	}
+}
+
+// The reference's examples, written as Markdown blocks (the roots, the
+// call and the expected error kind as the README and a docs site write
+// them), pass splice check: what the page shows is what CI checks.
+func TestDocExamplesPassCheck(t *testing.T) {
+	var md strings.Builder
+	tags := map[state.Mode]string{state.ModeTemplate: "splice", state.ModeShape: "splice-shape", state.ModeTool: "splice-tool", state.ModePlan: "splice-plan"}
+	for _, ex := range docExamples() {
+		s := ex.State()
+		if ex.Want != 0 {
+			fmt.Fprintf(&md, "<!-- splice: expect %s -->\n", ex.Want)
+		}
+		info := tags[s.Mode]
+		if len(ex.Later) > 0 {
+			info += " later=" + strings.Join(ex.Later, ",")
+		}
+		if ex.Iteration {
+			info += " iteration"
+		}
+		fmt.Fprintf(&md, "````%s\n%s\n````\n\n", info, ex.Source)
+		if len(ex.Roots) > 0 {
+			var members []string
+			for _, r := range ex.Roots {
+				members = append(members, fmt.Sprintf("%q: %s", r.Name, r.Text))
+			}
+			fmt.Fprintf(&md, "```json splice-roots\n{%s}\n```\n\n", strings.Join(members, ", "))
+		}
+		if s.Mode == state.ModeTool {
+			fmt.Fprintf(&md, "```json splice-call\n%s\n```\n\n", ex.Call)
+		}
+	}
+	r := docscheck.Check("docs.md", md.String())
+	if r.Blocks != len(docExamples()) {
+		t.Errorf("%d blocks checked, want %d", r.Blocks, len(docExamples()))
+	}
+	lines := strings.Split(md.String(), "\n")
+	for _, f := range r.Findings {
+		t.Errorf("docs.md:%d:%d: %s\n  %s", f.Line, f.Column, f, lines[f.Line-1])
 	}
 }

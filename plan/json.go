@@ -9,7 +9,7 @@ import (
 // JSON is the outcome as one JSON document, what `splice plan --json`
 // prints and the JS API's runPlan returns:
 //
-//	{"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note", "cut"}},
+//	{"steps": {ID: {"status", "form", "in", "blocked_by", "input", "iterations", "result", "note", "cut"}},
 //	 "solver": {"status", "blocked_by", "result", "cut"} or null,
 //	 "errors": [{"kind", "phase", "step", "at", "line", "column", "message", "path", "available", "more", "suggestion"}],
 //	 "warnings": [{"line", "column", "at", "message", "fix": {"from", "to", "text"}}],
@@ -22,8 +22,9 @@ import (
 // ({"branch": NAME, "result": null} for an empty branch). Every value is
 // written once, and the document stays within the output limit
 // (DIALECT §5): a value that would pass it is written as null, its step
-// marked "cut": true, and "cut" says how many were. A field without a
-// value is left out; line and column are the document's.
+// marked "cut": true, and "cut" says how many were. A step's form is
+// call, map, fold or decide; "in" names the decide step of a branch step.
+// A field without a value is left out; line and column are the document's.
 func (o *Outcome) JSON() []byte {
 	w := jsonWriter{room: template.MaxOutput}
 	w.b = append(w.b, `{"steps":{`...)
@@ -101,6 +102,12 @@ func (w *jsonWriter) step(r *StepResult) {
 	w.stepCut = false
 	w.b = append(w.b, `{"status":`...)
 	w.b = template.AppendQuoted(w.b, r.Status.String())
+	if r.Step != nil { // a step, not the solver: its form, and the decide step holding it
+		w.b = appendString(w.b, "form", r.Step.Form.String())
+		if r.Step.In != nil {
+			w.b = appendString(w.b, "in", r.Step.In.ID)
+		}
+	}
 	if r.BlockedBy != "" {
 		w.b = appendString(w.b, "blocked_by", r.BlockedBy)
 	}

@@ -1,8 +1,9 @@
 // engine.js loads the Splice engine and defines globalThis.splice: render,
 // renderShape, runTool, check (each returns a promise of its result object),
 // runPlan (a promise of {steps, solver, errors, warnings}, as `splice plan
-// --json` prints them), version, and ready, a promise that resolves to
-// splice once the engine runs. Should the engine ever stop (run out of
+// --json` prints them), version (the build's), engine (the engine's version,
+// which results name), and ready, a promise that resolves to splice once
+// the engine runs. Should the engine ever stop (run out of
 // memory, trap), the call it stopped in rejects saying so, and the next
 // call starts it again.
 //
@@ -724,6 +725,7 @@
 
   splice.ready = startLite().then((engine) => {
     splice.version = engine.info.version;
+    splice.engine = engine.info.engine; // what every result names, and a playground link carries
     return splice;
   });
 

@@ -10,6 +10,7 @@ package main_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -29,6 +30,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"github.com/splicedev/splice/internal/assets"
+	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/server"
 )
@@ -162,7 +164,9 @@ func BenchmarkBrowserJSAPI(b *testing.B) {
 	for b.Loop() {
 		ctx := browsertest.NewBrowser(b)
 		browsertest.Navigate(b, ctx, site.URL+"/")
-		res := browsertest.EvalJS[benchResult](b, ctx, `runBench(15)`)
+		planText, _ := benchdata.Plan(200 << 10)
+		planJSON, _ := json.Marshal(planText)
+		res := browsertest.EvalJS[benchResult](b, ctx, `runBench(15, `+string(planJSON)+`)`)
 		chromedp.Cancel(ctx) // its page idle, but its browser no part of the cold starts
 		browser := browsertest.NewBrowser(b)
 		cold := coldStarts(b, browser, site.URL, coldNames, coldRounds, nil)

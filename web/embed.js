@@ -4,19 +4,23 @@
 //   <script type="application/json" data-splice-roots>{"input": {"name": "Ada"}}</script>
 //   <script src="/web/embed.js" defer></script>
 //
-// Every <pre data-splice> block is a template (data-splice="shape": a shape).
-// Its roots are the JSON object in the next <script data-splice-roots> before
-// the next block: root name to value, in step order. data-later="E8 E9" names
-// steps that run later; data-iteration puts the block in an iteration body.
+// Every <pre data-splice> block is a template (data-splice="shape": a shape;
+// "plan": a plan document, DIALECT §9). A template's or shape's roots are
+// the JSON object in the next <script data-splice-roots> before the next
+// block: root name to value, in step order. data-later="E8 E9" names steps
+// that run later; data-iteration puts the block in an iteration body.
 // After the block comes its result as the playground shows it, or its
-// errors with line, column and a caret under the tag, and an "Open in playground"
-// link that carries the block as a share link. data-playground (on the block or on this script
-// tag) is the playground's address, http: or https: (or relative to the
-// page); it defaults to the site serving this file.
+// errors with line, column and a caret under the tag; after a plan, its
+// steps (id, form, status, result or what blocked it; data-step="ID": that
+// step alone), the solver's output and every error placed in the plan. Then
+// an "Open in playground" link that carries the block as a share link.
+// data-playground (on the block or on this script tag) is the playground's
+// address, http: or https: (or relative to the page); it defaults to the
+// site serving this file. `splice check` runs the same blocks in CI.
 //
 // Everything is inserted as text, never as HTML, and nothing is fetched but
-// engine.js and engine.wasm from beside this file, and
-// engine-full.wasm for a shape written in YAML.
+// engine.js and engine.wasm from beside this file, and engine-full.wasm,
+// once, for the first plan or shape written in YAML.
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -100,13 +104,12 @@
 
   // describe writes one error like the splice command does: kind, position,
   // message, the source line with a caret under the tag, keys on offer.
-  const describe = (e, source) => {
+  // place is where it is in source, if it is there.
+  const describe = (e, source, place) => {
     let s = e.kind + " (" + e.phase + ")";
-    if (!e.failure) s += ", nothing found"; // the engine's word: EmptyData is no failure
+    if (e.failure === false) s += ", nothing found"; // the engine's word: EmptyData is no failure
+    if (e.step) s += " in step " + e.step;
     if (e.at) s += " at " + e.at;
-    // A shape leaf's error is placed in the shape's text too (doc), where
-    // its line and caret are shown; a root's JSON error is in another text.
-    const place = e.doc || (!e.at && e.kind !== "InputError" ? e : null);
     if (e.line) s += ", line " + (e.doc ? e.doc.line + ":" + e.doc.column + " (in the leaf " + e.line + ":" + e.column + ")" : e.line + ":" + e.column);
     s += ": " + e.message + "\n";
     const line = place && place.line && source.split("\n")[place.line - 1];
@@ -119,7 +122,7 @@
       s += "  " + gutter + " | " + text + "\n";
       s += "  " + " ".repeat(gutter.length) + " | " + " ".repeat(place.column - 1) + "^".repeat(width) + "\n";
     }
-    if (e.available.length) s += "  available: " + e.available.join(", ") + (e.more ? ", … and " + e.more + " more" : "") + "\n";
+    if (e.available && e.available.length) s += "  available: " + e.available.join(", ") + (e.more ? ", … and " + e.more + " more" : "") + "\n";
     if (e.suggestion) s += "  did you mean " + JSON.stringify(e.suggestion) + "?\n";
     return s;
   };
@@ -129,8 +132,7 @@
   // base64url without padding, in the fragment #s=), with the version of
   // the engine that rendered it, so that the playground opens it without
   // saying it was made by another engine.
-  const playgroundLink = async (playground, mode, source, roots, options, engineVersion) => {
-    const state = { v: 1, mode, [mode]: source, roots, later: options.later, iteration: options.iteration, engine: engineVersion };
+  const playgroundLink = async (playground, state) => {
     const stream = new Blob([JSON.stringify(state)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     let binary = "";
@@ -148,15 +150,97 @@
     return null;
   };
 
+  // errorOf is an error's element, its kind and place in source on it.
+  const errorOf = (e, source, place) => {
+    const p = el("pre", "splice-error", describe(e, source, place));
+    p.dataset.kind = e.kind;
+    if (e.step) p.dataset.step = e.step;
+    if (place && place.line) Object.assign(p.dataset, { line: place.line, column: place.column });
+    return p;
+  };
+
+  // brief is a value on one line, cut as the steps pane cuts it.
+  const brief = (v) => {
+    const s = typeof v === "string" ? v : JSON.stringify(v);
+    return s.length > 100 ? s.slice(0, 99) + "…" : s;
+  };
+
+  // The results a step writes as another's (a decide step's, as
+  // {"branch", "result_of"}) are shown as splice plan shows them.
+  const resultOf = (steps, r) => r.result && typeof r.result === "object" && "result_of" in r.result
+    ? { branch: r.result.branch, result: (steps[r.result.result_of] || {}).result }
+    : r.result;
+
+  // renderPlan writes a plan's run into out: its steps, or the one step
+  // data-step names, the solver's output and every error placed in the
+  // plan (warnings too), each as the engine gave it.
+  const renderPlan = async (splice, block, source, out) => {
+    const run = await splice.runPlan(source);
+    const only = block.dataset.step;
+    const ids = Object.keys(run.steps);
+    out.dataset.ok = String(run.errors.length === 0 && (!only || ids.includes(only)));
+    if (only && !ids.includes(only)) {
+      out.append(el("pre", "splice-error", "data-step: no step " + JSON.stringify(only) + " in this plan"));
+    }
+    // Columns as splice plan lines them up: a branch step indented under
+    // its decide step.
+    const indent = (id) => {
+      let s = "";
+      for (let r = run.steps[id]; r && r.in; r = run.steps[r.in]) s += "  ";
+      return s;
+    };
+    const width = Math.max(0, ...ids.map((id) => indent(id).length + id.length));
+    for (const id of ids) {
+      const r = run.steps[id];
+      if (only && id !== only) continue;
+      let what = r.status === "skipped" ? "not taken" : r.blocked_by ? "blocked by " + r.blocked_by : "";
+      if ("result" in r) what = only ? JSON.stringify(resultOf(run.steps, r), null, 2) : brief(resultOf(run.steps, r));
+      const line = only ? id + "  " + r.form + "  " + r.status : (indent(id) + id).padEnd(width) + "  " + r.form.padEnd(6) + "  " + r.status.padEnd(7) + "  " + what;
+      const row = el("pre", "splice-step", line.trimEnd());
+      Object.assign(row.dataset, { id, form: r.form, status: r.status });
+      if (r.blocked_by) row.dataset.blockedBy = r.blocked_by;
+      out.append(row);
+      if (only && "result" in r) {
+        out.dataset.json = JSON.stringify(r.result);
+        out.append(el("pre", "splice-result", what));
+      }
+    }
+    const solver = run.solver;
+    if (solver && !only) {
+      const shown = "result" in solver ? (typeof solver.result === "string" ? solver.result : JSON.stringify(solver.result, null, 2)) : solver.blocked_by ? "blocked by " + solver.blocked_by : solver.status;
+      out.append(el("span", "splice-type", "solver"));
+      const result = el("pre", "splice-result", shown);
+      result.dataset.status = solver.status;
+      if ("result" in solver) out.dataset.json = JSON.stringify(solver.result);
+      out.append(result);
+    }
+    for (const e of run.errors) {
+      if (!only || !e.step || e.step === only) out.append(errorOf(e, source, e));
+    }
+    for (const w of run.warnings) out.append(errorOf({ kind: "Warning", phase: "load", message: w.message, at: w.at, line: w.line, column: w.column }, source, w));
+  };
+
   const renderBlock = async (splice, block) => {
-    const mode = block.dataset.splice === "shape" ? "shape" : "template";
+    const mode = { shape: "shape", plan: "plan" }[block.dataset.splice] || "template";
     const source = block.textContent.replace(/\n$/, "");
+    const out = el("div", "splice-output");
+    if (mode === "plan") {
+      block.after(out);
+      try {
+        if (!splice) throw new Error("the engine did not load");
+        await renderPlan(splice, block, source, out);
+      } catch (err) {
+        out.dataset.ok = "false";
+        out.append(el("pre", "splice-error", err.message));
+      }
+      const engine = splice && splice.engine;
+      return openLink(block, out, { v: 2, mode, plan: source, roots: [{ name: "input", text: "{}" }], engine });
+    }
     const rootsScript = rootsScriptOf(block);
     const options = {
       later: (block.dataset.later || "").split(/[\s,]+/).filter(Boolean),
       iteration: block.hasAttribute("data-iteration"),
     };
-    const out = el("div", "splice-output");
     (rootsScript || block).after(out);
 
     let roots, result;
@@ -183,17 +267,21 @@
       out.append(el("pre", "splice-result", result.display));
     }
     for (const e of result.errors) {
-      const p = el("pre", "splice-error", describe(e, source));
-      p.dataset.kind = e.kind;
-      const place = e.doc || e; // a shape leaf's error: its place in the shape
-      if (place.line) Object.assign(p.dataset, { line: place.line, column: place.column });
+      // A shape leaf's error is placed in the shape's text too (doc), where
+      // its line and caret are shown; a root's JSON error is in another text.
+      const p = errorOf(e, source, e.doc || (!e.at && e.kind !== "InputError" ? e : null));
+      if (!p.dataset.line && e.line) Object.assign(p.dataset, { line: e.line, column: e.column });
       out.append(p);
     }
+    return openLink(block, out, { v: 1, mode, [mode]: source, roots, later: options.later, iteration: options.iteration, engine: result.engine });
+  };
 
+  // openLink appends the link that opens state in the playground.
+  const openLink = async (block, out, state) => {
     if (typeof CompressionStream !== "function") return;
     const link = el("a", "splice-open", "Open in playground");
     const playground = playgroundOf(block.dataset.playground) || defaultPlayground;
-    link.href = await playgroundLink(playground, mode, source, roots, options, result.engine);
+    link.href = await playgroundLink(playground, state);
     link.target = "_blank";
     link.rel = "noopener";
     out.append(link);

@@ -178,30 +178,45 @@
     for (const end = performance.now() + ms; performance.now() < end;) await perCall(f, 10);
   };
 
-  globalThis.runBench = async (rounds) => {
+  // measure is a case's CPU per call, the engine's and its contenders',
+  // interleaved round after round, medians.
+  const measure = async (c, rounds) => {
+    const runners = { splice: c.splice, ...c.contenders };
+    const batches = {};
+    for (const [name, f] of Object.entries(runners)) batches[name] = await batchOf(f);
+    const samples = Object.fromEntries(Object.keys(runners).map((n) => [n, []]));
+    for (let r = 0; r < rounds; r++) {
+      for (const [name, f] of Object.entries(runners)) samples[name].push(await perCall(f, batches[name]));
+    }
+    const medians = Object.fromEntries(Object.entries(samples).map(([n, s]) => [n, median(s)]));
+    const { splice: engine, ...contenders } = medians;
+    return { name: c.name, splice: engine, contenders };
+  };
+
+  // runBench(rounds, planText): planText, a plan document (the 30-step
+  // plan of internal/benchdata), is run last, by runPlan: it loads
+  // engine-full.wasm, which then answers every call, so that the other
+  // cases are measured on the small engine before it.
+  globalThis.runBench = async (rounds, planText) => {
     await splice.ready;
     for (const c of cases) {
       await check(c);
       for (const f of [c.splice, ...Object.values(c.contenders)]) await warmUp(f, 500);
     }
     const results = [];
-    for (const c of cases) {
-      const runners = { splice: c.splice, ...c.contenders };
-      const batches = {};
-      for (const [name, f] of Object.entries(runners)) batches[name] = await batchOf(f);
-      const samples = Object.fromEntries(Object.keys(runners).map((n) => [n, []]));
-      for (let r = 0; r < rounds; r++) {
-        for (const [name, f] of Object.entries(runners)) samples[name].push(await perCall(f, batches[name]));
-      }
-      const medians = Object.fromEntries(Object.entries(samples).map(([n, s]) => [n, median(s)]));
-      const { splice: engine, ...contenders } = medians;
-      results.push({ name: c.name, splice: engine, contenders });
-    }
+    for (const c of cases) results.push(await measure(c, rounds));
     // Memory over many calls of the first case: what it is every 50,000.
     const memory = [wasmMemory()];
     for (let i = 0; i < 4; i++) {
       await perCall(cases[0].splice, 50000);
       memory.push(wasmMemory());
+    }
+    if (planText) {
+      const plan = { name: "30-step plan, runPlan (full engine)", splice: () => splice.runPlan(planText), contenders: {} };
+      const run = await plan.splice();
+      if (run.errors.length || run.solver.status !== "ok") throw new Error(plan.name + ": " + JSON.stringify(run.errors).slice(0, 200));
+      await warmUp(plan.splice, 500);
+      results.push(await measure(plan, rounds));
     }
     return { cases: results, memory, sink };
   };

@@ -26,7 +26,7 @@ const summaryWidth = 100
 func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan", stderr)
 	verbose := fs.Bool("v", false, "print every iteration of a map or fold step")
-	asJSON := fs.Bool("json", false, `print {"steps": {ID: {"status", "blocked_by", "input", "iterations", "result", "note"}}, "solver", "errors", "warnings"} as JSON`)
+	asJSON := fs.Bool("json", false, `print {"steps": {ID: {"status", "form", "in", "blocked_by", "input", "iterations", "result", "note"}}, "solver", "errors", "warnings"} as JSON`)
 	stepID := fs.String("step", "", "print the rendered input and the result of step `ID`")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: splice plan [-v] [--json] [--step ID] FILE  (- for stdin)")

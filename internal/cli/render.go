@@ -21,7 +21,7 @@ func init() {
 		},
 	}
 	commands["check"] = command{
-		summary: "run the load-time checks alone: check -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ... | check PLAN_FILE",
+		summary: "run the load-time checks alone: check -t TEMPLATE | -f FILE | --shape FILE --root NAME=FILE.json ... | check PLAN_FILE; run the examples of docs: check [--format github] DOCS... (.md, .html, directories)",
 		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runSubject("check", args, stdin, stdout, stderr)
 		},
@@ -108,10 +108,17 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 	branch := branchFlag{}
 	fs.Var(branch, "branch-step", "`ID=DECIDE`: step ID sits in a branch of decide step DECIDE that this step is not in, repeatable")
 	iteration := fs.Bool("iteration", false, "the template sits in an iteration body (item, index, accumulator are roots)")
+	var format *string
+	if name == "check" {
+		format = fs.String("format", "text", "how docs' errors are printed: text (FILE:LINE:COL: message), or github (workflow annotations, on stdout)")
+	}
 	if fs.Parse(args) != nil {
 		return 2
 	}
-	if name == "check" && countSet(fs, "t", "f", "shape") == 0 && fs.NArg() == 1 {
+	if name == "check" && countSet(fs, "t", "f", "shape") == 0 && fs.NArg() > 0 {
+		if fs.NArg() > 1 || isDocsArg(fs.Arg(0)) {
+			return checkDocs(fs.Args(), *format, stdout, stderr)
+		}
 		return checkPlan(fs.Arg(0), stdin, stdout, stderr)
 	}
 	if given := countSet(fs, "t", "f", "shape"); given != 1 || fs.NArg() > 0 {
