@@ -59,6 +59,8 @@ type problemsActions interface {
 	Fix(i int, key string)
 	MissingStep(i int) string
 	AddMissingStep(i int)
+	BareSteps() bool
+	WrapInSteps()
 }
 
 // headerActions is what the top bar's buttons do.
@@ -144,6 +146,8 @@ func (a *actions) Reveal(i int)             { a.s.Reveal(i) }
 func (a *actions) Fix(i int, key string)    { a.s.Fix(i, key) }
 func (a *actions) MissingStep(i int) string { return a.s.MissingStep(i) }
 func (a *actions) AddMissingStep(i int)     { a.s.AddMissingStep(i) }
+func (a *actions) BareSteps() bool          { return a.s.BareSteps() }
+func (a *actions) WrapInSteps()             { a.s.WrapInSteps() }
 func (a *actions) LoadExample(id string) {
 	if ex := state.ExampleByID(id); ex != nil {
 		a.open(func() { a.s.Load(ex.Open()) })

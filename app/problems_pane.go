@@ -77,6 +77,16 @@ func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 					p.chip(i, pr, pr.Fix, "chip chip-suggest"),
 				)
 			}),
+			app.If(i == 0 && p.Do.BareSteps(), func() app.UI {
+				return app.Elem("p").Class("suggest").Body(
+					app.Elem("button").Class("btn btn-small").Attr("data-testid", "wrap-steps").Text("Wrap in steps:").
+						Title("Make the list the plan's steps").
+						OnClick(func(ctx app.Context, e app.Event) {
+							focusFirst(mainEditorHost) // the problem goes
+							p.Do.WrapInSteps()
+						}),
+				)
+			}),
 			app.If(missing != "", func() app.UI {
 				return app.Elem("p").Class("suggest").Body(
 					app.Elem("button").Class("btn btn-small").Attr("data-testid", "add-step").Attr("data-step", missing).

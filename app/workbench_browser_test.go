@@ -152,7 +152,8 @@ func TestBrowserPlanTypingYAML(t *testing.T) {
 }
 
 // A step the plan reads and lacks is added from its problem, before its
-// reader; the editor's undo takes it back. Accepting a rename offer leaves
+// reader; the editor's undo takes it back. A bare list of steps is wrapped
+// in "steps:". Accepting a rename offer leaves
 // the focus in the editor, whose undo takes back the rename alone.
 func TestBrowserPlanFirstMinutes(t *testing.T) {
 	base := browsertest.StartServer(t)
@@ -165,6 +166,12 @@ func TestBrowserPlanFirstMinutes(t *testing.T) {
 	browsertest.WaitJS(t, ctx, byTestID("problem")+` === null && document.querySelector('[data-testid="step"][data-id="card"]')?.dataset.json === '{"t":"<title>"}'`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", text)
+
+	bare := "- id: a\n  tool_name: builtin__reshape\n  input: {shape: {x: 1}}\n"
+	openState(t, ctx, base, planState(bare))
+	click(t, ctx, `[data-testid="wrap-steps"]`)
+	waitValue(t, ctx, "editor", "steps:\n"+bare)
+	browsertest.WaitJS(t, ctx, byTestID("problem")+` === null && document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.status === "ok"`)
 
 	s := exampleState(t, "pr-plan")
 	openState(t, ctx, base, s)

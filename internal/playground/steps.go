@@ -5,6 +5,8 @@ import (
 
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/reshape"
+	"github.com/splicedev/splice/template"
 )
 
 // Plan mode's steps: the session selects the step the output shows (a
@@ -58,6 +60,30 @@ func (ss *Session) missingStep(i int) (id, before string, ok bool) {
 		return "", "", false
 	}
 	return id, p.Step, true
+}
+
+// BareSteps reports whether the plan document is a bare list of steps
+// (pasted without its "steps:"), which WrapInSteps mends.
+func (ss *Session) BareSteps() bool {
+	if ss.State.Mode != state.ModePlan {
+		return false
+	}
+	doc := ss.eval.Plan(ss.State.Plan).Document()
+	return doc != nil && doc.Value.Kind() == template.Array
+}
+
+// WrapInSteps makes a bare list of steps the steps of a plan document.
+func (ss *Session) WrapInSteps() {
+	if !ss.BareSteps() {
+		return
+	}
+	text := ss.State.Plan
+	if reshape.IsJSON(text) {
+		text = `{"steps": ` + text + "}"
+	} else {
+		text = "steps:\n" + text // a block list may sit at the key's own indentation
+	}
+	ss.write(state.Target{}, text)
 }
 
 // MissingStep is the id of the step problem i names and the plan lacks,

@@ -121,3 +121,21 @@ func TestAddMissingStep(t *testing.T) {
 		t.Errorf("a misspelt step is offered as a new one: %+v", ss.Out.Problems)
 	}
 }
+
+// A bare list of steps, pasted without its key, is wrapped in "steps:"
+// (YAML) or {"steps": …} (JSON) and runs.
+func TestWrapInSteps(t *testing.T) {
+	for _, bare := range []string{
+		"- id: a\n  tool_name: builtin__reshape\n  input: {shape: {x: 1}}\n",
+		`[{"id": "a", "tool_name": "builtin__reshape", "input": {"shape": {"x": 1}}}]`,
+	} {
+		ss := NewSession(state.State{Mode: state.ModePlan, Plan: bare})
+		if !ss.BareSteps() || len(ss.Out.Problems) == 0 {
+			t.Fatalf("%q: bare %v, problems %v", bare, ss.BareSteps(), ss.Out.Problems)
+		}
+		ss.WrapInSteps()
+		if ss.BareSteps() || len(ss.Out.Problems) > 0 || len(ss.Out.Plan.Steps) != 1 || ss.Out.Plan.Steps[0].Status != "ok" {
+			t.Errorf("wrapped:\n%s\nproblems %v", ss.State.Plan, ss.Out.Problems)
+		}
+	}
+}
