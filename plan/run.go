@@ -553,3 +553,38 @@ func preview(v template.Value) string {
 	}
 	return string(b)
 }
+
+// NullReads are the warnings of a traced run (Options.Trace): a tag in
+// mixed text that reads null from a step's sample, which renders as the
+// text "null" ("PR #null") where its author surely meant a value. A
+// typed splice keeps null as null: no warning. At most maxNullReads.
+func (o *Outcome) NullReads() []reshape.Warning {
+	var warnings []reshape.Warning
+	for _, r := range o.Steps {
+		if r.Status != Ran || o.Plan.doc == nil {
+			continue
+		}
+		for _, e := range r.Trace() {
+			root, _, _ := strings.Cut(e.Path, ".")
+			if e.Kind.String() != "root" || !e.Found || !e.Value.IsNull() || e.Err != nil || e.At == "" {
+				continue // only a path from a step's root reads its sample by name
+			}
+			if source, ok := o.Result(root); !ok || source.Status != Sampled {
+				continue
+			}
+			leaf, _ := template.ResolvePointer(o.Plan.doc.Value, e.At)
+			if e.Pos.Offset == 0 && e.End == len(leaf.Str()) { // the leaf is this one tag: a typed splice
+				continue
+			}
+			warnings = append(warnings, reshape.Warning{Pos: e.Doc, End: e.Doc.Offset + e.End - e.Pos.Offset, At: e.At, From: -1, To: -1,
+				Msg: e.Tag() + " is null in " + root + "'s sample: mixed text renders it as \"null\"; give the sample a value"})
+			if len(warnings) == maxNullReads {
+				return warnings
+			}
+		}
+	}
+	return warnings
+}
+
+// maxNullReads bounds NullReads, as the load's warnings are bounded.
+const maxNullReads = 100

@@ -139,3 +139,18 @@ func TestWrapInSteps(t *testing.T) {
 		}
 	}
 }
+
+// A sample's null read in mixed text warns at the read; a typed splice of
+// it does not.
+func TestNullSampleReadAsText(t *testing.T) {
+	text := "steps:\n  - id: E1\n    tool_name: gh__pr\n    input: {}\n    result: {number: null}\n" +
+		"  - id: card\n    tool_name: builtin__reshape\n    input: {shape: {t: \"PR #{{E1.number}}\", n: \"{{E1.number}}\"}}\n"
+	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
+	var warned []string
+	for _, p := range ss.Out.Problems {
+		warned = append(warned, p.Kind+" "+p.Step+" "+text[p.Start:p.End])
+	}
+	if !slices.Equal(warned, []string{"Warning card {{E1.number}}"}) || ss.Out.Problems[0].Column != strings.Index(strings.Split(text, "\n")[7], "{{")+1 {
+		t.Errorf("problems %v (%+v), want one warning at the mixed text's read", warned, ss.Out.Problems)
+	}
+}

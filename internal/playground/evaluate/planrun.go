@@ -192,8 +192,9 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		o.run, o.Plan = e.parsed.out, &view
 		return
 	}
-	o.addWarnings(r.plan.Warnings)
-	for i := len(o.Problems) - len(r.plan.Warnings); i < len(o.Problems); i++ {
+	warnings := append(slices.Clip(r.plan.Warnings), r.out.NullReads()...)
+	o.addWarnings(warnings)
+	for i := len(o.Problems) - len(warnings); i < len(o.Problems); i++ {
 		if s := r.plan.StepAt(o.Problems[i].Start); s != nil { // a warning names its step as an error does
 			o.Problems[i].Step = s.ID
 		}
