@@ -87,9 +87,9 @@ func (w *partialWriter) container(open, close string, n int, indent string, item
 // whole.
 const MaxShown = 1 << 20
 
-// CutShown returns the first MaxShown bytes of text (cut on a rune) and how
+// cutShown returns the first MaxShown bytes of text (cut on a rune) and how
 // many bytes it leaves out.
-func CutShown(text string) (shown string, more int) {
+func cutShown(text string) (shown string, more int) {
 	cut := runeCut(text, MaxShown)
 	return text[:cut], len(text) - cut
 }
@@ -105,7 +105,7 @@ func runeCut(text string, n int) int {
 	return n
 }
 
-// CutParts is CutShown for a partial result: its parts up to MaxShown
+// CutParts is cutShown for a partial result: its parts up to MaxShown
 // bytes in all, and how many bytes it leaves out.
 func CutParts(parts []PartialPart) (shown []PartialPart, more int) {
 	room := MaxShown
@@ -138,7 +138,7 @@ func cutMark(limit int) string { return " … (cut at " + state.SizeText(limit) 
 // note gives its size as compact JSON, jsonSize bytes.
 func shownResult(v template.Value, typed bool, jsonSize int) (text, more string) {
 	if !typed {
-		shown, more := CutShown(v.Str())
+		shown, more := cutShown(v.Str())
 		if more == 0 {
 			return shown, ""
 		}
@@ -173,7 +173,7 @@ func compactJSON(v template.Value, limit int) (json string, cut bool) {
 
 // shownText is a message cut at MaxShown, saying how much more there was.
 func shownText(text string) string {
-	shown, more := CutShown(text)
+	shown, more := cutShown(text)
 	if more == 0 {
 		return text
 	}

@@ -9,11 +9,11 @@ import (
 )
 
 func TestCutShown(t *testing.T) {
-	if s, more := CutShown("short"); s != "short" || more != 0 {
-		t.Errorf("CutShown(short) = %q, %d", s, more)
+	if s, more := cutShown("short"); s != "short" || more != 0 {
+		t.Errorf("cutShown(short) = %q, %d", s, more)
 	}
 	long := strings.Repeat("é", MaxShown) // two bytes each: the cut falls inside one
-	s, more := CutShown(long)
+	s, more := cutShown(long)
 	if len(s) != MaxShown || len(s)+more != len(long) || !strings.HasSuffix(s, "é") {
 		t.Errorf("cut at %d bytes, %d more", len(s), more)
 	}
