@@ -121,6 +121,20 @@ func (p *Plan) StepSkeleton(id, before string) (at int, insert string, ok bool) 
 	return at, b.String(), true
 }
 
+// StepsWrapped is a bare list of steps (a document whose top is a list,
+// pasted without its key) made a plan document: the list under "steps:"
+// in YAML, where a block list may sit at its key's indentation, or
+// {"steps": …} in JSON. ok is false for any other document.
+func (p *Plan) StepsWrapped() (text string, ok bool) {
+	if p.doc == nil || p.doc.Value.Kind() != template.Array {
+		return "", false
+	}
+	if text = p.doc.Text(); reshape.IsJSON(text) {
+		return `{"steps": ` + text + "}", true
+	}
+	return "steps:\n" + text, true
+}
+
 // readsOf is what the plan's templates read of step id, as an object of
 // placeholders: every path past the root, nested; a key read with an index
 // or a length is an array of one such element.

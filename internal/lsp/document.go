@@ -82,16 +82,23 @@ func modeOf(uri, text string) (m state.Mode, ours bool) {
 	return state.ModeTemplate, true
 }
 
-// isPlan reports whether text is a plan document (plan.IsPlan), or one
-// that does not parse but has steps at its top: a plan with a slip, whose
-// diagnostics say where.
+// isPlan reports whether text is a plan document (plan.IsPlan), one that
+// does not parse but has steps at its top (a plan with a slip, whose
+// diagnostics say where), or a bare list of steps (pasted without its
+// "steps:", which a code action wraps).
 func isPlan(text string) bool {
-	if !strings.Contains(text, "steps") || len(text) > maxDocument {
-		return false
+	if len(text) > maxDocument || !strings.Contains(text, "steps") && !strings.Contains(text, "tool_name") {
+		return false // parsed only when it may be one
 	}
-	if _, err := reshape.ParseData(text); err != nil {
+	v, err := reshape.ParseData(text)
+	switch {
+	case err != nil:
 		return strings.HasPrefix(text, "steps:") || strings.Contains(text, "\nsteps:") ||
 			reshape.IsJSON(text) && strings.Contains(text, `"steps"`)
+	case v.Kind() == template.Array && len(v.Elems()) > 0:
+		_, id := v.Elems()[0].Lookup("id")
+		_, tool := v.Elems()[0].Lookup("tool_name")
+		return id && tool
 	}
 	return plan.IsPlan(text)
 }

@@ -279,8 +279,9 @@ func (d *document) idRange(s *plan.Step) (from, to int, ok bool) {
 // codeActions are the playground's fixes of the problems in r, each one
 // edit, as the problems pane offers them: the problem's Fix (quoting a
 // template, or a value a comment cuts), the did-you-mean, every other key
-// on offer in place of the failing segment; and, as the steps pane does,
-// a sample result for a step that needs one and has none.
+// on offer in place of the failing segment, a step the plan reads and
+// lacks, a bare list wrapped in "steps:"; and, as the steps pane does, a
+// sample result for a step that needs one and has none.
 func (d *document) codeActions(r Range) []CodeAction {
 	out := []CodeAction{}
 	if d.ss == nil {
@@ -311,6 +312,16 @@ func (d *document) codeActions(r Range) []CodeAction {
 				fix("Use "+strconv.Quote(key), key, false)
 			}
 		}
+		if id := d.ss.MissingStep(i); id != "" {
+			if at, insert, ok := d.ss.Plan().StepSkeleton(id, p.Step); ok {
+				out = append(out, CodeAction{Title: "Add step " + id + " with a sample result", Kind: "quickfix", Diagnostics: []Diagnostic{diag},
+					Edit: WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: {{Range: d.rangeOf(at, at), NewText: insert}}}}})
+			}
+		}
+	}
+	if text, ok := d.ss.Plan().StepsWrapped(); ok && d.mode == state.ModePlan {
+		out = append(out, CodeAction{Title: "Wrap in steps:", Kind: "quickfix",
+			Edit: WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: {{Range: d.rangeOf(0, len(d.text)), NewText: text}}}}})
 	}
 	if p := d.plan(); p != nil {
 		var ptrs []string

@@ -367,3 +367,31 @@ func TestCancelARequestThatWaits(t *testing.T) {
 		t.Errorf("%d symbols after a cancel", len(syms))
 	}
 }
+
+// A step the plan reads and lacks is added before its reader; a bare
+// list of steps is wrapped in "steps:".
+func TestCodeActionsAddAStepAndWrapAList(t *testing.T) {
+	cl := startServer(t)
+	text := "steps:\n  - id: card\n    tool_name: builtin__reshape\n    input: {shape: {t: \"{{E1.title}}\"}}\n"
+	diags := cl.open(planURI, text)
+	if len(diags) != 1 {
+		t.Fatalf("diagnostics %+v", diags)
+	}
+	var actions []CodeAction
+	cl.must("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": planURI}, "range": diags[0].Range, "context": map[string]any{}}, &actions)
+	i := slices.IndexFunc(actions, func(a CodeAction) bool { return a.Title == "Add step E1 with a sample result" })
+	if i < 0 {
+		t.Fatalf("actions %+v", actions)
+	}
+	added := apply(t, text, actions[i].Edit.Changes[planURI])
+	if !strings.HasPrefix(added, "steps:\n  - id: E1\n") || !strings.Contains(added, "      title: \"<title>\"\n  - id: card\n") {
+		t.Errorf("the step added:\n%s", added)
+	}
+
+	bare := "- id: a\n  tool_name: builtin__reshape\n  input: {shape: {x: 1}}\n"
+	diags = cl.open("file:///tmp/bare.plan.yaml", bare)
+	cl.must("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": "file:///tmp/bare.plan.yaml"}, "range": diags[0].Range, "context": map[string]any{}}, &actions)
+	if len(actions) != 1 || actions[0].Title != "Wrap in steps:" || apply(t, bare, actions[0].Edit.Changes["file:///tmp/bare.plan.yaml"]) != "steps:\n"+bare {
+		t.Errorf("actions on a bare list: %+v", actions)
+	}
+}

@@ -5,8 +5,6 @@ import (
 
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
-	"github.com/splicedev/splice/reshape"
-	"github.com/splicedev/splice/template"
 )
 
 // Plan mode's steps: the session selects the step the output shows (a
@@ -65,25 +63,15 @@ func (ss *Session) missingStep(i int) (id, before string, ok bool) {
 // BareSteps reports whether the plan document is a bare list of steps
 // (pasted without its "steps:"), which WrapInSteps mends.
 func (ss *Session) BareSteps() bool {
-	if ss.State.Mode != state.ModePlan {
-		return false
-	}
-	doc := ss.eval.Plan(ss.State.Plan).Document()
-	return doc != nil && doc.Value.Kind() == template.Array
+	_, ok := ss.eval.Plan(ss.State.Plan).StepsWrapped()
+	return ss.State.Mode == state.ModePlan && ok
 }
 
 // WrapInSteps makes a bare list of steps the steps of a plan document.
 func (ss *Session) WrapInSteps() {
-	if !ss.BareSteps() {
-		return
+	if text, ok := ss.eval.Plan(ss.State.Plan).StepsWrapped(); ok && ss.State.Mode == state.ModePlan {
+		ss.write(state.Target{}, text)
 	}
-	text := ss.State.Plan
-	if reshape.IsJSON(text) {
-		text = `{"steps": ` + text + "}"
-	} else {
-		text = "steps:\n" + text // a block list may sit at the key's own indentation
-	}
-	ss.write(state.Target{}, text)
 }
 
 // MissingStep is the id of the step problem i names and the plan lacks,
