@@ -146,7 +146,11 @@ func (e *codeEditor) sync() {
 	e.syncMarks()
 	if e.Select.Target == e.Target && e.Select.Seq != e.selected {
 		e.selected = e.Select.Seq
-		e.view.Call("select", e.Select.Start, e.Select.End, !e.Select.Glance)
+		how := "focus"
+		if e.Select.Glance {
+			how = "glance"
+		}
+		e.view.Call("select", e.Select.Start, e.Select.End, how)
 	}
 }
 

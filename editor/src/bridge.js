@@ -404,7 +404,7 @@ class Editor {
     Object.defineProperty(host, "selectionStart", { configurable: true, get: () => ed.toOffset(ed.view.state.selection.main.from) });
     Object.defineProperty(host, "selectionEnd", { configurable: true, get: () => ed.toOffset(ed.view.state.selection.main.to) });
     host.focus = () => ed.view.focus();
-    host.setSelectionRange = (start, end) => ed.select(start, end, false);
+    host.setSelectionRange = (start, end) => ed.select(start, end, "");
   }
 
   // toPos turns an offset into the text into a position of the editor,
@@ -558,14 +558,14 @@ class Editor {
 
   // select selects [start, end) of the text and scrolls it into view;
   // focus moves to the editor when asked.
-  // select selects [start, end) and, with focus, scrolls it into view and
-  // takes the focus. Without, it is a glance: the range's line is flashed
-  // and scrolled to within the editor alone, the focus and the page stay.
-  select(start, end, focus) {
+  // select selects [start, end), scrolled into view; "focus" also takes
+  // the focus. A "glance" leaves the focus and the page where they are:
+  // the range's line is flashed and scrolled to within the editor alone.
+  select(start, end, how) {
     const anchor = this.toPos(start), head = this.toPos(end);
-    if (focus) {
+    if (how !== "glance") {
       this.run(() => ({ selection: { anchor, head }, scrollIntoView: true }));
-      this.view.focus();
+      if (how === "focus") this.view.focus();
       return;
     }
     const line = this.view.state.doc.lineAt(anchor).from;
