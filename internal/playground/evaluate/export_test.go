@@ -1,6 +1,7 @@
 package evaluate
 
 import (
+	"github.com/splicedev/splice/plan/graph"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,6 +85,8 @@ func TestMarkdownOfAPlan(t *testing.T) {
 		"**Step `first`** (failed): BadPath at 9:29\n\n```text\nno key \"titel\"",
 		"**Step `summary`** (blocked): blocked by `first`\n",
 		"**Solver** (ok)\n\n```json\n\"2 open\"\n```\n",
+		// the same graph as splice plan --format mermaid, before the steps
+		"**Dataflow**\n\n```mermaid\n" + graph.Mermaid(out.Plan.Graph) + "```\n\n**Step `issues`**",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the Markdown lacks %q:\n%s", want, md)
