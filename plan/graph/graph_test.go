@@ -264,10 +264,19 @@ func TestLayoutIsLinear(t *testing.T) {
 	}
 }
 
-func BenchmarkPlace(b *testing.B) {
+// BenchmarkGraph times what a run of a generated plan costs the picture:
+// building its graph, placing it.
+func BenchmarkGraph(b *testing.B) {
 	for _, n := range []int{50, 200, 500} {
-		g := build(b, Generated(n))
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
+		p := plan.Load(Generated(n))
+		out := plan.Run(p, plan.Options{})
+		g := Build(p, out)
+		b.Run(fmt.Sprintf("build/%d", n), func(b *testing.B) {
+			for b.Loop() {
+				Build(p, out)
+			}
+		})
+		b.Run(fmt.Sprintf("place/%d", n), func(b *testing.B) {
 			for b.Loop() {
 				Place(g, nil)
 			}
