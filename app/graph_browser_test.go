@@ -190,7 +190,7 @@ func TestBrowserMermaidExportDraws(t *testing.T) {
 		t.Fatalf("loading mermaid: %v", err)
 	}
 	browsertest.EvalJS[bool](t, ctx, `(mermaid.initialize({startOnLoad: false}), true)`)
-	for _, text := range []string{graphPlan, state.ExampleByID("pr-plan").Open().Plan, state.ExampleByID("broken-plan").Open().Plan} {
+	for k, text := range []string{graphPlan, state.ExampleByID("pr-plan").Open().Plan, state.ExampleByID("broken-plan").Open().Plan} {
 		s := state.State{Mode: state.ModePlan, Plan: text}
 		out := evaluate.Evaluate(s)
 		md := evaluate.Markdown(s, &out, "")
@@ -201,12 +201,13 @@ func TestBrowserMermaidExportDraws(t *testing.T) {
 		}
 		p := plan.Load(text)
 		g := graph.Build(p, plan.Run(p, plan.Options{}))
+		// mermaid names a node "ID-flowchart-nI-K" and a subgraph "ID-nI", ID the render's
 		drawn := browsertest.EvalJS[[]bool](t, ctx, fmt.Sprintf(`mermaid.render("m%d", %s).then(({svg}) => {
 			const box = document.createElement("div");
 			box.innerHTML = svg;
 			document.body.append(box);
-			return Array.from({length: %d}, (_, i) => !!box.querySelector('[id^="flowchart-n' + i + '-"], [id="n' + i + '"]'));
-		})`, len(text)%1000, jsString(block), len(g.Nodes)))
+			return Array.from({length: %d}, (_, i) => !!box.querySelector('[id^="m%d-flowchart-n' + i + '-"], [id="m%d-n' + i + '"]'));
+		})`, k, jsString(block), len(g.Nodes), k, k))
 		for i, ok := range drawn {
 			if !ok {
 				t.Errorf("node n%d (%s %q) is not drawn from\n%s", i, g.Nodes[i].Kind, g.Nodes[i].Key, block)

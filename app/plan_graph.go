@@ -27,7 +27,8 @@ type planGraph struct {
 	laidOut *graph.Graph // the graph layout places
 	zoom    float64      // 0: 1
 	open    bool
-	mounted bool
+	folded  bool // Folded when open was last set from it
+	seen    bool
 }
 
 const svgNS = "http://www.w3.org/2000/svg"
@@ -37,10 +38,6 @@ func svg(tag string) app.HTMLElem { return app.Elem(tag).XMLNS(svgNS) }
 
 // stepRowsID names the steps list: the graph's text alternative.
 const stepRowsID = "step-rows"
-
-func (c *planGraph) OnMount(ctx app.Context) {
-	c.open, c.mounted = !c.Folded, true
-}
 
 // placed is the graph's layout, placed again when the graph or a
 // container's state changed.
@@ -52,7 +49,10 @@ func (c *planGraph) placed() *graph.Layout {
 }
 
 func (c *planGraph) Render() app.UI {
-	open := c.open || !c.mounted && !c.Folded
+	if !c.seen || c.Folded != c.folded { // the page learns its width after the first render
+		c.open, c.folded, c.seen = !c.Folded, c.Folded, true
+	}
+	open := c.open
 	fold := app.Elem("details").Class("pane graph-pane").Attr("open", open).On("toggle", func(ctx app.Context, e app.Event) {
 		c.open = ctx.JSSrc().Get("open").Bool()
 	})
@@ -326,7 +326,11 @@ func (g *graphNode) Render() app.UI {
 	if g.Selected {
 		class += " selected"
 	}
-	box := svg("g").Class(class).Attr("data-testid", "graph-node").Attr("data-id", n.ID).
+	id := n.ID
+	if n.Kind == graph.Branch {
+		id = n.Key // "decide/branch"
+	}
+	box := svg("g").Class(class).Attr("data-testid", "graph-node").Attr("data-id", id).
 		Attr("data-status", n.Status).Attr("data-kind", string(n.Kind)).Attr("data-at", p.Node).
 		Attr("transform", "translate("+strconv.Itoa(p.X)+","+strconv.Itoa(p.Y)+")")
 	chars := (p.W - 40) / 7 // what fits of a line of text

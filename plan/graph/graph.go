@@ -160,7 +160,7 @@ func (g *Graph) order() {
 
 // Equal reports whether g and h are the same graph.
 func (g *Graph) Equal(h *Graph) bool {
-	if g == nil || h == nil {
+	if g == h || g == nil || h == nil {
 		return g == h
 	}
 	return slices.Equal(g.Nodes, h.Nodes) && slices.EqualFunc(g.Edges, h.Edges, func(a, b Edge) bool {
