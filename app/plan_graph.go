@@ -355,18 +355,21 @@ func (g *graphNode) Render() app.UI {
 	if n.Container() {
 		label += ", " + map[bool]string{true: "open", false: "closed"}[p.Open]
 	}
+	// The node's name is its <title> (SVG's own label, also the pointer's
+	// tooltip); the texts say it shortened to fit, hidden from assistive
+	// technology. An aria-label would have to hold the texts as drawn.
 	parts := []app.UI{
 		svg("title").Text(label),
 		svg("rect").Class("graph-box").Attr("width", p.W).Attr("height", p.H).Attr("rx", 6),
 		svg("rect").Class("graph-head").Attr("width", p.W).Attr("height", graph.NodeHeight).Attr("rx", 6),
-		svg("text").Class("graph-id").Attr("x", 10).Attr("y", 16).Text(cut(name, chars)),
-		svg("text").Class("graph-what").Attr("x", 10).Attr("y", 32).Text(cut(what, chars)),
-		svg("text").Class("graph-status").Attr("x", p.W-8).Attr("y", 16).Attr("text-anchor", "end").Text(statusMarks[n.Status]),
+		svg("text").Attr("aria-hidden", "true").Class("graph-id").Attr("x", 10).Attr("y", 16).Text(cut(name, chars)),
+		svg("text").Attr("aria-hidden", "true").Class("graph-what").Attr("x", 10).Attr("y", 32).Text(cut(what, chars)),
+		svg("text").Attr("aria-hidden", "true").Class("graph-status").Attr("x", p.W-8).Attr("y", 16).Attr("text-anchor", "end").Text(statusMarks[n.Status]),
 	}
 	if p.Open && (n.Kind == graph.Map || n.Kind == graph.Fold) {
 		parts = append(parts,
 			svg("rect").Class("graph-body").Attr("x", 10).Attr("y", graph.NodeHeight-2).Attr("width", p.W-20).Attr("height", graph.BodyHeight-6).Attr("rx", 4),
-			svg("text").Class("graph-what").Attr("x", 18).Attr("y", graph.NodeHeight+12).Text(cut("body: "+n.Tool+" per element × "+strconv.Itoa(n.Iterations), chars)),
+			svg("text").Attr("aria-hidden", "true").Class("graph-what").Attr("x", 18).Attr("y", graph.NodeHeight+12).Text(cut("body: "+n.Tool+" per element × "+strconv.Itoa(n.Iterations), chars)),
 		)
 	}
 	if n.Container() {
@@ -374,9 +377,9 @@ func (g *graphNode) Render() app.UI {
 		if !p.Open {
 			sign = "+"
 		}
-		parts = append(parts, svg("text").Class("graph-toggle").Attr("x", p.W-8).Attr("y", 32).Attr("text-anchor", "end").Text(sign))
+		parts = append(parts, svg("text").Attr("aria-hidden", "true").Class("graph-toggle").Attr("x", p.W-8).Attr("y", 32).Attr("text-anchor", "end").Text(sign))
 	}
-	return box.Role("button").TabIndex(tabIndex(g.Focusable)).Attr("aria-label", label).Attr("aria-pressed", strconv.FormatBool(g.Selected)).Body(parts...)
+	return box.Role("button").TabIndex(tabIndex(g.Focusable)).Attr("aria-pressed", strconv.FormatBool(g.Selected)).Body(parts...)
 }
 
 // cut shortens text to n characters, marking the cut.
