@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -168,6 +169,28 @@ func TestBrowserPlanGraph(t *testing.T) {
 	if n := browsertest.EvalJS[int](t, ctx, `window.__graphMutations`); n != 0 {
 		t.Errorf("typing a literal changed the graph %d times", n)
 	}
+}
+
+// A 500-step plan's graph is drawn; a 10,000-step plan's is named, not
+// drawn. The time to open the 500-step plan is logged: loading, running,
+// the steps list and the graph (its layout some 1.3 ms of it).
+func TestBrowserLargePlanGraph(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	text := benchdata.GraphPlan(500)
+	p := plan.Load(text)
+	nodes := len(graph.Build(p, plan.Run(p, plan.Options{})).Nodes)
+	start := time.Now()
+	openPlanLink(t, ctx, text)
+	browsertest.WaitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid="graph-node"]').length === %d`, nodes))
+	t.Logf("a 500-step plan (%d nodes) opened and drawn in %v", nodes, time.Since(start))
+	openPlanLink(t, ctx, benchdata.GraphPlan(1000))
+	waitTestID(t, ctx, "graph-too-large")
 }
 
 // mermaidFile is the mermaid package's browser build; a dev dependency of

@@ -63,6 +63,10 @@ func (c *planGraph) Render() app.UI {
 	if c.Graph == nil || len(c.Graph.Nodes) == 0 || !open {
 		return fold.Body(summary)
 	}
+	if n := len(c.Graph.Nodes); n > graph.MaxDrawn {
+		return fold.Body(summary, app.Elem("p").Class("empty").Attr("data-testid", "graph-too-large").
+			Text("The graph is not drawn: "+strconv.Itoa(n)+" nodes, more than "+strconv.Itoa(graph.MaxDrawn)+". The steps below are the plan in run order."))
+	}
 	l := c.placed()
 	zoom := c.scale()
 	edges := make([]app.UI, 0, len(l.Routes))

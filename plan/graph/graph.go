@@ -13,6 +13,11 @@ import (
 	"github.com/splicedev/splice/plan"
 )
 
+// MaxDrawn is the most nodes a picture of the graph draws: past it a
+// picture is no longer read (and the page would take seconds to draw it);
+// the steps list, or the text, says the plan.
+const MaxDrawn = 1000
+
 // Kind is what a node stands for.
 type Kind string
 

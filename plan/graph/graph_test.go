@@ -7,42 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/plan"
 )
-
-// Generated is a plan of about n steps with every kind of node: calls
-// reading one or two earlier steps, a map every 10th step, a decide step
-// with two branches every 25th, a step reading a missing key (failed) and
-// its reader (blocked) every 40th, and a solver reading the last steps.
-func Generated(n int) string {
-	var b strings.Builder
-	b.WriteString("input: {items: [1, 2, 3]}\nsteps:\n")
-	prev := func(i, back int) string { return fmt.Sprintf("s%d", max(i-back, 0)) }
-	for i := 0; i < n; i++ {
-		switch {
-		case i == 0:
-			b.WriteString("  - id: s0\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{input.items}}\"}}\n")
-		case i%40 == 39:
-			fmt.Fprintf(&b, "  - id: s%d\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{%s.v.nothing.here}}\"}}\n", i, prev(i, 1))
-		case i%40 == 0:
-			fmt.Fprintf(&b, "  - id: s%d\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{%s.v}}\"}}\n", i, prev(i, 1))
-		case i%25 == 0:
-			fmt.Fprintf(&b, "  - id: s%d\n    branch: yes\n    decide:\n", i)
-			for _, br := range []string{"yes", "no"} {
-				fmt.Fprintf(&b, "      %s:\n", br)
-				for k := range 2 {
-					fmt.Fprintf(&b, "        - id: s%d%s%d\n          tool_name: builtin__reshape\n          input: {shape: {v: \"{{%s.v}}\"}}\n", i, br, k, prev(i, 1))
-				}
-			}
-		case i%10 == 0:
-			fmt.Fprintf(&b, "  - id: s%d\n    over: \"{{input.items}}\"\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{item}}\", w: \"{{%s.v}}\"}}\n", i, prev(i, 1))
-		default:
-			fmt.Fprintf(&b, "  - id: s%d\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{%s.v}}\", w: \"{{%s.v}}\"}}\n", i, prev(i, 1), prev(i, 3))
-		}
-	}
-	fmt.Fprintf(&b, "solver: \"{{%s.v}} {{%s.v}}\"\n", prev(n, 1), prev(n, 2))
-	return b.String()
-}
 
 func build(t testing.TB, text string) *Graph {
 	p := plan.Load(text)
@@ -178,7 +145,7 @@ func checkGeometry(t *testing.T, g *Graph, l *Layout) {
 }
 
 func TestLayoutNoOverlaps(t *testing.T) {
-	for _, text := range []string{small, Generated(120)} {
+	for _, text := range []string{small, benchdata.GraphPlan(120)} {
 		g := build(t, text)
 		checkGeometry(t, g, Place(g, nil))
 		checkGeometry(t, g, Place(g, map[string]bool{"D": true, "M": true, "s25": true, "s50": true}))
@@ -186,7 +153,7 @@ func TestLayoutNoOverlaps(t *testing.T) {
 }
 
 func TestLayoutIsDeterministic(t *testing.T) {
-	text := Generated(200)
+	text := benchdata.GraphPlan(200)
 	first := Place(build(t, text), nil)
 	for range 3 {
 		if again := Place(build(t, text), nil); fmt.Sprint(again) != fmt.Sprint(first) {
@@ -198,7 +165,7 @@ func TestLayoutIsDeterministic(t *testing.T) {
 // A one-character edit that changes a step's reads moves no node: the
 // edges' tracks change, the nodes' boxes do not.
 func TestEditMovesNoNode(t *testing.T) {
-	text := Generated(100)
+	text := benchdata.GraphPlan(100)
 	edited := strings.Replace(text, `w: "{{s44.v}}"`, `w: "{{s4.v}}"`, 1)
 	if edited == text {
 		t.Fatal("the edit is not in the plan")
@@ -245,7 +212,7 @@ func TestCollapse(t *testing.T) {
 // Doubling the steps doubles what Build and Place allocate, no more.
 func TestLayoutIsLinear(t *testing.T) {
 	allocs := func(n int) uint64 {
-		p := plan.Load(Generated(n))
+		p := plan.Load(benchdata.GraphPlan(n))
 		out := plan.Run(p, plan.Options{})
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -268,7 +235,7 @@ func TestLayoutIsLinear(t *testing.T) {
 // building its graph, placing it.
 func BenchmarkGraph(b *testing.B) {
 	for _, n := range []int{50, 200, 500} {
-		p := plan.Load(Generated(n))
+		p := plan.Load(benchdata.GraphPlan(n))
 		out := plan.Run(p, plan.Options{})
 		g := Build(p, out)
 		b.Run(fmt.Sprintf("build/%d", n), func(b *testing.B) {

@@ -124,7 +124,11 @@ func planMarkdown(b *strings.Builder, out *Outcome) {
 	if out.Plan == nil {
 		return
 	}
-	if g := out.Plan.Graph; g != nil && len(g.Nodes) > 0 {
+	switch g := out.Plan.Graph; {
+	case g == nil || len(g.Nodes) == 0:
+	case len(g.Nodes) > graph.MaxDrawn:
+		b.WriteString("**Dataflow**: not drawn, " + strconv.Itoa(len(g.Nodes)) + " nodes (more than " + strconv.Itoa(graph.MaxDrawn) + ")\n\n")
+	default:
 		block(b, "Dataflow", "mermaid", strings.TrimRight(graph.Mermaid(g), "\n"))
 	}
 	rows := out.Plan.Steps
