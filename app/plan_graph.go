@@ -25,7 +25,7 @@ type planGraph struct {
 	closed  map[string]bool // the containers drawn closed, by key
 	layout  *graph.Layout
 	laidOut *graph.Graph // the graph layout places
-	zoom    float64      // 0: 1
+	zoom    float64      // the picture's scale; 0: as wide as its pane
 	open    bool
 	folded  bool // Folded when open was last set from it
 	seen    bool
@@ -68,7 +68,6 @@ func (c *planGraph) Render() app.UI {
 			Text("The graph is not drawn: "+strconv.Itoa(n)+" nodes, more than "+strconv.Itoa(graph.MaxDrawn)+". The steps below are the plan in run order."))
 	}
 	l := c.placed()
-	zoom := c.scale()
 	edges := make([]app.UI, 0, len(l.Routes))
 	for i := range l.Routes {
 		edges = append(edges, c.edge(l, &l.Routes[i]))
@@ -84,19 +83,18 @@ func (c *planGraph) Render() app.UI {
 		summary,
 		app.Elem("div").Class("graph-tools").Body(
 			app.Elem("button").Class("btn btn-small").Title("Zoom out").Attr("aria-label", "Zoom out").Text("−").
-				OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(zoom/1.25, 0.1) }),
+				OnClick(func(ctx app.Context, e app.Event) { c.zoom = max(c.scale(ctx)/1.25, 0.1) }),
 			app.Elem("button").Class("btn btn-small").Title("Zoom in").Attr("aria-label", "Zoom in").Text("+").
-				OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(zoom*1.25, 3) }),
+				OnClick(func(ctx app.Context, e app.Event) { c.zoom = min(c.scale(ctx)*1.25, 3) }),
 			app.Elem("button").Class("btn btn-small").Attr("data-testid", "graph-fit").Title("Fit the whole graph in view").Text("Fit").
 				OnClick(c.fit),
 			app.Elem("button").Class("btn btn-small").Attr("data-testid", "graph-fold-all").Text(c.foldAllLabel()).
 				OnClick(func(ctx app.Context, e app.Event) { c.foldAll() }),
 		),
 		app.Elem("div").Class("graph-view").Body(
-			svg("svg").Attr("data-testid", "graph").Class("graph").Role("group").
+			c.sized(svg("svg").Attr("data-testid", "graph").Class("graph").Role("group"), l).
 				Attr("aria-label", "Dataflow of the plan: arrows go from a step to the steps that read it. ← → Home End: along the graph; Enter: show the step; + −: open, close").
 				Attr("aria-describedby", stepRowsID).
-				Attr("width", int(float64(l.Width)*zoom)).Attr("height", int(float64(l.Height)*zoom)).
 				Attr("viewBox", "0 0 "+strconv.Itoa(l.Width)+" "+strconv.Itoa(l.Height)).
 				OnKeyDown(c.onKey).OnClick(c.onClick).Body(
 				svg("defs").Body(
@@ -112,12 +110,25 @@ func (c *planGraph) Render() app.UI {
 	)
 }
 
-// scale is the zoom, 1 unless set.
-func (c *planGraph) scale() float64 {
+// sized gives the picture its size: the layout's at the zoom, or, until
+// zoomed, the pane's width (the height following through the viewBox).
+func (c *planGraph) sized(e app.HTMLElem, l *graph.Layout) app.HTMLElem {
 	if c.zoom == 0 {
+		return e.Class("fit-width")
+	}
+	return e.Attr("width", int(float64(l.Width)*c.zoom)).Attr("height", int(float64(l.Height)*c.zoom))
+}
+
+// scale is the picture's scale as drawn.
+func (c *planGraph) scale(ctx app.Context) float64 {
+	if c.zoom > 0 || c.layout == nil {
+		return max(c.zoom, 1)
+	}
+	drawn := ctx.JSSrc().Call("closest", ".graph-pane").Call("querySelector", ".graph")
+	if !drawn.Truthy() {
 		return 1
 	}
-	return c.zoom
+	return drawn.Call("getBoundingClientRect").Get("width").Float() / float64(c.layout.Width)
 }
 
 // fit zooms so that the whole graph is in view.
@@ -366,7 +377,7 @@ func (g *graphNode) Render() app.UI {
 		svg("title").Text(label),
 		svg("rect").Class("graph-box").Attr("width", p.W).Attr("height", p.H).Attr("rx", 6),
 		svg("rect").Class("graph-head").Attr("width", p.W).Attr("height", graph.NodeHeight).Attr("rx", 6),
-		svg("text").Attr("aria-hidden", "true").Class("graph-id").Attr("x", 10).Attr("y", 16).Text(cut(name, chars)),
+		svg("text").Attr("aria-hidden", "true").Class("graph-id").Attr("x", 10).Attr("y", 16).Text(cut(name, chars-8)), // the status beside it
 		svg("text").Attr("aria-hidden", "true").Class("graph-what").Attr("x", 10).Attr("y", 32).Text(cut(what, chars)),
 		svg("text").Attr("aria-hidden", "true").Class("graph-status").Attr("x", p.W-8).Attr("y", 16).Attr("text-anchor", "end").Text(statusMarks[n.Status]),
 	}

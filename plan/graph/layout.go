@@ -18,7 +18,7 @@ const (
 	NodeHeight = 40 // a step's own box
 	BodyHeight = 26 // a map or fold's body, under its head
 	LaneHeight = 24 // a branch's label row
-	nodeWidth  = 260
+	nodeWidth  = 220
 	gap        = 8  // between rows
 	inset      = 10 // a container's padding on each side
 	margin     = 8
