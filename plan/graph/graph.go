@@ -172,8 +172,3 @@ func (g *Graph) Equal(h *Graph) bool {
 		return a.From == b.From && a.To == b.To && a.Blocked == b.Blocked && slices.Equal(a.Paths, b.Paths)
 	})
 }
-
-// Find returns the index of the node with key, -1 when there is none.
-func (g *Graph) Find(key string) int {
-	return slices.IndexFunc(g.Nodes, func(n Node) bool { return n.Key == key })
-}

@@ -11,6 +11,11 @@ import (
 	"github.com/splicedev/splice/plan"
 )
 
+// find returns the index of the node with key.
+func find(g *Graph, key string) int {
+	return slices.IndexFunc(g.Nodes, func(n Node) bool { return n.Key == key })
+}
+
 func build(t testing.TB, text string) *Graph {
 	p := plan.Load(text)
 	return Build(p, plan.Run(p, plan.Options{}))
@@ -191,18 +196,18 @@ func TestCollapse(t *testing.T) {
 	if len(closed.Nodes) != len(open.Nodes)-4 {
 		t.Errorf("closing D shows %d nodes of %d, want 4 fewer (its branches and their steps)", len(closed.Nodes), len(open.Nodes))
 	}
-	m := closed.Nodes[closed.Shown(g, g.Find("M"))]
+	m := closed.Nodes[closed.Shown(g, find(g, "M"))]
 	if m.Open || m.H != NodeHeight {
 		t.Errorf("closed map M is drawn %v open=%v", m.Box, m.Open)
 	}
 	// F1 reads M: closed, D draws its reads.
-	d := closed.Shown(g, g.Find("D"))
-	if closed.Shown(g, g.Find("F1")) != d {
+	d := closed.Shown(g, find(g, "D"))
+	if closed.Shown(g, find(g, "F1")) != d {
 		t.Error("a step of a closed decide is not drawn as the decide")
 	}
 	found := false
 	for _, r := range closed.Routes {
-		found = found || r.From == closed.Shown(g, g.Find("M")) && r.To == d
+		found = found || r.From == closed.Shown(g, find(g, "M")) && r.To == d
 	}
 	if !found {
 		t.Error("F1's read of M is not drawn as D's")

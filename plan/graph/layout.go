@@ -34,9 +34,8 @@ type Box struct{ X, Y, W, H int }
 type Placed struct {
 	Node int // its index in the graph
 	Box
-	Head  int  // the height of its own part: a container's box holds its content below
-	Open  bool // a container drawn with its content
-	Depth int  // how many containers hold it
+	Head int  // the height of its own part: a container's box holds its content below
+	Open bool // a container drawn with its content
 }
 
 // Point is a point of an edge's path.
@@ -103,7 +102,7 @@ func Place(g *Graph, closed map[string]bool) *Layout {
 		}
 		shut(parent)
 		d := depth[i]
-		p := Placed{Node: i, Box: Box{X: margin + d*inset, Y: y, W: width - 2*d*inset}, Depth: d, Head: NodeHeight}
+		p := Placed{Node: i, Box: Box{X: margin + d*inset, Y: y, W: width - 2*d*inset}, Head: NodeHeight}
 		p.Open = n.Container() && !closed[n.Key]
 		switch {
 		case n.Kind == Branch:
