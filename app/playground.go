@@ -120,7 +120,10 @@ func (p *playgroundPage) Render() app.UI {
 		// The steps come first in the Tab order, then the mode tabs and the
 		// editor, whose Tab indents: the grid places each column.
 		workbench = app.Elem("main").Class("workbench workbench-plan").Body(
-			app.Elem("section").Class("column column-steps").Attr("aria-label", "Steps of the plan").Body(inputs()),
+			app.Elem("section").Class("column column-steps").Attr("aria-label", "Steps of the plan").Body(
+				&planGraph{Do: do, Graph: s.Out.Plan.Graph, Selected: s.Out.Plan.Selected, Folded: v.narrow},
+				inputs(),
+			),
 			app.Elem("section").Class("column column-edit").Attr("aria-label", "Plan editor").Body(main),
 			&planSplit{},
 			results,

@@ -551,7 +551,7 @@ const screenshotsEnv = "SPLICE_SCREENSHOTS"
 
 // TestBrowserScreenshots writes the screenshots the README shows: the
 // playground in light and dark, at a phone's width (the editor, and
-// scrolled to the output), the embed, and plan mode. It runs when SPLICE_SCREENSHOTS=1.
+// scrolled to the output), the embed, and plan mode (its graph opened on a phone). It runs when SPLICE_SCREENSHOTS=1.
 func TestBrowserScreenshots(t *testing.T) {
 	if os.Getenv(screenshotsEnv) == "" {
 		t.Skip("set " + screenshotsEnv + "=1 to write docs/*.png")
@@ -563,16 +563,18 @@ func TestBrowserScreenshots(t *testing.T) {
 		State              state.State
 		scroll             string // the element to scroll to, if any
 		step               string // a step to select by its row, if any
+		open               string // an element to click open first, if any
 	}{
-		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), "", ""},
-		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), "", ""},
-		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), "", ""},
-		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output", ""},
-		{"embed.png", "light", state.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), "", ""},
-		{"plan-light.png", "light", "/", 1280, 800, exampleState(t, "pr-plan"), "", "per_file"},
-		{"plan-dark.png", "dark", "/", 1280, 800, exampleState(t, "broken-plan"), "", "first"},
-		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), `[data-testid="step"][data-id="per_file"]`, "per_file"},
-		{"plan-phone-dark.png", "dark", "/", 390, 844, exampleState(t, "broken-plan"), `[data-testid="step"][data-id="first"]`, "first"},
+		{"playground-light.png", "light", "/", 1440, 900, exampleState(t, "issue-digest"), "", "", ""},
+		{"playground-dark.png", "dark", "/", 1440, 900, exampleState(t, "bad-path"), "", "", ""},
+		{"playground-phone.png", "light", "/", 390, 844, exampleState(t, "issue-digest"), "", "", ""},
+		{"playground-phone-output.png", "dark", "/", 390, 844, exampleState(t, "issue-digest"), ".pane-output", "", ""},
+		{"embed.png", "light", state.EmbedPath, 760, 420, exampleState(t, "comma-idiom"), "", "", ""},
+		{"plan-light.png", "light", "/", 1280, 800, exampleState(t, "pr-plan"), "", "per_file", ""},
+		{"plan-dark.png", "dark", "/", 1280, 800, exampleState(t, "broken-plan"), "", "first", ""},
+		{"plan-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), `[data-testid="step"][data-id="per_file"]`, "per_file", ""},
+		{"plan-phone-dark.png", "dark", "/", 390, 844, exampleState(t, "broken-plan"), `[data-testid="step"][data-id="first"]`, "first", ""},
+		{"plan-graph-phone.png", "light", "/", 390, 844, exampleState(t, "pr-plan"), `.graph-pane`, "", ".graph-head"},
 	}
 	for _, shot := range shots {
 		ctx := browsertest.NewBrowser(t)
@@ -585,6 +587,10 @@ func TestBrowserScreenshots(t *testing.T) {
 		waitAppReady(t, ctx)
 		browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(shot.State.Text(state.Target{})))
 		time.Sleep(300 * time.Millisecond)
+		if shot.open != "" {
+			click(t, ctx, shot.open)
+			time.Sleep(300 * time.Millisecond)
+		}
 		if shot.step != "" {
 			click(t, ctx, `[data-testid="step"][data-id="`+shot.step+`"] .step-select`)
 			waitSelected(t, ctx, shot.step)

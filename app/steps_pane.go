@@ -75,7 +75,7 @@ func (p *stepsPane) Render() app.UI {
 					}),
 			)
 		}),
-		app.Elem("div").Class("step-rows").OnKeyDown(p.onKey).Body(
+		app.Elem("div").Class("step-rows").ID(stepRowsID).OnKeyDown(p.onKey).Body(
 			app.If(len(items) == 0, func() app.UI {
 				return app.Elem("p").Class("empty").Text("No steps.")
 			}).Else(func() app.UI {

@@ -26,6 +26,13 @@ func (s *Step) NeedsSample() bool {
 // SolverReads lists the steps the solver reads.
 func (p *Plan) SolverReads() []string { return slices.Clone(p.solverReads) }
 
+// PathsRead lists the root-anchored paths of the step's templates that
+// read another step's result ("E1.number"), each once, in document order.
+func (s *Step) PathsRead() []string { return slices.Clone(s.paths) }
+
+// SolverPathsRead lists the paths of the solver that read a step's result.
+func (p *Plan) SolverPathsRead() []string { return slices.Clone(p.solverPaths) }
+
 // Spans lists the tags of every template of the document that parses (a
 // step's input, over and initial, the solver), placed in the document's
 // text and in text order, for highlighting and renaming.

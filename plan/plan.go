@@ -66,6 +66,7 @@ type Step struct {
 	broken  bool           // a load error: it does not run
 	deps    []string       // the roots its templates may read, bare keys' fallback included
 	reads   []string       // the steps its root-anchored paths read: what blocks it
+	paths   []string       // those paths, each once: what its edges in the plan's graph name
 }
 
 // Branch is one branch of a decide step.
@@ -106,6 +107,7 @@ type Plan struct {
 	solver      *reshape.Shape
 	solverScope template.Scope
 	solverReads []string
+	solverPaths []string
 	hasSolver   bool
 	drawn       []*reshape.Shape // every template of the document that parses, for Spans
 	parsed      int              // the templates its load parsed
@@ -264,6 +266,7 @@ func (l *loader) solver(v template.Value) {
 	l.p.solverScope = l.scopeNamed(nil, shape)
 	l.p.solver = l.check(nil, "/solver", shape, l.p.solverScope)
 	l.p.solverReads = reads(l.p.solver, l.p.solverScope)
+	l.p.solverPaths = paths(l.p.solver, l.p.solverReads)
 }
 
 // tools loads the plan's tool definitions.
@@ -538,6 +541,7 @@ func (l *loader) check(s *Step, ptr string, shape *reshape.Shape, scope template
 			}
 		}
 		s.reads = union(s.reads, reads(shape, scope))
+		s.paths = union(s.paths, paths(shape, s.reads))
 	}
 	return shape
 }
@@ -555,6 +559,24 @@ func reads(shape *reshape.Shape, scope template.Scope) []string {
 		}
 	})
 	return ids
+}
+
+// paths lists the root-anchored paths of a shape that read one of steps,
+// each once, in document order: "E1.number".
+func paths(shape *reshape.Shape, steps []string) []string {
+	var found []string
+	if shape == nil {
+		return nil
+	}
+	for _, leaf := range shape.Leaves() {
+		for _, span := range leaf.Template.Spans() {
+			root, _, _ := strings.Cut(span.Path, ".")
+			if span.Anchored && slices.Contains(steps, root) && !slices.Contains(found, span.Path) {
+				found = append(found, span.Path)
+			}
+		}
+	}
+	return found
 }
 
 // link is one level of a step's place: a branch of a decide step.

@@ -82,7 +82,7 @@ func under(ptr, top string) bool {
 // The templates of edited, or the solver's, are left to be checked again.
 func (p *Plan) moved(doc *reshape.Document, edited *Step, solver bool) *Plan {
 	q := &Plan{Input: p.Input, Warnings: doc.Warnings(), doc: doc, byID: make(map[string]*Step, len(p.byID)), tools: p.tools, toolValues: p.toolValues,
-		solverScope: p.solverScope, solverReads: p.solverReads, hasSolver: p.hasSolver, solver: doc.Moved(p.solver)}
+		solverScope: p.solverScope, solverReads: p.solverReads, solverPaths: p.solverPaths, hasSolver: p.hasSolver, solver: doc.Moved(p.solver)}
 	steps := make(map[*Step]*Step, len(p.All))
 	copies := make([]Step, len(p.All)) // one allocation for the plan's steps
 	q.All = make([]*Step, len(p.All))

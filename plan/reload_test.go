@@ -163,8 +163,8 @@ func loadText(p *Plan) string {
 		if s.In != nil {
 			in = s.In.ID + "." + s.InBranch
 		}
-		fmt.Fprintf(&b, "step %s %s %s %s in %s #%d/%d broken %v deps %v reads %v scope %v %v body %v sample %v\n", s.ID, s.At, s.Form, s.ToolName, in,
-			s.index, len(s.list), s.broken, s.deps, s.reads, s.scope.Available(), s.scope.Later, s.body.Available(), s.sample != nil)
+		fmt.Fprintf(&b, "step %s %s %s %s in %s #%d/%d broken %v deps %v reads %v paths %v scope %v %v body %v sample %v\n", s.ID, s.At, s.Form, s.ToolName, in,
+			s.index, len(s.list), s.broken, s.deps, s.reads, s.paths, s.scope.Available(), s.scope.Later, s.body.Available(), s.sample != nil)
 		if s.list[s.index] != s {
 			fmt.Fprintf(&b, "step %s is not in its list\n", s.ID)
 		}
@@ -176,7 +176,7 @@ func loadText(p *Plan) string {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "solver %v %v\n", p.solverScope.Available(), p.solverReads)
+	fmt.Fprintf(&b, "solver %v %v %v\n", p.solverScope.Available(), p.solverReads, p.solverPaths)
 	return b.String()
 }
 

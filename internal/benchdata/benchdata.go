@@ -52,3 +52,38 @@ func MapPlan(size int) (text string, typeAt int) {
 	text = b.String()
 	return text, strings.Index(text, "#{{item.number}} ") + len("#{{item.number}} ")
 }
+
+// GraphPlan is a plan of about n steps with every kind of node: calls
+// reading one or two earlier steps, a map every 10th step, a decide step
+// with two branches every 25th, a step reading a missing key (failed) and
+// its reader (blocked) every 40th, and a solver reading the last steps:
+// what the plan's graph is measured with.
+func GraphPlan(n int) string {
+	var b strings.Builder
+	b.WriteString("input: {items: [1, 2, 3]}\nsteps:\n")
+	prev := func(i, back int) string { return fmt.Sprintf("s%d", max(i-back, 0)) }
+	for i := 0; i < n; i++ {
+		switch {
+		case i == 0:
+			b.WriteString("  - id: s0\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{input.items}}\"}}\n")
+		case i%40 == 39:
+			fmt.Fprintf(&b, "  - id: s%d\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{%s.v.nothing.here}}\"}}\n", i, prev(i, 1))
+		case i%40 == 0:
+			fmt.Fprintf(&b, "  - id: s%d\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{%s.v}}\"}}\n", i, prev(i, 1))
+		case i%25 == 0:
+			fmt.Fprintf(&b, "  - id: s%d\n    branch: yes\n    decide:\n", i)
+			for _, br := range []string{"yes", "no"} {
+				fmt.Fprintf(&b, "      %s:\n", br)
+				for k := range 2 {
+					fmt.Fprintf(&b, "        - id: s%d%s%d\n          tool_name: builtin__reshape\n          input: {shape: {v: \"{{%s.v}}\"}}\n", i, br, k, prev(i, 1))
+				}
+			}
+		case i%10 == 0:
+			fmt.Fprintf(&b, "  - id: s%d\n    over: \"{{input.items}}\"\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{item}}\", w: \"{{%s.v}}\"}}\n", i, prev(i, 1))
+		default:
+			fmt.Fprintf(&b, "  - id: s%d\n    tool_name: builtin__reshape\n    input: {shape: {v: \"{{%s.v}}\", w: \"{{%s.v}}\"}}\n", i, prev(i, 1), prev(i, 3))
+		}
+	}
+	fmt.Fprintf(&b, "solver: \"{{%s.v}} {{%s.v}}\"\n", prev(n, 1), prev(n, 2))
+	return b.String()
+}

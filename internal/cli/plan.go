@@ -9,13 +9,14 @@ import (
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/plan/graph"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
 func init() {
 	commands["plan"] = command{
-		summary: "check and run a plan document (JSON or YAML): plan [-v] [--json] [--step ID] FILE",
+		summary: "check and run a plan document (JSON or YAML): plan [-v] [--json] [--step ID] [--format mermaid] FILE",
 		run:     runPlan,
 	}
 }
@@ -28,8 +29,9 @@ func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "print every iteration of a map or fold step")
 	asJSON := fs.Bool("json", false, `print {"steps": {ID: {"status", "form", "in", "blocked_by", "input", "iterations", "result", "note"}}, "solver", "errors", "warnings"} as JSON`)
 	stepID := fs.String("step", "", "print the rendered input and the result of step `ID`")
+	format := fs.String("format", "text", "print the steps as `text`, json (as --json), or mermaid: the plan's dataflow graph as a Mermaid flowchart")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: splice plan [-v] [--json] [--step ID] FILE  (- for stdin)")
+		fmt.Fprintln(stderr, "usage: splice plan [-v] [--json] [--step ID] [--format text|json|mermaid] FILE  (- for stdin)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -37,6 +39,15 @@ func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
+		return 2
+	}
+	switch *format {
+	case "text":
+	case "json":
+		*asJSON = true
+	case "mermaid":
+	default:
+		fmt.Fprintf(stderr, "splice plan: --format %q: give text, json or mermaid\n", *format)
 		return 2
 	}
 	file := fs.Arg(0)
@@ -49,6 +60,8 @@ func runPlan(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	printWarnings(stderr, file, text, p.Warnings)
 	o := plan.Run(p, plan.Options{})
 	switch {
+	case *format == "mermaid":
+		fmt.Fprint(stdout, graph.Mermaid(graph.Build(p, o)))
 	case *asJSON:
 		stdout.Write(o.JSON())
 		fmt.Fprintln(stdout)

@@ -9,6 +9,7 @@ import (
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/plan/graph"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -122,6 +123,13 @@ func problemMarkdown(b *strings.Builder, head string, p *Problem) {
 func planMarkdown(b *strings.Builder, out *Outcome) {
 	if out.Plan == nil {
 		return
+	}
+	switch g := out.Plan.Graph; {
+	case g == nil || len(g.Nodes) == 0:
+	case len(g.Nodes) > graph.MaxDrawn:
+		b.WriteString("**Dataflow**: not drawn, " + strconv.Itoa(len(g.Nodes)) + " nodes (more than " + strconv.Itoa(graph.MaxDrawn) + ")\n\n")
+	default:
+		block(b, "Dataflow", "mermaid", strings.TrimRight(graph.Mermaid(g), "\n"))
 	}
 	rows := out.Plan.Steps
 	if out.Plan.Solver != nil {

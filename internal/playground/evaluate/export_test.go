@@ -1,8 +1,11 @@
 package evaluate
 
 import (
+	"github.com/splicedev/splice/internal/benchdata"
+	"github.com/splicedev/splice/plan/graph"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -84,9 +87,22 @@ func TestMarkdownOfAPlan(t *testing.T) {
 		"**Step `first`** (failed): BadPath at 9:29\n\n```text\nno key \"titel\"",
 		"**Step `summary`** (blocked): blocked by `first`\n",
 		"**Solver** (ok)\n\n```json\n\"2 open\"\n```\n",
+		// the same graph as splice plan --format mermaid, before the steps
+		"**Dataflow**\n\n```mermaid\n" + graph.Mermaid(out.Plan.Graph) + "```\n\n**Step `issues`**",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the Markdown lacks %q:\n%s", want, md)
 		}
+	}
+}
+
+// A graph too large to read is named, not written.
+func TestMarkdownOfALargePlanNamesItsGraph(t *testing.T) {
+	s := state.State{Mode: state.ModePlan, Plan: benchdata.GraphPlan(900)}
+	out := Evaluate(s)
+	md := Markdown(s, &out, "")
+	if n := len(out.Plan.Graph.Nodes); n <= graph.MaxDrawn || strings.Contains(md, "```mermaid") ||
+		!strings.Contains(md, "**Dataflow**: not drawn, "+strconv.Itoa(n)+" nodes") {
+		t.Errorf("a graph of %d nodes in the Markdown:\n%.300s", n, md)
 	}
 }

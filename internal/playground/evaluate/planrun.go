@@ -7,6 +7,7 @@ import (
 
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/plan/graph"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
@@ -45,6 +46,10 @@ type PlanView struct {
 	Steps   []StepRow
 	Solver  *StepRow // nil without a solver
 	Summary string   // "5 steps: 4 ran, 1 blocked"
+	// Graph is the plan's dataflow; the last run's, the very same, when
+	// this run's is equal to it, so that the picture is drawn again only
+	// when it changed.
+	Graph *graph.Graph
 
 	// Selected is the step shown in the output ("" for the solver).
 	Selected string
@@ -66,7 +71,7 @@ type PlanView struct {
 func (v *PlanView) same(w *PlanView) bool {
 	return slices.EqualFunc(v.Steps, w.Steps, func(a, b StepRow) bool { return a.same(&b) }) &&
 		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
-		v.Summary == w.Summary && v.Selected == w.Selected && v.Form == w.Form && v.Input == w.Input &&
+		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Form == w.Form && v.Input == w.Input &&
 		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Item == w.Item && v.Accumulator == w.Accumulator &&
 		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
@@ -238,6 +243,10 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 		view.Steps[i].ReadBy = readBy[view.Steps[i].ID]
 	}
 	view.Summary = planSummary(len(r.out.Steps), counts)
+	view.Graph = graph.Build(r.plan, r.out)
+	if e.parsedView != nil && e.parsedView.Graph.Equal(view.Graph) {
+		view.Graph = e.parsedView.Graph
+	}
 	o.Plan = view
 	if r.plan.Document() != nil {
 		e.parsed, e.parsedView = *r, view
@@ -366,7 +375,7 @@ func (o *Outcome) Show(id string, iter int) {
 // trace and iteration: its result, its rendered input and branches.
 func (o *Outcome) showResult(res *plan.StepResult) {
 	view := o.Plan
-	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Stale: view.Stale}
+	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Graph: view.Graph, Stale: view.Stale}
 	o.HasValue, o.Value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
 	o.Trace = nil
 	if res == nil {

@@ -148,3 +148,23 @@ func TestPlanEditAsRange(t *testing.T) {
 		t.Errorf("output %s, want %s", out.JSON, want.JSON)
 	}
 }
+
+// A keystroke that changes no step's reads or status leaves the plan's
+// graph the very same: its picture is not drawn again. One that changes a
+// read gives a new graph.
+func TestPlanGraphKeptThroughEdits(t *testing.T) {
+	s := state.ExampleByID("pr-plan").Open()
+	var e Evaluator
+	first := e.Evaluate(&s).Plan.Graph
+	text := s.Plan
+	at := strings.Index(text, "{{fetch_pr.title}}")
+	s.Plan, _ = e.Edit(text, at, at, "x")
+	if g := e.Evaluate(&s).Plan.Graph; g != first {
+		t.Error("typing a literal made a new graph")
+	}
+	at = strings.Index(s.Plan, "{{fetch_pr.title}}") + len("{{fetch_pr.title")
+	s.Plan, _ = e.Edit(s.Plan, at, at, "x") // now reads fetch_pr.titlex: a path that fails
+	if g := e.Evaluate(&s).Plan.Graph; g == first || g.Equal(first) {
+		t.Error("a changed read kept the graph")
+	}
+}
