@@ -26,36 +26,14 @@ import (
 
 // graphPlan has a node of every kind: a sample, a map, a decide step with
 // a taken and a not-taken branch, a failed step, the step it blocks and a
-// solver.
-const graphPlan = `input: {n: 2}
-steps:
-  - id: E1
-    tool_name: github__pr_view
-    input: {n: "{{input.n}}"}
-    result: {number: 7, files: [a, b]}
-  - id: M
-    over: "{{E1.files}}"
-    tool_name: builtin__reshape
-    input: {shape: {f: "{{item}}", n: "{{E1.number}}"}}
-  - id: D
-    branch: fix
-    decide:
-      fix:
-        - id: F1
-          tool_name: builtin__reshape
-          input: {shape: {m: "{{M}}"}}
-      skip:
-        - id: S1
-          tool_name: builtin__reshape
-          input: {shape: {x: "{{input.n}}"}}
-  - id: Bad
-    tool_name: builtin__reshape
-    input: {shape: {x: "{{E1.missing.deeper}}"}}
-  - id: After
-    tool_name: builtin__reshape
-    input: {shape: {x: "{{Bad.x}}", label: "plain"}}
-solver: "{{D.result.m}} {{After.x}} {{E1.number}}"
-`
+// solver (plan/graph's test document).
+var graphPlan = func() string {
+	b, err := os.ReadFile("../plan/graph/testdata/every-kind.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // graphHooks is what the graph shows through its hooks.
 type graphHooks struct {

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -21,35 +22,14 @@ func build(t testing.TB, text string) *Graph {
 	return Build(p, plan.Run(p, plan.Options{}))
 }
 
-const small = `input: {n: 2, items: [1, 2, 3]}
-steps:
-  - id: E1
-    tool_name: github__pr_view
-    input: {n: "{{input.n}}"}
-    result: {number: 7, files: [a, b]}
-  - id: M
-    over: "{{E1.files}}"
-    tool_name: builtin__reshape
-    input: {shape: {f: "{{item}}", n: "{{E1.number}}"}}
-  - id: D
-    branch: fix
-    decide:
-      fix:
-        - id: F1
-          tool_name: builtin__reshape
-          input: {shape: {m: "{{M}}"}}
-      skip:
-        - id: S1
-          tool_name: builtin__reshape
-          input: {shape: {x: "{{input.n}}"}}
-  - id: Bad
-    tool_name: builtin__reshape
-    input: {shape: {x: "{{E1.missing.deeper}}"}}
-  - id: After
-    tool_name: builtin__reshape
-    input: {shape: {x: "{{Bad.x}}"}}
-solver: "{{D.result.m}} {{After.x}} {{E1.number}}"
-`
+// small is a plan with a node of every kind.
+var small = func() string {
+	b, err := os.ReadFile("testdata/every-kind.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 func TestBuild(t *testing.T) {
 	g := build(t, small)
