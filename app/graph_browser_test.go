@@ -8,6 +8,7 @@ package app_test
 // mermaid package.
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"slices"
@@ -57,7 +58,10 @@ func (h *graphHooks) node(kind, id string) string {
 	return "none"
 }
 
-func TestBrowserPlanGraph(t *testing.T) {
+// openWide opens the playground in a window wide enough for the graph
+// beside the steps and the details.
+func openWide(t *testing.T) context.Context {
+	t.Helper()
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
@@ -65,6 +69,11 @@ func TestBrowserPlanGraph(t *testing.T) {
 	}
 	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
+	return ctx
+}
+
+func TestBrowserPlanGraph(t *testing.T) {
+	ctx := openWide(t)
 	openPlanLink(t, ctx, graphPlan)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="graph-node"]').length === 10`)
 
@@ -153,13 +162,7 @@ func TestBrowserPlanGraph(t *testing.T) {
 // drawn. The time to open the 500-step plan is logged: loading, running,
 // the steps list and the graph (its layout some 1.3 ms of it).
 func TestBrowserLargePlanGraph(t *testing.T) {
-	base := browsertest.StartServer(t)
-	ctx := browsertest.NewBrowser(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
-		t.Fatal(err)
-	}
-	browsertest.Navigate(t, ctx, base+"/")
-	waitAppReady(t, ctx)
+	ctx := openWide(t)
 	text := benchdata.GraphPlan(500)
 	p := plan.Load(text)
 	nodes := len(graph.Build(p, plan.Run(p, plan.Options{})).Nodes)
