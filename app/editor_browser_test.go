@@ -355,3 +355,50 @@ func TestBrowserTypingKeepsTagMarks(t *testing.T) {
 		check(e.what)
 	}
 }
+
+// TestBrowserFoldsFollowIndentation folds a block of a long YAML text
+// (edited without a parser, folded by indentation) after edits: typing
+// within a line keeps the block's end, indenting the line after it takes
+// that line in.
+func TestBrowserFoldsFollowIndentation(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	text := "a:\n" + strings.Repeat("  x: 1\n", 5) + "b: 1\nc: 2\nz:\n" + strings.Repeat("  - item\n", 3000)
+	browsertest.Navigate(t, ctx, browsertest.ServePage(t, editorAlone(base, text, "yaml", 600, 400)))
+	browsertest.WaitJS(t, ctx, `document.querySelector(".cm-foldGutter") !== null`)
+	host := `document.getElementById("host")`
+	// The first line numbers shown in the gutter (not its hidden spacer).
+	shown := `[...document.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].filter((e) => e.style.visibility !== "hidden").map((e) => e.textContent).slice(0, 3).join(" ")`
+	// A click on the first element selector matches, as a mouse makes it.
+	click := func(selector string) {
+		t.Helper()
+		at := browsertest.EvalJS[[]float64](t, ctx, `(() => { const r = document.querySelector(`+jsString(selector)+`).getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2] })()`)
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(at[0], at[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fold := func(want string) {
+		t.Helper()
+		click(`.cm-foldGutter .cm-gutterElement span[title="Fold line"]`)
+		browsertest.WaitJS(t, ctx, shown+` === `+jsString(want))
+		click(`.cm-foldPlaceholder`)
+		browsertest.WaitJS(t, ctx, shown+` === "1 2 3"`)
+	}
+	typeIn := func(at int, keys string) {
+		t.Helper()
+		browsertest.EvalJS[bool](t, ctx, fmt.Sprintf(`(%s.focus(), %s.setSelectionRange(%d, %d), true)`, host, host, at, at))
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
+			t.Fatal(err)
+		}
+		text = text[:at] + keys + text[at:]
+		browsertest.WaitJS(t, ctx, host+`.value === `+jsString(text))
+	}
+	fold("1 7 8") // a: folds its five lines
+	typeIn(len("a:\n  x: 1"), "2")
+	fold("1 7 8")
+	typeIn(strings.Index(text, "b: 1"), "  ")
+	fold("1 8 9") // b: is a's now
+	typeIn(strings.Index(text, "  b: 1"), "x")
+	fold("1 7 8") // and no longer
+}

@@ -204,25 +204,64 @@ function skipQuoted(stream) {
 
 // indentFolding folds the lines indented deeper than the one a fold starts
 // on, for the texts edited without a parser.
-const indentFolding = foldService.of((state, lineStart, lineEnd) => {
-  const doc = state.doc;
-  const first = doc.lineAt(lineStart);
+const indentFolding = [
+  StateField.define({ create: () => new Map(), update: (ends, tr) => (reshapes(tr) ? new Map() : ends) }),
+  foldService.of((state, lineStart, lineEnd) => {
+    const doc = state.doc;
+    const first = doc.lineAt(lineStart);
+    const ends = state.field(indentFolding[0]);
+    let last = ends.get(first.number);
+    if (last === undefined) {
+      last = foldEnd(doc, first);
+      ends.set(first.number, last);
+    }
+    return last ? { from: lineEnd, to: doc.line(last).to } : null;
+  }),
+];
+
+// foldEnd returns the number of the last line the block first starts
+// holds, 0 when it starts none. The fold gutter asks for every line in
+// view at each key, and a block near the top of a plan reads on to its
+// end: indentFolding keeps the answers while reshapes says they hold.
+function foldEnd(doc, first) {
   const depth = indentOf(first.text);
-  if (depth < 0 || first.number === doc.lines) return null;
-  let last = first;
-  for (let n = first.number + 1; n <= doc.lines; n++) {
-    const line = doc.line(n);
-    const d = indentOf(line.text);
+  if (depth < 0) return 0;
+  let last = first.number;
+  let n = first.number;
+  for (const text of doc.iterLines(first.number + 1)) {
+    n++;
+    const d = indentOf(text);
     if (d < 0) continue; // blank lines fold along
     if (d <= depth) {
       // a closing bracket at the same depth folds with its block
-      if (/^\s*[\]}]/.test(line.text) && last !== first) last = line;
+      if (/^\s*[\]}]/.test(text) && last !== first.number) last = n;
       break;
     }
-    last = line;
+    last = n;
   }
-  return last === first ? null : { from: lineEnd, to: last.to };
-});
+  return last === first.number ? 0 : last;
+}
+
+// reshapes reports whether a transaction may move a block's end: a line
+// added or removed, or a line whose indentation, blankness or leading
+// closing bracket changed. Typing within a line does none of these.
+function reshapes(tr) {
+  if (!tr.docChanged) return false;
+  if (tr.startState.doc.lines !== tr.state.doc.lines) return true;
+  let moved = false;
+  tr.changes.iterChangedRanges((fromA, toA, fromB, toB) => {
+    const a = tr.startState.doc.lineAt(fromA), b = tr.state.doc.lineAt(fromB);
+    moved ||= a.number !== b.number || a.number !== tr.startState.doc.lineAt(toA).number ||
+      b.number !== tr.state.doc.lineAt(toB).number || blockShape(a.text) !== blockShape(b.text);
+  });
+  return moved;
+}
+
+// blockShape is what foldEnd reads of a line: its indentation, and
+// whether it starts with a closing bracket.
+function blockShape(text) {
+  return indentOf(text) + (/^\s*[\]}]/.test(text) ? "]" : "");
+}
 
 // indentOf returns the indentation of a line, -1 when it is blank.
 function indentOf(text) {
