@@ -205,7 +205,7 @@ func FuzzChanges(f *testing.F) {
 			}
 		}
 		for off := 0; off <= len(d.text); off++ {
-			if !utf8.RuneStart(d.text[min(off, len(d.text)-1)]) && off < len(d.text) {
+			if off < len(d.text) && !utf8.RuneStart(d.text[off]) {
 				continue
 			}
 			if off > 0 && off < len(d.text) && d.text[off-1] == '\r' && d.text[off] == '\n' {
