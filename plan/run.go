@@ -368,7 +368,8 @@ func (o *Outcome) iterate(s *Step, r *StepResult, roots template.Roots) {
 		return
 	}
 	var acc template.Value
-	var results []template.Value
+	results := make([]template.Value, 0, len(elems))
+	r.Iterations = slices.Grow(r.Iterations, len(elems))
 	if s.Form == Fold {
 		if s.initial != nil {
 			if acc, ok = o.render(s, r, s.initial, s.scope, roots); !ok {

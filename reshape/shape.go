@@ -360,35 +360,41 @@ func (s *Shape) RenderIn(roots template.Roots, run *template.Env) (template.Valu
 	if run == nil {
 		run = &template.Env{} // one budget for all the leaves
 	}
-	var trace []template.TraceEntry
-	r := shapeRenderer{shape: s, leaf: func(l Leaf) (template.Value, error) {
-		v, entries, err := l.Template.RenderIn(roots, run)
-		if !traces || len(entries) == 0 { // an untraced run's leaves are placed for nothing
-			return v, err
-		}
-		docs := s.places.docs(l, entries)
-		for i := range entries {
-			entries[i].At = l.At
-			if docs != nil {
-				entries[i].Doc = docs[i]
-			}
-		}
-		trace = append(trace, entries...)
-		return v, err
-	}}
+	r := shapeRenderer{shape: s, roots: roots, run: run}
 	v := r.node(&s.root)
 	if len(r.errs) > 0 {
-		return v, trace, r.errs.Capped()
+		return v, r.trace, r.errs.Capped()
 	}
-	return v, trace, nil
+	return v, r.trace, nil
 }
 
+// shapeRenderer renders a shape's nodes within one run; a struct rather
+// than a closure, so that rendering a shape for each item of a map makes
+// no renderer on the heap.
 type shapeRenderer struct {
 	shape   *Shape
+	roots   template.Roots
+	run     *template.Env
+	trace   []template.TraceEntry
 	errs    ErrorList
 	limited bool // a leaf stopped at a limit: the rest are not rendered
-	// leaf renders a leaf, within the run and tracing when it traces.
-	leaf func(l Leaf) (template.Value, error)
+}
+
+// leaf renders a leaf, within the run and tracing when it traces.
+func (r *shapeRenderer) leaf(l Leaf) (template.Value, error) {
+	v, entries, err := l.Template.RenderIn(r.roots, r.run)
+	if !traces || len(entries) == 0 { // an untraced run's leaves are placed for nothing
+		return v, err
+	}
+	docs := r.shape.places.docs(l, entries)
+	for i := range entries {
+		entries[i].At = l.At
+		if docs != nil {
+			entries[i].Doc = docs[i]
+		}
+	}
+	r.trace = append(r.trace, entries...)
+	return v, err
 }
 
 func (r *shapeRenderer) node(n *shapeNode) template.Value {
