@@ -235,14 +235,29 @@ func (k *keySet) repeated(before []template.Member, key string) bool {
 // at '\n' alone (DIALECT §2), and a leading byte-order mark is no column
 // of the first.
 type lineIndex struct {
-	text   string
-	starts []int // the offset where each line starts
+	text string
+	// starts holds the offset where each line starts, but for the lines
+	// from moved.line on, which start moved.delta bytes later: the edits
+	// typed on one line share one slice, never written once made.
+	starts []int
+	moved  lineShift
 	last   template.Pos
 	// yamlStarts are where YAML's lines start, when YAML breaks lines
 	// where §2 does not (a lone '\r', U+0085, U+2028, U+2029); nil when
 	// its lines are these. yamlLast is the last mark placed by them.
 	yamlStarts []int
 	yamlLast   yamlMark
+}
+
+// lineShift moves the starts of the lines from index line on by delta.
+type lineShift struct{ line, delta int }
+
+// start is the offset where the line of index i (0-based) starts.
+func (x *lineIndex) start(i int) int {
+	if x.moved.delta != 0 && i >= x.moved.line {
+		return x.starts[i] + x.moved.delta
+	}
+	return x.starts[i]
 }
 
 // yamlMark is a YAML line and column and the offset they stand for.
@@ -271,11 +286,11 @@ func newLineIndex(text string) *lineIndex {
 
 // pos returns the position of byte offset off.
 func (x *lineIndex) pos(off int) template.Pos {
-	off = min(max(off, x.starts[0]), len(x.text))
+	off = min(max(off, x.start(0)), len(x.text))
 	p := x.last
-	if off < p.Offset || p.Offset < x.starts[0] || off >= x.lineEnd(p.Line) {
-		line := lineOf(x.starts, off)
-		p = template.Pos{Offset: x.starts[line-1], Line: line, Column: 1}
+	if off < p.Offset || p.Offset < x.start(0) || off >= x.lineEnd(p.Line) {
+		line := x.lineOf(off)
+		p = template.Pos{Offset: x.start(line - 1), Line: line, Column: 1}
 	}
 	p.Column += utf8.RuneCountInString(x.text[p.Offset:off])
 	p.Offset = off
@@ -291,8 +306,8 @@ func (x *lineIndex) at(line, column int) template.Pos {
 	}
 	line = min(max(line, 1), len(x.starts))
 	p := x.last
-	if p.Line != line || p.Column > column || p.Offset < x.starts[0] {
-		p = template.Pos{Offset: x.starts[line-1], Line: line, Column: 1}
+	if p.Line != line || p.Column > column || p.Offset < x.start(0) {
+		p = template.Pos{Offset: x.start(line - 1), Line: line, Column: 1}
 	}
 	end := x.lineEnd(line)
 	for p.Column < column && p.Offset < end {
@@ -332,17 +347,17 @@ func isYAMLBreak(r rune) bool {
 // lineEnd is the offset past the last byte of line before its '\n'.
 func (x *lineIndex) lineEnd(line int) int {
 	if line < len(x.starts) {
-		return x.starts[line] - 1
+		return x.start(line) - 1
 	}
 	return len(x.text)
 }
 
 // lineOf returns the 1-based line holding offset off.
-func lineOf(starts []int, off int) int {
-	lo, hi := 0, len(starts)
+func (x *lineIndex) lineOf(off int) int {
+	lo, hi := 0, len(x.starts)
 	for lo+1 < hi {
 		mid := (lo + hi) / 2
-		if starts[mid] <= off {
+		if x.start(mid) <= off {
 			lo = mid
 		} else {
 			hi = mid

@@ -3,9 +3,11 @@
 package reshape
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/splicedev/splice/template"
 )
@@ -136,6 +138,36 @@ func TestLeafPlacesSkipAnchorsAndTags(t *testing.T) {
 		e := Errors(err)[0]
 		if tag := text[e.Doc.Offset:e.DocEnd]; tag != "{{E0.nme}}" {
 			t.Errorf("%q: the document range holds %q", text, tag)
+		}
+	}
+}
+
+// A line index moved by a run of edits that break no line, some on the
+// line of the edit before and some elsewhere, places every offset as the
+// index of the text made at once.
+func TestLineIndexMovedByEdits(t *testing.T) {
+	text := "a: 1\nbb: two é\n\nccc: [3]\n  d: \"x\"\n"
+	x := newLineIndex(text)
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 200 {
+		at := r.IntN(len(text) + 1)
+		for at < len(text) && !utf8.RuneStart(text[at]) {
+			at++
+		}
+		line := x.pos(at).Line
+		typed := []string{"z", "é", ""}[i%3]
+		end := at
+		if typed == "" && at < len(text) && text[at] != '\n' { // a deletion of one rune
+			_, size := utf8.DecodeRuneInString(text[at:])
+			end += size
+		}
+		text = text[:at] + typed + text[end:]
+		x = x.movedBy(text, line, len(typed)-(end-at))
+		want := newLineIndex(text)
+		for off := 0; off <= len(text); off++ {
+			if got, w := x.pos(off), want.pos(off); got != w {
+				t.Fatalf("edit %d: pos(%d) = %+v, want %+v in %q", i, off, got, w, text)
+			}
 		}
 	}
 }

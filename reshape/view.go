@@ -175,7 +175,7 @@ func (d *Document) edit(text string, from, to int) (doc *Document, ok bool) {
 	// are read. A long run of edits is folded into new maps now and then.
 	line := d.places.lines.pos(from).Line
 	edit := shift{at: to, delta: delta, line: line, columns: utf8.RuneCountInString(inserted) - utf8.RuneCountInString(old[from:to])}
-	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.moved(text, line, delta),
+	places := &docPlaces{text: text, values: d.places.values, keys: d.places.keys, lines: d.places.lines.movedBy(text, line, delta),
 		warnings: movedWarnings(d.places.warnings, edit), shifts: withShift(d.places.shifts, edit), extents: d.places.extents}
 	if len(places.shifts) > maxShifts {
 		places.settle()
@@ -213,14 +213,23 @@ func movedWarnings(warnings []Warning, s shift) []Warning {
 	return moved
 }
 
-// moved is the index of text, the indexed text with an edit on line that
-// moved what follows by delta bytes and broke no line.
-func (x *lineIndex) moved(text string, line, delta int) *lineIndex {
-	starts := slices.Clone(x.starts)
-	for i := line; i < len(starts); i++ {
-		starts[i] += delta
+// movedBy is the index of text, the indexed text with an edit on line that
+// moved what follows by delta bytes and broke no line. Keys typed on one
+// line share the starts; an edit on another line writes them anew.
+func (x *lineIndex) movedBy(text string, line, delta int) *lineIndex {
+	moved := lineShift{line: line, delta: delta}
+	starts := x.starts
+	switch {
+	case x.moved.delta == 0:
+	case x.moved.line == line:
+		moved.delta += x.moved.delta
+	default:
+		starts = make([]int, len(x.starts))
+		for i := range starts {
+			starts[i] = x.start(i)
+		}
 	}
-	return &lineIndex{text: text, starts: starts, last: template.Pos{Line: 1, Column: 1}}
+	return &lineIndex{text: text, starts: starts, moved: moved, last: template.Pos{Line: 1, Column: 1}}
 }
 
 // withShift returns shifts and then s. Typing on from the last edit's end
