@@ -21,8 +21,8 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		t.Fatalf("want the tags' spans, got %d", len(spans))
 	}
 	problems := []evaluate.Problem{
-		{Kind: "UnknownRoot", Msg: "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", Start: 60, End: 68, SegStart: -1, SegEnd: -1},
-		{Kind: "EmptyData", Msg: "nothing 😀", NothingFound: true, Start: 12, End: 24, SegStart: 15, SegEnd: 17},
+		{Kind: "UnknownRoot", Msg: "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", Pos: template.Pos{Offset: 60}, End: 68, Seg: [2]int{-1, -1}},
+		{Kind: "EmptyData", Msg: "nothing 😀", NothingFound: true, Pos: template.Pos{Offset: 12}, End: 24, Seg: [2]int{15, 17}},
 	}
 	offsets := func(offs ...int) []int {
 		playground.UTF16Offsets(text, offs)
@@ -44,10 +44,10 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		marks.Tags = append(marks.Tags, o[0], o[1], "tk tk-"+s.Kind.String())
 	}
 	for _, p := range problems {
-		o := offsets(p.Start, p.End)
+		o := offsets(p.Pos.Offset, p.End)
 		severity := "error"
-		if p.SegEnd > p.SegStart && p.SegStart >= 0 {
-			o = offsets(p.SegStart, p.SegEnd)
+		if p.Seg[1] > p.Seg[0] && p.Seg[0] >= 0 {
+			o = offsets(p.Seg[0], p.Seg[1])
 		}
 		if p.NothingFound {
 			severity = "warning"

@@ -130,8 +130,8 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 		t.Fatalf("%d problems and %d chips, want %d and %d", len(problems), len(chips), len(s.Out.Problems), wantChips)
 	}
 	p := problems[0].attrs
-	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Line) || p["data-column"] != strconv.Itoa(want.Column) {
-		t.Errorf("problem hook %v, want kind %s at %d:%d", p, want.Kind, want.Line, want.Column)
+	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Pos.Line) || p["data-column"] != strconv.Itoa(want.Pos.Column) {
+		t.Errorf("problem hook %v, want kind %s at %v", p, want.Kind, want.Pos)
 	}
 	for _, c := range chips {
 		if c.attrs["data-key"] == "" {
@@ -263,8 +263,8 @@ func TestProblemsPane(t *testing.T) {
 			Class("problem kind-"+first.Kind).
 			Attr("data-testid", "problem").
 			Attr("data-kind", first.Kind).
-			Attr("data-line", first.Line).
-			Attr("data-column", first.Column)
+			Attr("data-line", first.Pos.Line).
+			Attr("data-column", first.Pos.Column)
 		if err := app.Match(li, p, 0, 1, 0); err != nil {
 			t.Errorf("%s: %v", tt.example, err)
 		}

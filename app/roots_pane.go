@@ -161,8 +161,8 @@ func (r *rootsPane) renderStatus() app.UI {
 	case r.Error != nil:
 		p := r.Error
 		return app.Elem("p").Class("status status-error").Body(
-			app.Elem("button").Class("link").Text(strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)).
-				Attr("aria-label", "Select line "+strconv.Itoa(p.Line)+" column "+strconv.Itoa(p.Column)).
+			app.Elem("button").Class("link").Text(p.Pos.String()).
+				Attr("aria-label", "Select line "+strconv.Itoa(p.Pos.Line)+" column "+strconv.Itoa(p.Pos.Column)).
 				OnClick(r.onSelectError),
 			app.Text(" "+p.Msg),
 		)
@@ -209,7 +209,7 @@ func scopeField(testID, label, placeholder, title, value string, set func(string
 // onSelectError selects the place where the open root stops parsing.
 func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
 	if p := r.Error; p != nil && p.Located() {
-		r.Do.Select(state.Target{Root: r.Active}, p.Start, p.End)
+		r.Do.Select(state.Target{Root: r.Active}, p.Pos.Offset, p.End)
 	}
 }
 

@@ -45,7 +45,7 @@ func viewStrings(out *evaluate.Outcome) map[string][]string {
 		add("problem", p.Msg, p.Suggestion, p.Fix)
 	}
 	for _, r := range out.Trace {
-		add("trace", r.Preview, r.Err, r.Tag)
+		add("trace", r.Value, r.Tag)
 	}
 	return texts
 }

@@ -414,12 +414,12 @@ func (ss *Session) Fix(i int, key string) {
 	}
 	p := ss.Out.Problems[i]
 	text := ss.State.Text(p.Target)
-	if p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart > p.SegEnd {
+	from, to := p.Seg[0], p.Seg[1]
+	if from < 0 || to > len(text) || from > to {
 		return
 	}
-	text = text[:p.SegStart] + key + text[p.SegEnd:]
-	ss.write(p.Target, text)
-	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
+	ss.write(p.Target, text[:from]+key+text[to:])
+	ss.Select(p.Target, from, from+len(key))
 }
 
 // Reveal asks the editor of problem i to select its tag, opening its root
@@ -435,7 +435,7 @@ func (ss *Session) Reveal(i int) {
 	if p.Target.Root != "" {
 		ss.OpenRoot(p.Target.Root)
 	}
-	ss.Select(p.Target, p.Start, p.End)
+	ss.Select(p.Target, p.Pos.Offset, p.End)
 }
 
 // Select asks the editor of target to select [start, end) bytes of its
@@ -468,7 +468,7 @@ func (ss *Session) Problems(target state.Target) []evaluate.Problem {
 
 func containsProblem(ps []evaluate.Problem, p *evaluate.Problem) bool {
 	for i := range ps {
-		if ps[i].Start == p.Start && ps[i].Msg == p.Msg {
+		if ps[i].Pos.Offset == p.Pos.Offset && ps[i].Msg == p.Msg {
 			return true
 		}
 	}

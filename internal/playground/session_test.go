@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
@@ -115,7 +114,7 @@ func TestSessionFixAndReveal(t *testing.T) {
 	ss := NewSession(state.ExampleByID("bad-path").Open())
 	p := ss.Out.Problems[0]
 	ss.Reveal(0)
-	if ss.Selection.Target != (state.Target{}) || ss.Selection.Start != p.Start || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
+	if ss.Selection.Target != (state.Target{}) || ss.Selection.Start != p.Pos.Offset || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
 		t.Errorf("reveal selection = %+v", ss.Selection)
 	}
 	ss.Reveal(0)
@@ -404,11 +403,11 @@ func TestSessionHistoryDetails(t *testing.T) {
 func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 	tests := []struct {
 		template, kind string
-		state          evaluate.RowState
+		state          string
 		hover          string
 	}{
-		{"{{#@index}}x{{/@index}}", "ScopeError", evaluate.RowFailed, "ScopeError: "},
-		{"{{#E0.nope}}x{{/E0.nope}}", "", evaluate.RowFalsy, "falsy: "},
+		{"{{#@index}}x{{/@index}}", "ScopeError", "failed", "ScopeError: "},
+		{"{{#E0.nope}}x{{/E0.nope}}", "", "falsy", "falsy: "},
 	}
 	for _, tt := range tests {
 		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: tt.template,
@@ -420,11 +419,11 @@ func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 		if got := strings.Join(kinds, ","); got != tt.kind {
 			t.Errorf("%s: problems %q, want %q", tt.template, got, tt.kind)
 		}
-		if len(ss.Out.Trace) != 1 || ss.Out.Trace[0].State() != tt.state {
-			t.Fatalf("%s: trace %+v, want state %d", tt.template, ss.Out.Trace, tt.state)
+		if len(ss.Out.Trace) != 1 || ss.Out.Trace[0].Status != tt.state {
+			t.Fatalf("%s: trace %+v, want state %s", tt.template, ss.Out.Trace, tt.state)
 		}
 		h, ok := ss.HoverAt(2)
-		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == evaluate.RowFailed) {
+		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == "failed") {
 			t.Errorf("%s: hover %+v, want %q…", tt.template, h, tt.hover)
 		}
 	}

@@ -50,10 +50,10 @@ func (ss *Session) missingStep(i int) (id, before string, ok bool) {
 	}
 	p := &ss.Out.Problems[i]
 	text := ss.State.Plan
-	if p.Kind != "MissingStep" || p.Step == "" || p.Suggestion != "" || p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart >= p.SegEnd {
+	if p.Kind != "MissingStep" || p.Step == "" || p.Suggestion != "" || p.Seg[0] < 0 || p.Seg[1] > len(text) || p.Seg[0] >= p.Seg[1] {
 		return "", "", false
 	}
-	id = text[p.SegStart:p.SegEnd]
+	id = text[p.Seg[0]:p.Seg[1]]
 	if _, defined := ss.eval.Plan(text).Step(id); defined { // a step that runs later
 		return "", "", false
 	}

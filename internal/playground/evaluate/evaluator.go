@@ -282,12 +282,13 @@ func decodeData(text string) (template.Value, *Problem) {
 // syntaxProblem is a data text that does not parse, at byte offset off
 // (-1 when unknown).
 func syntaxProblem(msg, text string, off int) *Problem {
-	p := &Problem{Kind: "SyntaxError", Phase: "load", Msg: shownText(msg), Start: -1, End: -1, SegStart: -1, SegEnd: -1}
+	p := unplaced
+	p.Kind, p.Phase, p.Msg = "SyntaxError", "load", shownText(msg)
 	if off >= 0 {
-		pos := template.PosOf(text, off)
-		p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(pos.Offset+1, len(text))
+		p.Pos = template.PosOf(text, off)
+		p.End = min(p.Pos.Offset+1, len(text))
 	}
-	return p
+	return &p
 }
 
 // Forget drops what the evaluations so far leave in view of the next: the

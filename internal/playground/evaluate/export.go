@@ -111,8 +111,8 @@ func Markdown(s state.State, out *Outcome, link string) string {
 // problemMarkdown writes a problem after head: its kind, place and message.
 func problemMarkdown(b *strings.Builder, head string, p *Problem) {
 	b.WriteString(head + p.Label())
-	if p.Line > 0 {
-		b.WriteString(" at " + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column))
+	if p.Pos.Line > 0 {
+		b.WriteString(" at " + p.Pos.String())
 	}
 	b.WriteString("\n\n")
 	block(b, "", "text", p.Msg)

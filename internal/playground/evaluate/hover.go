@@ -32,7 +32,7 @@ func spanAt(spans []template.Span, off int) (template.Span, bool) {
 func hoverIn(sp template.Span, rows []TraceRow) (Hover, bool) {
 	for _, row := range rows {
 		if row.start == sp.Start {
-			return Hover{Start: sp.Start, End: sp.End, Text: row.describe(), Failed: row.State() == RowFailed}, true
+			return Hover{Start: sp.Start, End: sp.End, Text: row.describe(), Failed: row.Status == rowFailed}, true
 		}
 	}
 	return Hover{}, false

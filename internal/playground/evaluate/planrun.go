@@ -200,7 +200,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	warnings := append(slices.Clip(r.plan.Warnings), r.out.NullReads()...)
 	o.addWarnings(warnings)
 	for i := len(o.Problems) - len(warnings); i < len(o.Problems); i++ {
-		if s := r.plan.StepAt(o.Problems[i].Start); s != nil { // a warning names its step as an error does
+		if s := r.plan.StepAt(o.Problems[i].Pos.Offset); s != nil { // a warning names its step as an error does
 			o.Problems[i].Step = s.ID
 		}
 	}
