@@ -361,7 +361,7 @@ func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
 		t.Errorf("with the solver shown: %v", err)
 	}
 	view := *s.Out.Plan
-	view.Selected, view.Form = "card", "call"
+	view.Selected = "card"
 	d = &stepDetail{View: view}
 	if html := mount(t, d); strings.Contains(html, "step-about") {
 		t.Errorf("a step's detail says what the solver shows:\n%s", html)

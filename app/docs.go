@@ -224,7 +224,7 @@ func stepLines(view *evaluate.PlanView) string {
 		switch {
 		case r.BlockedBy != "":
 			what = "blocked by " + r.BlockedBy
-		case r.HasResult:
+		case r.JSON != "":
 			what = r.JSON
 		case r.Status == "skipped":
 			what = "not taken"

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -29,8 +30,8 @@ type stepDetail struct {
 func (d *stepDetail) Render() app.UI {
 	v := &d.View
 	title := "Solver"
-	if v.Selected != "" {
-		title = "Step " + v.Selected + " (" + v.Form + ")"
+	if i := slices.IndexFunc(v.Steps, func(r evaluate.StepRow) bool { return r.ID == v.Selected }); i >= 0 && v.Selected != "" {
+		title = "Step " + v.Selected + " (" + v.Steps[i].Form + ")"
 	}
 	return app.Elem("section").Class("pane pane-step").Attr("data-testid", "step-detail").Attr("data-id", v.Selected).
 		Attr("aria-label", "Selected step").Body(

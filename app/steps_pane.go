@@ -100,7 +100,7 @@ func (p *stepsPane) renderSolver() app.UI {
 	s := p.Solver
 	row := app.Elem("div").Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status).
 		OnClick(func(ctx app.Context, e app.Event) { revealRow(p.Do, "", e) })
-	if s.HasResult {
+	if s.JSON != "" {
 		row = row.Attr("data-json", s.JSON)
 	}
 	return row.Body(
@@ -174,7 +174,7 @@ func (s *stepItem) Render() app.UI {
 	li := app.Elem("li").Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
 		Attr("data-testid", "step").Attr("data-id", r.ID).Attr("data-status", r.Status).
 		OnClick(func(ctx app.Context, e app.Event) { revealRow(s.Do, s.Row.ID, e) })
-	if r.HasResult {
+	if r.JSON != "" {
 		li = li.Attr("data-json", r.JSON)
 	}
 	what := r.Form

@@ -148,7 +148,7 @@ func planMarkdown(b *strings.Builder, out *Outcome) {
 		head := "**" + name + "** (" + r.Status + ")"
 		problem := slices.IndexFunc(out.Problems, func(p Problem) bool { return r.owns(&p) })
 		switch {
-		case r.HasResult:
+		case r.JSON != "":
 			b.WriteString(head + "\n\n")
 			block(b, "", "json", r.JSON)
 		case problem >= 0:

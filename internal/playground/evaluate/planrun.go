@@ -26,7 +26,6 @@ type StepRow struct {
 	Form      string // call, map, fold, decide
 	Status    string // ok, sample, failed, blocked, skipped
 	BlockedBy string
-	HasResult bool
 	JSON      string // the result as compact JSON (cut: see stepRow), "" without one
 	Reads     []string
 	ReadBy    []string // the steps that read it, in order, then "" for the solver
@@ -53,7 +52,6 @@ type PlanView struct {
 
 	// Selected is the step shown in the output ("" for the solver).
 	Selected string
-	Form     string // its form
 	Input    string // its rendered input, pretty JSON; "" without one
 	// Iteration is the shown iteration of a map or fold, Iterations how
 	// many ran.
@@ -71,7 +69,7 @@ type PlanView struct {
 func (v *PlanView) same(w *PlanView) bool {
 	return slices.EqualFunc(v.Steps, w.Steps, func(a, b StepRow) bool { return a.same(&b) }) &&
 		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
-		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Form == w.Form && v.Input == w.Input &&
+		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Input == w.Input &&
 		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Item == w.Item && v.Accumulator == w.Accumulator &&
 		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
@@ -79,7 +77,7 @@ func (v *PlanView) same(w *PlanView) bool {
 // same reports whether r and q show the same.
 func (r *StepRow) same(q *StepRow) bool {
 	return r.ID == q.ID && r.at == q.at && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
-		r.HasResult == q.HasResult && r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
+		r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
 		r.Branch == q.Branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
 }
 
@@ -265,7 +263,7 @@ const maxStepsJSON = template.MaxOutput
 // results that changed. The solver (id "") has no generation: its result
 // is encoded each time.
 func (e *Evaluator) stepRow(id string, res *plan.StepResult, room *int) StepRow {
-	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: shownText(res.Note)}
+	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, Note: shownText(res.Note)}
 	if !res.HasResult {
 		return row
 	}
@@ -389,7 +387,7 @@ func (o *Outcome) showResult(res *plan.StepResult) {
 		return
 	}
 	s := res.Step
-	view.Selected, view.Form = s.ID, s.Form.String()
+	view.Selected = s.ID
 	if res.HasInput && len(res.Iterations) == 0 {
 		view.Input = shownJSON(res.Input)
 	}
