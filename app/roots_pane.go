@@ -29,8 +29,8 @@ type rootsPane struct {
 	Branch                 string // the branch-steps field
 	Iteration              bool
 	NameError              string
-	Renamed                playground.Rename    // the last rename
-	Refs                   int                  // the template's and the shape's references to Renamed.From
+	Renamed                [2]string            // the last rename: the old name and the new
+	Refs                   int                  // the template's and the shape's references to the old name
 	RefsWhere              string               // "the template and the shape"
 	Select                 playground.Selection // aimed at the open root's editor
 	Loads                  int                  // the session's loaded states (codeEditor.Loads)
@@ -225,9 +225,9 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 		verb = "read"
 	}
 	return app.Elem("div").Class("rename-offer banner").Role("status").Body(
-		app.Elem("span").Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed.From+". "),
+		app.Elem("span").Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed[0]+". "),
 		app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-refs").
-			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
+			Text("Rename "+r.Renamed[0]+" to "+r.Renamed[1]+" in "+strconv.Itoa(r.Refs)+" "+places).
 			OnClick(func(ctx app.Context, e app.Event) {
 				focusFirst(openRootTab) // the offer goes
 				r.Do.UpdateReferences()

@@ -55,7 +55,7 @@ func TestPlanRenameOffer(t *testing.T) {
 		ss.write(state.Target{}, text[:at]+"_x"[:i]+string(c)+text[at:])
 	}
 	r, n, _ := ss.RenameOffer()
-	if r != (Rename{From: "card", To: "card_x"}) || n != 3 {
+	if r != [2]string{"card", "card_x"} || n != 3 {
 		t.Fatalf("offer %+v in %d places", r, n)
 	}
 	ss.UpdateReferences()

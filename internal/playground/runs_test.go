@@ -42,7 +42,7 @@ func TestRenameReachesEveryMode(t *testing.T) {
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}})
 	ss.OpenRoot("E1")
 	ss.RenameRoot("fetch_pr")
-	if r, n, where := ss.RenameOffer(); r.To != "fetch_pr" || n != 3 || where != "the template and the shape" {
+	if r, n, where := ss.RenameOffer(); r[1] != "fetch_pr" || n != 3 || where != "the template and the shape" {
 		t.Fatalf("offer %+v in %d places: %q", r, n, where)
 	}
 	ss.UpdateReferences()

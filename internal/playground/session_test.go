@@ -76,7 +76,7 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 	if !ss.RenameRoot("fetch_pr") {
 		t.Fatalf("rename refused: %s", ss.NameError)
 	}
-	if r, n, _ := ss.RenameOffer(); r.From != "E0" || r.To != "fetch_pr" || n != 3 {
+	if r, n, _ := ss.RenameOffer(); r != [2]string{"E0", "fetch_pr"} || n != 3 {
 		t.Fatalf("offer = %+v in %d places, want E0 to fetch_pr in 3", r, n)
 	}
 	ss.UpdateReferences()
@@ -388,7 +388,7 @@ func TestSessionHistoryDetails(t *testing.T) {
 	ss.RenameRoot("fetch")
 	ss.UpdateReferences()
 	ss.Undo() // the references read E0 again, and the offer is back
-	if r, n, _ := ss.RenameOffer(); r.From != "E0" || r.To != "fetch" || n == 0 || ss.State.RootIndex("fetch") < 0 {
+	if r, n, _ := ss.RenameOffer(); r != [2]string{"E0", "fetch"} || n == 0 || ss.State.RootIndex("fetch") < 0 {
 		t.Errorf("after undoing the references: offer %+v in %d places", r, n)
 	}
 	ss.Undo() // the rename itself
