@@ -44,10 +44,17 @@ type linkError struct{ reason string }
 
 func (e *linkError) Error() string { return "this link cannot be opened: " + e.reason }
 
+// linkJSON is a state as a link carries it: the schema version it is
+// written in first, the engine that wrote it last.
+type linkJSON struct {
+	V int `json:"v"`
+	State
+	Engine string `json:"engine,omitempty"`
+}
+
 // stateJSON is the state as the JSON document a link carries. It does not
 // HTML-escape, which would only make links longer.
 func stateJSON(s State) []byte {
-	s.V, s.Engine = stateVersion, template.Version
 	s.Roots = append(slices.Clone(s.Roots), s.aside...) // normalize sets them aside again
 	if s.Later == nil {
 		s.Later = []string{}
@@ -58,7 +65,7 @@ func stateJSON(s State) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
+	if err := enc.Encode(linkJSON{stateVersion, s, template.Version}); err != nil {
 		panic(err) // strings, bools and slices of them always encode
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
@@ -147,7 +154,8 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	// does not have stops it, and a second pass reads around it.
 	var s struct {
 		State
-		V json.RawMessage `json:"v"` // over State's, to say how it is written
+		V      json.RawMessage `json:"v"` // raw, to say how it is written
+		Engine string          `json:"engine"`
 	}
 	strict := json.NewDecoder(bytes.NewReader(raw))
 	strict.DisallowUnknownFields()
@@ -157,7 +165,7 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	}
 	unknown := []byte(nil)
 	if decodeErr != nil && strings.HasPrefix(decodeErr.Error(), "json: unknown field") {
-		s.State, s.V = State{}, nil
+		s.State, s.V, s.Engine = State{}, nil, ""
 		decodeErr, unknown = json.Unmarshal(raw, &s), raw
 	}
 	if decodeErr != nil {
@@ -187,6 +195,7 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	if err := s.State.Normalize(); err != nil {
 		return State{}, nil, &linkError{reason: briefly(err.Error(), maxBanner/2)}
 	}
+	s.State.engine = s.Engine
 	return s.State, unknown, nil
 }
 
@@ -198,10 +207,10 @@ func schemaError(err error) string {
 	if !errors.As(err, &wrong) || wrong.Type == nil {
 		return "its state does not match the schema: " + briefly(err.Error(), maxQuoted)
 	}
-	path := strings.Split(wrong.Field, ".")[1:] // past the State the decoder's struct embeds
-	if len(path) == 0 {
+	if wrong.Field == "" {
 		return "its state must be a JSON object"
 	}
+	path := strings.Split(strings.TrimPrefix(wrong.Field, "State."), ".") // past the State the decoder's struct embeds
 	field := "the link's " + path[0]
 	switch declared := fieldType(reflect.TypeFor[State](), path[0]); {
 	case len(path) > 1 && path[0] == "roots":
@@ -263,7 +272,8 @@ func unknownFields(raw []byte) []string {
 	json.Unmarshal(top["roots"], &roots)
 	// Read here, not when the program starts: the reflection it takes is
 	// code a first visit's browser would compile before the first render.
-	stateFields, rootFields := jsonFields(reflect.TypeFor[State]()), jsonFields(reflect.TypeFor[RootText]())
+	stateFields := append(jsonFields(reflect.TypeFor[State]()), jsonFields(reflect.TypeFor[linkJSON]())...)
+	rootFields := jsonFields(reflect.TypeFor[RootText]())
 	unknown := map[string]bool{}
 	for name := range top {
 		if !slices.Contains(stateFields, name) {
@@ -386,7 +396,7 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 		if len(s.ignored) > 0 {
 			notes = append(notes, "This link holds fields this playground does not know, which it leaves out: "+listSome(s.ignored)+".")
 		}
-		if note := engineNote(s.Engine); note != "" {
+		if note := engineNote(s.engine); note != "" {
 			notes = append(notes, note)
 		}
 		return s, Brief(strings.Join(notes, " ")), false

@@ -55,8 +55,8 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("decoding %q: %v", s.Template, err)
 		}
-		if got.Engine != template.Version {
-			t.Errorf("the link says engine %q, want %q", got.Engine, template.Version)
+		if got.engine != template.Version {
+			t.Errorf("the link says engine %q, want %q", got.engine, template.Version)
 		}
 		if a, b := stateJSON(got), stateJSON(s); !bytes.Equal(a, b) {
 			t.Errorf("round trip changed the state:\n got %s\nwant %s", a, b)
@@ -82,7 +82,7 @@ func TestStateJSONSchema(t *testing.T) {
 // A link written before plan mode (schema v1) opens as it did.
 func TestVersionOneLinkOpens(t *testing.T) {
 	s, err := decode(pack(`{"v":1,"mode":"shape","shape":"{\"a\": \"{{input.x}}\"}","roots":[{"name":"input","text":"{\"x\": 1}"}]}`), MaxLinkState)
-	if err != nil || s.Mode != ModeShape || s.Text(Target{}) != `{"a": "{{input.x}}"}` || s.V != stateVersion {
+	if err != nil || s.Mode != ModeShape || s.Text(Target{}) != `{"a": "{{input.x}}"}` {
 		t.Errorf("a v1 link: %+v, %v", s, err)
 	}
 }
@@ -290,7 +290,7 @@ func TestDecodeLinkBounds(t *testing.T) {
 		t.Errorf("a DEFLATE bomb: %v", err)
 	}
 	// Up to the bound, a link opens whole.
-	s := State{V: 1, Roots: []RootText{{"input", strings.Repeat(" ", maxLinkPayload)}}}
+	s := State{Roots: []RootText{{"input", strings.Repeat(" ", maxLinkPayload)}}}
 	if got, err := DecodeLink(encodeState(s)); err != nil || got.Roots[0].Text != s.Roots[0].Text {
 		t.Errorf("a link of a 2 MB state: %v", err)
 	}

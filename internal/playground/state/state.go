@@ -45,12 +45,11 @@ type RootText struct {
 	Text string `json:"text"`
 }
 
-// State is everything a share link carries (schema v2: v1 had no plan).
-// Editor texts are
+// State is everything a share link carries besides its schema version
+// and the engine that wrote it (schema v2: v1 had no plan). Editor texts are
 // kept verbatim. Roots are in step order: input first, then step ids, then
 // (in an iteration body) item, index and accumulator.
 type State struct {
-	V        int    `json:"v"`
 	Mode     Mode   `json:"mode"`
 	Template string `json:"template"`
 	Shape    string `json:"shape"`
@@ -65,8 +64,6 @@ type State struct {
 	// step id → the decide step (DIALECT §3, Branches).
 	Branch    map[string]string `json:"branch,omitempty"`
 	Iteration bool              `json:"iteration"`
-	// Engine is the engine version (template.Version) that wrote the link.
-	Engine string `json:"engine,omitempty"`
 
 	// aside holds the iteration roots while the iteration body is switched
 	// off (typed before, or carried so by a link): kept for the switch, and
@@ -75,6 +72,9 @@ type State struct {
 	// ignored names the fields of a link this playground does not know,
 	// to be named in the banner rather than dropped without a word.
 	ignored []string
+	// engine is the engine version (template.Version) that wrote the link
+	// the state came from, for the banner.
+	engine string
 }
 
 // asideNames names the iteration roots the state set aside (see aside).
@@ -454,6 +454,5 @@ func (s *State) Normalize() error {
 			return err
 		}
 	}
-	s.V = stateVersion
 	return nil
 }
