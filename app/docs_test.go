@@ -94,7 +94,7 @@ func TestDocsCoverEveryErrorKind(t *testing.T) {
 // A share link opens in the playground as the example's state.
 func TestDocExampleLinks(t *testing.T) {
 	for _, ex := range docExamples() {
-		payload, ok := state.PayloadOf(strings.TrimPrefix(ex.Link(), "/#"))
+		payload, ok, _ := state.SplitFragment(strings.TrimPrefix(ex.Link(), "/#"))
 		if !ok {
 			t.Fatalf("%s: no state in %s", ex.Caption, ex.Link())
 		}

@@ -350,7 +350,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	}
 	waitTestID(t, ctx, "share-url")
 	link := textOf(t, ctx, "share-url")
-	payload, ok := state.PayloadOf(link[strings.IndexByte(link, '#'):])
+	payload, ok, _ := state.SplitFragment(link[strings.IndexByte(link, '#'):])
 	if !ok {
 		t.Fatalf("share link %q has no state", link)
 	}

@@ -11,7 +11,10 @@ import (
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
-// viewMargin is what a shown value may hold past MaxShown: the note that
+// maxShown is what a pane shows of a value at once: 1 MiB, then a note.
+const maxShown = 1 << 20
+
+// viewMargin is what a shown value may hold past maxShown: the note that
 // it was cut.
 const viewMargin = 100
 
@@ -50,7 +53,7 @@ func viewStrings(out *evaluate.Outcome) map[string][]string {
 	return texts
 }
 
-// checkView fails when a text of the view passes MaxShown and its note,
+// checkView fails when a text of the view passes maxShown and its note,
 // or the steps' results pass the run's output budget in all, and returns
 // how many bytes the view holds.
 func checkView(t *testing.T, out *evaluate.Outcome) int {
@@ -59,7 +62,7 @@ func checkView(t *testing.T, out *evaluate.Outcome) int {
 	for what, texts := range viewStrings(out) {
 		sum := 0
 		for _, s := range texts {
-			if len(s) > evaluate.MaxShown+viewMargin {
+			if len(s) > maxShown+viewMargin {
 				t.Errorf("a %s of %d bytes: %.80s…", what, len(s), s)
 			}
 			sum += len(s)
@@ -82,7 +85,7 @@ func allocated(f func()) uint64 {
 }
 
 // Nested decide steps share one large result: each row holds it cut at
-// MaxShown, with a note, and the view grows with the steps only as far as
+// maxShown, with a note, and the view grows with the steps only as far as
 // the run's output budget.
 func TestNestedDecidesAroundALargeResult(t *testing.T) {
 	viewBytes := map[int]int{}

@@ -140,7 +140,7 @@ type Outcome struct {
 	HasValue bool
 	Value    template.Value
 	JSON     string // compact JSON of Value (a JSON string for mixed text)
-	Display  string // pretty-printed JSON, or the text verbatim, cut at MaxShown
+	Display  string // pretty-printed JSON, or the text verbatim, cut at maxShown
 	// More says for people what Display leaves out of a longer result; ""
 	// when Display is whole.
 	More        string

@@ -82,15 +82,15 @@ func (w *partialWriter) container(open, close string, n int, indent string, item
 	w.text.WriteString(close)
 }
 
-// MaxShown bounds the result text a pane shows at once, in bytes: a result
+// maxShown bounds the result text a pane shows at once, in bytes: a result
 // of tens of megabytes would hold the page for seconds. Copy copies it
 // whole.
-const MaxShown = 1 << 20
+const maxShown = 1 << 20
 
-// cutShown returns the first MaxShown bytes of text (cut on a rune) and how
+// cutShown returns the first maxShown bytes of text (cut on a rune) and how
 // many bytes it leaves out.
 func cutShown(text string) (shown string, more int) {
-	cut := runeCut(text, MaxShown)
+	cut := runeCut(text, maxShown)
 	return text[:cut], len(text) - cut
 }
 
@@ -105,10 +105,10 @@ func runeCut(text string, n int) int {
 	return n
 }
 
-// CutParts is cutShown for a partial result: its parts up to MaxShown
+// CutParts is cutShown for a partial result: its parts up to maxShown
 // bytes in all, and how many bytes it leaves out.
 func CutParts(parts []PartialPart) (shown []PartialPart, more int) {
-	room := MaxShown
+	room := maxShown
 	for i, p := range parts {
 		if len(p.Text) > room {
 			last := p
@@ -133,7 +133,7 @@ func ShownNote(more int) string {
 func cutMark(limit int) string { return " … (cut at " + state.SizeText(limit) + ")" }
 
 // shownResult is a result as the result pane shows it, pretty JSON when
-// typed or else the text verbatim, cut at MaxShown, and what the cut leaves
+// typed or else the text verbatim, cut at maxShown, and what the cut leaves
 // out ("" for nothing). A typed value is encoded only up to the cut: the
 // note gives its size as compact JSON, jsonSize bytes.
 func shownResult(v template.Value, typed bool, jsonSize int) (text, more string) {
@@ -144,19 +144,19 @@ func shownResult(v template.Value, typed bool, jsonSize int) (text, more string)
 		}
 		return shown, ShownNote(more)
 	}
-	b, cut := display.AppendJSONUpTo(nil, v, MaxShown)
+	b, cut := display.AppendJSONUpTo(nil, v, maxShown)
 	if !cut {
 		return string(b), ""
 	}
 	return string(b), "… the rest not shown: the whole result is " + state.SizeText(jsonSize) + " as compact JSON; Copy copies it indented"
 }
 
-// shownJSON is v as indented JSON, cut at MaxShown: a pane shows the start
+// shownJSON is v as indented JSON, cut at maxShown: a pane shows the start
 // of a value of any size for the cost of the start.
 func shownJSON(v template.Value) string {
-	b, cut := display.AppendJSONUpTo(nil, v, MaxShown)
+	b, cut := display.AppendJSONUpTo(nil, v, maxShown)
 	if cut {
-		b = append(b, "\n"+cutMark(MaxShown)...)
+		b = append(b, "\n"+cutMark(maxShown)...)
 	}
 	return string(b)
 }
@@ -171,7 +171,7 @@ func compactJSON(v template.Value, limit int) (json string, cut bool) {
 	return string(b), cut
 }
 
-// shownText is a message cut at MaxShown, saying how much more there was.
+// shownText is a message cut at maxShown, saying how much more there was.
 func shownText(text string) string {
 	shown, more := cutShown(text)
 	if more == 0 {

@@ -257,7 +257,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 const maxStepsJSON = template.MaxOutput
 
 // stepRow is what a run made of a step, as its row shows it: its result
-// as JSON cut at MaxShown, and within room, what the rows before it left
+// as JSON cut at maxShown, and within room, what the rows before it left
 // of maxStepsJSON, which it takes its JSON from. A step's result the run
 // kept from the one before keeps its JSON: typing re-encodes only the
 // results that changed. The solver (id "") has no generation: its result
@@ -267,7 +267,7 @@ func (e *Evaluator) stepRow(id string, res *plan.StepResult, room *int) StepRow 
 	if !res.HasResult {
 		return row
 	}
-	limit := min(MaxShown, *room)
+	limit := min(maxShown, *room)
 	if limit <= 0 {
 		row.JSON = "… (not shown: the rows above hold " + state.SizeText(maxStepsJSON) + " of results, all the steps pane shows)"
 		return row

@@ -341,28 +341,20 @@ func briefly(text string, n int) string {
 // Brief is a banner's text cut to maxBanner bytes in its middle.
 func Brief(text string) string { return briefly(text, maxBanner) }
 
-// PayloadOf extracts the state payload from a URL fragment ("s=…",
-// possibly among other "&"-separated parameters); ok is false when the
-// fragment carries none.
-func PayloadOf(fragment string) (payload string, ok bool) {
-	for _, param := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
-		if p, ok := strings.CutPrefix(param, LinkPrefix); ok {
-			return p, true
-		}
-	}
-	return "", false
-}
-
-// OtherParams returns the parameters of a fragment besides the state, each
-// with its leading "&": what a write of the state must keep.
-func OtherParams(fragment string) string {
+// SplitFragment splits a URL fragment into the state payload ("s=…",
+// possibly among other "&"-separated parameters; ok is false when the
+// fragment carries none) and the other parameters, each with its leading
+// "&": what a write of the state must keep.
+func SplitFragment(fragment string) (payload string, ok bool, others string) {
 	var b strings.Builder
 	for _, param := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
-		if param != "" && !strings.HasPrefix(param, LinkPrefix) {
+		if p, found := strings.CutPrefix(param, LinkPrefix); found && !ok {
+			payload, ok = p, true
+		} else if param != "" && !found {
 			b.WriteString("&" + param)
 		}
 	}
-	return b.String()
+	return payload, ok, b.String()
 }
 
 // SizeText prints a byte count for people: "812 B", "37.5 KB", "1 MiB".
@@ -387,7 +379,7 @@ const maxSavedState = MaxLinkState
 // link could not be opened (refused), or what of a link that opened is not
 // shown as it came.
 func InitialState(fragment, saved string) (s State, banner string, refused bool) {
-	if payload, ok := PayloadOf(fragment); ok {
+	if payload, ok, _ := SplitFragment(fragment); ok {
 		s, err := DecodeLink(payload)
 		if err != nil {
 			return DefaultExample.Open(), Brief(err.Error() + ". Showing the default example instead."), true

@@ -153,35 +153,24 @@ func TestDecodeStateSizeCap(t *testing.T) {
 	}
 }
 
-func TestPayloadOf(t *testing.T) {
+func TestSplitFragment(t *testing.T) {
 	tests := []struct {
 		fragment, payload string
 		ok                bool
+		others            string
 	}{
-		{"#s=abc", "abc", true},
-		{"s=abc", "abc", true},
-		{"#theme=dark&s=abc", "abc", true},
-		{"#s=", "", true},
-		{"#x=1", "", false},
-		{"", "", false},
+		{"#s=abc", "abc", true, ""},
+		{"s=abc", "abc", true, ""},
+		{"#theme=dark&s=abc", "abc", true, "&theme=dark"},
+		{"#s=abc&theme=light&x=1", "abc", true, "&theme=light&x=1"},
+		{"#s=", "", true, ""},
+		{"#x=1", "", false, "&x=1"},
+		{"#theme=dark", "", false, "&theme=dark"},
+		{"", "", false, ""},
 	}
 	for _, tt := range tests {
-		if p, ok := PayloadOf(tt.fragment); p != tt.payload || ok != tt.ok {
-			t.Errorf("payloadOf(%q) = %q, %v; want %q, %v", tt.fragment, p, ok, tt.payload, tt.ok)
-		}
-	}
-}
-
-func TestOtherParams(t *testing.T) {
-	for fragment, want := range map[string]string{
-		"#s=abc":                 "",
-		"#theme=dark&s=abc":      "&theme=dark",
-		"#s=abc&theme=light&x=1": "&theme=light&x=1",
-		"":                       "",
-		"#theme=dark":            "&theme=dark",
-	} {
-		if got := OtherParams(fragment); got != want {
-			t.Errorf("otherParams(%q) = %q, want %q", fragment, got, want)
+		if p, ok, others := SplitFragment(tt.fragment); p != tt.payload || ok != tt.ok || others != tt.others {
+			t.Errorf("SplitFragment(%q) = %q, %v, %q; want %q, %v, %q", tt.fragment, p, ok, others, tt.payload, tt.ok, tt.others)
 		}
 	}
 }
