@@ -77,13 +77,13 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		completion.Options = append(completion.Options, option{it.Label, it.Kind.String(), it.Type})
 	}
 	sameJSON(t, "completion", completionJSON(c), completion)
-	for _, h := range []evaluate.Hover{{Start: 12, End: 24, Text: "\"x\" 😀 \x00\xff"}, {Start: 60, End: 68, Text: "no root", Failed: true}} {
+	for _, h := range []evaluate.Hover{{Range: [2]int{12, 24}, Text: "\"x\" 😀 \x00\xff"}, {Range: [2]int{60, 68}, Text: "no root", Failed: true}} {
 		sameJSON(t, "hover", hoverJSON(h), struct {
 			From  int    `json:"from"`
 			To    int    `json:"to"`
 			Text  string `json:"text"`
 			Error bool   `json:"error"`
-		}{h.Start, h.End, h.Text, h.Failed})
+		}{h.Range[0], h.Range[1], h.Text, h.Failed})
 	}
 	sameJSON(t, "no completion", completionJSON(template.Completion{}), struct {
 		From    int      `json:"from"`

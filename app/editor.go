@@ -150,7 +150,7 @@ func (e *codeEditor) sync() {
 		if e.Select.Glance {
 			how = "glance"
 		}
-		e.view.Call("select", e.Select.Start, e.Select.End, how)
+		e.view.Call("select", e.Select.Range[0], e.Select.Range[1], how)
 	}
 }
 
@@ -284,7 +284,7 @@ func (e *codeEditor) hover(args []app.Value) any {
 
 // hoverJSON writes what a tag is worth as the bridge reads it.
 func hoverJSON(h evaluate.Hover) string {
-	b := template.AppendQuoted(append(appendRange(nil, h.Start, h.End), `,"text":`...), h.Text)
+	b := template.AppendQuoted(append(appendRange(nil, h.Range[0], h.Range[1]), `,"text":`...), h.Text)
 	b = strconv.AppendBool(append(b, `,"error":`...), h.Failed)
 	return string(append(b, '}'))
 }

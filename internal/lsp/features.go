@@ -164,8 +164,8 @@ func (d *document) hover(off int) *Hover {
 			text = strings.Join(lines, "\n")
 		}
 	}
-	text = "`" + d.text[h.Start:h.End] + "`\n\n" + text
-	return &Hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: d.rangeOf(h.Start, h.End)}
+	text = "`" + d.text[h.Range[0]:h.Range[1]] + "`\n\n" + text
+	return &Hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: d.rangeOf(h.Range[0], h.Range[1])}
 }
 
 // maxHoverIterations bounds the iterations a hover in a body shows.

@@ -46,13 +46,13 @@ type Session struct {
 	Changed func() // called after each state change (autosave, address bar)
 }
 
-// Selection asks an editor to select [Start, End) of its text, in UTF-16
-// code units. Seq changes with every request, so that asking twice
-// selects twice.
+// Selection asks an editor to select Range of its text, in UTF-16 code
+// units. Seq changes with every request, so that asking twice selects
+// twice.
 type Selection struct {
-	Target     state.Target
-	Start, End int
-	Seq        int
+	Target state.Target
+	Range  [2]int
+	Seq    int
 	// Glance asks only to show the range, scrolled to and flashed in its
 	// editor, the focus staying where it is.
 	Glance bool
@@ -439,9 +439,9 @@ func (ss *Session) Reveal(i int) {
 // Select asks the editor of target to select [start, end) bytes of its
 // text.
 func (ss *Session) Select(target state.Target, start, end int) {
-	offs := []int{start, end}
-	UTF16Offsets(ss.State.Text(target), offs)
-	ss.Selection = Selection{Target: target, Start: offs[0], End: offs[1], Seq: ss.Selection.Seq + 1}
+	r := [2]int{start, end}
+	UTF16Offsets(ss.State.Text(target), r[:])
+	ss.Selection = Selection{Target: target, Range: r, Seq: ss.Selection.Seq + 1}
 }
 
 // Spans returns the tags of the main text for highlighting, from the parse
@@ -479,8 +479,6 @@ func containsProblem(ps []evaluate.Problem, p *evaluate.Problem) bool {
 func (ss *Session) HoverAt(off int) (evaluate.Hover, bool) {
 	text := ss.State.Text(state.Target{})
 	h, ok := ss.Out.Hover(ss.Spans(), byteOffset(text, off))
-	offs := []int{h.Start, h.End}
-	UTF16Offsets(text, offs)
-	h.Start, h.End = offs[0], offs[1]
+	UTF16Offsets(text, h.Range[:])
 	return h, ok
 }

@@ -98,7 +98,7 @@ func TestSessionHover(t *testing.T) {
 	ss := NewSession(state.DefaultExample.Open())
 	ss.write(state.Target{}, "n={{E0.issues.0.number}} {{E0.nope}}")
 	h, ok := ss.HoverAt(5)
-	if !ok || h.Start != 2 || h.End != 24 || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
+	if !ok || h.Range != [2]int{2, 24} || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
 		t.Errorf("hover on a value = %+v %v", h, ok)
 	}
 	h, ok = ss.HoverAt(28)
@@ -114,7 +114,7 @@ func TestSessionFixAndReveal(t *testing.T) {
 	ss := NewSession(state.ExampleByID("bad-path").Open())
 	p := ss.Out.Problems[0]
 	ss.Reveal(0)
-	if ss.Selection.Target != (state.Target{}) || ss.Selection.Start != p.Pos.Offset || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
+	if ss.Selection.Target != (state.Target{}) || ss.Selection.Range != [2]int{p.Pos.Offset, p.End} || ss.Selection.Seq != 1 {
 		t.Errorf("reveal selection = %+v", ss.Selection)
 	}
 	ss.Reveal(0)
@@ -125,7 +125,7 @@ func TestSessionFixAndReveal(t *testing.T) {
 	if ss.State.Template != "First: {{E0.values.0.title}}" || len(ss.Out.Problems) != 0 {
 		t.Fatalf("after fix: %q, problems %+v", ss.State.Template, ss.Out.Problems)
 	}
-	if got := ss.State.Template[ss.Selection.Start:ss.Selection.End]; got != "title" {
+	if got := ss.State.Template[ss.Selection.Range[0]:ss.Selection.Range[1]]; got != "title" {
 		t.Errorf("the fix selects %q", got)
 	}
 	ss.Fix(5, "x") // no such problem

@@ -76,7 +76,7 @@ func TestRevealStep(t *testing.T) {
 		ss.RevealStep(tt.id)
 		sel := ss.Selection
 		from := strings.Index(text, tt.at) + strings.Index(tt.at, tt.selected)
-		if ss.Out.Plan.Selected != tt.id || sel.Target != (state.Target{}) || sel.Start != from || sel.End != from+len(tt.selected) {
+		if ss.Out.Plan.Selected != tt.id || sel.Target != (state.Target{}) || sel.Range != [2]int{from, from + len(tt.selected)} {
 			t.Errorf("reveal %q: selected %q, selection %+v, want [%d, %d)", tt.id, ss.Out.Plan.Selected, sel, from, from+len(tt.selected))
 		}
 	}
