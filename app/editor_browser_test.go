@@ -279,10 +279,12 @@ func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
 	openState(t, ctx, base, s)
-	p := evaluate.Evaluate(s).RootErrors["E0"]
-	if p == nil || !p.Located() {
-		t.Fatalf("E0 should fail to parse at a place, got %+v", p)
+	out := evaluate.Evaluate(s)
+	i := slices.IndexFunc(out.Problems, func(p evaluate.Problem) bool { return p.Target.Root == "E0" })
+	if i < 0 || !out.Problems[i].Located() {
+		t.Fatalf("E0 should fail to parse at a place, got %+v", out.Problems)
 	}
+	p := &out.Problems[i]
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.querySelector(".cm-lintRange-error") !== null`)
 	// The underline starts where the parser stopped.

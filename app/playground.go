@@ -371,10 +371,15 @@ func dataEditor(do editorActions, target state.Target, testID, label, text strin
 // that it redraws only when they change (not on every template keystroke).
 func rootsPaneOf(do *actions, compact bool) app.UI {
 	s := do.s
-	var errs []string
-	for _, r := range s.State.Roots {
-		if s.Out.RootErrors[r.Name] != nil {
-			errs = append(errs, r.Name)
+	var errs []string // the roots whose texts do not parse, each with its problem
+	var rootErr *evaluate.Problem
+	for i, p := range s.Out.Problems {
+		if p.Target.Root == "" {
+			continue
+		}
+		errs = append(errs, p.Target.Root)
+		if p.Target.Root == s.Active {
+			rootErr = &s.Out.Problems[i]
 		}
 	}
 	renamed, refs, where := s.RenameOffer()
@@ -387,7 +392,7 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		Names:       s.State.Names(),
 		Active:      s.Active,
 		Text:        s.State.Text(state.Target{Root: s.Active}),
-		Error:       s.Out.RootErrors[s.Active],
+		Error:       rootErr,
 		Broken:      errs,
 		Later:       s.LaterText,
 		Branch:      s.BranchText,

@@ -456,21 +456,7 @@ func (ss *Session) Problems(target state.Target) []evaluate.Problem {
 			ps = append(ps, p)
 		}
 	}
-	if target.Root != "" {
-		if p := ss.Out.RootErrors[target.Root]; p != nil && p.Located() && !containsProblem(ps, p) {
-			ps = append(ps, *p)
-		}
-	}
 	return ps
-}
-
-func containsProblem(ps []evaluate.Problem, p *evaluate.Problem) bool {
-	for i := range ps {
-		if ps[i].Pos.Offset == p.Pos.Offset && ps[i].Msg == p.Msg {
-			return true
-		}
-	}
-	return false
 }
 
 // HoverAt returns what the tag at offset off of the main text evaluated

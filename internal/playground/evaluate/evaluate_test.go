@@ -205,7 +205,7 @@ func TestRootSyntaxErrorBlocksRender(t *testing.T) {
 	if out.HasValue {
 		t.Error("rendered against a root that does not parse")
 	}
-	p := out.RootErrors["E0"]
+	p := out.rootErrors["E0"]
 	if p == nil || p.Target != (state.Target{Root: "E0"}) || p.Pos.Line != 1 || p.Pos.Column != 7 || !strings.HasPrefix(p.Msg, "root E0: JSON") {
 		t.Fatalf("root error = %+v", p)
 	}
@@ -231,7 +231,7 @@ func TestBrokenRootBlocksOnlyWhatReadsIt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		out := expected(tt.s)
-		if out.RootErrors["E1"] == nil {
+		if out.rootErrors["E1"] == nil {
 			t.Errorf("%s: the broken root has no problem", tt.s.Text(state.Target{}))
 		}
 		if got := map[bool]string{true: out.JSON}[out.HasValue]; got != tt.result {

@@ -303,7 +303,7 @@ func (e *Evaluator) Evaluate(s *state.State) Outcome {
 	var used []*decoded
 	defer func() { e.cache, e.edited = used, nil }()
 
-	o := Outcome{RootErrors: map[string]*Problem{}}
+	o := Outcome{rootErrors: map[string]*Problem{}}
 	var roots template.Roots
 	if s.Mode == state.ModePlan { // a plan holds its own input and samples
 		e.evaluatePlan(s.Plan, &o)
@@ -381,7 +381,7 @@ type stepRun struct {
 // since that root blocks it. It returns the templates rendered.
 func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads func(string) bool, templates int) int {
 	o := st.o
-	for name := range o.RootErrors {
+	for name := range o.rootErrors {
 		if reads(name) {
 			if loadErr == nil {
 				o.addErrors(text, state.Target{}, template.Check(subj, st.scope).Err)
@@ -417,7 +417,7 @@ func (e *Evaluator) roots(s *state.State, o *Outcome, used *[]*decoded) template
 			if o.Err == nil {
 				o.Err = errors.New(p.Msg)
 			}
-			o.RootErrors[r.Name] = &p
+			o.rootErrors[r.Name] = &p
 			o.Problems = append(o.Problems, p)
 			continue
 		}

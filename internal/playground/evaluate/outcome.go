@@ -1,7 +1,6 @@
 package evaluate
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 
@@ -154,8 +153,9 @@ type Outcome struct {
 	Problems []Problem
 	Err      error // the first failure behind Problems, for reshape.FormatIn
 	Trace    []TraceRow
-	// RootErrors holds, per root name, why its text does not parse.
-	RootErrors map[string]*Problem
+	// rootErrors holds, per root name, why its text does not parse: the
+	// problem of Problems whose target is that root.
+	rootErrors map[string]*Problem
 
 	// Plan is plan mode's steps and selected step; nil in other modes.
 	Plan *PlanView
@@ -174,7 +174,6 @@ type Outcome struct {
 func (o *Outcome) SameView(b *Outcome) bool {
 	return o.HasValue == b.HasValue && o.Mixed == b.Mixed && slices.Equal(o.Partial, b.Partial) && o.TypedSplice == b.TypedSplice && o.Type() == b.Type() &&
 		slices.Equal(o.Trace, b.Trace) && slices.EqualFunc(o.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
-		maps.EqualFunc(o.RootErrors, b.RootErrors, (*Problem).same) &&
 		(o.Plan == nil) == (b.Plan == nil) && (o.Plan == nil || o.Plan.same(b.Plan))
 }
 
