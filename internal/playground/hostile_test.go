@@ -43,7 +43,10 @@ func viewStrings(out *evaluate.Outcome) map[string][]string {
 		add("step text", r.ID, r.BlockedBy, r.Branch, r.Note)
 	}
 	v := out.Plan
-	add("selected", v.Input, v.Item, v.Accumulator, v.Summary, v.Decision)
+	add("selected", v.Input, v.Summary, v.Decision)
+	for _, r := range v.IterationRoots {
+		add("iteration root", r.Text)
+	}
 	for _, p := range out.Problems {
 		add("problem", p.Msg, p.Suggestion, p.Fix)
 	}
@@ -134,9 +137,9 @@ func TestLargeIterationsShownCut(t *testing.T) {
 	for _, i := range []int{1, 2, 4, 8, 9} { // the accumulator doubles from 1.5 MB to 12 MB
 		perClick[i] = allocated(func() { ss.ShowIteration(i) })
 		checkView(t, &ss.Out)
-		if v := ss.Out.Plan; !strings.HasSuffix(v.Item, "(cut at 1 MiB)") || !strings.HasSuffix(v.Accumulator, "(cut at 1 MiB)") ||
+		if v := ss.Out.Plan; !strings.HasSuffix(v.IterationRoots[0].Text, "(cut at 1 MiB)") || !strings.HasSuffix(v.IterationRoots[2].Text, "(cut at 1 MiB)") ||
 			!strings.HasSuffix(v.Input, "(cut at 1 MiB)") {
-			t.Fatalf("iteration %d is shown uncut: %d, %d, %d bytes", i, len(v.Item), len(v.Accumulator), len(v.Input))
+			t.Fatalf("iteration %d is shown uncut: %d, %d, %d bytes", i, len(v.IterationRoots[0].Text), len(v.IterationRoots[2].Text), len(v.Input))
 		}
 	}
 	for _, i := range []int{2, 4, 8} {

@@ -54,9 +54,10 @@ type PlanView struct {
 	Selected string
 	Input    string // its rendered input, pretty JSON; "" without one
 	// Iteration is the shown iteration of a map or fold, Iterations how
-	// many ran.
+	// many ran, and IterationRoots that iteration's item, index and
+	// accumulator, pretty JSON.
 	Iteration, Iterations int
-	Item, Accumulator     string // that iteration's, pretty JSON
+	IterationRoots        []state.RootText
 	// Branches are a decide step's branches, Decision its sample decision.
 	Branches []string
 	Decision string
@@ -70,7 +71,7 @@ func (v *PlanView) same(w *PlanView) bool {
 	return slices.EqualFunc(v.Steps, w.Steps, func(a, b StepRow) bool { return a.same(&b) }) &&
 		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
 		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Input == w.Input &&
-		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Item == w.Item && v.Accumulator == w.Accumulator &&
+		v.Iteration == w.Iteration && v.Iterations == w.Iterations && slices.Equal(v.IterationRoots, w.IterationRoots) &&
 		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
 
@@ -416,7 +417,9 @@ func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 	it := res.Iterations[iter]
 	view := o.Plan
 	view.Iteration, view.Iterations = it.Index, len(res.Iterations)
-	view.Item, view.Accumulator, view.Input = shownJSON(it.Item), shownJSON(it.Accumulator), shownJSON(it.Input)
+	view.IterationRoots = []state.RootText{{Name: "item", Text: shownJSON(it.Item)}, {Name: "index", Text: strconv.Itoa(it.Index)},
+		{Name: "accumulator", Text: shownJSON(it.Accumulator)}}
+	view.Input = shownJSON(it.Input)
 }
 
 // stepRenamed returns a step id edited from plan before to plan now: the
