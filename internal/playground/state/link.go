@@ -39,10 +39,8 @@ const MaxLinkState = 16 << 20
 // LinkPrefix starts the fragment of a share link.
 const LinkPrefix = "s="
 
-// linkError says why a share link could not be opened.
-type linkError struct{ reason string }
-
-func (e *linkError) Error() string { return "this link cannot be opened: " + e.reason }
+// unopenable says why a share link cannot be opened.
+func unopenable(reason string) error { return errors.New("this link cannot be opened: " + reason) }
 
 // linkJSON is a state as a link carries it: the schema version it is
 // written in first, the engine that wrote it last.
@@ -88,13 +86,16 @@ func Encode(s State) (payload string, size int) {
 // fields it holds that State does not have are noted, for the banner.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
-		return State{}, &linkError{reason: "it is longer than " + SizeText(maxLinkPayload) + ", the most a link carries here"}
+		return State{}, unopenable("it is longer than " + SizeText(maxLinkPayload) + ", the most a link carries here")
 	}
 	s, unknown, err := decodeState(payload, MaxLinkState)
+	if err != nil {
+		return State{}, unopenable(err.Error())
+	}
 	if unknown != nil {
 		s.ignored = unknownFields(unknown)
 	}
-	return s, err
+	return s, nil
 }
 
 // Pack deflates raw state JSON into a link payload: what Encode does
@@ -135,20 +136,21 @@ func deflateAt(raw []byte, level int) string {
 // decodeState opens a fragment payload made by Encode, allowing at most
 // limit bytes of JSON once inflated, and returns the state's JSON too
 // when it holds fields State does not have (nil when it holds none),
-// which are ignored.
+// which are ignored. Its error is the reason alone, which a link and the
+// autosave each say in their own words.
 func decodeState(payload string, limit int) (State, []byte, error) {
 	z, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	if err != nil {
-		return State{}, nil, &linkError{reason: "it is damaged (not base64url text)"}
+		return State{}, nil, errors.New("it is damaged (not base64url text)")
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), int64(limit)+1))
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return State{}, nil, &linkError{reason: "it is truncated (was it copied whole?)"}
+		return State{}, nil, errors.New("it is truncated (was it copied whole?)")
 	case err != nil:
-		return State{}, nil, &linkError{reason: "it is damaged (the data does not inflate)"}
+		return State{}, nil, errors.New("it is damaged (the data does not inflate)")
 	case len(raw) > limit:
-		return State{}, nil, &linkError{reason: "its state is larger than " + SizeText(limit)}
+		return State{}, nil, errors.New("its state is larger than " + SizeText(limit))
 	}
 	// One pass reads the state and its version as written; a field State
 	// does not have stops it, and a second pass reads around it.
@@ -175,25 +177,25 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 			V json.RawMessage `json:"v"`
 		}
 		if json.Unmarshal(raw, &head) != nil {
-			return State{}, nil, &linkError{reason: "its state is not a JSON object"}
+			return State{}, nil, errors.New("its state is not a JSON object")
 		}
 		s.V = head.V
 	}
 	v, err := strconv.Atoi(string(s.V))
 	switch {
 	case s.V == nil:
-		return State{}, nil, &linkError{reason: "its state has no version (v)"}
+		return State{}, nil, errors.New("its state has no version (v)")
 	case err != nil:
-		return State{}, nil, &linkError{reason: "its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1"}
+		return State{}, nil, errors.New("its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1")
 	case v > stateVersion:
-		return State{}, nil, &linkError{reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
+		return State{}, nil, errors.New("it was made by a newer playground (state v" + strconv.Itoa(v) + ")")
 	case v < 1:
-		return State{}, nil, &linkError{reason: "its state version " + strconv.Itoa(v) + " is unknown"}
+		return State{}, nil, errors.New("its state version " + strconv.Itoa(v) + " is unknown")
 	case decodeErr != nil:
-		return State{}, nil, &linkError{reason: schemaError(decodeErr)}
+		return State{}, nil, errors.New(schemaError(decodeErr))
 	}
 	if err := s.State.Normalize(); err != nil {
-		return State{}, nil, &linkError{reason: briefly(err.Error(), maxBanner/2)}
+		return State{}, nil, errors.New(briefly(err.Error(), maxBanner/2))
 	}
 	s.State.engine = s.Engine
 	return s.State, unknown, nil
@@ -410,12 +412,7 @@ func OpenSaved(saved string) (State, error) {
 	if err == nil {
 		return s, nil
 	}
-	reason := err.Error()
-	var le *linkError
-	if errors.As(err, &le) {
-		reason = le.reason
-	}
-	return s, errors.New("The autosaved work cannot be opened: " + reason + ". It stays saved until the next edit.")
+	return s, errors.New("The autosaved work cannot be opened: " + err.Error() + ". It stays saved until the next edit.")
 }
 
 // engineNote says when a link was made by another version of the engine,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -120,9 +119,8 @@ func TestDecodeStateErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := decode(tt.payload, MaxLinkState)
-		var le *linkError
-		if !errors.As(err, &le) || !strings.Contains(err.Error(), tt.reason) {
-			t.Errorf("%s: error %v, want a linkError saying %q", tt.name, err, tt.reason)
+		if err == nil || !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.reason)
 		}
 	}
 }
