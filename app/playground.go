@@ -373,13 +373,14 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 	s := do.s
 	var errs []string // the roots whose texts do not parse, each with its problem
 	var rootErr *evaluate.Problem
+	errAt := -1
 	for i, p := range s.Out.Problems {
 		if p.Target.Root == "" {
 			continue
 		}
 		errs = append(errs, p.Target.Root)
 		if p.Target.Root == s.Active {
-			rootErr = &s.Out.Problems[i]
+			rootErr, errAt = &s.Out.Problems[i], i
 		}
 	}
 	renamed, refs, where := s.RenameOffer()
@@ -393,6 +394,7 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		Active:      s.Active,
 		Text:        s.State.Text(state.Target{Root: s.Active}),
 		Error:       rootErr,
+		ErrorAt:     errAt,
 		Broken:      errs,
 		Later:       s.LaterText,
 		Branch:      s.BranchText,

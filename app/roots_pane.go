@@ -17,13 +17,14 @@ import (
 type rootsPane struct {
 	app.Compo
 
-	Do     rootsActions
-	Names  []string
-	Active string
-	Text   string            // the open root's text
-	Error  *evaluate.Problem // why the open root does not parse
-	Broken []string          // roots that do not parse
-	Later  string            // the later-steps field
+	Do      rootsActions
+	Names   []string
+	Active  string
+	Text    string            // the open root's text
+	Error   *evaluate.Problem // why the open root does not parse
+	ErrorAt int               // its index among the problems, to reveal it
+	Broken  []string          // roots that do not parse
+	Later   string            // the later-steps field
 	// MoveEarlier and MoveLater say whether the open root can move.
 	MoveEarlier, MoveLater bool
 	Branch                 string // the branch-steps field
@@ -208,8 +209,8 @@ func scopeField(testID, label, placeholder, title, value string, set func(string
 
 // onSelectError selects the place where the open root stops parsing.
 func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
-	if p := r.Error; p != nil && p.Located() {
-		r.Do.Select(state.Target{Root: r.Active}, p.Pos.Offset, p.End)
+	if r.Error != nil {
+		r.Do.Reveal(r.ErrorAt)
 	}
 }
 

@@ -417,7 +417,7 @@ func (ss *Session) Fix(i int, key string) {
 		return
 	}
 	ss.write(p.Target, text[:from]+key+text[to:])
-	ss.Select(p.Target, from, from+len(key))
+	ss.selectRange(p.Target, from, from+len(key))
 }
 
 // Reveal asks the editor of problem i to select its tag, opening its root
@@ -433,12 +433,12 @@ func (ss *Session) Reveal(i int) {
 	if p.Target.Root != "" {
 		ss.OpenRoot(p.Target.Root)
 	}
-	ss.Select(p.Target, p.Pos.Offset, p.End)
+	ss.selectRange(p.Target, p.Pos.Offset, p.End)
 }
 
-// Select asks the editor of target to select [start, end) bytes of its
+// selectRange asks the editor of target to select [start, end) bytes of its
 // text.
-func (ss *Session) Select(target state.Target, start, end int) {
+func (ss *Session) selectRange(target state.Target, start, end int) {
 	r := [2]int{start, end}
 	UTF16Offsets(ss.State.Text(target), r[:])
 	ss.Selection = Selection{Target: target, Range: r, Seq: ss.Selection.Seq + 1}

@@ -101,7 +101,7 @@ func (ss *Session) RevealStep(id string) {
 		}
 	}
 	if ok {
-		ss.Select(state.Target{}, at, at+length)
+		ss.selectRange(state.Target{}, at, at+length)
 		ss.Selection.Glance = true
 	}
 }
@@ -143,7 +143,7 @@ func (ss *Session) InsertSample(id string) {
 	text := ss.State.Plan
 	ss.write(state.Target{}, text[:at]+insert+text[at:])
 	lead := len(insert) - len(strings.TrimLeft(insert, "\n")) // a block starts on a line of its own
-	ss.Select(state.Target{}, at+lead, at+len(strings.TrimRight(insert, " ,\n")))
+	ss.selectRange(state.Target{}, at+lead, at+len(strings.TrimRight(insert, " ,\n")))
 }
 
 // SetDecision makes branch the sample decision of decide step id: one edit
