@@ -105,27 +105,28 @@ func runeCut(text string, n int) int {
 	return n
 }
 
-// CutParts is cutShown for a partial result: its parts up to maxShown
-// bytes in all, and how many bytes it leaves out.
-func CutParts(parts []PartialPart) (shown []PartialPart, more int) {
+// ShownParts is a partial result as the result pane shows it, as
+// shownResult is a whole one: its parts up to maxShown bytes in all, and
+// what the cut leaves out ("" for nothing).
+func ShownParts(parts []PartialPart) (shown []PartialPart, more string) {
 	room := maxShown
 	for i, p := range parts {
 		if len(p.Text) > room {
 			last := p
 			last.Text = p.Text[:runeCut(p.Text, room)]
-			more = len(p.Text) - len(last.Text)
+			left := len(p.Text) - len(last.Text)
 			for _, rest := range parts[i+1:] {
-				more += len(rest.Text)
+				left += len(rest.Text)
 			}
-			return append(parts[:i:i], last), more
+			return append(parts[:i:i], last), shownNote(left)
 		}
 		room -= len(p.Text)
 	}
-	return parts, 0
+	return parts, ""
 }
 
-// ShownNote says what a cut result leaves out.
-func ShownNote(more int) string {
+// shownNote says what a cut result leaves out.
+func shownNote(more int) string {
 	return "… " + state.SizeText(more) + " more not shown; Copy copies the whole result"
 }
 
@@ -142,7 +143,7 @@ func shownResult(v template.Value, typed bool, jsonSize int) (text, more string)
 		if more == 0 {
 			return shown, ""
 		}
-		return shown, ShownNote(more)
+		return shown, shownNote(more)
 	}
 	b, cut := display.AppendJSONUpTo(nil, v, maxShown)
 	if !cut {

@@ -18,12 +18,12 @@ func TestCutShown(t *testing.T) {
 		t.Errorf("cut at %d bytes, %d more", len(s), more)
 	}
 	parts := []PartialPart{{Text: strings.Repeat("a", maxShown-10)}, {Text: "null", Failed: "BadPath", At: "/x"}, {Text: strings.Repeat("b", 100)}, {Text: "tail"}}
-	shown, more := CutParts(parts)
-	if len(shown) != 3 || shown[1].Failed != "BadPath" || shown[2].Text != "bbbbbb" || more != 94+4 {
-		t.Errorf("CutParts: %d parts, last %q, %d more", len(shown), shown[len(shown)-1].Text, more)
+	shown, note := ShownParts(parts)
+	if len(shown) != 3 || shown[1].Failed != "BadPath" || shown[2].Text != "bbbbbb" || note != shownNote(94+4) {
+		t.Errorf("ShownParts: %d parts, last %q, %q", len(shown), shown[len(shown)-1].Text, note)
 	}
-	if shown, more := CutParts(parts[1:]); len(shown) != 3 || more != 0 {
-		t.Errorf("CutParts of a short result: %d parts, %d more", len(shown), more)
+	if shown, more := ShownParts(parts[1:]); len(shown) != 3 || more != "" {
+		t.Errorf("ShownParts of a short result: %d parts, %q", len(shown), more)
 	}
 }
 
