@@ -252,7 +252,7 @@ func (ss *Session) AddRoot() {
 	ss.do("add "+ss.State.NextRootName(), addRoot{})
 }
 
-// RenameRoot renames the open root; a refused name is kept in nameError.
+// RenameRoot renames the open root; a refused name is kept in NameError.
 // The main text's references to the old name are left as they are, and
 // offered for update (UpdateReferences).
 func (ss *Session) RenameRoot(name string) bool {
