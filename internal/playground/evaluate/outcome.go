@@ -85,8 +85,8 @@ type TraceRow struct {
 	Tag   string       // the tag in canonical form, {{#E0.list}}
 	Pos   template.Pos // in the leaf or template text
 	Count int          // evaluations; 0 when never reached
-	// Status is what became of the tag: rowValue, rowFalsy, rowFailed,
-	// rowUnreached or rowAbsent.
+	// Status is what became of the tag: "value", "falsy", "failed",
+	// "unreached" or "absent" (see rowValue and the others).
 	Status string
 	// Type is the value's JSON type; for a falsy or failed tag, the
 	// error's kind.
