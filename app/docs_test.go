@@ -38,7 +38,7 @@ func TestDocExamplesRender(t *testing.T) {
 			case ex.Want == 0 && r.err != nil:
 				t.Errorf("unexpected error:\n%s", template.Format(r.err))
 			case ex.Want != 0 && r.err == nil:
-				t.Errorf("want %s, got result %s", ex.Want, r.value.JSON())
+				t.Errorf("want %s, got result %s", ex.Want, r.display)
 			case ex.Want != 0 && len(errs) == 0:
 				t.Errorf("want %s, got an untyped error: %v", ex.Want, r.err)
 			case ex.Want != 0 && errs[0].Kind != ex.Want:

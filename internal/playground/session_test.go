@@ -281,7 +281,7 @@ func TestSessionBranchSteps(t *testing.T) {
 		t.Errorf("a root as a branch step was taken: %q %v", ss.NameError, ss.State.Branch)
 	}
 	ss.write(state.Target{}, "{{E3.result.summary}}")
-	if !ss.Out.HasValue || ss.Out.Value.Str() != "ok" {
+	if !ss.Out.HasValue || ss.Out.JSON != `"ok"` {
 		t.Errorf("the decide step's result: %+v", ss.Out)
 	}
 }

@@ -449,5 +449,5 @@ func (e *Evaluator) CallerShape(s *state.State, out *Outcome) string {
 	if l := e.loadTool(s.Tool); l.tool == nil || !l.tool.CallerShape {
 		return ""
 	}
-	return display.JSON(out.Value) + "\n"
+	return display.JSON(out.value) + "\n"
 }

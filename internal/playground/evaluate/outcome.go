@@ -137,8 +137,8 @@ type Outcome struct {
 	Note string
 
 	HasValue bool
-	Value    template.Value
-	JSON     string // compact JSON of Value (a JSON string for mixed text)
+	value    template.Value
+	JSON     string // compact JSON of the result (a JSON string for mixed text)
 	Display  string // pretty-printed JSON, or the text verbatim, cut at maxShown
 	// More says for people what Display leaves out of a longer result; ""
 	// when Display is whole.
@@ -178,11 +178,11 @@ func (o *Outcome) SameView(b *Outcome) bool {
 }
 
 // Type is the result's JSON type, for the badge.
-func (o *Outcome) Type() string { return o.Value.Kind().String() }
+func (o *Outcome) Type() string { return o.value.Kind().String() }
 
 // setResult records a run's result and how it is shown.
 func (o *Outcome) setResult(v template.Value, typed bool) {
-	o.HasValue, o.Value, o.Mixed = true, v, !typed
+	o.HasValue, o.value, o.Mixed = true, v, !typed
 	o.JSON = v.JSON()
 	o.Display, o.More = shownResult(v, typed, len(o.JSON))
 }
@@ -193,7 +193,7 @@ func (o *Outcome) WholeDisplay() string {
 	if o.More == "" {
 		return o.Display
 	}
-	return display.Result(o.Value, !o.Mixed)
+	return display.Result(o.value, !o.Mixed)
 }
 
 // setPartial keeps v, what a shape rendered although some leaves failed,

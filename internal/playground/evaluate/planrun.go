@@ -375,7 +375,7 @@ func (o *Outcome) Show(id string, iter int) {
 func (o *Outcome) showResult(res *plan.StepResult) {
 	view := o.Plan
 	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Graph: view.Graph, Stale: view.Stale}
-	o.HasValue, o.Value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
+	o.HasValue, o.value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
 	o.Trace = nil
 	if res == nil {
 		return
