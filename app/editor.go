@@ -56,11 +56,17 @@ type codeEditor struct {
 	selected int // the last selection request carried out
 }
 
+// key names the text the editor shows, as the view keeps its history
+// by it: Key for the main text, else "call" or "root:" and the root's
+// name.
 func (e *codeEditor) key() string {
-	if e.Key != "" {
+	switch {
+	case e.Key != "":
 		return e.Key
+	case e.Target.Call:
+		return "call"
 	}
-	return e.Target.String()
+	return "root:" + e.Target.Root
 }
 
 func (e *codeEditor) Render() app.UI {
