@@ -150,7 +150,7 @@ func TestModeTabsMarkTheActiveMode(t *testing.T) {
 	s := playground.NewSession(state.ExampleByID("pr-card").Open())
 	html := mount(t, &playgroundPage{s: s})
 	elements := testElements(html)
-	for i, m := range state.Modes {
+	for i, m := range modes {
 		tabs := elements["mode-"+string(m)]
 		if len(tabs) != 1 {
 			t.Errorf("%s: %d tabs", m, len(tabs))

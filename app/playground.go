@@ -222,13 +222,16 @@ func renderBanner(do *actions) app.UI {
 	}))
 }
 
+// modes are the modes in tab order.
+var modes = []state.Mode{state.ModeTemplate, state.ModeShape, state.ModeTool, state.ModePlan}
+
 // modeTabs switches between template, shape and tool, with the history's
 // buttons; keys says whether the page has the keyboard shortcuts (the
 // embed leaves them to the page around it).
 func modeTabs(do *actions, keys bool) app.UI {
 	s := do.s
-	tabs := make([]app.UI, len(state.Modes))
-	for i, m := range state.Modes {
+	tabs := make([]app.UI, len(modes))
+	for i, m := range modes {
 		tabs[i] = app.Elem("button").
 			Class("tab").
 			Role("tab").
@@ -246,7 +249,7 @@ func modeTabs(do *actions, keys bool) app.UI {
 	return app.Elem("div").Class("pane-head").Body(
 		app.Elem("div").Class("tabs").Role("tablist").Attr("aria-label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
-				arrowTabs(ctx, e, len(state.Modes), slices.Index(state.Modes, s.State.Mode), func(i int) { do.SetMode(state.Modes[i]) })
+				arrowTabs(ctx, e, len(modes), slices.Index(modes, s.State.Mode), func(i int) { do.SetMode(modes[i]) })
 			}),
 		app.Elem("span").Class("hint").Text(modeHint(s.State.Mode)),
 		historyBarOf(do, keys),
@@ -486,7 +489,7 @@ func shortcut(ctx app.Context, do *actions, e app.Value) {
 		ctx.Dispatch(func(app.Context) { v.opened() })
 	case alt && !mod:
 		code := e.Get("code").String()
-		for i, m := range state.Modes {
+		for i, m := range modes {
 			if code == "Digit"+strconv.Itoa(i+1) {
 				e.Call("preventDefault")
 				active := app.Window().Get("document").Get("activeElement")

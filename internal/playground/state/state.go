@@ -23,9 +23,6 @@ const (
 	ModePlan     Mode = "plan"
 )
 
-// Modes lists the modes in tab order.
-var Modes = []Mode{ModeTemplate, ModeShape, ModeTool, ModePlan}
-
 // Title is the mode's tab label.
 func (m Mode) Title() string {
 	switch m {

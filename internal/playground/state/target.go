@@ -7,4 +7,3 @@ type Target struct {
 	Root string // the root's name, for a root's text
 	Call bool   // the tool call's input
 }
-
