@@ -47,7 +47,7 @@ type rootsActions interface {
 	SetLater(text string)
 	SetBranch(text string)
 	Format(target state.Target)
-	Select(target state.Target, start, end int)
+	Reveal(i int)
 	ClearNameError()
 	UpdateReferences()
 	DismissRename()
@@ -138,16 +138,13 @@ func (a *actions) SetIteration(on bool)        { a.s.SetIteration(on) }
 func (a *actions) SetLater(text string)        { a.s.SetLater(text) }
 func (a *actions) SetBranch(text string)       { a.s.SetBranch(text) }
 func (a *actions) Format(target state.Target)  { a.s.Format(target) }
-func (a *actions) Select(target state.Target, start, end int) {
-	a.s.Select(target, start, end)
-}
-func (a *actions) ClearNameError()          { a.s.NameError = "" }
-func (a *actions) Reveal(i int)             { a.s.Reveal(i) }
-func (a *actions) Fix(i int, key string)    { a.s.Fix(i, key) }
-func (a *actions) MissingStep(i int) string { return a.s.MissingStep(i) }
-func (a *actions) AddMissingStep(i int)     { a.s.AddMissingStep(i) }
-func (a *actions) BareSteps() bool          { return a.s.BareSteps() }
-func (a *actions) WrapInSteps()             { a.s.WrapInSteps() }
+func (a *actions) ClearNameError()             { a.s.NameError = "" }
+func (a *actions) Reveal(i int)                { a.s.Reveal(i) }
+func (a *actions) Fix(i int, key string)       { a.s.Fix(i, key) }
+func (a *actions) MissingStep(i int) string    { return a.s.MissingStep(i) }
+func (a *actions) AddMissingStep(i int)        { a.s.AddMissingStep(i) }
+func (a *actions) BareSteps() bool             { return a.s.BareSteps() }
+func (a *actions) WrapInSteps()                { a.s.WrapInSteps() }
 func (a *actions) LoadExample(id string) {
 	if ex := state.ExampleByID(id); ex != nil {
 		a.open(func() { a.s.Load(ex.Open()) })

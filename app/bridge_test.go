@@ -21,8 +21,8 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		t.Fatalf("want the tags' spans, got %d", len(spans))
 	}
 	problems := []evaluate.Problem{
-		{Kind: "UnknownRoot", Msg: "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", Start: 60, End: 68, SegStart: -1, SegEnd: -1},
-		{Kind: "EmptyData", Msg: "nothing 😀", NothingFound: true, Start: 12, End: 24, SegStart: 15, SegEnd: 17},
+		{Kind: "UnknownRoot", Msg: "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", Pos: template.Pos{Offset: 60}, End: 68, Seg: [2]int{-1, -1}},
+		{Kind: "EmptyData", Msg: "nothing 😀", NothingFound: true, Pos: template.Pos{Offset: 12}, End: 24, Seg: [2]int{15, 17}},
 	}
 	offsets := func(offs ...int) []int {
 		playground.UTF16Offsets(text, offs)
@@ -44,10 +44,10 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		marks.Tags = append(marks.Tags, o[0], o[1], "tk tk-"+s.Kind.String())
 	}
 	for _, p := range problems {
-		o := offsets(p.Start, p.End)
+		o := offsets(p.Pos.Offset, p.End)
 		severity := "error"
-		if p.SegEnd > p.SegStart && p.SegStart >= 0 {
-			o = offsets(p.SegStart, p.SegEnd)
+		if p.Seg[1] > p.Seg[0] && p.Seg[0] >= 0 {
+			o = offsets(p.Seg[0], p.Seg[1])
 		}
 		if p.NothingFound {
 			severity = "warning"
@@ -77,13 +77,13 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		completion.Options = append(completion.Options, option{it.Label, it.Kind.String(), it.Type})
 	}
 	sameJSON(t, "completion", completionJSON(c), completion)
-	for _, h := range []evaluate.Hover{{Start: 12, End: 24, Text: "\"x\" 😀 \x00\xff"}, {Start: 60, End: 68, Text: "no root", Failed: true}} {
+	for _, h := range []evaluate.Hover{{Range: [2]int{12, 24}, Text: "\"x\" 😀 \x00\xff"}, {Range: [2]int{60, 68}, Text: "no root", Failed: true}} {
 		sameJSON(t, "hover", hoverJSON(h), struct {
 			From  int    `json:"from"`
 			To    int    `json:"to"`
 			Text  string `json:"text"`
 			Error bool   `json:"error"`
-		}{h.Start, h.End, h.Text, h.Failed})
+		}{h.Range[0], h.Range[1], h.Text, h.Failed})
 	}
 	sameJSON(t, "no completion", completionJSON(template.Completion{}), struct {
 		From    int      `json:"from"`

@@ -130,8 +130,8 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 		t.Fatalf("%d problems and %d chips, want %d and %d", len(problems), len(chips), len(s.Out.Problems), wantChips)
 	}
 	p := problems[0].attrs
-	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Line) || p["data-column"] != strconv.Itoa(want.Column) {
-		t.Errorf("problem hook %v, want kind %s at %d:%d", p, want.Kind, want.Line, want.Column)
+	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Pos.Line) || p["data-column"] != strconv.Itoa(want.Pos.Column) {
+		t.Errorf("problem hook %v, want kind %s at %v", p, want.Kind, want.Pos)
 	}
 	for _, c := range chips {
 		if c.attrs["data-key"] == "" {
@@ -150,7 +150,7 @@ func TestModeTabsMarkTheActiveMode(t *testing.T) {
 	s := playground.NewSession(state.ExampleByID("pr-card").Open())
 	html := mount(t, &playgroundPage{s: s})
 	elements := testElements(html)
-	for i, m := range state.Modes {
+	for i, m := range modes {
 		tabs := elements["mode-"+string(m)]
 		if len(tabs) != 1 {
 			t.Errorf("%s: %d tabs", m, len(tabs))
@@ -263,8 +263,8 @@ func TestProblemsPane(t *testing.T) {
 			Class("problem kind-"+first.Kind).
 			Attr("data-testid", "problem").
 			Attr("data-kind", first.Kind).
-			Attr("data-line", first.Line).
-			Attr("data-column", first.Column)
+			Attr("data-line", first.Pos.Line).
+			Attr("data-column", first.Pos.Column)
 		if err := app.Match(li, p, 0, 1, 0); err != nil {
 			t.Errorf("%s: %v", tt.example, err)
 		}
@@ -361,7 +361,7 @@ func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
 		t.Errorf("with the solver shown: %v", err)
 	}
 	view := *s.Out.Plan
-	view.Selected, view.Form = "card", "call"
+	view.Selected = "card"
 	d = &stepDetail{View: view}
 	if html := mount(t, d); strings.Contains(html, "step-about") {
 		t.Errorf("a step's detail says what the solver shows:\n%s", html)

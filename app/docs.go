@@ -175,7 +175,7 @@ type docExample struct {
 
 // docResult is what the engine made of an example.
 type docResult struct {
-	value   template.Value
+	typ     string // the result's JSON type
 	typed   bool   // the template is a typed splice
 	display string // the result as the playground shows it
 	err     error
@@ -199,7 +199,7 @@ func (ex *docExample) State() state.State {
 func (ex *docExample) run() docResult {
 	s := ex.State()
 	o := evaluate.Evaluate(s)
-	r := docResult{value: o.Value, typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
+	r := docResult{typ: o.Type(), typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
 	if o.Plan != nil {
 		r.doc, r.steps = ex.Source, stepLines(o.Plan)
 	}
@@ -224,7 +224,7 @@ func stepLines(view *evaluate.PlanView) string {
 		switch {
 		case r.BlockedBy != "":
 			what = "blocked by " + r.BlockedBy
-		case r.HasResult:
+		case r.JSON != "":
 			what = r.JSON
 		case r.Status == "skipped":
 			what = "not taken"
@@ -324,14 +324,14 @@ func (r docResult) outcomeUI() app.UI {
 			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(reshape.FormatIn(r.err, r.doc)),
 		)
 	}
-	label := "Result: " + r.value.Kind().String()
+	label := "Result: " + r.typ
 	if r.steps != "" {
-		label = "Solver: " + r.value.Kind().String()
+		label = "Solver: " + r.typ
 	}
 	if r.typed {
 		label += " (typed splice)"
 	}
-	return app.Elem("div").Class("docs-result").Attr("data-type", r.value.Kind().String()).Body(
+	return app.Elem("div").Class("docs-result").Attr("data-type", r.typ).Body(
 		app.Elem("div").Class("docs-label").Text(label),
 		app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(r.display), // focusable: it scrolls
 	)

@@ -56,11 +56,17 @@ type codeEditor struct {
 	selected int // the last selection request carried out
 }
 
+// key names the text the editor shows, as the view keeps its history
+// by it: Key for the main text, else "call" or "root:" and the root's
+// name.
 func (e *codeEditor) key() string {
-	if e.Key != "" {
+	switch {
+	case e.Key != "":
 		return e.Key
+	case e.Target.Call:
+		return "call"
 	}
-	return e.Target.String()
+	return "root:" + e.Target.Root
 }
 
 func (e *codeEditor) Render() app.UI {
@@ -150,7 +156,7 @@ func (e *codeEditor) sync() {
 		if e.Select.Glance {
 			how = "glance"
 		}
-		e.view.Call("select", e.Select.Start, e.Select.End, how)
+		e.view.Call("select", e.Select.Range[0], e.Select.Range[1], how)
 	}
 }
 
@@ -284,7 +290,7 @@ func (e *codeEditor) hover(args []app.Value) any {
 
 // hoverJSON writes what a tag is worth as the bridge reads it.
 func hoverJSON(h evaluate.Hover) string {
-	b := template.AppendQuoted(append(appendRange(nil, h.Start, h.End), `,"text":`...), h.Text)
+	b := template.AppendQuoted(append(appendRange(nil, h.Range[0], h.Range[1]), `,"text":`...), h.Text)
 	b = strconv.AppendBool(append(b, `,"error":`...), h.Failed)
 	return string(append(b, '}'))
 }

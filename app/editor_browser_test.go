@@ -85,7 +85,7 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 	openState(t, ctx, base, s)
 	p := evaluate.Evaluate(s).Problems[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Keys[0])+`]`)
-	fixed := s.Template[:p.SegStart] + p.Keys[0] + s.Template[p.SegEnd:]
+	fixed := s.Template[:p.Seg[0]] + p.Keys[0] + s.Template[p.Seg[1]:]
 	waitValue(t, ctx, "editor", fixed)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
@@ -235,19 +235,19 @@ func hoverTag(t *testing.T, ctx context.Context, tag string) {
 func TestBrowserEditorCRLFPositions(t *testing.T) {
 	ctx, s := openTemplate(t, "Issues:\r\n{{E0.issues.length}}\r\nfirst {{E0.zz}}\r\n")
 	want := evaluate.Evaluate(s).Problems
-	if len(want) != 1 || want[0].Line != 3 {
+	if len(want) != 1 || want[0].Pos.Line != 3 {
 		t.Fatalf("the template should fail once on line 3, got %+v", want)
 	}
 	p := want[0]
 	// The editor keeps the CRLF line breaks, and the underline is on the
 	// failing segment.
 	waitValue(t, ctx, "editor", s.Template)
-	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.Seg[0]:p.Seg[1]]))
 	click(t, ctx, `[data-testid="problem"] .where`)
 	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
-		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
-	if got := browsertest.EvalJS[string](t, ctx, `getSelection().toString()`); got != s.Template[p.Start:p.End] {
-		t.Errorf("selected %q, want the tag %q", got, s.Template[p.Start:p.End])
+		byTestID("editor"), utf16Offset(s.Template, p.Pos.Offset), utf16Offset(s.Template, p.End)))
+	if got := browsertest.EvalJS[string](t, ctx, `getSelection().toString()`); got != s.Template[p.Pos.Offset:p.End] {
+		t.Errorf("selected %q, want the tag %q", got, s.Template[p.Pos.Offset:p.End])
 	}
 	// Typing keeps them: Enter adds a CRLF.
 	pressKey(t, ctx, "ArrowRight", 39)
@@ -279,16 +279,18 @@ func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
 	openState(t, ctx, base, s)
-	p := evaluate.Evaluate(s).RootErrors["E0"]
-	if p == nil || !p.Located() {
-		t.Fatalf("E0 should fail to parse at a place, got %+v", p)
+	out := evaluate.Evaluate(s)
+	i := slices.IndexFunc(out.Problems, func(p evaluate.Problem) bool { return p.Target.Root == "E0" })
+	if i < 0 || !out.Problems[i].Located() {
+		t.Fatalf("E0 should fail to parse at a place, got %+v", out.Problems)
 	}
+	p := &out.Problems[i]
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.querySelector(".cm-lintRange-error") !== null`)
 	// The underline starts where the parser stopped.
 	got := browsertest.EvalJS[int](t, ctx, `(() => { const r = document.createRange(); const el = `+byTestID("root-editor")+`.querySelector(".cm-lintRange-error");
   r.setStart(`+byTestID("root-editor")+`.querySelector(".cm-content"), 0); r.setEnd(el, 0); return r.toString().length })()`)
-	if want := utf16Offset(s.Roots[s.RootIndex("E0")].Text, p.Start); got != want {
+	if want := utf16Offset(s.Roots[s.RootIndex("E0")].Text, p.Pos.Offset); got != want {
 		t.Errorf("the underline starts at %d, want %d", got, want)
 	}
 }

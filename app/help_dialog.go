@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // shortcuts are the keyboard shortcuts the help dialog lists.
@@ -28,8 +27,8 @@ var shortcuts = []struct{ Keys, Does string }{
 
 // modeShortcut is the line of the Alt + digit shortcuts, one per mode.
 func modeShortcut() struct{ Keys, Does string } {
-	digits, names := make([]string, len(state.Modes)), make([]string, len(state.Modes))
-	for i, m := range state.Modes {
+	digits, names := make([]string, len(modes)), make([]string, len(modes))
+	for i, m := range modes {
 		digits[i], names[i] = strconv.Itoa(i+1), m.Title()
 	}
 	last := len(names) - 1

@@ -116,7 +116,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 }
 
 // TestBrowserCutResultInBlocks shows a result past what the output shows
-// at once (evaluate.MaxShown): the shown part in blocks, then the note
+// at once (1 MiB): the shown part in blocks, then the note
 // of what was cut, once, also after an edit of the root redraws it.
 func TestBrowserCutResultInBlocks(t *testing.T) {
 	ctx, s := openWholeRoot(t, `{"a": 1}`)
@@ -146,7 +146,7 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 		out := evaluate.Evaluate(s)
 		waitOutput(t, ctx, out.JSON)
 		got := browsertest.EvalJS[cut](t, ctx, read)
-		if out.More == "" || len(out.Display) > evaluate.MaxShown || got.Blocks != out.Display || len(got.Notes) != 1 || got.Notes[0] != out.More || got.Last != "more-result" {
+		if out.More == "" || len(out.Display) > 1<<20 || got.Blocks != out.Display || len(got.Notes) != 1 || got.Notes[0] != out.More || got.Last != "more-result" {
 			t.Fatalf("%d bytes of root: %d of %d bytes shown in blocks, notes %q, last %q; want the shown part and one note %q last",
 				len(root), len(got.Blocks), len(out.Display), got.Notes, got.Last, out.More)
 		}

@@ -77,7 +77,7 @@ func TestDrawnMarksFollowTyping(t *testing.T) {
 // edits make the marks go again.
 func TestDrawnMarksSentAgain(t *testing.T) {
 	spans := template.Analyze("{{E1.x}} y").Spans
-	problem := []evaluate.Problem{{Start: 0, End: 8, SegStart: -1, SegEnd: -1}}
+	problem := []evaluate.Problem{{End: 8, Seg: [2]int{-1, -1}}}
 	fresh := func() *drawnMarks { return &drawnMarks{spans: slices.Clone(spans)} }
 	if !fresh().hold(spans, nil) {
 		t.Error("unchanged marks are sent again")

@@ -91,7 +91,7 @@ func (o *outputPane) Render() app.UI {
 // renderPartial shows a shape's partial result: what rendered, and each
 // failing leaf as a marked null that names its problem.
 func renderPartial(all []evaluate.PartialPart) app.UI {
-	parts, more := evaluate.CutParts(all)
+	parts, more := evaluate.ShownParts(all)
 	failed := 0
 	for _, p := range all {
 		if p.Failed != "" {
@@ -109,8 +109,8 @@ func renderPartial(all []evaluate.PartialPart) app.UI {
 			app.Elem("span").Class("sr-only").Text(" (failed: "+p.Failed+")"),
 		)
 	}
-	if more > 0 {
-		body = append(body, app.Elem("span").Class("more-result").Text(evaluate.ShownNote(more)))
+	if more != "" {
+		body = append(body, app.Elem("span").Class("more-result").Text(more))
 	}
 	leaves := "leaf"
 	if failed > 1 {

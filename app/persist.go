@@ -239,8 +239,8 @@ func (k *keeper) restore(ctx app.Context) {
 	}
 	k.v.opened()
 	k.v.banner, k.v.saved, k.v.tooLarge = banner, "", false // a state that opened can be kept
-	k.fragment, k.params = fragment, state.OtherParams(fragment)
-	payload, linked := state.PayloadOf(fragment)
+	payload, linked, params := state.SplitFragment(fragment)
+	k.fragment, k.params = fragment, params
 	if linked && !refused {
 		k.v.link = payload
 		if note := k.asideNote(payload); note != "" {

@@ -222,13 +222,16 @@ func renderBanner(do *actions) app.UI {
 	}))
 }
 
+// modes are the modes in tab order.
+var modes = []state.Mode{state.ModeTemplate, state.ModeShape, state.ModeTool, state.ModePlan}
+
 // modeTabs switches between template, shape and tool, with the history's
 // buttons; keys says whether the page has the keyboard shortcuts (the
 // embed leaves them to the page around it).
 func modeTabs(do *actions, keys bool) app.UI {
 	s := do.s
-	tabs := make([]app.UI, len(state.Modes))
-	for i, m := range state.Modes {
+	tabs := make([]app.UI, len(modes))
+	for i, m := range modes {
 		tabs[i] = app.Elem("button").
 			Class("tab").
 			Role("tab").
@@ -246,7 +249,7 @@ func modeTabs(do *actions, keys bool) app.UI {
 	return app.Elem("div").Class("pane-head").Body(
 		app.Elem("div").Class("tabs").Role("tablist").Attr("aria-label", "Mode").Body(tabs...).
 			OnKeyDown(func(ctx app.Context, e app.Event) {
-				arrowTabs(ctx, e, len(state.Modes), slices.Index(state.Modes, s.State.Mode), func(i int) { do.SetMode(state.Modes[i]) })
+				arrowTabs(ctx, e, len(modes), slices.Index(modes, s.State.Mode), func(i int) { do.SetMode(modes[i]) })
 			}),
 		app.Elem("span").Class("hint").Text(modeHint(s.State.Mode)),
 		historyBarOf(do, keys),
@@ -371,10 +374,16 @@ func dataEditor(do editorActions, target state.Target, testID, label, text strin
 // that it redraws only when they change (not on every template keystroke).
 func rootsPaneOf(do *actions, compact bool) app.UI {
 	s := do.s
-	var errs []string
-	for _, r := range s.State.Roots {
-		if s.Out.RootErrors[r.Name] != nil {
-			errs = append(errs, r.Name)
+	var errs []string // the roots whose texts do not parse, each with its problem
+	var rootErr *evaluate.Problem
+	errAt := -1
+	for i, p := range s.Out.Problems {
+		if p.Target.Root == "" {
+			continue
+		}
+		errs = append(errs, p.Target.Root)
+		if p.Target.Root == s.Active {
+			rootErr, errAt = &s.Out.Problems[i], i
 		}
 	}
 	renamed, refs, where := s.RenameOffer()
@@ -387,7 +396,8 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		Names:       s.State.Names(),
 		Active:      s.Active,
 		Text:        s.State.Text(state.Target{Root: s.Active}),
-		Error:       s.Out.RootErrors[s.Active],
+		Error:       rootErr,
+		ErrorAt:     errAt,
 		Broken:      errs,
 		Later:       s.LaterText,
 		Branch:      s.BranchText,
@@ -479,7 +489,7 @@ func shortcut(ctx app.Context, do *actions, e app.Value) {
 		ctx.Dispatch(func(app.Context) { v.opened() })
 	case alt && !mod:
 		code := e.Get("code").String()
-		for i, m := range state.Modes {
+		for i, m := range modes {
 			if code == "Digit"+strconv.Itoa(i+1) {
 				e.Call("preventDefault")
 				active := app.Window().Get("document").Get("activeElement")

@@ -135,7 +135,7 @@ func problemsShown(t *testing.T, ctx context.Context) []string {
 func problemList(ps []evaluate.Problem) []string {
 	var list []string
 	for _, p := range ps {
-		list = append(list, fmt.Sprintf("%s %d:%d", p.Kind, p.Line, p.Column))
+		list = append(list, fmt.Sprintf("%s %v", p.Kind, p.Pos))
 	}
 	return list
 }
@@ -218,7 +218,7 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	key := want.Problems[0].Keys[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
 	p := &want.Problems[0]
-	fixed := s.Template[:p.SegStart] + key + s.Template[p.SegEnd:]
+	fixed := s.Template[:p.Seg[0]] + key + s.Template[p.Seg[1]:]
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
@@ -242,7 +242,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	click(t, ctx, `[data-testid="problem"] .where`)
 	p := want.Problems[0]
 	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
-		byTestID("editor"), utf16Offset(s.Template, p.Start), utf16Offset(s.Template, p.End)))
+		byTestID("editor"), utf16Offset(s.Template, p.Pos.Offset), utf16Offset(s.Template, p.End)))
 }
 
 func TestBrowserEveryModeWorks(t *testing.T) {
@@ -350,7 +350,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	}
 	waitTestID(t, ctx, "share-url")
 	link := textOf(t, ctx, "share-url")
-	payload, ok := state.PayloadOf(link[strings.IndexByte(link, '#'):])
+	payload, ok, _ := state.SplitFragment(link[strings.IndexByte(link, '#'):])
 	if !ok {
 		t.Fatalf("share link %q has no state", link)
 	}

@@ -61,8 +61,8 @@ func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 		Class("problem kind-"+kindClass(pr.Kind)).
 		Attr("data-testid", "problem").
 		Attr("data-kind", pr.Kind).
-		Attr("data-line", pr.Line).
-		Attr("data-column", pr.Column).
+		Attr("data-line", pr.Pos.Line).
+		Attr("data-column", pr.Pos.Column).
 		Attr("data-step", pr.Step).
 		Body(
 			app.Elem("div").Class("problem-head").Body(
@@ -126,7 +126,7 @@ func (p *problemsPane) renderKeys(i int, pr *evaluate.Problem) app.UI {
 // chip is a key; where the failing segment is known, a click puts it
 // there.
 func (p *problemsPane) chip(i int, pr *evaluate.Problem, key, class string) app.UI {
-	if pr.SegStart < 0 {
+	if pr.Seg[0] < 0 {
 		return app.Elem("span").Class(class).Text(key)
 	}
 	return app.Elem("button").
@@ -153,8 +153,8 @@ func placeText(pr *evaluate.Problem) string {
 	if pr.At != "" {
 		s += pr.At + " "
 	}
-	if pr.Line > 0 {
-		s += strconv.Itoa(pr.Line) + ":" + strconv.Itoa(pr.Column)
+	if pr.Pos.Line > 0 {
+		s += pr.Pos.String()
 	}
 	if s == "" {
 		return "—"

@@ -17,20 +17,21 @@ import (
 type rootsPane struct {
 	app.Compo
 
-	Do     rootsActions
-	Names  []string
-	Active string
-	Text   string            // the open root's text
-	Error  *evaluate.Problem // why the open root does not parse
-	Broken []string          // roots that do not parse
-	Later  string            // the later-steps field
+	Do      rootsActions
+	Names   []string
+	Active  string
+	Text    string            // the open root's text
+	Error   *evaluate.Problem // why the open root does not parse
+	ErrorAt int               // its index among the problems, to reveal it
+	Broken  []string          // roots that do not parse
+	Later   string            // the later-steps field
 	// MoveEarlier and MoveLater say whether the open root can move.
 	MoveEarlier, MoveLater bool
 	Branch                 string // the branch-steps field
 	Iteration              bool
 	NameError              string
-	Renamed                playground.Rename    // the last rename
-	Refs                   int                  // the template's and the shape's references to Renamed.From
+	Renamed                [2]string            // the last rename: the old name and the new
+	Refs                   int                  // the template's and the shape's references to the old name
 	RefsWhere              string               // "the template and the shape"
 	Select                 playground.Selection // aimed at the open root's editor
 	Loads                  int                  // the session's loaded states (codeEditor.Loads)
@@ -161,8 +162,8 @@ func (r *rootsPane) renderStatus() app.UI {
 	case r.Error != nil:
 		p := r.Error
 		return app.Elem("p").Class("status status-error").Body(
-			app.Elem("button").Class("link").Text(strconv.Itoa(p.Line)+":"+strconv.Itoa(p.Column)).
-				Attr("aria-label", "Select line "+strconv.Itoa(p.Line)+" column "+strconv.Itoa(p.Column)).
+			app.Elem("button").Class("link").Text(p.Pos.String()).
+				Attr("aria-label", "Select line "+strconv.Itoa(p.Pos.Line)+" column "+strconv.Itoa(p.Pos.Column)).
 				OnClick(r.onSelectError),
 			app.Text(" "+p.Msg),
 		)
@@ -208,8 +209,8 @@ func scopeField(testID, label, placeholder, title, value string, set func(string
 
 // onSelectError selects the place where the open root stops parsing.
 func (r *rootsPane) onSelectError(ctx app.Context, e app.Event) {
-	if p := r.Error; p != nil && p.Located() {
-		r.Do.Select(state.Target{Root: r.Active}, p.Start, p.End)
+	if r.Error != nil {
+		r.Do.Reveal(r.ErrorAt)
 	}
 }
 
@@ -225,9 +226,9 @@ func (r *rootsPane) renderRenameOffer() app.UI {
 		verb = "read"
 	}
 	return app.Elem("div").Class("rename-offer banner").Role("status").Body(
-		app.Elem("span").Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed.From+". "),
+		app.Elem("span").Class("banner-text").Text(capitalize(r.RefsWhere)+" still "+verb+" "+r.Renamed[0]+". "),
 		app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-refs").
-			Text("Rename "+r.Renamed.From+" to "+r.Renamed.To+" in "+strconv.Itoa(r.Refs)+" "+places).
+			Text("Rename "+r.Renamed[0]+" to "+r.Renamed[1]+" in "+strconv.Itoa(r.Refs)+" "+places).
 			OnClick(func(ctx app.Context, e app.Event) {
 				focusFirst(openRootTab) // the offer goes
 				r.Do.UpdateReferences()

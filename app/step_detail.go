@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -29,8 +30,8 @@ type stepDetail struct {
 func (d *stepDetail) Render() app.UI {
 	v := &d.View
 	title := "Solver"
-	if v.Selected != "" {
-		title = "Step " + v.Selected + " (" + v.Form + ")"
+	if i := slices.IndexFunc(v.Steps, func(r evaluate.StepRow) bool { return r.ID == v.Selected }); i >= 0 && v.Selected != "" {
+		title = "Step " + v.Selected + " (" + v.Steps[i].Form + ")"
 	}
 	return app.Elem("section").Class("pane pane-step").Attr("data-testid", "step-detail").Attr("data-id", v.Selected).
 		Attr("aria-label", "Selected step").Body(
@@ -58,9 +59,14 @@ func (d *stepDetail) Render() app.UI {
 	)
 }
 
-// renderIteration is the iteration selector: ← 2 of 5 →.
+// renderIteration is the iteration selector, ← 2 of 5 →, and the
+// iteration's roots.
 func (d *stepDetail) renderIteration() app.UI {
 	v := &d.View
+	roots := make([]app.UI, 0, 2*len(v.IterationRoots))
+	for _, r := range v.IterationRoots {
+		roots = append(roots, app.Elem("dt").Text(r.Name), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-"+r.Name).Text(r.Text)))
+	}
 	return app.Elem("div").Class("iteration").Body(
 		app.Elem("div").Class("iteration-nav").Role("group").Attr("aria-label", "Iteration").Body(
 			app.Elem("button").Class("btn btn-small").Attr("data-testid", "iteration-prev").Attr("aria-label", "Previous iteration").
@@ -78,11 +84,7 @@ func (d *stepDetail) renderIteration() app.UI {
 					keepFocus(ctx, ctx.JSSrc(), iterationPrev)
 				}),
 		),
-		app.Elem("dl").Class("iteration-roots").Body(
-			app.Elem("dt").Text("item"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-item").Text(v.Item)),
-			app.Elem("dt").Text("index"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-index").Text(strconv.Itoa(v.Iteration))),
-			app.Elem("dt").Text("accumulator"), app.Elem("dd").Body(app.Elem("code").Attr("data-testid", "iteration-accumulator").Text(v.Accumulator)),
-		),
+		app.Elem("dl").Class("iteration-roots").Body(roots...),
 	)
 }
 

@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 )
 
@@ -31,10 +30,10 @@ type stepsPane struct {
 	Solver   *evaluate.StepRow
 	Selected string
 	Summary  string
-	Stale    bool              // the document does not parse: these are its last run's
-	Detail   *stepDetail       // the selected step's details, to show under its row; nil when shown elsewhere
-	Renamed  playground.Rename // a step id edited in the document
-	Refs     int               // how many references to the old id remain
+	Stale    bool        // the document does not parse: these are its last run's
+	Detail   *stepDetail // the selected step's details, to show under its row; nil when shown elsewhere
+	Renamed  [2]string   // a step id edited in the document: the old and the new
+	Refs     int         // how many references to the old id remain
 
 	shown rowLimit
 }
@@ -63,7 +62,7 @@ func (p *stepsPane) Render() app.UI {
 		app.If(p.Refs > 0, func() app.UI {
 			return app.Elem("div").Class("rename-offer").Role("status").Body(
 				app.Elem("button").Class("btn btn-small btn-primary").Attr("data-testid", "rename-references").
-					Text("Rename "+p.Renamed.From+" to "+p.Renamed.To+" in "+places(p.Refs)).
+					Text("Rename "+p.Renamed[0]+" to "+p.Renamed[1]+" in "+places(p.Refs)).
 					OnClick(func(ctx app.Context, e app.Event) {
 						focusFirst(mainEditorHost) // the offer goes; Undo there takes the rename back
 						p.Do.UpdateReferences()
@@ -100,7 +99,7 @@ func (p *stepsPane) renderSolver() app.UI {
 	s := p.Solver
 	row := app.Elem("div").Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status).
 		OnClick(func(ctx app.Context, e app.Event) { revealRow(p.Do, "", e) })
-	if s.HasResult {
+	if s.JSON != "" {
 		row = row.Attr("data-json", s.JSON)
 	}
 	return row.Body(
@@ -174,7 +173,7 @@ func (s *stepItem) Render() app.UI {
 	li := app.Elem("li").Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
 		Attr("data-testid", "step").Attr("data-id", r.ID).Attr("data-status", r.Status).
 		OnClick(func(ctx app.Context, e app.Event) { revealRow(s.Do, s.Row.ID, e) })
-	if r.HasResult {
+	if r.JSON != "" {
 		li = li.Attr("data-json", r.JSON)
 	}
 	what := r.Form

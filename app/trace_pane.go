@@ -71,28 +71,26 @@ func (t *tracePane) Render() app.UI {
 }
 
 func renderTraceRow(r *evaluate.TraceRow, leaves bool) app.UI {
-	cells := []app.UI{app.Elem("td").Class("at").Text(strconv.Itoa(r.Line) + ":" + strconv.Itoa(r.Column))}
+	cells := []app.UI{app.Elem("td").Class("at").Text(r.Pos.String())}
 	if leaves {
 		cells = append(cells, app.Elem("td").Class("leaf").Text(r.Leaf))
 	}
 	cells = append(cells, app.Elem("td").Body(app.Elem("code").Class("tk tk-"+r.Kind).Text(r.Tag)))
-	switch r.State() {
-	case evaluate.RowFalsy:
-		cells = append(cells,
-			app.Elem("td").Body(app.Elem("span").Class("kind kind-falsy").Text("falsy")),
-			app.Elem("td").Class("value muted").Text(r.Err))
-	case evaluate.RowFailed:
-		cells = append(cells,
-			app.Elem("td").Body(app.Elem("span").Class("kind kind-"+r.ErrKind).Text(r.ErrLabel())),
-			app.Elem("td").Class("value value-error").Text(r.Err))
-	case evaluate.RowUnreached:
-		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text("not reached"))
-	case evaluate.RowAbsent:
-		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text("absent: renders empty"))
-	default:
+	switch r.Status {
+	case "value":
 		cells = append(cells,
 			app.Elem("td").Body(app.Elem("span").Class("badge badge-"+r.Type).Text(r.Type)),
-			app.Elem("td").Class("value").Title(r.Preview).Text(r.Preview))
+			app.Elem("td").Class("value").Title(r.Value).Text(r.Value))
+	case "falsy":
+		cells = append(cells,
+			app.Elem("td").Body(app.Elem("span").Class("kind kind-falsy").Text("falsy")),
+			app.Elem("td").Class("value muted").Text(r.Value))
+	case "failed":
+		cells = append(cells,
+			app.Elem("td").Body(app.Elem("span").Class("kind kind-"+r.Type).Text(r.Label())),
+			app.Elem("td").Class("value value-error").Text(r.Value))
+	default: // not reached, or absent
+		cells = append(cells, app.Elem("td"), app.Elem("td").Class("value muted").Text(r.Value))
 	}
 	runs := "×" + strconv.Itoa(r.Count)
 	cells = append(cells, app.Elem("td").Class("runs").Text(runs))

@@ -14,7 +14,6 @@ import (
 
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/playground/state"
-	"github.com/splicedev/splice/template"
 )
 
 // embedPlanPage has two plans and a data-step block, with a template
@@ -174,9 +173,9 @@ func TestBrowserEmbedPlans(t *testing.T) {
 	if !ok {
 		t.Fatalf("link %q is not a share link to %s", pr.Link, engineSite)
 	}
-	s, err := state.DecodeLink(payload)
-	if err != nil || s.Mode != state.ModePlan || !strings.HasPrefix(s.Plan, "input: {repo: octo/hello}\n") || s.Engine != template.Version {
-		t.Fatalf("the link opens %+v (%v)", s, err)
+	s, banner, refused := state.InitialState("#s="+payload, "")
+	if refused || banner != "" || s.Mode != state.ModePlan || !strings.HasPrefix(s.Plan, "input: {repo: octo/hello}\n") {
+		t.Fatalf("the link opens %+v, with the banner %q", s, banner)
 	}
 	if u, _ := url.Parse(pr.Link); u.Fragment == "" {
 		t.Fatalf("no fragment in %s", pr.Link)

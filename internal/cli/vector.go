@@ -66,7 +66,7 @@ func runVector(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !ok {
 			fragment = link
 		}
-		if payload, ok = state.PayloadOf(fragment); !ok {
+		if payload, ok, _ = state.SplitFragment(fragment); !ok {
 			fmt.Fprintln(stderr, "splice vector: the link holds no state (#"+state.LinkPrefix+"…)")
 			return 2
 		}

@@ -204,7 +204,7 @@ func (b *block) check() ([]Finding, bool) {
 			if p.NothingFound {
 				kind += " (nothing found)"
 			}
-			f := b.engineFinding(in, p.Start >= 0, p.Start, kind, p.Step, p.Msg, p.Suggestion)
+			f := b.engineFinding(in, p.Located(), p.Pos.Offset, kind, p.Step, p.Msg, p.Suggestion)
 			f.Warning = p.Kind == "Warning"
 			got = append(got, f)
 		}

@@ -46,7 +46,7 @@ func (d *document) load(text string, m state.Mode, ours bool) {
 		d.ss = nil
 		return
 	}
-	s := state.State{V: 2, Mode: m, Roots: []state.RootText{{Name: "input", Text: "{}"}}, Call: "{}"}
+	s := state.State{Mode: m, Roots: []state.RootText{{Name: "input", Text: "{}"}}, Call: "{}"}
 	s.SetText(state.Target{}, text)
 	if d.ss == nil {
 		d.ss = playground.NewSession(s)

@@ -164,8 +164,8 @@ func (d *document) hover(off int) *Hover {
 			text = strings.Join(lines, "\n")
 		}
 	}
-	text = "`" + d.text[h.Start:h.End] + "`\n\n" + text
-	return &Hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: d.rangeOf(h.Start, h.End)}
+	text = "`" + d.text[h.Range[0]:h.Range[1]] + "`\n\n" + text
+	return &Hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: d.rangeOf(h.Range[0], h.Range[1])}
 }
 
 // maxHoverIterations bounds the iterations a hover in a body shows.
@@ -291,13 +291,13 @@ func (d *document) codeActions(r Range) []CodeAction {
 	for i := range d.ss.Out.Problems {
 		p := &d.ss.Out.Problems[i]
 		start, end := p.Marked()
-		if !d.shows(p) || start < 0 || end < from || start > to || p.SegStart < 0 {
+		if !d.shows(p) || start < 0 || end < from || start > to || p.Seg[0] < 0 {
 			continue
 		}
 		diag := d.diagnostic(p, d.markedRange(p))
-		seg := d.text[p.SegStart:p.SegEnd]
+		seg := d.text[p.Seg[0]:p.Seg[1]]
 		fix := func(title, text string, preferred bool) {
-			edit := TextEdit{Range: d.rangeOf(p.SegStart, p.SegEnd), NewText: text}
+			edit := TextEdit{Range: d.rangeOf(p.Seg[0], p.Seg[1]), NewText: text}
 			out = append(out, CodeAction{Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag}, IsPreferred: preferred,
 				Edit: WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: {edit}}}})
 		}

@@ -78,7 +78,7 @@ func (ss *Session) travel(from, to *[]entry) {
 		return
 	}
 	top := (*from)[n-1]
-	ss.renamed = nil
+	ss.renamed = [2]string{}
 	inverse, err := top.change.apply(ss)
 	if err != nil {
 		ss.NameError = err.Error()
@@ -154,7 +154,7 @@ func (c renameRoot) apply(ss *Session) (change, error) {
 		ss.Active = c.to
 	}
 	// The main text's references may follow, either way (RenameOffer).
-	ss.renamed = &Rename{From: c.from, To: c.to}
+	ss.renamed = [2]string{c.from, c.to}
 	return renameRoot{c.to, c.from}, nil
 }
 
@@ -163,7 +163,7 @@ func (c renameRoot) apply(ss *Session) (change, error) {
 // rename the references comes back.
 type setTexts struct {
 	template, shape, plan string
-	offer                 *Rename
+	offer                 [2]string
 }
 
 func (c setTexts) apply(ss *Session) (change, error) {

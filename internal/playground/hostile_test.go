@@ -11,7 +11,10 @@ import (
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
-// viewMargin is what a shown value may hold past MaxShown: the note that
+// maxShown is what a pane shows of a value at once: 1 MiB, then a note.
+const maxShown = 1 << 20
+
+// viewMargin is what a shown value may hold past maxShown: the note that
 // it was cut.
 const viewMargin = 100
 
@@ -40,17 +43,20 @@ func viewStrings(out *evaluate.Outcome) map[string][]string {
 		add("step text", r.ID, r.BlockedBy, r.Branch, r.Note)
 	}
 	v := out.Plan
-	add("selected", v.Input, v.Item, v.Accumulator, v.Summary, v.Decision)
+	add("selected", v.Input, v.Summary, v.Decision)
+	for _, r := range v.IterationRoots {
+		add("iteration root", r.Text)
+	}
 	for _, p := range out.Problems {
 		add("problem", p.Msg, p.Suggestion, p.Fix)
 	}
 	for _, r := range out.Trace {
-		add("trace", r.Preview, r.Err, r.Tag)
+		add("trace", r.Value, r.Tag)
 	}
 	return texts
 }
 
-// checkView fails when a text of the view passes MaxShown and its note,
+// checkView fails when a text of the view passes maxShown and its note,
 // or the steps' results pass the run's output budget in all, and returns
 // how many bytes the view holds.
 func checkView(t *testing.T, out *evaluate.Outcome) int {
@@ -59,7 +65,7 @@ func checkView(t *testing.T, out *evaluate.Outcome) int {
 	for what, texts := range viewStrings(out) {
 		sum := 0
 		for _, s := range texts {
-			if len(s) > evaluate.MaxShown+viewMargin {
+			if len(s) > maxShown+viewMargin {
 				t.Errorf("a %s of %d bytes: %.80s…", what, len(s), s)
 			}
 			sum += len(s)
@@ -82,7 +88,7 @@ func allocated(f func()) uint64 {
 }
 
 // Nested decide steps share one large result: each row holds it cut at
-// MaxShown, with a note, and the view grows with the steps only as far as
+// maxShown, with a note, and the view grows with the steps only as far as
 // the run's output budget.
 func TestNestedDecidesAroundALargeResult(t *testing.T) {
 	viewBytes := map[int]int{}
@@ -92,7 +98,7 @@ func TestNestedDecidesAroundALargeResult(t *testing.T) {
 			t.Fatalf("depth %d: %d steps (%s)", depth, len(ss.Out.Plan.Steps), ss.Out.Plan.Summary)
 		}
 		for _, r := range ss.Out.Plan.Steps[:min(depth, 31)] { // the 32nd is cut shorter: see TestStepsShowTheRunsOutputBudget
-			if !r.HasResult || !strings.HasSuffix(r.JSON, "… (cut at 1 MiB)") || !strings.HasPrefix(r.JSON, `{"`) {
+			if !strings.HasSuffix(r.JSON, "… (cut at 1 MiB)") || !strings.HasPrefix(r.JSON, `{"`) {
 				t.Fatalf("step %s: %.60s … %s", r.ID, r.JSON, r.JSON[max(len(r.JSON)-40, 0):])
 			}
 		}
@@ -131,9 +137,9 @@ func TestLargeIterationsShownCut(t *testing.T) {
 	for _, i := range []int{1, 2, 4, 8, 9} { // the accumulator doubles from 1.5 MB to 12 MB
 		perClick[i] = allocated(func() { ss.ShowIteration(i) })
 		checkView(t, &ss.Out)
-		if v := ss.Out.Plan; !strings.HasSuffix(v.Item, "(cut at 1 MiB)") || !strings.HasSuffix(v.Accumulator, "(cut at 1 MiB)") ||
+		if v := ss.Out.Plan; !strings.HasSuffix(v.IterationRoots[0].Text, "(cut at 1 MiB)") || !strings.HasSuffix(v.IterationRoots[2].Text, "(cut at 1 MiB)") ||
 			!strings.HasSuffix(v.Input, "(cut at 1 MiB)") {
-			t.Fatalf("iteration %d is shown uncut: %d, %d, %d bytes", i, len(v.Item), len(v.Accumulator), len(v.Input))
+			t.Fatalf("iteration %d is shown uncut: %d, %d, %d bytes", i, len(v.IterationRoots[0].Text), len(v.IterationRoots[2].Text), len(v.Input))
 		}
 	}
 	for _, i := range []int{2, 4, 8} {

@@ -55,7 +55,7 @@ func TestPlanRenameOffer(t *testing.T) {
 		ss.write(state.Target{}, text[:at]+"_x"[:i]+string(c)+text[at:])
 	}
 	r, n, _ := ss.RenameOffer()
-	if r != (Rename{From: "card", To: "card_x"}) || n != 3 {
+	if r != [2]string{"card", "card_x"} || n != 3 {
 		t.Fatalf("offer %+v in %d places", r, n)
 	}
 	ss.UpdateReferences()
@@ -107,7 +107,7 @@ func TestHoverInSelectedIteration(t *testing.T) {
 	if h, ok := ss.HoverAt(tag); !ok || !strings.Contains(h.Text, `"docs/plan.md"`) {
 		t.Errorf("hover in iteration 2: %+v %v", h, ok)
 	}
-	if len(ss.Out.Trace) < 2 || ss.Out.Trace[0].Tag != "{{fetch_pr.files}}" || !strings.Contains(ss.Out.Trace[1].Preview, "docs/plan.md") {
+	if len(ss.Out.Trace) < 2 || ss.Out.Trace[0].Tag != "{{fetch_pr.files}}" || !strings.Contains(ss.Out.Trace[1].Value, "docs/plan.md") {
 		t.Errorf("trace of iteration 2: %+v", ss.Out.Trace)
 	}
 }

@@ -18,8 +18,8 @@ func TestTraceShowsEveryRun(t *testing.T) {
 	}
 	for _, row := range out.Trace {
 		if w, ok := want[row.Tag]; ok {
-			if row.Preview != w {
-				t.Errorf("%s shows %s, want %s", row.Tag, row.Preview, w)
+			if row.Value != w {
+				t.Errorf("%s shows %s, want %s", row.Tag, row.Value, w)
 			}
 			delete(want, row.Tag)
 		}
@@ -29,8 +29,8 @@ func TestTraceShowsEveryRun(t *testing.T) {
 	}
 	long := evaluate.Evaluate(state.State{Mode: state.ModeTemplate, Template: "{{#input.xs}}{{.}}{{/input.xs}}", Roots: []state.RootText{{Name: "input", Text: `{"xs": [1, 2, 3, 4, 5, 6, 7]}`}}})
 	for _, row := range long.Trace {
-		if row.Tag == "{{.}}" && row.Preview != "1, 2, 3, 4, 5, …" {
-			t.Errorf("{{.}} over seven elements shows %q", row.Preview)
+		if row.Tag == "{{.}}" && row.Value != "1, 2, 3, 4, 5, …" {
+			t.Errorf("{{.}} over seven elements shows %q", row.Value)
 		}
 	}
 }
@@ -42,7 +42,7 @@ func TestRenameReachesEveryMode(t *testing.T) {
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E1", Text: `{"number": 7, "title": "t"}`}}})
 	ss.OpenRoot("E1")
 	ss.RenameRoot("fetch_pr")
-	if r, n, where := ss.RenameOffer(); r.To != "fetch_pr" || n != 3 || where != "the template and the shape" {
+	if r, n, where := ss.RenameOffer(); r[1] != "fetch_pr" || n != 3 || where != "the template and the shape" {
 		t.Fatalf("offer %+v in %d places: %q", r, n, where)
 	}
 	ss.UpdateReferences()

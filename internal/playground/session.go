@@ -30,7 +30,7 @@ type Session struct {
 	LaterText  string    // the later-steps field as typed
 	BranchText string    // the branch-steps field as typed
 	Selection  Selection // a range an editor should select
-	renamed    *Rename   // the last rename, whose references may be updated
+	renamed    [2]string // the last rename, old name and new, whose references may be updated; empty when none
 	// step is the plan step the output shows ("" for the solver), iter
 	// the iteration shown of a map or fold: the session alone selects them.
 	step string
@@ -46,13 +46,13 @@ type Session struct {
 	Changed func() // called after each state change (autosave, address bar)
 }
 
-// Selection asks an editor to select [Start, End) of its text, in UTF-16
-// code units. Seq changes with every request, so that asking twice
-// selects twice.
+// Selection asks an editor to select Range of its text, in UTF-16 code
+// units. Seq changes with every request, so that asking twice selects
+// twice.
 type Selection struct {
-	Target     state.Target
-	Start, End int
-	Seq        int
+	Target state.Target
+	Range  [2]int
+	Seq    int
 	// Glance asks only to show the range, scrolled to and flashed in its
 	// editor, the focus staying where it is.
 	Glance bool
@@ -95,7 +95,7 @@ func (ss *Session) Load(s state.State) {
 	}
 	ss.undo, ss.redo, ss.NameError = nil, nil, ""
 	ss.syncScopeFields()
-	ss.renamed = nil
+	ss.renamed = [2]string{}
 	ss.step, ss.iter = "", 0
 	ss.eval.Forget()
 	ss.evaluate()
@@ -144,12 +144,11 @@ func (ss *Session) edited(target state.Target, next string) (more bool) {
 		ss.Changed()
 	}
 	if r := ss.Out.Renamed; r != ([2]string{}) {
-		from, to := r[0], r[1]
-		if ss.renamed != nil && ss.renamed.To == from {
-			from = ss.renamed.From
+		if ss.renamed[1] == r[0] && ss.renamed[0] != "" {
+			r[0] = ss.renamed[0]
 		}
-		if from != "" {
-			ss.renamed = &Rename{From: from, To: to}
+		if r[0] != "" {
+			ss.renamed = r
 		}
 	}
 	return true
@@ -253,7 +252,7 @@ func (ss *Session) AddRoot() {
 	ss.do("add "+ss.State.NextRootName(), addRoot{})
 }
 
-// RenameRoot renames the open root; a refused name is kept in nameError.
+// RenameRoot renames the open root; a refused name is kept in NameError.
 // The main text's references to the old name are left as they are, and
 // offered for update (UpdateReferences).
 func (ss *Session) RenameRoot(name string) bool {
@@ -267,9 +266,6 @@ func (ss *Session) ReferencesTo(root string) [][2]int { return ss.references(roo
 
 // Plan is the plan document of plan mode as its last evaluation loaded it.
 func (ss *Session) Plan() *plan.Plan { return ss.eval.Plan(ss.State.Plan) }
-
-// Rename is a root's rename, whose references in the main text may follow.
-type Rename struct{ From, To string }
 
 // references returns the byte ranges of the texts that read root, by
 // mode: the template's and the shape's for a root (a tool reads its call
@@ -305,29 +301,30 @@ func (ss *Session) references(root string) map[state.Mode][][2]int {
 	return refs
 }
 
-// RenameOffer says how many references of the last rename's old name the
-// template and the shape hold, and where; none when there is nothing to
-// offer.
-func (ss *Session) RenameOffer() (r Rename, n int, where string) {
-	if ss.renamed == nil || ss.State.RootIndex(ss.renamed.From) >= 0 {
-		return Rename{}, 0, ""
+// RenameOffer says how many references of the last rename's old name
+// (rename: the old name and the new) the template and the shape hold, and
+// where; none when there is nothing to offer.
+func (ss *Session) RenameOffer() (rename [2]string, n int, where string) {
+	from, to := ss.renamed[0], ss.renamed[1]
+	if from == "" || ss.State.RootIndex(from) >= 0 {
+		return [2]string{}, 0, ""
 	}
 	if ss.State.Mode == state.ModePlan {
 		p := ss.Plan()
-		_, from := p.Step(ss.renamed.From)
-		if _, to := p.Step(ss.renamed.To); from || !to {
-			return Rename{}, 0, ""
+		_, was := p.Step(from)
+		if _, is := p.Step(to); was || !is {
+			return [2]string{}, 0, ""
 		}
 	}
 	var places []string
-	refs := ss.references(ss.renamed.From) // the panes ask on every render: once
+	refs := ss.references(from) // the panes ask on every render: once
 	for _, m := range []state.Mode{state.ModeTemplate, state.ModeShape, state.ModePlan} {
 		if k := len(refs[m]); k > 0 {
 			n += k
 			places = append(places, "the "+strings.ToLower(m.Title()))
 		}
 	}
-	return *ss.renamed, n, strings.Join(places, " and ")
+	return ss.renamed, n, strings.Join(places, " and ")
 }
 
 // UpdateReferences renames the last rename's references in the template
@@ -337,24 +334,25 @@ func (ss *Session) UpdateReferences() {
 	if n == 0 {
 		return
 	}
+	from, to := r[0], r[1]
 	texts := setTexts{template: ss.State.Template, shape: ss.State.Shape, plan: ss.State.Plan} // no offer left
-	for m, refs := range ss.references(r.From) {
+	for m, refs := range ss.references(from) {
 		text := map[state.Mode]*string{state.ModeTemplate: &texts.template, state.ModeShape: &texts.shape, state.ModePlan: &texts.plan}[m]
 		var b strings.Builder
 		last := 0
 		for _, ref := range refs {
 			b.WriteString((*text)[last:ref[0]])
-			b.WriteString(r.To)
+			b.WriteString(to)
 			last = ref[1]
 		}
 		b.WriteString((*text)[last:])
 		*text = b.String()
 	}
-	ss.do("rename references of "+r.From+" to "+r.To, texts)
+	ss.do("rename references of "+from+" to "+to, texts)
 }
 
 // DismissRename drops the offer to update references.
-func (ss *Session) DismissRename() { ss.renamed = nil }
+func (ss *Session) DismissRename() { ss.renamed = [2]string{} }
 
 // DeleteRoot deletes the open root and opens the one before it.
 func (ss *Session) DeleteRoot() { ss.do("delete "+ss.Active, removeRoot{ss.Active}) }
@@ -414,12 +412,12 @@ func (ss *Session) Fix(i int, key string) {
 	}
 	p := ss.Out.Problems[i]
 	text := ss.State.Text(p.Target)
-	if p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart > p.SegEnd {
+	from, to := p.Seg[0], p.Seg[1]
+	if from < 0 || to > len(text) || from > to {
 		return
 	}
-	text = text[:p.SegStart] + key + text[p.SegEnd:]
-	ss.write(p.Target, text)
-	ss.Select(p.Target, p.SegStart, p.SegStart+len(key))
+	ss.write(p.Target, text[:from]+key+text[to:])
+	ss.selectRange(p.Target, from, from+len(key))
 }
 
 // Reveal asks the editor of problem i to select its tag, opening its root
@@ -435,15 +433,15 @@ func (ss *Session) Reveal(i int) {
 	if p.Target.Root != "" {
 		ss.OpenRoot(p.Target.Root)
 	}
-	ss.Select(p.Target, p.Start, p.End)
+	ss.selectRange(p.Target, p.Pos.Offset, p.End)
 }
 
-// Select asks the editor of target to select [start, end) bytes of its
+// selectRange asks the editor of target to select [start, end) bytes of its
 // text.
-func (ss *Session) Select(target state.Target, start, end int) {
-	offs := []int{start, end}
-	UTF16Offsets(ss.State.Text(target), offs)
-	ss.Selection = Selection{Target: target, Start: offs[0], End: offs[1], Seq: ss.Selection.Seq + 1}
+func (ss *Session) selectRange(target state.Target, start, end int) {
+	r := [2]int{start, end}
+	UTF16Offsets(ss.State.Text(target), r[:])
+	ss.Selection = Selection{Target: target, Range: r, Seq: ss.Selection.Seq + 1}
 }
 
 // Spans returns the tags of the main text for highlighting, from the parse
@@ -458,21 +456,7 @@ func (ss *Session) Problems(target state.Target) []evaluate.Problem {
 			ps = append(ps, p)
 		}
 	}
-	if target.Root != "" {
-		if p := ss.Out.RootErrors[target.Root]; p != nil && p.Located() && !containsProblem(ps, p) {
-			ps = append(ps, *p)
-		}
-	}
 	return ps
-}
-
-func containsProblem(ps []evaluate.Problem, p *evaluate.Problem) bool {
-	for i := range ps {
-		if ps[i].Start == p.Start && ps[i].Msg == p.Msg {
-			return true
-		}
-	}
-	return false
 }
 
 // HoverAt returns what the tag at offset off of the main text evaluated
@@ -481,8 +465,6 @@ func containsProblem(ps []evaluate.Problem, p *evaluate.Problem) bool {
 func (ss *Session) HoverAt(off int) (evaluate.Hover, bool) {
 	text := ss.State.Text(state.Target{})
 	h, ok := ss.Out.Hover(ss.Spans(), byteOffset(text, off))
-	offs := []int{h.Start, h.End}
-	UTF16Offsets(text, offs)
-	h.Start, h.End = offs[0], offs[1]
+	UTF16Offsets(text, h.Range[:])
 	return h, ok
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
@@ -77,7 +76,7 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 	if !ss.RenameRoot("fetch_pr") {
 		t.Fatalf("rename refused: %s", ss.NameError)
 	}
-	if r, n, _ := ss.RenameOffer(); r.From != "E0" || r.To != "fetch_pr" || n != 3 {
+	if r, n, _ := ss.RenameOffer(); r != [2]string{"E0", "fetch_pr"} || n != 3 {
 		t.Fatalf("offer = %+v in %d places, want E0 to fetch_pr in 3", r, n)
 	}
 	ss.UpdateReferences()
@@ -99,7 +98,7 @@ func TestSessionHover(t *testing.T) {
 	ss := NewSession(state.DefaultExample.Open())
 	ss.write(state.Target{}, "n={{E0.issues.0.number}} {{E0.nope}}")
 	h, ok := ss.HoverAt(5)
-	if !ok || h.Start != 2 || h.End != 24 || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
+	if !ok || h.Range != [2]int{2, 24} || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
 		t.Errorf("hover on a value = %+v %v", h, ok)
 	}
 	h, ok = ss.HoverAt(28)
@@ -115,7 +114,7 @@ func TestSessionFixAndReveal(t *testing.T) {
 	ss := NewSession(state.ExampleByID("bad-path").Open())
 	p := ss.Out.Problems[0]
 	ss.Reveal(0)
-	if ss.Selection.Target != (state.Target{}) || ss.Selection.Start != p.Start || ss.Selection.End != p.End || ss.Selection.Seq != 1 {
+	if ss.Selection.Target != (state.Target{}) || ss.Selection.Range != [2]int{p.Pos.Offset, p.End} || ss.Selection.Seq != 1 {
 		t.Errorf("reveal selection = %+v", ss.Selection)
 	}
 	ss.Reveal(0)
@@ -126,7 +125,7 @@ func TestSessionFixAndReveal(t *testing.T) {
 	if ss.State.Template != "First: {{E0.values.0.title}}" || len(ss.Out.Problems) != 0 {
 		t.Fatalf("after fix: %q, problems %+v", ss.State.Template, ss.Out.Problems)
 	}
-	if got := ss.State.Template[ss.Selection.Start:ss.Selection.End]; got != "title" {
+	if got := ss.State.Template[ss.Selection.Range[0]:ss.Selection.Range[1]]; got != "title" {
 		t.Errorf("the fix selects %q", got)
 	}
 	ss.Fix(5, "x") // no such problem
@@ -282,7 +281,7 @@ func TestSessionBranchSteps(t *testing.T) {
 		t.Errorf("a root as a branch step was taken: %q %v", ss.NameError, ss.State.Branch)
 	}
 	ss.write(state.Target{}, "{{E3.result.summary}}")
-	if !ss.Out.HasValue || ss.Out.Value.Str() != "ok" {
+	if !ss.Out.HasValue || ss.Out.JSON != `"ok"` {
 		t.Errorf("the decide step's result: %+v", ss.Out)
 	}
 }
@@ -389,7 +388,7 @@ func TestSessionHistoryDetails(t *testing.T) {
 	ss.RenameRoot("fetch")
 	ss.UpdateReferences()
 	ss.Undo() // the references read E0 again, and the offer is back
-	if r, n, _ := ss.RenameOffer(); r.From != "E0" || r.To != "fetch" || n == 0 || ss.State.RootIndex("fetch") < 0 {
+	if r, n, _ := ss.RenameOffer(); r != [2]string{"E0", "fetch"} || n == 0 || ss.State.RootIndex("fetch") < 0 {
 		t.Errorf("after undoing the references: offer %+v in %d places", r, n)
 	}
 	ss.Undo() // the rename itself
@@ -404,11 +403,11 @@ func TestSessionHistoryDetails(t *testing.T) {
 func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 	tests := []struct {
 		template, kind string
-		state          evaluate.RowState
+		state          string
 		hover          string
 	}{
-		{"{{#@index}}x{{/@index}}", "ScopeError", evaluate.RowFailed, "ScopeError: "},
-		{"{{#E0.nope}}x{{/E0.nope}}", "", evaluate.RowFalsy, "falsy: "},
+		{"{{#@index}}x{{/@index}}", "ScopeError", "failed", "ScopeError: "},
+		{"{{#E0.nope}}x{{/E0.nope}}", "", "falsy", "falsy: "},
 	}
 	for _, tt := range tests {
 		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: tt.template,
@@ -420,11 +419,11 @@ func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 		if got := strings.Join(kinds, ","); got != tt.kind {
 			t.Errorf("%s: problems %q, want %q", tt.template, got, tt.kind)
 		}
-		if len(ss.Out.Trace) != 1 || ss.Out.Trace[0].State() != tt.state {
-			t.Fatalf("%s: trace %+v, want state %d", tt.template, ss.Out.Trace, tt.state)
+		if len(ss.Out.Trace) != 1 || ss.Out.Trace[0].Status != tt.state {
+			t.Fatalf("%s: trace %+v, want state %s", tt.template, ss.Out.Trace, tt.state)
 		}
 		h, ok := ss.HoverAt(2)
-		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == evaluate.RowFailed) {
+		if !ok || !strings.HasPrefix(h.Text, tt.hover) || h.Failed != (tt.state == "failed") {
 			t.Errorf("%s: hover %+v, want %q…", tt.template, h, tt.hover)
 		}
 	}

@@ -50,10 +50,10 @@ func (ss *Session) missingStep(i int) (id, before string, ok bool) {
 	}
 	p := &ss.Out.Problems[i]
 	text := ss.State.Plan
-	if p.Kind != "MissingStep" || p.Step == "" || p.Suggestion != "" || p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart >= p.SegEnd {
+	if p.Kind != "MissingStep" || p.Step == "" || p.Suggestion != "" || p.Seg[0] < 0 || p.Seg[1] > len(text) || p.Seg[0] >= p.Seg[1] {
 		return "", "", false
 	}
-	id = text[p.SegStart:p.SegEnd]
+	id = text[p.Seg[0]:p.Seg[1]]
 	if _, defined := ss.eval.Plan(text).Step(id); defined { // a step that runs later
 		return "", "", false
 	}
@@ -101,7 +101,7 @@ func (ss *Session) RevealStep(id string) {
 		}
 	}
 	if ok {
-		ss.Select(state.Target{}, at, at+length)
+		ss.selectRange(state.Target{}, at, at+length)
 		ss.Selection.Glance = true
 	}
 }
@@ -143,7 +143,7 @@ func (ss *Session) InsertSample(id string) {
 	text := ss.State.Plan
 	ss.write(state.Target{}, text[:at]+insert+text[at:])
 	lead := len(insert) - len(strings.TrimLeft(insert, "\n")) // a block starts on a line of its own
-	ss.Select(state.Target{}, at+lead, at+len(strings.TrimRight(insert, " ,\n")))
+	ss.selectRange(state.Target{}, at+lead, at+len(strings.TrimRight(insert, " ,\n")))
 }
 
 // SetDecision makes branch the sample decision of decide step id: one edit

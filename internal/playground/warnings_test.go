@@ -11,7 +11,7 @@ import (
 // with a fix that mends them in one click.
 func TestYAMLTrapsHaveFixes(t *testing.T) {
 	ss := NewSession(state.State{Mode: state.ModeShape, Shape: "title: PR #{{E0.number}}\n", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"number": 7}`}}})
-	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "Warning" || ss.Out.Problems[0].Fix != `"PR #{{E0.number}}"` || ss.Out.Problems[0].Line != 1 || ss.Out.Problems[0].Column != 11 {
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "Warning" || ss.Out.Problems[0].Fix != `"PR #{{E0.number}}"` || ss.Out.Problems[0].Pos.Line != 1 || ss.Out.Problems[0].Pos.Column != 11 {
 		t.Fatalf("problems: %+v", ss.Out.Problems)
 	}
 	ss.Fix(0, ss.Out.Problems[0].Fix)
@@ -19,7 +19,7 @@ func TestYAMLTrapsHaveFixes(t *testing.T) {
 		t.Errorf("after the fix: %q, %v, %s", ss.State.Shape, ss.Out.Problems, ss.Out.JSON)
 	}
 	ss = NewSession(state.State{Mode: state.ModeShape, Shape: "pr: {{E0.number}}\n", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"number": 7}`}}})
-	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Fix != `"{{E0.number}}"` || ss.Out.Problems[0].Column != 5 {
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Fix != `"{{E0.number}}"` || ss.Out.Problems[0].Pos.Column != 5 {
 		t.Fatalf("problems: %+v", ss.Out.Problems)
 	}
 	ss.Fix(0, ss.Out.Problems[0].Fix)

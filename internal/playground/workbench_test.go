@@ -22,7 +22,7 @@ func TestSlipKeepsTheLastRun(t *testing.T) {
 		t.Fatalf("after a slip: stale %v, steps %v; want the last run's %v, stale", view != nil && view.Stale, stepIDs(ss), ids)
 	}
 	line := strings.Count(slip[:strings.Index(slip, " - id: card")], "\n") + 1
-	if len(ss.Out.Problems) == 0 || ss.Out.Problems[0].Line < line-1 || ss.Out.Problems[0].Line > line+1 {
+	if len(ss.Out.Problems) == 0 || ss.Out.Problems[0].Pos.Line < line-1 || ss.Out.Problems[0].Pos.Line > line+1 {
 		t.Errorf("problems %+v, want the parse error near line %d", ss.Out.Problems, line)
 	}
 	if !ss.Out.HasValue || ss.Out.JSON != solver {
@@ -76,7 +76,7 @@ func TestRevealStep(t *testing.T) {
 		ss.RevealStep(tt.id)
 		sel := ss.Selection
 		from := strings.Index(text, tt.at) + strings.Index(tt.at, tt.selected)
-		if ss.Out.Plan.Selected != tt.id || sel.Target != (state.Target{}) || sel.Start != from || sel.End != from+len(tt.selected) {
+		if ss.Out.Plan.Selected != tt.id || sel.Target != (state.Target{}) || sel.Range != [2]int{from, from + len(tt.selected)} {
 			t.Errorf("reveal %q: selected %q, selection %+v, want [%d, %d)", tt.id, ss.Out.Plan.Selected, sel, from, from+len(tt.selected))
 		}
 	}
@@ -148,9 +148,9 @@ func TestNullSampleReadAsText(t *testing.T) {
 	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
 	var warned []string
 	for _, p := range ss.Out.Problems {
-		warned = append(warned, p.Kind+" "+p.Step+" "+text[p.Start:p.End])
+		warned = append(warned, p.Kind+" "+p.Step+" "+text[p.Pos.Offset:p.End])
 	}
-	if !slices.Equal(warned, []string{"Warning card {{E1.number}}"}) || ss.Out.Problems[0].Column != strings.Index(strings.Split(text, "\n")[7], "{{")+1 {
+	if !slices.Equal(warned, []string{"Warning card {{E1.number}}"}) || ss.Out.Problems[0].Pos.Column != strings.Index(strings.Split(text, "\n")[7], "{{")+1 {
 		t.Errorf("problems %v (%+v), want one warning at the mixed text's read", warned, ss.Out.Problems)
 	}
 }

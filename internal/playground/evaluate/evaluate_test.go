@@ -97,7 +97,7 @@ func TestDecodeData(t *testing.T) {
 			}
 			continue
 		}
-		if p == nil || p.Kind != "SyntaxError" || p.Line != tt.line || p.Column != tt.col || !strings.Contains(p.Msg, tt.msgContain) {
+		if p == nil || p.Kind != "SyntaxError" || p.Pos.Line != tt.line || p.Pos.Column != tt.col || !strings.Contains(p.Msg, tt.msgContain) {
 			t.Errorf("decodeData(%q) problem = %+v, want a SyntaxError at %d:%d mentioning %q", tt.Text, p, tt.line, tt.col, tt.msgContain)
 		}
 	}
@@ -183,15 +183,15 @@ func TestEvaluateProblems(t *testing.T) {
 			continue
 		}
 		p := out.Problems[0]
-		if p.Kind != tt.kind || p.Label() != tt.label || p.Line != tt.line || p.Column != tt.column || p.Target != (state.Target{}) {
+		if p.Kind != tt.kind || p.Label() != tt.label || p.Pos.Line != tt.line || p.Pos.Column != tt.column || p.Target != (state.Target{}) {
 			t.Errorf("%s: problem %+v, want %s (%s) at %d:%d", tt.name, p, tt.kind, tt.label, tt.line, tt.column)
 			continue
 		}
-		if tt.tag != "" && tt.template[p.Start:p.End] != tt.tag {
-			t.Errorf("%s: selects %q, want %q", tt.name, tt.template[p.Start:p.End], tt.tag)
+		if tt.tag != "" && tt.template[p.Pos.Offset:p.End] != tt.tag {
+			t.Errorf("%s: selects %q, want %q", tt.name, tt.template[p.Pos.Offset:p.End], tt.tag)
 		}
-		if tt.segment != "" && (p.SegStart < 0 || tt.template[p.SegStart:p.SegEnd] != tt.segment) {
-			t.Errorf("%s: segment [%d:%d], want %q", tt.name, p.SegStart, p.SegEnd, tt.segment)
+		if tt.segment != "" && (p.Seg[0] < 0 || tt.template[p.Seg[0]:p.Seg[1]] != tt.segment) {
+			t.Errorf("%s: segment %v, want %q", tt.name, p.Seg, tt.segment)
 		}
 		if strings.Join(p.Keys, ",") != strings.Join(tt.keys, ",") {
 			t.Errorf("%s: keys %q, want %q", tt.name, p.Keys, tt.keys)
@@ -205,8 +205,8 @@ func TestRootSyntaxErrorBlocksRender(t *testing.T) {
 	if out.HasValue {
 		t.Error("rendered against a root that does not parse")
 	}
-	p := out.RootErrors["E0"]
-	if p == nil || p.Target != (state.Target{Root: "E0"}) || p.Line != 1 || p.Column != 7 || !strings.HasPrefix(p.Msg, "root E0: JSON") {
+	p := out.rootErrors["E0"]
+	if p == nil || p.Target != (state.Target{Root: "E0"}) || p.Pos.Line != 1 || p.Pos.Column != 7 || !strings.HasPrefix(p.Msg, "root E0: JSON") {
 		t.Fatalf("root error = %+v", p)
 	}
 	if len(out.Problems) != 1 || out.Problems[0].Target != (state.Target{Root: "E0"}) {
@@ -231,7 +231,7 @@ func TestBrokenRootBlocksOnlyWhatReadsIt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		out := expected(tt.s)
-		if out.RootErrors["E1"] == nil {
+		if out.rootErrors["E1"] == nil {
 			t.Errorf("%s: the broken root has no problem", tt.s.Text(state.Target{}))
 		}
 		if got := map[bool]string{true: out.JSON}[out.HasValue]; got != tt.result {
@@ -248,10 +248,10 @@ func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 		t.Fatalf("problems = %+v", out.Problems)
 	}
 	p := out.Problems[0]
-	if p.Kind != "BadPath" || p.At != "/title" || p.Line != 2 || p.Column != 12 || shape[p.Start:p.End] != "{{E1.titel}}" {
+	if p.Kind != "BadPath" || p.At != "/title" || p.Pos.Line != 2 || p.Pos.Column != 12 || shape[p.Pos.Offset:p.End] != "{{E1.titel}}" {
 		t.Errorf("problem = %+v", p)
 	}
-	if fixed := shape[:p.SegStart] + "title" + shape[p.SegEnd:]; !strings.Contains(fixed, "{{E1.title}}") {
+	if fixed := shape[:p.Seg[0]] + "title" + shape[p.Seg[1]:]; !strings.Contains(fixed, "{{E1.title}}") {
 		t.Errorf("the fix's segment gives %q", fixed)
 	}
 }
@@ -282,18 +282,18 @@ func TestLeafProblemsComeFromTheDocument(t *testing.T) {
 				t.Fatalf("problems = %+v", out.Problems)
 			}
 			p := out.Problems[0]
-			if p.Kind != "BadPath" || p.Line != tt.line || !strings.HasPrefix(text[p.Start:p.End], "{{") || text[p.SegStart:p.SegEnd] != "nme" {
-				t.Fatalf("problem %+v selects %q", p, text[max(p.Start, 0):max(p.End, 0)])
+			if p.Kind != "BadPath" || p.Pos.Line != tt.line || !strings.HasPrefix(text[p.Pos.Offset:p.End], "{{") || text[p.Seg[0]:p.Seg[1]] != "nme" {
+				t.Fatalf("problem %+v selects %q", p, text[max(p.Pos.Offset, 0):max(p.End, 0)])
 			}
-			if pos := template.PosOf(text, p.Start); pos.Line != p.Line || pos.Column != p.Column {
-				t.Errorf("problem at %d:%d, its offset is %v", p.Line, p.Column, pos)
+			if pos := template.PosOf(text, p.Pos.Offset); pos != p.Pos {
+				t.Errorf("problem at %v, its offset is at %v", p.Pos, pos)
 			}
 			var traced bool
 			for _, r := range out.Trace {
-				traced = traced || r.ErrKind == "BadPath" && r.Line == p.Line && r.Column == p.Column
+				traced = traced || r.Status == "failed" && r.Type == "BadPath" && r.Pos.Line == p.Pos.Line && r.Pos.Column == p.Pos.Column
 			}
 			if !traced {
-				t.Errorf("the trace does not place the failing tag at %d:%d: %+v", p.Line, p.Column, out.Trace)
+				t.Errorf("the trace does not place the failing tag at %v: %+v", p.Pos, out.Trace)
 			}
 		})
 	}
@@ -303,20 +303,20 @@ func TestTrace(t *testing.T) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{#E0.v}}{{n}}{{/E0.v}}{{^E0.none}}-{{/E0.none}}{{#E0.gone}}{{x}}{{/E0.gone}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"v": [{"n": 1}, {"n": 2}], "none": null}`}}}
 	out := expected(s)
-	type row struct{ kind, path, typ, errKind string }
+	type row struct{ kind, path, status, typ string }
 	want := []row{
-		{"section", "E0.v", "array", ""},
-		{"key", "n", "number", ""},
-		{"inverted", "E0.none", "null", ""},
-		{"section", "E0.gone", "", "BadPath"},
-		{"key", "x", "", ""},
+		{"section", "E0.v", "value", "array"},
+		{"key", "n", "value", "number"},
+		{"inverted", "E0.none", "value", "null"},
+		{"section", "E0.gone", "falsy", "BadPath"},
+		{"key", "x", "unreached", ""},
 	}
 	if len(out.Trace) != len(want) {
 		t.Fatalf("trace = %+v", out.Trace)
 	}
 	for i, w := range want {
 		r := out.Trace[i]
-		if (row{r.Kind, r.path, r.Type, r.ErrKind}) != w {
+		if (row{r.Kind, r.path, r.Status, r.Type}) != w {
 			t.Errorf("row %d = %+v, want %+v", i, r, w)
 		}
 	}
@@ -391,8 +391,8 @@ func TestShapePartialResult(t *testing.T) {
 		t.Errorf("failed leaves %+v, problem %+v", failed, p)
 	}
 	for _, row := range out.Trace {
-		if row.ErrKind != "" && (row.Line != p.Line || row.Column != p.Column || row.start != p.Start) {
-			t.Errorf("trace at %d:%d (%d), problem at %d:%d (%d)", row.Line, row.Column, row.start, p.Line, p.Column, p.Start)
+		if row.Status == "failed" && (row.Pos != p.Pos || row.start != p.Pos.Offset) {
+			t.Errorf("trace at %v (%d), problem at %v", row.Pos, row.start, p.Pos)
 		}
 	}
 	s.Shape = "{\"team\": \"{{input.team}}\"}"

@@ -282,12 +282,13 @@ func decodeData(text string) (template.Value, *Problem) {
 // syntaxProblem is a data text that does not parse, at byte offset off
 // (-1 when unknown).
 func syntaxProblem(msg, text string, off int) *Problem {
-	p := &Problem{Kind: "SyntaxError", Phase: "load", Msg: shownText(msg), Start: -1, End: -1, SegStart: -1, SegEnd: -1}
+	p := unplaced
+	p.Kind, p.Phase, p.Msg = "SyntaxError", "load", shownText(msg)
 	if off >= 0 {
-		pos := template.PosOf(text, off)
-		p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(pos.Offset+1, len(text))
+		p.Pos = template.PosOf(text, off)
+		p.End = min(p.Pos.Offset+1, len(text))
 	}
-	return p
+	return &p
 }
 
 // Forget drops what the evaluations so far leave in view of the next: the
@@ -302,7 +303,7 @@ func (e *Evaluator) Evaluate(s *state.State) Outcome {
 	var used []*decoded
 	defer func() { e.cache, e.edited = used, nil }()
 
-	o := Outcome{RootErrors: map[string]*Problem{}}
+	o := Outcome{rootErrors: map[string]*Problem{}}
 	var roots template.Roots
 	if s.Mode == state.ModePlan { // a plan holds its own input and samples
 		e.evaluatePlan(s.Plan, &o)
@@ -380,7 +381,7 @@ type stepRun struct {
 // since that root blocks it. It returns the templates rendered.
 func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads func(string) bool, templates int) int {
 	o := st.o
-	for name := range o.RootErrors {
+	for name := range o.rootErrors {
 		if reads(name) {
 			if loadErr == nil {
 				o.addErrors(text, state.Target{}, template.Check(subj, st.scope).Err)
@@ -416,7 +417,7 @@ func (e *Evaluator) roots(s *state.State, o *Outcome, used *[]*decoded) template
 			if o.Err == nil {
 				o.Err = errors.New(p.Msg)
 			}
-			o.RootErrors[r.Name] = &p
+			o.rootErrors[r.Name] = &p
 			o.Problems = append(o.Problems, p)
 			continue
 		}
@@ -448,5 +449,5 @@ func (e *Evaluator) CallerShape(s *state.State, out *Outcome) string {
 	if l := e.loadTool(s.Tool); l.tool == nil || !l.tool.CallerShape {
 		return ""
 	}
-	return display.JSON(out.Value) + "\n"
+	return display.JSON(out.value) + "\n"
 }

@@ -111,8 +111,8 @@ func Markdown(s state.State, out *Outcome, link string) string {
 // problemMarkdown writes a problem after head: its kind, place and message.
 func problemMarkdown(b *strings.Builder, head string, p *Problem) {
 	b.WriteString(head + p.Label())
-	if p.Line > 0 {
-		b.WriteString(" at " + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column))
+	if p.Pos.Line > 0 {
+		b.WriteString(" at " + p.Pos.String())
 	}
 	b.WriteString("\n\n")
 	block(b, "", "text", p.Msg)
@@ -148,7 +148,7 @@ func planMarkdown(b *strings.Builder, out *Outcome) {
 		head := "**" + name + "** (" + r.Status + ")"
 		problem := slices.IndexFunc(out.Problems, func(p Problem) bool { return r.owns(&p) })
 		switch {
-		case r.HasResult:
+		case r.JSON != "":
 			b.WriteString(head + "\n\n")
 			block(b, "", "json", r.JSON)
 		case problem >= 0:

@@ -4,9 +4,9 @@ import "github.com/splicedev/splice/template"
 
 // Hover is what a tag of the main text is worth in an evaluation.
 type Hover struct {
-	Start, End int // the tag's byte range
-	Text       string
-	Failed     bool
+	Range  [2]int // the tag's byte range
+	Text   string
+	Failed bool
 }
 
 // Hover returns what the tag of spans (the main text's) at byte offset off
@@ -32,7 +32,7 @@ func spanAt(spans []template.Span, off int) (template.Span, bool) {
 func hoverIn(sp template.Span, rows []TraceRow) (Hover, bool) {
 	for _, row := range rows {
 		if row.start == sp.Start {
-			return Hover{Start: sp.Start, End: sp.End, Text: row.describe(), Failed: row.State() == RowFailed}, true
+			return Hover{Range: [2]int{sp.Start, sp.End}, Text: row.describe(), Failed: row.Status == rowFailed}, true
 		}
 	}
 	return Hover{}, false

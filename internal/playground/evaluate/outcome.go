@@ -1,7 +1,6 @@
 package evaluate
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 
@@ -22,13 +21,13 @@ type Problem struct {
 	At     string // JSON Pointer of the failing shape leaf
 	Step   string // in plan mode, the step it belongs to ("" for the solver)
 
-	// Line and Column locate the tag in the target's text (1-based, column
-	// in runes); zero when the error cannot be placed there.
-	Line, Column int
-	// Start and End are the tag's byte range in the target's text, and
-	// SegStart and SegEnd the failing path segment's; -1 when unknown.
-	Start, End       int
-	SegStart, SegEnd int
+	// Pos places the tag in the target's text (line from 1, column in
+	// runes, byte offset), End is where it ends; Pos.Offset is -1 when
+	// the error cannot be placed there.
+	Pos template.Pos
+	End int
+	// Seg is the failing path segment's byte range; -1, -1 when unknown.
+	Seg [2]int
 
 	// NothingFound is the engine's word that the error is no failure:
 	// the data ran out (EmptyData), the step is not broken.
@@ -38,7 +37,7 @@ type Problem struct {
 	Keys       []string // what is on offer at the failing segment
 	More       int      // how many keys were left out of Keys
 	Suggestion string
-	Fix        string // what mends it in place of [SegStart, SegEnd)
+	Fix        string // what mends it in place of Seg
 }
 
 // Label is the kind as people read it.
@@ -59,7 +58,7 @@ func errLabel(kind string, nothingFound bool) string {
 // same reports whether p and q show the same.
 func (p *Problem) same(q *Problem) bool {
 	return p.Kind == q.Kind && p.Phase == q.Phase && p.Msg == q.Msg && p.Target == q.Target && p.At == q.At && p.Step == q.Step &&
-		p.Line == q.Line && p.Column == q.Column && p.Start == q.Start && p.End == q.End && p.SegStart == q.SegStart && p.SegEnd == q.SegEnd &&
+		p.Pos == q.Pos && p.End == q.End && p.Seg == q.Seg &&
 		p.NothingFound == q.NothingFound && p.path == q.path && slices.Equal(p.Keys, q.Keys) && p.More == q.More &&
 		p.Suggestion == q.Suggestion && p.Fix == q.Fix
 }
@@ -67,80 +66,68 @@ func (p *Problem) same(q *Problem) bool {
 // Marked is the byte range an editor underlines: the failing segment when
 // it is known, else the tag; -1, -1 when the problem is not placed.
 func (p *Problem) Marked() (start, end int) {
-	if p.SegEnd > p.SegStart && p.SegStart >= 0 {
-		return p.SegStart, p.SegEnd
+	if p.Seg[1] > p.Seg[0] && p.Seg[0] >= 0 {
+		return p.Seg[0], p.Seg[1]
 	}
-	return p.Start, p.End
+	return p.Pos.Offset, p.End
 }
 
 // Located reports whether the problem can select its tag in an editor.
-func (p *Problem) Located() bool { return p.Start >= 0 }
+func (p *Problem) Located() bool { return p.Pos.Offset >= 0 }
+
+// unplaced is the place of a problem that is nowhere in its text.
+var unplaced = Problem{Pos: template.Pos{Offset: -1}, End: -1, Seg: [2]int{-1, -1}}
 
 // TraceRow is one tag of the trace pane.
 type TraceRow struct {
-	Leaf    string // JSON Pointer of the shape leaf, "" for a template
-	Kind    string // span kind: root, key, loopvar, dot, section, inverted
-	Tag     string // the tag in canonical form, {{#E0.list}}
-	Line    int    // in the leaf or template text
-	Column  int
-	Count   int    // evaluations; 0 when never reached
-	Type    string // JSON type of the value, "" when it failed or was absent
-	Preview string // the value as shortened compact JSON
-	ErrKind string
-	Err     string
+	Leaf  string       // JSON Pointer of the shape leaf, "" for a template
+	Kind  string       // span kind: root, key, loopvar, dot, section, inverted
+	Tag   string       // the tag in canonical form, {{#E0.list}}
+	Pos   template.Pos // in the leaf or template text
+	Count int          // evaluations; 0 when never reached
+	// Status is what became of the tag: "value", "falsy", "failed",
+	// "unreached" or "absent" (see rowValue and the others).
+	Status string
+	// Type is the value's JSON type; for a falsy or failed tag, the
+	// error's kind.
+	Type string
+	// Value is what the pane shows of it: the value as shortened compact
+	// JSON, the error's message, or why there is none.
+	Value string
 
 	path  string
 	start int // the tag's byte offset in the editor's text, -1 when unknown
 	// errNothingFound: the error is no failure (see Problem.NothingFound).
 	errNothingFound bool
-	falsy           bool // a section on a path that goes nowhere (the engine's rule)
 }
 
-// ErrLabel names the row's error for people, as Problem.Label does.
-func (r *TraceRow) ErrLabel() string { return errLabel(r.ErrKind, r.errNothingFound) }
+// Label is a failed tag's error kind as people read it, as Problem.Label.
+func (r *TraceRow) Label() string { return errLabel(r.Type, r.errNothingFound) }
 
-// RowState is what became of a traced tag.
-type RowState uint8
-
-// The row states.
+// The row statuses.
 const (
-	rowValue     RowState = iota // it resolved to a value of Type
-	RowFalsy                     // a section on a path that goes nowhere: falsy, not a failure
-	RowFailed                    // it failed with ErrKind
-	RowUnreached                 // no render reached it
-	RowAbsent                    // a bare key nothing had: renders empty
+	rowValue     = "value"     // it resolved to a value of Type
+	rowFalsy     = "falsy"     // a section on a path that goes nowhere: falsy, not a failure
+	rowFailed    = "failed"    // it failed with an error of kind Type
+	rowUnreached = "unreached" // no render reached it
+	rowAbsent    = "absent"    // a bare key nothing had: renders empty
 )
-
-// State says what became of the row's tag.
-func (r *TraceRow) State() RowState {
-	switch {
-	case r.falsy:
-		return RowFalsy
-	case r.Err != "":
-		return RowFailed
-	case r.Count == 0:
-		return RowUnreached
-	case r.Type == "":
-		return RowAbsent
-	}
-	return rowValue
-}
 
 // describe says in one line what the row's tag resolved to, as a hover
 // shows it.
 func (r *TraceRow) describe() string {
 	runs := " (×" + strconv.Itoa(r.Count) + ")"
-	switch r.State() {
-	case RowFalsy:
-		return "falsy: " + r.Err + runs
-	case RowFailed:
-		return r.ErrLabel() + ": " + r.Err
-	case RowUnreached:
-		return "not reached"
-	case RowAbsent:
-		return "absent: renders empty" + runs
+	switch r.Status {
+	case rowFalsy:
+		return "falsy: " + r.Value + runs
+	case rowFailed:
+		return r.Label() + ": " + r.Value
+	case rowUnreached:
+		return r.Value
+	case rowAbsent:
+		return r.Value + runs
 	}
-	return r.Type + " " + r.Preview + runs
+	return r.Type + " " + r.Value + runs
 }
 
 // Outcome is everything one evaluation shows.
@@ -150,9 +137,9 @@ type Outcome struct {
 	Note string
 
 	HasValue bool
-	Value    template.Value
-	JSON     string // compact JSON of Value (a JSON string for mixed text)
-	Display  string // pretty-printed JSON, or the text verbatim, cut at MaxShown
+	value    template.Value
+	JSON     string // compact JSON of the result (a JSON string for mixed text)
+	Display  string // pretty-printed JSON, or the text verbatim, cut at maxShown
 	// More says for people what Display leaves out of a longer result; ""
 	// when Display is whole.
 	More        string
@@ -166,8 +153,9 @@ type Outcome struct {
 	Problems []Problem
 	Err      error // the first failure behind Problems, for reshape.FormatIn
 	Trace    []TraceRow
-	// RootErrors holds, per root name, why its text does not parse.
-	RootErrors map[string]*Problem
+	// rootErrors holds, per root name, why its text does not parse: the
+	// problem of Problems whose target is that root.
+	rootErrors map[string]*Problem
 
 	// Plan is plan mode's steps and selected step; nil in other modes.
 	Plan *PlanView
@@ -186,16 +174,15 @@ type Outcome struct {
 func (o *Outcome) SameView(b *Outcome) bool {
 	return o.HasValue == b.HasValue && o.Mixed == b.Mixed && slices.Equal(o.Partial, b.Partial) && o.TypedSplice == b.TypedSplice && o.Type() == b.Type() &&
 		slices.Equal(o.Trace, b.Trace) && slices.EqualFunc(o.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
-		maps.EqualFunc(o.RootErrors, b.RootErrors, (*Problem).same) &&
 		(o.Plan == nil) == (b.Plan == nil) && (o.Plan == nil || o.Plan.same(b.Plan))
 }
 
 // Type is the result's JSON type, for the badge.
-func (o *Outcome) Type() string { return o.Value.Kind().String() }
+func (o *Outcome) Type() string { return o.value.Kind().String() }
 
 // setResult records a run's result and how it is shown.
 func (o *Outcome) setResult(v template.Value, typed bool) {
-	o.HasValue, o.Value, o.Mixed = true, v, !typed
+	o.HasValue, o.value, o.Mixed = true, v, !typed
 	o.JSON = v.JSON()
 	o.Display, o.More = shownResult(v, typed, len(o.JSON))
 }
@@ -206,7 +193,7 @@ func (o *Outcome) WholeDisplay() string {
 	if o.More == "" {
 		return o.Display
 	}
-	return display.Result(o.Value, !o.Mixed)
+	return display.Result(o.value, !o.Mixed)
 }
 
 // setPartial keeps v, what a shape rendered although some leaves failed,
@@ -232,8 +219,8 @@ func (o *Outcome) failedLeaves() map[string]string {
 	}
 	// Past the cap on problems, the trace still names the failing leaves.
 	for _, row := range o.Trace {
-		if _, seen := failed[row.Leaf]; !seen && row.Leaf != "" && row.ErrKind != "" {
-			failed[row.Leaf] = row.ErrLabel() + ": " + row.Err
+		if _, seen := failed[row.Leaf]; !seen && row.Leaf != "" && (row.Status == rowFailed || row.Status == rowFalsy) {
+			failed[row.Leaf] = row.Label() + ": " + row.Value
 		}
 	}
 	return failed
@@ -250,7 +237,9 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 	}
 	list := reshape.Errors(err)
 	if list == nil {
-		o.Problems = append(o.Problems, Problem{Phase: "load", Msg: shownText(err.Error()), Target: target, Start: -1, End: -1, SegStart: -1, SegEnd: -1})
+		p := unplaced
+		p.Phase, p.Msg, p.Target = "load", shownText(err.Error()), target
+		o.Problems = append(o.Problems, p)
 		return
 	}
 	for _, e := range list {
@@ -264,7 +253,7 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 func newProblem(e *reshape.Error, text string, target state.Target) Problem {
 	if e.Kind == template.InputError && target != (state.Target{Call: true}) {
 		p := placeProblem(e, "", state.Target{Call: true})
-		p.Line, p.Column, p.Start, p.End, p.SegStart, p.SegEnd = 0, 0, -1, -1, -1, -1
+		p.Pos, p.End, p.Seg = unplaced.Pos, unplaced.End, unplaced.Seg
 		return p // in the call's editor, which places none
 	}
 	return placeProblem(e, text, target)
@@ -274,11 +263,9 @@ func newProblem(e *reshape.Error, text string, target state.Target) Problem {
 // in the document when it has one (a shape leaf's, a plan's), else in its
 // template's source.
 func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
-	p := Problem{
-		Kind: e.Kind.String(), Phase: e.Phase.String(), Msg: shownText(e.Msg), Target: target, At: e.At, NothingFound: !e.Failure(),
-		Start: -1, End: -1, SegStart: -1, SegEnd: -1,
-		path: e.Path, Keys: e.Available, More: e.More, Suggestion: e.Suggestion,
-	}
+	p := unplaced
+	p.Kind, p.Phase, p.Msg, p.Target, p.At, p.NothingFound = e.Kind.String(), e.Phase.String(), shownText(e.Msg), target, e.At, !e.Failure()
+	p.path, p.Keys, p.More, p.Suggestion = e.Path, e.Available, e.More, e.Suggestion
 	pos, end, segStart, segEnd := e.Pos, e.End, e.SegStart, e.SegEnd
 	switch {
 	case e.Doc.Line > 0:
@@ -291,9 +278,9 @@ func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 	if pos.Offset > len(text) {
 		return p
 	}
-	p.Line, p.Column, p.Start, p.End = pos.Line, pos.Column, pos.Offset, min(max(end, pos.Offset+1), len(text))
+	p.Pos, p.End = pos, min(max(end, pos.Offset+1), len(text))
 	if segEnd > segStart {
-		p.SegStart, p.SegEnd, p.Fix = segStart, segEnd, e.Fix
+		p.Seg, p.Fix = [2]int{segStart, segEnd}, e.Fix
 	}
 	return p
 }
@@ -304,7 +291,7 @@ func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 func (o *Outcome) addWarnings(warnings []reshape.Warning) {
 	for _, w := range warnings {
 		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: shownText(w.Msg), Target: state.Target{}, At: w.At,
-			Line: w.Pos.Line, Column: w.Pos.Column, Start: w.Pos.Offset, End: w.End, SegStart: w.From, SegEnd: w.To, Fix: w.Fix})
+			Pos: w.Pos, End: w.End, Seg: [2]int{w.From, w.To}, Fix: w.Fix})
 	}
 }
 
@@ -313,19 +300,26 @@ func (o *Outcome) addWarnings(warnings []reshape.Warning) {
 func traceRows(entries []template.TraceEntry) []TraceRow {
 	rows := make([]TraceRow, 0, len(entries))
 	for _, t := range entries {
-		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), path: t.Path, Tag: t.Tag(), Line: t.Pos.Line, Column: t.Pos.Column, start: t.Pos.Offset, Count: t.Count}
+		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), path: t.Path, Tag: t.Tag(), Pos: t.Pos, start: t.Pos.Offset, Count: t.Count}
 		if t.At != "" {
 			row.start = -1
 			if t.Doc.Line > 0 {
-				row.Line, row.Column, row.start = t.Doc.Line, t.Doc.Column, t.Doc.Offset
+				row.Pos, row.start = t.Doc, t.Doc.Offset
 			}
 		}
-		_, row.falsy = t.Falsy()
+		_, falsy := t.Falsy()
 		switch {
 		case t.Err != nil:
-			row.ErrKind, row.Err, row.errNothingFound = t.Err.Kind.String(), shownText(t.Err.Msg), !t.Err.Failure()
-		case t.Count > 0 && t.Found:
-			row.Type, row.Preview = t.Value.Kind().String(), runsPreview(&t)
+			row.Status, row.Type, row.Value, row.errNothingFound = rowFailed, t.Err.Kind.String(), shownText(t.Err.Msg), !t.Err.Failure()
+			if falsy {
+				row.Status = rowFalsy
+			}
+		case t.Count == 0:
+			row.Status, row.Value = rowUnreached, "not reached"
+		case !t.Found:
+			row.Status, row.Value = rowAbsent, "absent: renders empty"
+		default:
+			row.Status, row.Type, row.Value = rowValue, t.Value.Kind().String(), runsPreview(&t)
 		}
 		rows = append(rows, row)
 	}

@@ -82,15 +82,15 @@ func (w *partialWriter) container(open, close string, n int, indent string, item
 	w.text.WriteString(close)
 }
 
-// MaxShown bounds the result text a pane shows at once, in bytes: a result
+// maxShown bounds the result text a pane shows at once, in bytes: a result
 // of tens of megabytes would hold the page for seconds. Copy copies it
 // whole.
-const MaxShown = 1 << 20
+const maxShown = 1 << 20
 
-// cutShown returns the first MaxShown bytes of text (cut on a rune) and how
+// cutShown returns the first maxShown bytes of text (cut on a rune) and how
 // many bytes it leaves out.
 func cutShown(text string) (shown string, more int) {
-	cut := runeCut(text, MaxShown)
+	cut := runeCut(text, maxShown)
 	return text[:cut], len(text) - cut
 }
 
@@ -105,27 +105,28 @@ func runeCut(text string, n int) int {
 	return n
 }
 
-// CutParts is cutShown for a partial result: its parts up to MaxShown
-// bytes in all, and how many bytes it leaves out.
-func CutParts(parts []PartialPart) (shown []PartialPart, more int) {
-	room := MaxShown
+// ShownParts is a partial result as the result pane shows it, as
+// shownResult is a whole one: its parts up to maxShown bytes in all, and
+// what the cut leaves out ("" for nothing).
+func ShownParts(parts []PartialPart) (shown []PartialPart, more string) {
+	room := maxShown
 	for i, p := range parts {
 		if len(p.Text) > room {
 			last := p
 			last.Text = p.Text[:runeCut(p.Text, room)]
-			more = len(p.Text) - len(last.Text)
+			left := len(p.Text) - len(last.Text)
 			for _, rest := range parts[i+1:] {
-				more += len(rest.Text)
+				left += len(rest.Text)
 			}
-			return append(parts[:i:i], last), more
+			return append(parts[:i:i], last), shownNote(left)
 		}
 		room -= len(p.Text)
 	}
-	return parts, 0
+	return parts, ""
 }
 
-// ShownNote says what a cut result leaves out.
-func ShownNote(more int) string {
+// shownNote says what a cut result leaves out.
+func shownNote(more int) string {
 	return "… " + state.SizeText(more) + " more not shown; Copy copies the whole result"
 }
 
@@ -133,7 +134,7 @@ func ShownNote(more int) string {
 func cutMark(limit int) string { return " … (cut at " + state.SizeText(limit) + ")" }
 
 // shownResult is a result as the result pane shows it, pretty JSON when
-// typed or else the text verbatim, cut at MaxShown, and what the cut leaves
+// typed or else the text verbatim, cut at maxShown, and what the cut leaves
 // out ("" for nothing). A typed value is encoded only up to the cut: the
 // note gives its size as compact JSON, jsonSize bytes.
 func shownResult(v template.Value, typed bool, jsonSize int) (text, more string) {
@@ -142,21 +143,21 @@ func shownResult(v template.Value, typed bool, jsonSize int) (text, more string)
 		if more == 0 {
 			return shown, ""
 		}
-		return shown, ShownNote(more)
+		return shown, shownNote(more)
 	}
-	b, cut := display.AppendJSONUpTo(nil, v, MaxShown)
+	b, cut := display.AppendJSONUpTo(nil, v, maxShown)
 	if !cut {
 		return string(b), ""
 	}
 	return string(b), "… the rest not shown: the whole result is " + state.SizeText(jsonSize) + " as compact JSON; Copy copies it indented"
 }
 
-// shownJSON is v as indented JSON, cut at MaxShown: a pane shows the start
+// shownJSON is v as indented JSON, cut at maxShown: a pane shows the start
 // of a value of any size for the cost of the start.
 func shownJSON(v template.Value) string {
-	b, cut := display.AppendJSONUpTo(nil, v, MaxShown)
+	b, cut := display.AppendJSONUpTo(nil, v, maxShown)
 	if cut {
-		b = append(b, "\n"+cutMark(MaxShown)...)
+		b = append(b, "\n"+cutMark(maxShown)...)
 	}
 	return string(b)
 }
@@ -171,7 +172,7 @@ func compactJSON(v template.Value, limit int) (json string, cut bool) {
 	return string(b), cut
 }
 
-// shownText is a message cut at MaxShown, saying how much more there was.
+// shownText is a message cut at maxShown, saying how much more there was.
 func shownText(text string) string {
 	shown, more := cutShown(text)
 	if more == 0 {

@@ -26,7 +26,6 @@ type StepRow struct {
 	Form      string // call, map, fold, decide
 	Status    string // ok, sample, failed, blocked, skipped
 	BlockedBy string
-	HasResult bool
 	JSON      string // the result as compact JSON (cut: see stepRow), "" without one
 	Reads     []string
 	ReadBy    []string // the steps that read it, in order, then "" for the solver
@@ -53,12 +52,12 @@ type PlanView struct {
 
 	// Selected is the step shown in the output ("" for the solver).
 	Selected string
-	Form     string // its form
 	Input    string // its rendered input, pretty JSON; "" without one
 	// Iteration is the shown iteration of a map or fold, Iterations how
-	// many ran.
+	// many ran, and IterationRoots that iteration's item, index and
+	// accumulator, pretty JSON.
 	Iteration, Iterations int
-	Item, Accumulator     string // that iteration's, pretty JSON
+	IterationRoots        []state.RootText
 	// Branches are a decide step's branches, Decision its sample decision.
 	Branches []string
 	Decision string
@@ -71,15 +70,15 @@ type PlanView struct {
 func (v *PlanView) same(w *PlanView) bool {
 	return slices.EqualFunc(v.Steps, w.Steps, func(a, b StepRow) bool { return a.same(&b) }) &&
 		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
-		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Form == w.Form && v.Input == w.Input &&
-		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Item == w.Item && v.Accumulator == w.Accumulator &&
+		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Input == w.Input &&
+		v.Iteration == w.Iteration && v.Iterations == w.Iterations && slices.Equal(v.IterationRoots, w.IterationRoots) &&
 		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
 
 // same reports whether r and q show the same.
 func (r *StepRow) same(q *StepRow) bool {
 	return r.ID == q.ID && r.at == q.at && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
-		r.HasResult == q.HasResult && r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
+		r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
 		r.Branch == q.Branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
 }
 
@@ -200,7 +199,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	warnings := append(slices.Clip(r.plan.Warnings), r.out.NullReads()...)
 	o.addWarnings(warnings)
 	for i := len(o.Problems) - len(warnings); i < len(o.Problems); i++ {
-		if s := r.plan.StepAt(o.Problems[i].Start); s != nil { // a warning names its step as an error does
+		if s := r.plan.StepAt(o.Problems[i].Pos.Offset); s != nil { // a warning names its step as an error does
 			o.Problems[i].Step = s.ID
 		}
 	}
@@ -259,17 +258,17 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 const maxStepsJSON = template.MaxOutput
 
 // stepRow is what a run made of a step, as its row shows it: its result
-// as JSON cut at MaxShown, and within room, what the rows before it left
+// as JSON cut at maxShown, and within room, what the rows before it left
 // of maxStepsJSON, which it takes its JSON from. A step's result the run
 // kept from the one before keeps its JSON: typing re-encodes only the
 // results that changed. The solver (id "") has no generation: its result
 // is encoded each time.
 func (e *Evaluator) stepRow(id string, res *plan.StepResult, room *int) StepRow {
-	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, HasResult: res.HasResult, Note: shownText(res.Note)}
+	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, Note: shownText(res.Note)}
 	if !res.HasResult {
 		return row
 	}
-	limit := min(MaxShown, *room)
+	limit := min(maxShown, *room)
 	if limit <= 0 {
 		row.JSON = "… (not shown: the rows above hold " + state.SizeText(maxStepsJSON) + " of results, all the steps pane shows)"
 		return row
@@ -376,7 +375,7 @@ func (o *Outcome) Show(id string, iter int) {
 func (o *Outcome) showResult(res *plan.StepResult) {
 	view := o.Plan
 	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Graph: view.Graph, Stale: view.Stale}
-	o.HasValue, o.Value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
+	o.HasValue, o.value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
 	o.Trace = nil
 	if res == nil {
 		return
@@ -389,7 +388,7 @@ func (o *Outcome) showResult(res *plan.StepResult) {
 		return
 	}
 	s := res.Step
-	view.Selected, view.Form = s.ID, s.Form.String()
+	view.Selected = s.ID
 	if res.HasInput && len(res.Iterations) == 0 {
 		view.Input = shownJSON(res.Input)
 	}
@@ -418,7 +417,9 @@ func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 	it := res.Iterations[iter]
 	view := o.Plan
 	view.Iteration, view.Iterations = it.Index, len(res.Iterations)
-	view.Item, view.Accumulator, view.Input = shownJSON(it.Item), shownJSON(it.Accumulator), shownJSON(it.Input)
+	view.IterationRoots = []state.RootText{{Name: "item", Text: shownJSON(it.Item)}, {Name: "index", Text: strconv.Itoa(it.Index)},
+		{Name: "accumulator", Text: shownJSON(it.Accumulator)}}
+	view.Input = shownJSON(it.Input)
 }
 
 // stepRenamed returns a step id edited from plan before to plan now: the

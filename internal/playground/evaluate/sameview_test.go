@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/template"
 )
 
 // TestSameComparesEveryField: a field added to what the panes show is
@@ -30,8 +31,12 @@ func TestSameComparesEveryField(t *testing.T) {
 				f.Set(reflect.MakeSlice(f.Type(), 1, 1))
 			case reflect.Pointer:
 				f.Set(reflect.New(f.Type().Elem()))
-			case reflect.Struct: // a target
-				f.Set(reflect.ValueOf(state.Target{Call: true}))
+			case reflect.Struct: // a target, a place
+				f.Set(reflect.ValueOf(map[reflect.Type]any{
+					reflect.TypeFor[state.Target](): state.Target{Call: true}, reflect.TypeFor[template.Pos](): template.Pos{Line: 1},
+				}[f.Type()]))
+			case reflect.Array:
+				f.Index(0).SetInt(1)
 			case reflect.Map:
 				f.Set(reflect.MakeMapWithSize(f.Type(), 1))
 				f.SetMapIndex(reflect.New(f.Type().Key()).Elem(), reflect.New(f.Type().Elem()).Elem())

@@ -31,8 +31,8 @@ func TestSurfaceCases(t *testing.T) {
 			continue
 		}
 		p := out.Problems[0]
-		if p.Kind != c.Problem.Kind || p.Line != c.Problem.Line || p.Column != c.Problem.Column || !slices.Equal(p.Keys, c.Problem.Keys) {
-			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.Kind, p.Line, p.Column, p.Keys, *c.Problem)
+		if p.Kind != c.Problem.Kind || p.Pos.Line != c.Problem.Line || p.Pos.Column != c.Problem.Column || !slices.Equal(p.Keys, c.Problem.Keys) {
+			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.Kind, p.Pos.Line, p.Pos.Column, p.Keys, *c.Problem)
 		}
 	}
 }

@@ -116,7 +116,7 @@ func TestTraceWhileWriting(t *testing.T) {
 		t.Errorf("shape: trace %+v, problems %+v", shape.Trace, shape.Problems)
 	}
 	tool := Evaluate(state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
-	if len(tool.Trace) != 1 || tool.Trace[0].Preview != "2" || len(tool.Problems) == 0 {
+	if len(tool.Trace) != 1 || tool.Trace[0].Value != "2" || len(tool.Problems) == 0 {
 		t.Errorf("tool: trace %+v, problems %+v", tool.Trace, tool.Problems)
 	}
 }

@@ -12,7 +12,6 @@ type Example struct {
 // Open returns a copy of the example's state, ready to edit.
 func (e *Example) Open() State {
 	s := e.state.Clone()
-	s.V = stateVersion
 	if s.Mode == "" {
 		s.Mode = ModeTemplate
 	}

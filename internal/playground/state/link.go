@@ -39,15 +39,20 @@ const MaxLinkState = 16 << 20
 // LinkPrefix starts the fragment of a share link.
 const LinkPrefix = "s="
 
-// linkError says why a share link could not be opened.
-type linkError struct{ reason string }
+// unopenable says why a share link cannot be opened.
+func unopenable(reason string) error { return errors.New("this link cannot be opened: " + reason) }
 
-func (e *linkError) Error() string { return "this link cannot be opened: " + e.reason }
+// linkJSON is a state as a link carries it: the schema version it is
+// written in first, the engine that wrote it last.
+type linkJSON struct {
+	V int `json:"v"`
+	State
+	Engine string `json:"engine,omitempty"`
+}
 
 // stateJSON is the state as the JSON document a link carries. It does not
 // HTML-escape, which would only make links longer.
 func stateJSON(s State) []byte {
-	s.V, s.Engine = stateVersion, template.Version
 	s.Roots = append(slices.Clone(s.Roots), s.aside...) // normalize sets them aside again
 	if s.Later == nil {
 		s.Later = []string{}
@@ -58,7 +63,7 @@ func stateJSON(s State) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
+	if err := enc.Encode(linkJSON{stateVersion, s, template.Version}); err != nil {
 		panic(err) // strings, bools and slices of them always encode
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
@@ -81,13 +86,16 @@ func Encode(s State) (payload string, size int) {
 // fields it holds that State does not have are noted, for the banner.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
-		return State{}, &linkError{reason: "it is longer than " + SizeText(maxLinkPayload) + ", the most a link carries here"}
+		return State{}, unopenable("it is longer than " + SizeText(maxLinkPayload) + ", the most a link carries here")
 	}
 	s, unknown, err := decodeState(payload, MaxLinkState)
+	if err != nil {
+		return State{}, unopenable(err.Error())
+	}
 	if unknown != nil {
 		s.ignored = unknownFields(unknown)
 	}
-	return s, err
+	return s, nil
 }
 
 // Pack deflates raw state JSON into a link payload: what Encode does
@@ -128,26 +136,28 @@ func deflateAt(raw []byte, level int) string {
 // decodeState opens a fragment payload made by Encode, allowing at most
 // limit bytes of JSON once inflated, and returns the state's JSON too
 // when it holds fields State does not have (nil when it holds none),
-// which are ignored.
+// which are ignored. Its error is the reason alone, which a link and the
+// autosave each say in their own words.
 func decodeState(payload string, limit int) (State, []byte, error) {
 	z, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
 	if err != nil {
-		return State{}, nil, &linkError{reason: "it is damaged (not base64url text)"}
+		return State{}, nil, errors.New("it is damaged (not base64url text)")
 	}
 	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(z)), int64(limit)+1))
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return State{}, nil, &linkError{reason: "it is truncated (was it copied whole?)"}
+		return State{}, nil, errors.New("it is truncated (was it copied whole?)")
 	case err != nil:
-		return State{}, nil, &linkError{reason: "it is damaged (the data does not inflate)"}
+		return State{}, nil, errors.New("it is damaged (the data does not inflate)")
 	case len(raw) > limit:
-		return State{}, nil, &linkError{reason: "its state is larger than " + SizeText(limit)}
+		return State{}, nil, errors.New("its state is larger than " + SizeText(limit))
 	}
 	// One pass reads the state and its version as written; a field State
 	// does not have stops it, and a second pass reads around it.
 	var s struct {
 		State
-		V json.RawMessage `json:"v"` // over State's, to say how it is written
+		V      json.RawMessage `json:"v"` // raw, to say how it is written
+		Engine string          `json:"engine"`
 	}
 	strict := json.NewDecoder(bytes.NewReader(raw))
 	strict.DisallowUnknownFields()
@@ -157,7 +167,7 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	}
 	unknown := []byte(nil)
 	if decodeErr != nil && strings.HasPrefix(decodeErr.Error(), "json: unknown field") {
-		s.State, s.V = State{}, nil
+		s.State, s.V, s.Engine = State{}, nil, ""
 		decodeErr, unknown = json.Unmarshal(raw, &s), raw
 	}
 	if decodeErr != nil {
@@ -167,26 +177,27 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 			V json.RawMessage `json:"v"`
 		}
 		if json.Unmarshal(raw, &head) != nil {
-			return State{}, nil, &linkError{reason: "its state is not a JSON object"}
+			return State{}, nil, errors.New("its state is not a JSON object")
 		}
 		s.V = head.V
 	}
 	v, err := strconv.Atoi(string(s.V))
 	switch {
 	case s.V == nil:
-		return State{}, nil, &linkError{reason: "its state has no version (v)"}
+		return State{}, nil, errors.New("its state has no version (v)")
 	case err != nil:
-		return State{}, nil, &linkError{reason: "its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1"}
+		return State{}, nil, errors.New("its state version is written " + briefly(string(s.V), maxQuoted) + ", not as a whole number such as 1")
 	case v > stateVersion:
-		return State{}, nil, &linkError{reason: "it was made by a newer playground (state v" + strconv.Itoa(v) + ")"}
+		return State{}, nil, errors.New("it was made by a newer playground (state v" + strconv.Itoa(v) + ")")
 	case v < 1:
-		return State{}, nil, &linkError{reason: "its state version " + strconv.Itoa(v) + " is unknown"}
+		return State{}, nil, errors.New("its state version " + strconv.Itoa(v) + " is unknown")
 	case decodeErr != nil:
-		return State{}, nil, &linkError{reason: schemaError(decodeErr)}
+		return State{}, nil, errors.New(schemaError(decodeErr))
 	}
 	if err := s.State.Normalize(); err != nil {
-		return State{}, nil, &linkError{reason: briefly(err.Error(), maxBanner/2)}
+		return State{}, nil, errors.New(briefly(err.Error(), maxBanner/2))
 	}
+	s.State.engine = s.Engine
 	return s.State, unknown, nil
 }
 
@@ -198,10 +209,10 @@ func schemaError(err error) string {
 	if !errors.As(err, &wrong) || wrong.Type == nil {
 		return "its state does not match the schema: " + briefly(err.Error(), maxQuoted)
 	}
-	path := strings.Split(wrong.Field, ".")[1:] // past the State the decoder's struct embeds
-	if len(path) == 0 {
+	if wrong.Field == "" {
 		return "its state must be a JSON object"
 	}
+	path := strings.Split(strings.TrimPrefix(wrong.Field, "State."), ".") // past the State the decoder's struct embeds
 	field := "the link's " + path[0]
 	switch declared := fieldType(reflect.TypeFor[State](), path[0]); {
 	case len(path) > 1 && path[0] == "roots":
@@ -263,7 +274,8 @@ func unknownFields(raw []byte) []string {
 	json.Unmarshal(top["roots"], &roots)
 	// Read here, not when the program starts: the reflection it takes is
 	// code a first visit's browser would compile before the first render.
-	stateFields, rootFields := jsonFields(reflect.TypeFor[State]()), jsonFields(reflect.TypeFor[RootText]())
+	stateFields := append(jsonFields(reflect.TypeFor[State]()), jsonFields(reflect.TypeFor[linkJSON]())...)
+	rootFields := jsonFields(reflect.TypeFor[RootText]())
 	unknown := map[string]bool{}
 	for name := range top {
 		if !slices.Contains(stateFields, name) {
@@ -331,28 +343,20 @@ func briefly(text string, n int) string {
 // Brief is a banner's text cut to maxBanner bytes in its middle.
 func Brief(text string) string { return briefly(text, maxBanner) }
 
-// PayloadOf extracts the state payload from a URL fragment ("s=…",
-// possibly among other "&"-separated parameters); ok is false when the
-// fragment carries none.
-func PayloadOf(fragment string) (payload string, ok bool) {
-	for _, param := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
-		if p, ok := strings.CutPrefix(param, LinkPrefix); ok {
-			return p, true
-		}
-	}
-	return "", false
-}
-
-// OtherParams returns the parameters of a fragment besides the state, each
-// with its leading "&": what a write of the state must keep.
-func OtherParams(fragment string) string {
+// SplitFragment splits a URL fragment into the state payload ("s=…",
+// possibly among other "&"-separated parameters; ok is false when the
+// fragment carries none) and the other parameters, each with its leading
+// "&": what a write of the state must keep.
+func SplitFragment(fragment string) (payload string, ok bool, others string) {
 	var b strings.Builder
 	for _, param := range strings.Split(strings.TrimPrefix(fragment, "#"), "&") {
-		if param != "" && !strings.HasPrefix(param, LinkPrefix) {
+		if p, found := strings.CutPrefix(param, LinkPrefix); found && !ok {
+			payload, ok = p, true
+		} else if param != "" && !found {
 			b.WriteString("&" + param)
 		}
 	}
-	return b.String()
+	return payload, ok, b.String()
 }
 
 // SizeText prints a byte count for people: "812 B", "37.5 KB", "1 MiB".
@@ -377,7 +381,7 @@ const maxSavedState = MaxLinkState
 // link could not be opened (refused), or what of a link that opened is not
 // shown as it came.
 func InitialState(fragment, saved string) (s State, banner string, refused bool) {
-	if payload, ok := PayloadOf(fragment); ok {
+	if payload, ok, _ := SplitFragment(fragment); ok {
 		s, err := DecodeLink(payload)
 		if err != nil {
 			return DefaultExample.Open(), Brief(err.Error() + ". Showing the default example instead."), true
@@ -386,7 +390,7 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 		if len(s.ignored) > 0 {
 			notes = append(notes, "This link holds fields this playground does not know, which it leaves out: "+listSome(s.ignored)+".")
 		}
-		if note := engineNote(s.Engine); note != "" {
+		if note := engineNote(s.engine); note != "" {
 			notes = append(notes, note)
 		}
 		return s, Brief(strings.Join(notes, " ")), false
@@ -408,12 +412,7 @@ func OpenSaved(saved string) (State, error) {
 	if err == nil {
 		return s, nil
 	}
-	reason := err.Error()
-	var le *linkError
-	if errors.As(err, &le) {
-		reason = le.reason
-	}
-	return s, errors.New("The autosaved work cannot be opened: " + reason + ". It stays saved until the next edit.")
+	return s, errors.New("The autosaved work cannot be opened: " + err.Error() + ". It stays saved until the next edit.")
 }
 
 // engineNote says when a link was made by another version of the engine,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
-	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -55,8 +54,8 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("decoding %q: %v", s.Template, err)
 		}
-		if got.Engine != template.Version {
-			t.Errorf("the link says engine %q, want %q", got.Engine, template.Version)
+		if got.engine != template.Version {
+			t.Errorf("the link says engine %q, want %q", got.engine, template.Version)
 		}
 		if a, b := stateJSON(got), stateJSON(s); !bytes.Equal(a, b) {
 			t.Errorf("round trip changed the state:\n got %s\nwant %s", a, b)
@@ -82,7 +81,7 @@ func TestStateJSONSchema(t *testing.T) {
 // A link written before plan mode (schema v1) opens as it did.
 func TestVersionOneLinkOpens(t *testing.T) {
 	s, err := decode(pack(`{"v":1,"mode":"shape","shape":"{\"a\": \"{{input.x}}\"}","roots":[{"name":"input","text":"{\"x\": 1}"}]}`), MaxLinkState)
-	if err != nil || s.Mode != ModeShape || s.Text(Target{}) != `{"a": "{{input.x}}"}` || s.V != stateVersion {
+	if err != nil || s.Mode != ModeShape || s.Text(Target{}) != `{"a": "{{input.x}}"}` {
 		t.Errorf("a v1 link: %+v, %v", s, err)
 	}
 }
@@ -120,9 +119,8 @@ func TestDecodeStateErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := decode(tt.payload, MaxLinkState)
-		var le *linkError
-		if !errors.As(err, &le) || !strings.Contains(err.Error(), tt.reason) {
-			t.Errorf("%s: error %v, want a linkError saying %q", tt.name, err, tt.reason)
+		if err == nil || !strings.Contains(err.Error(), tt.reason) {
+			t.Errorf("%s: error %v, want one saying %q", tt.name, err, tt.reason)
 		}
 	}
 }
@@ -153,35 +151,24 @@ func TestDecodeStateSizeCap(t *testing.T) {
 	}
 }
 
-func TestPayloadOf(t *testing.T) {
+func TestSplitFragment(t *testing.T) {
 	tests := []struct {
 		fragment, payload string
 		ok                bool
+		others            string
 	}{
-		{"#s=abc", "abc", true},
-		{"s=abc", "abc", true},
-		{"#theme=dark&s=abc", "abc", true},
-		{"#s=", "", true},
-		{"#x=1", "", false},
-		{"", "", false},
+		{"#s=abc", "abc", true, ""},
+		{"s=abc", "abc", true, ""},
+		{"#theme=dark&s=abc", "abc", true, "&theme=dark"},
+		{"#s=abc&theme=light&x=1", "abc", true, "&theme=light&x=1"},
+		{"#s=", "", true, ""},
+		{"#x=1", "", false, "&x=1"},
+		{"#theme=dark", "", false, "&theme=dark"},
+		{"", "", false, ""},
 	}
 	for _, tt := range tests {
-		if p, ok := PayloadOf(tt.fragment); p != tt.payload || ok != tt.ok {
-			t.Errorf("payloadOf(%q) = %q, %v; want %q, %v", tt.fragment, p, ok, tt.payload, tt.ok)
-		}
-	}
-}
-
-func TestOtherParams(t *testing.T) {
-	for fragment, want := range map[string]string{
-		"#s=abc":                 "",
-		"#theme=dark&s=abc":      "&theme=dark",
-		"#s=abc&theme=light&x=1": "&theme=light&x=1",
-		"":                       "",
-		"#theme=dark":            "&theme=dark",
-	} {
-		if got := OtherParams(fragment); got != want {
-			t.Errorf("otherParams(%q) = %q, want %q", fragment, got, want)
+		if p, ok, others := SplitFragment(tt.fragment); p != tt.payload || ok != tt.ok || others != tt.others {
+			t.Errorf("SplitFragment(%q) = %q, %v, %q; want %q, %v, %q", tt.fragment, p, ok, others, tt.payload, tt.ok, tt.others)
 		}
 	}
 }
@@ -290,7 +277,7 @@ func TestDecodeLinkBounds(t *testing.T) {
 		t.Errorf("a DEFLATE bomb: %v", err)
 	}
 	// Up to the bound, a link opens whole.
-	s := State{V: 1, Roots: []RootText{{"input", strings.Repeat(" ", maxLinkPayload)}}}
+	s := State{Roots: []RootText{{"input", strings.Repeat(" ", maxLinkPayload)}}}
 	if got, err := DecodeLink(encodeState(s)); err != nil || got.Roots[0].Text != s.Roots[0].Text {
 		t.Errorf("a link of a 2 MB state: %v", err)
 	}

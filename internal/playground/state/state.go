@@ -1,6 +1,7 @@
 package state
 
 import (
+	"errors"
 	"maps"
 	"reflect"
 	"slices"
@@ -22,9 +23,6 @@ const (
 	ModePlan     Mode = "plan"
 )
 
-// Modes lists the modes in tab order.
-var Modes = []Mode{ModeTemplate, ModeShape, ModeTool, ModePlan}
-
 // Title is the mode's tab label.
 func (m Mode) Title() string {
 	switch m {
@@ -44,12 +42,11 @@ type RootText struct {
 	Text string `json:"text"`
 }
 
-// State is everything a share link carries (schema v2: v1 had no plan).
-// Editor texts are
+// State is everything a share link carries besides its schema version
+// and the engine that wrote it (schema v2: v1 had no plan). Editor texts are
 // kept verbatim. Roots are in step order: input first, then step ids, then
 // (in an iteration body) item, index and accumulator.
 type State struct {
-	V        int    `json:"v"`
 	Mode     Mode   `json:"mode"`
 	Template string `json:"template"`
 	Shape    string `json:"shape"`
@@ -64,8 +61,6 @@ type State struct {
 	// step id → the decide step (DIALECT §3, Branches).
 	Branch    map[string]string `json:"branch,omitempty"`
 	Iteration bool              `json:"iteration"`
-	// Engine is the engine version (template.Version) that wrote the link.
-	Engine string `json:"engine,omitempty"`
 
 	// aside holds the iteration roots while the iteration body is switched
 	// off (typed before, or carried so by a link): kept for the switch, and
@@ -74,6 +69,9 @@ type State struct {
 	// ignored names the fields of a link this playground does not know,
 	// to be named in the banner rather than dropped without a word.
 	ignored []string
+	// engine is the engine version (template.Version) that wrote the link
+	// the state came from, for the banner.
+	engine string
 }
 
 // asideNames names the iteration roots the state set aside (see aside).
@@ -220,26 +218,15 @@ func (s *State) lastStep() int {
 	return last
 }
 
-// nameError says why a name cannot be given to a root or a later step.
-type nameError struct {
-	name   string
-	reason string
-}
-
-func (e *nameError) Error() string { return e.reason }
-
-// refuse says why name cannot be given.
-func refuse(name, reason string) error { return &nameError{name, reason} }
-
 // checkName validates name for a new step: the dialect's step id rules,
 // and unique among the roots and the later steps (except for old, the
 // root being renamed).
 func (s *State) checkName(name, old string) error {
 	if reason := template.ValidateStepID(name); reason != "" {
-		return refuse(name, reason)
+		return errors.New(reason)
 	}
 	if name != old && s.named(name) {
-		return refuse(name, "a step called "+strconv.Quote(name)+" already exists")
+		return errors.New("a step called " + strconv.Quote(name) + " already exists")
 	}
 	return nil
 }
@@ -248,10 +235,10 @@ func (s *State) checkName(name, old string) error {
 func (s *State) RenameRoot(old, name string) error {
 	i := s.RootIndex(old)
 	if i < 0 {
-		return refuse(old, "no root called "+strconv.Quote(old))
+		return errors.New("no root called " + strconv.Quote(old))
 	}
 	if FixedRoot(old) {
-		return refuse(old, strconv.Quote(old)+" cannot be renamed")
+		return errors.New(strconv.Quote(old) + " cannot be renamed")
 	}
 	if err := s.checkName(name, old); err != nil {
 		return err
@@ -264,7 +251,7 @@ func (s *State) RenameRoot(old, name string) error {
 func (s *State) DeleteRoot(name string) (RootText, error) {
 	i := s.RootIndex(name)
 	if i < 0 || FixedRoot(name) {
-		return RootText{}, refuse(name, strconv.Quote(name)+" cannot be deleted")
+		return RootText{}, errors.New(strconv.Quote(name) + " cannot be deleted")
 	}
 	removed := s.Roots[i]
 	s.Roots = slices.Delete(s.Roots, i, i+1)
@@ -346,13 +333,13 @@ func (s *State) ParseLater(text string) ([]string, error) {
 	var ids []string
 	for _, id := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
 		if reason := template.ValidateStepID(id); reason != "" {
-			return nil, refuse(id, reason)
+			return nil, errors.New(reason)
 		}
 		if s.RootIndex(id) >= 0 {
-			return nil, refuse(id, strconv.Quote(id)+" is a root already: a later step runs after this one")
+			return nil, errors.New(strconv.Quote(id) + " is a root already: a later step runs after this one")
 		}
 		if _, branch := s.Branch[id]; branch {
-			return nil, refuse(id, strconv.Quote(id)+" is a branch step already: a later step is not in a branch")
+			return nil, errors.New(strconv.Quote(id) + " is a branch step already: a later step is not in a branch")
 		}
 		if !slices.Contains(ids, id) {
 			ids = append(ids, id)
@@ -369,7 +356,7 @@ func (s *State) ParseBranch(text string) (map[string]string, error) {
 	for _, pair := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
 		id, decide, ok := strings.Cut(pair, "=")
 		if !ok {
-			return nil, refuse(pair, strconv.Quote(pair)+": write a branch step as ID=DECIDE, as in E5=E3")
+			return nil, errors.New(strconv.Quote(pair) + ": write a branch step as ID=DECIDE, as in E5=E3")
 		}
 		if err := s.checkBranchStep(id, decide); err != nil {
 			return nil, err
@@ -392,11 +379,11 @@ func (s *State) checkBranchStep(id, decide string) error {
 func validateBranchStep(id, decide string, taken bool) error {
 	for _, name := range []string{id, decide} {
 		if reason := template.ValidateStepID(name); reason != "" {
-			return refuse(name, reason)
+			return errors.New(reason)
 		}
 	}
 	if taken {
-		return refuse(id, strconv.Quote(id)+" is a root or a later step already: a branch step is neither")
+		return errors.New(strconv.Quote(id) + " is a root or a later step already: a branch step is neither")
 	}
 	return nil
 }
@@ -411,13 +398,13 @@ func (s *State) Normalize() error {
 		s.Mode = ModeTemplate
 	case ModeTemplate, ModeShape, ModeTool, ModePlan:
 	default:
-		return refuse(string(s.Mode), "unknown mode "+strconv.Quote(briefly(string(s.Mode), maxQuoted)))
+		return errors.New("unknown mode " + strconv.Quote(briefly(string(s.Mode), maxQuoted)))
 	}
 	if s.RootIndex("input") < 0 {
 		s.Roots = slices.Insert(s.Roots, 0, RootText{Name: "input", Text: "{}"})
 	}
 	if n := slices.IndexFunc(s.Roots[s.RootIndex("input")+1:], func(r RootText) bool { return r.Name == "input" }); n >= 0 {
-		return refuse("input", `two roots are called "input"`)
+		return errors.New(`two roots are called "input"`)
 	}
 	var steps, iter []RootText
 	input := s.Roots[s.RootIndex("input")]
@@ -433,13 +420,13 @@ func (s *State) Normalize() error {
 	seen := map[string]bool{"input": true}
 	for _, r := range append(steps, iter...) {
 		if seen[r.Name] {
-			return refuse(r.Name, "two roots are called "+strconv.Quote(r.Name))
+			return errors.New("two roots are called " + strconv.Quote(r.Name))
 		}
 		seen[r.Name] = true
 	}
 	for _, r := range steps {
 		if reason := template.ValidateStepID(r.Name); reason != "" {
-			return refuse(r.Name, reason)
+			return errors.New(reason)
 		}
 	}
 	s.Roots = append([]RootText{input}, steps...)
@@ -452,7 +439,7 @@ func (s *State) Normalize() error {
 	s.Later = nil
 	for _, id := range later {
 		if reason := template.ValidateStepID(id); reason != "" {
-			return refuse(id, reason)
+			return errors.New(reason)
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -464,6 +451,5 @@ func (s *State) Normalize() error {
 			return err
 		}
 	}
-	s.V = stateVersion
 	return nil
 }
