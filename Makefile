@@ -97,20 +97,20 @@ bench-browser: build
 bench-keystroke: build
 	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime 1x -v ./app/
 
-# fuzz runs the fuzz targets of what reads untrusted text, a minute each:
-# templates, their renders, plan documents, plans grown along each
-# dimension of their cost, edits of documents taken in place, JSON read
-# whole in YAML, shared links, and a language server's changes and requests.
+# fuzz runs the fuzz targets of what reads untrusted text, FUZZTIME each:
+# templates, their renders, JSON, plan documents, plans grown along each
+# dimension of their cost, shapes, tool files, YAML, edits of documents
+# taken in place, JSON read whole in YAML, shared links, and a language
+# server's changes and requests. Each name is anchored: -fuzz takes one.
+FUZZTIME ?= 60s
+FUZZ_TARGETS := template:FuzzParse template:FuzzRender template:FuzzParseJSON plan:FuzzPlan plan:FuzzCostIsLinear \
+	reshape:FuzzShape reshape:FuzzTool reshape:FuzzParseYAML reshape:FuzzDocumentReplace reshape:FuzzJSONSpans \
+	internal/playground:FuzzOpenLink internal/lsp:FuzzChanges internal/lsp:FuzzRequests
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 60s ./template/
-	$(GO) test -run '^$$' -fuzz FuzzRender -fuzztime 60s ./template/
-	$(GO) test -run '^$$' -fuzz 'FuzzPlan$$' -fuzztime 60s ./plan/
-	$(GO) test -run '^$$' -fuzz FuzzCostIsLinear -fuzztime 60s ./plan/
-	$(GO) test -run '^$$' -fuzz FuzzDocumentReplace -fuzztime 60s ./reshape/
-	$(GO) test -run '^$$' -fuzz FuzzJSONSpans -fuzztime 60s ./reshape/
-	$(GO) test -run '^$$' -fuzz FuzzOpenLink -fuzztime 60s ./internal/playground/
-	$(GO) test -run '^$$' -fuzz FuzzChanges -fuzztime 60s ./internal/lsp/
-	$(GO) test -run '^$$' -fuzz FuzzRequests -fuzztime 60s ./internal/lsp/
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t#*:} (./$${t%%:*})"; \
+		$(GO) test -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) ./$${t%%:*}/ || exit 1; \
+	done
 
 clean:
 	rm -rf bin web/*.wasm web/*.wasm.br web/*.wasm.gz web/*.js.br web/*.js.gz web/engine.js

@@ -231,7 +231,13 @@ func (d *yamlDecoder) value(n *yaml.Node, ptr string, depth int) (template.Value
 		return template.Value{}, 0
 	}
 	if d.unplaced(ptr) {
-		d.places.values[ptr] = place{pos: d.valueStart(n), style: nodeStyle(n)}
+		// An alias's value is written at its anchor, where its leaves'
+		// tags are.
+		at := n
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			at = n.Alias
+		}
+		d.places.values[ptr] = place{pos: d.valueStart(at), style: nodeStyle(at)}
 	}
 	if n.Kind == yaml.AliasNode {
 		a, ok := d.anchors[n.Alias]
