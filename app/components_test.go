@@ -122,7 +122,7 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 	found := testElements(mount(t, &playgroundPage{s: s}))
 	want := s.Out.Problems[0]
 	problems, chips := found["problem"], found["key-chip"]
-	wantChips := len(want.Keys)
+	wantChips := len(want.Available)
 	if want.Suggestion != "" {
 		wantChips++ // the did-you-mean is a chip too
 	}
@@ -130,7 +130,7 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 		t.Fatalf("%d problems and %d chips, want %d and %d", len(problems), len(chips), len(s.Out.Problems), wantChips)
 	}
 	p := problems[0].attrs
-	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Pos.Line) || p["data-column"] != strconv.Itoa(want.Pos.Column) {
+	if p["data-kind"] != want.KindName() || p["data-line"] != strconv.Itoa(want.Pos.Line) || p["data-column"] != strconv.Itoa(want.Pos.Column) {
 		t.Errorf("problem hook %v, want kind %s at %v", p, want.Kind, want.Pos)
 	}
 	for _, c := range chips {
@@ -260,7 +260,7 @@ func TestProblemsPane(t *testing.T) {
 		html := mount(t, p)
 		first := s.Out.Problems[0]
 		li := app.Elem("li").
-			Class("problem kind-"+first.Kind).
+			Class("problem kind-"+first.KindName()).
 			Attr("data-testid", "problem").
 			Attr("data-kind", first.Kind).
 			Attr("data-line", first.Pos.Line).

@@ -84,8 +84,8 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 	s := exampleState(t, "bad-path")
 	openState(t, ctx, base, s)
 	p := evaluate.Evaluate(s).Problems[0]
-	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Keys[0])+`]`)
-	fixed := s.Template[:p.Seg[0]] + p.Keys[0] + s.Template[p.Seg[1]:]
+	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Available[0])+`]`)
+	fixed := s.Template[:p.SegStart] + p.Available[0] + s.Template[p.SegEnd:]
 	waitValue(t, ctx, "editor", fixed)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
@@ -242,7 +242,7 @@ func TestBrowserEditorCRLFPositions(t *testing.T) {
 	// The editor keeps the CRLF line breaks, and the underline is on the
 	// failing segment.
 	waitValue(t, ctx, "editor", s.Template)
-	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.Seg[0]:p.Seg[1]]))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
 	click(t, ctx, `[data-testid="problem"] .where`)
 	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
 		byTestID("editor"), utf16Offset(s.Template, p.Pos.Offset), utf16Offset(s.Template, p.End)))

@@ -200,7 +200,7 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	waitShows(t, ctx, s)
 
 	want := evaluate.Evaluate(s)
-	if len(want.Problems) != 1 || want.Problems[0].Kind != "BadPath" {
+	if len(want.Problems) != 1 || want.Problems[0].Kind != template.BadPath {
 		t.Fatalf("the example should fail with one BadPath, got %+v", want.Problems)
 	}
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
@@ -211,14 +211,14 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 		t.Error("an output is shown for a failing render")
 	}
 	chips := browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('.keys [data-testid="key-chip"]')].map(e => e.textContent)`)
-	if !slices.Equal(chips, want.Problems[0].Keys) {
-		t.Errorf("key chips = %q, want %q", chips, want.Problems[0].Keys)
+	if !slices.Equal(chips, want.Problems[0].Available) {
+		t.Errorf("key chips = %q, want %q", chips, want.Problems[0].Available)
 	}
 
-	key := want.Problems[0].Keys[0]
+	key := want.Problems[0].Available[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
 	p := &want.Problems[0]
-	fixed := s.Template[:p.Seg[0]] + key + s.Template[p.Seg[1]:]
+	fixed := s.Template[:p.SegStart] + key + s.Template[p.SegEnd:]
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
 	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
@@ -231,7 +231,7 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	s := exampleState(t, "missing-step")
 	openState(t, ctx, base, s)
 	want := evaluate.Evaluate(s)
-	if len(want.Problems) == 0 || want.Problems[0].Kind != "MissingStep" || want.Problems[0].Phase != "load" {
+	if len(want.Problems) == 0 || want.Problems[0].Kind != template.MissingStep || want.Problems[0].Phase != template.PhaseLoad {
 		t.Fatalf("the example should fail at load with MissingStep, got %+v", want.Problems)
 	}
 	browsertest.WaitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid="problem"]').length === %d`, len(want.Problems)))
@@ -470,7 +470,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	dialogs := browsertest.WatchDialogs(t, ctx)
 	openState(t, ctx, base, s)
 	want := evaluate.Evaluate(s)
-	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Keys, html) {
+	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Available, html) {
 		t.Fatalf("the state should fail with a BadPath offering the HTML key, got %+v", want.Problems)
 	}
 	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="key-chip"]')].some(e => e.textContent === `+jsString(html)+`)`)

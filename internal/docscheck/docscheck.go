@@ -200,12 +200,12 @@ func (b *block) check() ([]Finding, bool) {
 			case p.Target.Root != "" && members[p.Target.Root] != nil:
 				in = members[p.Target.Root]
 			}
-			kind := p.Kind
-			if p.NothingFound {
+			kind := p.KindName()
+			if !p.Failure() {
 				kind += " (nothing found)"
 			}
 			f := b.engineFinding(in, p.Located(), p.Pos.Offset, kind, p.Step, p.Msg, p.Suggestion)
-			f.Warning = p.Kind == "Warning"
+			f.Warning = p.KindName() == "Warning"
 			got = append(got, f)
 		}
 		if b.step != "" && o.Plan != nil && !slices.ContainsFunc(o.Plan.Steps, func(r evaluate.StepRow) bool { return r.ID == b.step }) {

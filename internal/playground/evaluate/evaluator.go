@@ -283,7 +283,7 @@ func decodeData(text string) (template.Value, *Problem) {
 // (-1 when unknown).
 func syntaxProblem(msg, text string, off int) *Problem {
 	p := unplaced
-	p.Kind, p.Phase, p.Msg = "SyntaxError", "load", shownText(msg)
+	p.other, p.Phase, p.Msg = "SyntaxError", template.PhaseLoad, shownText(msg)
 	if off >= 0 {
 		p.Pos = template.PosOf(text, off)
 		p.End = min(p.Pos.Offset+1, len(text))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/template"
 )
 
 const execTool = `name: lint
@@ -25,7 +26,7 @@ func TestToolsThatCannotRunShowWhatWouldRun(t *testing.T) {
 		t.Errorf("the command's tags are not coloured: %v", spans)
 	}
 	bad := e.Evaluate(&s)
-	if len(bad.Problems) != 1 || bad.Problems[0].Kind != "InputError" || bad.Problems[0].Target != (state.Target{Call: true}) {
+	if len(bad.Problems) != 1 || bad.Problems[0].Kind != template.InputError || bad.Problems[0].Target != (state.Target{Call: true}) {
 		t.Errorf("a bad call: %v", bad.Problems)
 	}
 	prompt := Evaluate(state.State{Mode: state.ModeTool, Call: `{"text": "long"}`,

@@ -31,8 +31,8 @@ func TestSurfaceCases(t *testing.T) {
 			continue
 		}
 		p := out.Problems[0]
-		if p.Kind != c.Problem.Kind || p.Pos.Line != c.Problem.Line || p.Pos.Column != c.Problem.Column || !slices.Equal(p.Keys, c.Problem.Keys) {
-			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.Kind, p.Pos.Line, p.Pos.Column, p.Keys, *c.Problem)
+		if p.KindName() != c.Problem.Kind || p.Pos.Line != c.Problem.Line || p.Pos.Column != c.Problem.Column || !slices.Equal(p.Available, c.Problem.Keys) {
+			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.KindName(), p.Pos.Line, p.Pos.Column, p.Available, *c.Problem)
 		}
 	}
 }
