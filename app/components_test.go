@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground"
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -345,7 +344,7 @@ func TestStatusText(t *testing.T) {
 		{"bad-path", "1 problem, no result."},
 		{"missing-step", "2 problems, no result."},
 	} {
-		out := evaluate.Evaluate(state.ExampleByID(tt.example).Open())
+		out := playground.NewSession(state.ExampleByID(tt.example).Open()).Out
 		if got := statusText(&out); got != tt.want {
 			t.Errorf("%s: status %q, want %q", tt.example, got, tt.want)
 		}

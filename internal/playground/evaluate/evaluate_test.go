@@ -8,8 +8,14 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// expected evaluates s afresh, as the page must.
-func expected(s state.State) Outcome { return Evaluate(s) }
+// expected evaluates s afresh, as a page that opens it does: in plan
+// mode, the output shows the solver.
+func expected(s state.State) Outcome {
+	var e Evaluator
+	o := e.Evaluate(&s)
+	o.Show("", 0)
+	return o
+}
 
 // first is the first of two results.
 func first[T, U any](t T, _ U) T { return t }
@@ -370,7 +376,7 @@ func TestShapePartialResult(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"a/b\": [\"{{input.nope}}\", 1],\n  \"n\": \"{{E0.issues.length}}\"\n}"
-	out := Evaluate(s)
+	out := expected(s)
 	if out.HasValue || len(out.Problems) != 1 {
 		t.Fatalf("has value %v, problems %+v", out.HasValue, out.Problems)
 	}
@@ -396,7 +402,7 @@ func TestShapePartialResult(t *testing.T) {
 		}
 	}
 	s.Shape = "{\"team\": \"{{input.team}}\"}"
-	if out := Evaluate(s); !out.HasValue || out.Partial != nil {
+	if out := expected(s); !out.HasValue || out.Partial != nil {
 		t.Errorf("a shape that renders: partial %+v", out.Partial)
 	}
 
@@ -404,12 +410,12 @@ func TestShapePartialResult(t *testing.T) {
 	// nothing to show.
 	tool := state.ExampleByID("tool-schema").Open()
 	tool.Call = `{"number": 42, "title": "Add reshape"}`
-	out = Evaluate(tool)
+	out = expected(tool)
 	if len(out.Partial) != 3 || out.Partial[1].At != "/labels" || !strings.HasPrefix(out.Partial[0].Text, "{\n  \"id\": 42,") {
 		t.Errorf("a tool with a failing leaf: partial %+v", out.Partial)
 	}
 	tool.Call = `{"number": 42}`
-	if out := Evaluate(tool); out.Partial != nil {
+	if out := expected(tool); out.Partial != nil {
 		t.Errorf("a call input that fails input_schema: partial %+v", out.Partial)
 	}
 }

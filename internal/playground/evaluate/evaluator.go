@@ -426,15 +426,6 @@ func (e *Evaluator) roots(s *state.State, o *Outcome, used *[]*decoded) template
 	return roots
 }
 
-// Evaluate evaluates s afresh, as a page that opens it does: in plan
-// mode, the output shows the solver.
-func Evaluate(s state.State) Outcome {
-	var e Evaluator
-	o := e.Evaluate(&s)
-	o.Show("", 0)
-	return o
-}
-
 // Plan returns the plan document text loaded, from the last evaluation
 // when it ran the same text.
 func (e *Evaluator) Plan(text string) *plan.Plan { return e.runPlan(text).plan }

@@ -19,7 +19,7 @@ func TestSurfaceCases(t *testing.T) {
 		for _, r := range c.Roots {
 			s.Roots = append(s.Roots, state.RootText{Name: r.Name, Text: r.Text})
 		}
-		out := Evaluate(s)
+		out := expected(s)
 		if c.Problem == nil {
 			if !out.HasValue || out.Display != c.Display || out.Mixed == c.Typed || len(out.Problems) > 0 {
 				t.Errorf("%s: shows %q (mixed text %v, problems %v), want %q (typed %v)", c.Name, out.Display, out.Mixed, out.Problems, c.Display, c.Typed)
