@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/browsertest"
-	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -122,7 +122,7 @@ func waitDefaultExample(t *testing.T, ctx context.Context) {
 	t.Helper()
 	s := state.DefaultExample.Open()
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{})))
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 }
 
 // runAxe injects axe into the page and runs it. Runtime.evaluate is not

@@ -20,10 +20,11 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 	if len(spans) < 4 {
 		t.Fatalf("want the tags' spans, got %d", len(spans))
 	}
-	problems := []evaluate.Problem{
-		{Kind: "UnknownRoot", Msg: "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", Pos: template.Pos{Offset: 60}, End: 68, Seg: [2]int{-1, -1}},
-		{Kind: "EmptyData", Msg: "nothing 😀", NothingFound: true, Pos: template.Pos{Offset: 12}, End: 24, Seg: [2]int{15, 17}},
-	}
+	problems := make([]evaluate.Problem, 2)
+	problems[0].Kind, problems[0].Msg, problems[0].Pos, problems[0].End, problems[0].SegStart, problems[0].SegEnd =
+		template.ScopeError, "no root \"E2\"\n\ttab \x01 \xff <b>&</b>", template.Pos{Offset: 60}, 68, -1, -1
+	problems[1].Kind, problems[1].Msg, problems[1].Pos, problems[1].End, problems[1].SegStart, problems[1].SegEnd =
+		template.EmptyData, "nothing 😀", template.Pos{Offset: 12}, 24, 15, 17
 	offsets := func(offs ...int) []int {
 		playground.UTF16Offsets(text, offs)
 		return offs
@@ -46,10 +47,10 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 	for _, p := range problems {
 		o := offsets(p.Pos.Offset, p.End)
 		severity := "error"
-		if p.Seg[1] > p.Seg[0] && p.Seg[0] >= 0 {
-			o = offsets(p.Seg[0], p.Seg[1])
+		if p.SegEnd > p.SegStart && p.SegStart >= 0 {
+			o = offsets(p.SegStart, p.SegEnd)
 		}
-		if p.NothingFound {
+		if !p.Failure() {
 			severity = "warning"
 		}
 		marks.Problems = append(marks.Problems, problem{o[0], o[1], severity, p.Label() + ": " + p.Msg})

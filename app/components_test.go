@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground"
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -122,7 +121,7 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 	found := testElements(mount(t, &playgroundPage{s: s}))
 	want := s.Out.Problems[0]
 	problems, chips := found["problem"], found["key-chip"]
-	wantChips := len(want.Keys)
+	wantChips := len(want.Available)
 	if want.Suggestion != "" {
 		wantChips++ // the did-you-mean is a chip too
 	}
@@ -130,7 +129,7 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 		t.Fatalf("%d problems and %d chips, want %d and %d", len(problems), len(chips), len(s.Out.Problems), wantChips)
 	}
 	p := problems[0].attrs
-	if p["data-kind"] != want.Kind || p["data-line"] != strconv.Itoa(want.Pos.Line) || p["data-column"] != strconv.Itoa(want.Pos.Column) {
+	if p["data-kind"] != want.KindName() || p["data-line"] != strconv.Itoa(want.Pos.Line) || p["data-column"] != strconv.Itoa(want.Pos.Column) {
 		t.Errorf("problem hook %v, want kind %s at %v", p, want.Kind, want.Pos)
 	}
 	for _, c := range chips {
@@ -260,7 +259,7 @@ func TestProblemsPane(t *testing.T) {
 		html := mount(t, p)
 		first := s.Out.Problems[0]
 		li := app.Elem("li").
-			Class("problem kind-"+first.Kind).
+			Class("problem kind-"+first.KindName()).
 			Attr("data-testid", "problem").
 			Attr("data-kind", first.Kind).
 			Attr("data-line", first.Pos.Line).
@@ -345,7 +344,7 @@ func TestStatusText(t *testing.T) {
 		{"bad-path", "1 problem, no result."},
 		{"missing-step", "2 problems, no result."},
 	} {
-		out := evaluate.Evaluate(state.ExampleByID(tt.example).Open())
+		out := playground.NewSession(state.ExampleByID(tt.example).Open()).Out
 		if got := statusText(&out); got != tt.want {
 			t.Errorf("%s: status %q, want %q", tt.example, got, tt.want)
 		}

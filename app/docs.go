@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"strings"
@@ -198,7 +199,7 @@ func (ex *docExample) State() state.State {
 // the docs show what the playground shows.
 func (ex *docExample) run() docResult {
 	s := ex.State()
-	o := evaluate.Evaluate(s)
+	o := playground.NewSession(s).Out
 	r := docResult{typ: o.Type(), typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
 	if o.Plan != nil {
 		r.doc, r.steps = ex.Source, stepLines(o.Plan)

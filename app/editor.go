@@ -326,7 +326,7 @@ func editorMarks(text string, spans []template.Span, problems []evaluate.Problem
 			b = append(b, ',')
 		}
 		severity := "error"
-		if p.NothingFound {
+		if !p.Failure() {
 			severity = "warning"
 		}
 		b = append(append(appendRange(b, offs[2*i], offs[2*i+1]), `,"severity":"`...), severity...)

@@ -83,9 +83,9 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "bad-path")
 	openState(t, ctx, base, s)
-	p := evaluate.Evaluate(s).Problems[0]
-	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Keys[0])+`]`)
-	fixed := s.Template[:p.Seg[0]] + p.Keys[0] + s.Template[p.Seg[1]:]
+	p := playground.NewSession(s).Out.Problems[0]
+	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(p.Available[0])+`]`)
+	fixed := s.Template[:p.SegStart] + p.Available[0] + s.Template[p.SegEnd:]
 	waitValue(t, ctx, "editor", fixed)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
@@ -139,7 +139,7 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	renamed.Roots[s.RootIndex("E0")].Name = "fetch_pr"
 	renamed.Template = strings.ReplaceAll(s.Template, "E0.", "fetch_pr.")
 	waitValue(t, ctx, "editor", renamed.Template)
-	waitOutput(t, ctx, evaluate.Evaluate(renamed).JSON)
+	waitOutput(t, ctx, playground.NewSession(renamed).Out.JSON)
 	browsertest.WaitJS(t, ctx, byTestID("rename-refs")+` === null`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)
@@ -234,7 +234,7 @@ func hoverTag(t *testing.T, ctx context.Context, tag string) {
 
 func TestBrowserEditorCRLFPositions(t *testing.T) {
 	ctx, s := openTemplate(t, "Issues:\r\n{{E0.issues.length}}\r\nfirst {{E0.zz}}\r\n")
-	want := evaluate.Evaluate(s).Problems
+	want := playground.NewSession(s).Out.Problems
 	if len(want) != 1 || want[0].Pos.Line != 3 {
 		t.Fatalf("the template should fail once on line 3, got %+v", want)
 	}
@@ -242,7 +242,7 @@ func TestBrowserEditorCRLFPositions(t *testing.T) {
 	// The editor keeps the CRLF line breaks, and the underline is on the
 	// failing segment.
 	waitValue(t, ctx, "editor", s.Template)
-	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.Seg[0]:p.Seg[1]]))
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-lintRange-error")?.textContent === `+jsString(s.Template[p.SegStart:p.SegEnd]))
 	click(t, ctx, `[data-testid="problem"] .where`)
 	browsertest.WaitJS(t, ctx, fmt.Sprintf(`%[1]s.contains(document.activeElement) && %[1]s.selectionStart === %[2]d && %[1]s.selectionEnd === %[3]d`,
 		byTestID("editor"), utf16Offset(s.Template, p.Pos.Offset), utf16Offset(s.Template, p.End)))
@@ -279,7 +279,7 @@ func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
 	openState(t, ctx, base, s)
-	out := evaluate.Evaluate(s)
+	out := playground.NewSession(s).Out
 	i := slices.IndexFunc(out.Problems, func(p evaluate.Problem) bool { return p.Target.Root == "E0" })
 	if i < 0 || !out.Problems[i].Located() {
 		t.Fatalf("E0 should fail to parse at a place, got %+v", out.Problems)

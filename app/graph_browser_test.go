@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
@@ -205,7 +206,7 @@ func TestBrowserMermaidExportDraws(t *testing.T) {
 	browsertest.EvalJS[bool](t, ctx, `(mermaid.initialize({startOnLoad: false}), true)`)
 	for k, text := range []string{graphPlan, state.ExampleByID("pr-plan").Open().Plan, state.ExampleByID("broken-plan").Open().Plan} {
 		s := state.State{Mode: state.ModePlan, Plan: text}
-		out := evaluate.Evaluate(s)
+		out := playground.NewSession(s).Out
 		md := evaluate.Markdown(s, &out, "")
 		_, block, ok := strings.Cut(md, "```mermaid\n")
 		block, _, _ = strings.Cut(block, "```")

@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/splicedev/splice/internal/browsertest"
-	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -26,7 +26,7 @@ func stillEvaluates(t *testing.T, ctx context.Context, s *state.State) {
 	t.Helper()
 	typeAt(t, ctx, "editor", 0, "ok ")
 	s.Template = "ok " + s.Template
-	waitOutput(t, ctx, evaluate.Evaluate(*s).JSON)
+	waitOutput(t, ctx, playground.NewSession(*s).Out.JSON)
 }
 
 // TestBrowserKeyboardUndoAnywhere: Ctrl+Z and Ctrl+Shift+Z with the focus

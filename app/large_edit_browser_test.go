@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/browsertest"
-	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -25,7 +25,7 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.issues.0.title}} #{{E0.issues.0.number}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: bigRoot(100 << 10)}}}
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	root := &s.Roots[1].Text
 	for _, edit := range []struct {
 		name       string
@@ -43,7 +43,7 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		*root = (*root)[:at] + strings.TrimSuffix(edit.keys, "\b") + (*root)[at+len(edit.old):] // backspace deletes the selection
-		waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+		waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 		if got := browsertest.EvalJS[string](t, ctx, byTestID("root-editor")+`.value`); got != *root {
 			t.Fatalf("%s: the editor holds another text than the state", edit.name)
 		}
@@ -66,7 +66,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 	}
 	root.WriteString("]")
 	ctx, s := openWholeRoot(t, root.String())
-	out := evaluate.Evaluate(s)
+	out := playground.NewSession(s).Out
 	type blocks struct {
 		Texts    []string
 		Same     []bool // each block is the node it was when marked
@@ -95,7 +95,7 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Roots[1].Text = s.Roots[1].Text[:at] + "7" + s.Roots[1].Text[at+1:]
-	next := evaluate.Evaluate(s)
+	next := playground.NewSession(s).Out
 	waitOutput(t, ctx, next.JSON)
 	after := browsertest.EvalJS[blocks](t, ctx, read)
 	if strings.Join(after.Texts, "") != next.Display {
@@ -143,7 +143,7 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 		s.Roots[1].Text = root
 		browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("root-editor")+`;
   el.value = `+jsString(s.Roots[1].Text)+`; return true })()`)
-		out := evaluate.Evaluate(s)
+		out := playground.NewSession(s).Out
 		waitOutput(t, ctx, out.JSON)
 		got := browsertest.EvalJS[cut](t, ctx, read)
 		if out.More == "" || len(out.Display) > 1<<20 || got.Blocks != out.Display || len(got.Notes) != 1 || got.Notes[0] != out.More || got.Last != "more-result" {
@@ -168,6 +168,6 @@ func openWholeRoot(t *testing.T, root string) (context.Context, state.State) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root}}}
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	return ctx, s
 }

@@ -77,7 +77,8 @@ func TestDrawnMarksFollowTyping(t *testing.T) {
 // edits make the marks go again.
 func TestDrawnMarksSentAgain(t *testing.T) {
 	spans := template.Analyze("{{E1.x}} y").Spans
-	problem := []evaluate.Problem{{End: 8, Seg: [2]int{-1, -1}}}
+	problem := make([]evaluate.Problem, 1)
+	problem[0].End, problem[0].SegStart, problem[0].SegEnd = 8, -1, -1
 	fresh := func() *drawnMarks { return &drawnMarks{spans: slices.Clone(spans)} }
 	if !fresh().hold(spans, nil) {
 		t.Error("unchanged marks are sent again")

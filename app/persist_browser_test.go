@@ -19,7 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/browsertest"
-	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -31,7 +31,7 @@ func typeWork(t *testing.T, ctx context.Context, base string) state.State {
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "MYWORK ")
 	s.Template = "MYWORK " + s.Template
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	saved := encodeState(s)
 	browsertest.WaitJS(t, ctx, savedPayload+` === `+jsString(saved))
 	return s
@@ -166,7 +166,7 @@ func TestBrowserStructuralUndo(t *testing.T) {
 
 	pressChord(t, ctx, "z", 90, modCtrl|modShift) // redo: added again
 	tabs("input", "E0", "E1")
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 }
 
 // TestBrowserTwoTabs: the last edited tab's work is the autosave, not the
@@ -267,7 +267,7 @@ func TestBrowserLinkSize(t *testing.T) {
 func TestBrowserFirstPaintOfALink(t *testing.T) {
 	base := browsertest.StartServer(t)
 	s := exampleState(t, "comma-idiom")
-	defaultOut := evaluate.Evaluate(state.DefaultExample.Open())
+	defaultOut := playground.NewSession(state.DefaultExample.Open()).Out
 	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Display) + `)`
 	for _, path := range []string{"/", state.EmbedPath} {
 		panes := ".workbench"
@@ -293,7 +293,7 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 		live := browsertest.NewBrowser(t)
 		browsertest.Navigate(t, live, base+path+"#"+state.LinkPrefix+encodeState(s))
 		waitAppReady(t, live)
-		waitOutput(t, live, evaluate.Evaluate(s).JSON)
+		waitOutput(t, live, playground.NewSession(s).Out.JSON)
 		browsertest.WaitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
 	}
 	// The docs open no link: the mark goes once the app runs.
@@ -314,7 +314,7 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	quick := func(word string) state.State {
 		typeAt(t, ctx, "editor", 0, word)
 		s.Template = word + s.Template
-		waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+		waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 		return s
 	}
 

@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/conformance"
-	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/template"
@@ -290,7 +290,7 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "issue-digest")
 	openState(t, ctx, base, s)
-	out := evaluate.Evaluate(s)
+	out := playground.NewSession(s).Out
 	click(t, ctx, `[data-testid="open-as-plan"]`)
 	browsertest.WaitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.JSON))
 	goBack(t, ctx)

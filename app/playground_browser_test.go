@@ -19,6 +19,7 @@ import (
 	"github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 
@@ -156,7 +157,7 @@ func TestBrowserDefaultExampleRenders(t *testing.T) {
 	waitAppReady(t, ctx)
 	s := state.DefaultExample.Open()
 	waitShows(t, ctx, s)
-	want := evaluate.Evaluate(s)
+	want := playground.NewSession(s).Out
 	waitOutput(t, ctx, want.JSON)
 	if got := browsertest.EvalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
 		t.Errorf("output type = %q, want %q", got, want.Type())
@@ -176,11 +177,11 @@ func TestBrowserTypingUpdatesOutput(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "typed-splice")
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 
 	typeAt(t, ctx, "editor", -1, " and {{E0.limit}}")
 	s.Template += " and {{E0.limit}}"
-	want := evaluate.Evaluate(s)
+	want := playground.NewSession(s).Out
 	if !want.Mixed {
 		t.Fatal("the edited template should render mixed text")
 	}
@@ -199,8 +200,8 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	s := exampleState(t, "bad-path")
 	waitShows(t, ctx, s)
 
-	want := evaluate.Evaluate(s)
-	if len(want.Problems) != 1 || want.Problems[0].Kind != "BadPath" {
+	want := playground.NewSession(s).Out
+	if len(want.Problems) != 1 || want.Problems[0].Kind != template.BadPath {
 		t.Fatalf("the example should fail with one BadPath, got %+v", want.Problems)
 	}
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 1`)
@@ -211,17 +212,17 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 		t.Error("an output is shown for a failing render")
 	}
 	chips := browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('.keys [data-testid="key-chip"]')].map(e => e.textContent)`)
-	if !slices.Equal(chips, want.Problems[0].Keys) {
-		t.Errorf("key chips = %q, want %q", chips, want.Problems[0].Keys)
+	if !slices.Equal(chips, want.Problems[0].Available) {
+		t.Errorf("key chips = %q, want %q", chips, want.Problems[0].Available)
 	}
 
-	key := want.Problems[0].Keys[0]
+	key := want.Problems[0].Available[0]
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key=`+jsString(key)+`]`)
 	p := &want.Problems[0]
-	fixed := s.Template[:p.Seg[0]] + key + s.Template[p.Seg[1]:]
+	fixed := s.Template[:p.SegStart] + key + s.Template[p.SegEnd:]
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
 }
 
@@ -230,8 +231,8 @@ func TestBrowserMissingStepAtLoad(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "missing-step")
 	openState(t, ctx, base, s)
-	want := evaluate.Evaluate(s)
-	if len(want.Problems) == 0 || want.Problems[0].Kind != "MissingStep" || want.Problems[0].Phase != "load" {
+	want := playground.NewSession(s).Out
+	if len(want.Problems) == 0 || want.Problems[0].Kind != template.MissingStep || want.Problems[0].Phase != template.PhaseLoad {
 		t.Fatalf("the example should fail at load with MissingStep, got %+v", want.Problems)
 	}
 	browsertest.WaitJS(t, ctx, fmt.Sprintf(`document.querySelectorAll('[data-testid="problem"]').length === %d`, len(want.Problems)))
@@ -251,7 +252,7 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	for _, id := range []string{"issue-digest", "pr-card", "tool-schema"} {
 		s := exampleState(t, id)
 		t.Run(string(s.Mode), func(t *testing.T) {
-			want := evaluate.Evaluate(s)
+			want := playground.NewSession(s).Out
 			if !want.HasValue {
 				t.Fatalf("example %s has no result in Go: %+v", id, want.Problems)
 			}
@@ -270,7 +271,7 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	click(t, ctx, `[data-testid="mode-template"]`)
 	s.Mode = state.ModeTemplate
 	waitShows(t, ctx, s)
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 }
 
 func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
@@ -320,7 +321,7 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	waitTabs("input", "fetch_prs", "E0")
 
 	// The template sees the order: E0 is still usable, the output unchanged.
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 
 	// The arrow keys move between the tabs, and the focus follows.
 	browsertest.EvalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
@@ -343,7 +344,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
 	typeAt(t, ctx, "root-editor", -1, "1")
 	s.SetText(state.Target{Root: "index"}, "21")
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("s", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
 		t.Fatal(err)
@@ -369,7 +370,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	browsertest.Navigate(t, fresh, link)
 	waitAppReady(t, fresh)
 	waitShows(t, fresh, s)
-	waitOutput(t, fresh, evaluate.Evaluate(s).JSON)
+	waitOutput(t, fresh, playground.NewSession(s).Out.JSON)
 	for _, r := range s.Roots {
 		click(t, fresh, `[data-testid="root-tab"][data-name=`+jsString(r.Name)+`]`)
 		browsertest.WaitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
@@ -386,7 +387,7 @@ func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "Saved: ")
 	s.Template = "Saved: " + s.Template
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	browsertest.WaitJS(t, ctx, `localStorage.getItem(`+jsString(app.AutosaveKey)+`) !== null && location.hash.length > 3`)
 	time.Sleep(2 * app.PersistDelay)
 
@@ -428,7 +429,7 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	browsertest.Navigate(t, ctx, outer)
 	frame := childFrame(t, ctx, base+state.EmbedPath) // frame URLs leave out the fragment
-	want := evaluate.Evaluate(s)
+	want := playground.NewSession(s).Out
 	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
 	// An isolated world sees the page's DOM, not the editor's value
 	// property: it reads the lines drawn.
@@ -447,7 +448,7 @@ func TestBrowserEmbedPlan(t *testing.T) {
 	s := exampleState(t, "pr-plan")
 	ctx := browsertest.NewBrowser(t)
 	browsertest.Navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	browsertest.WaitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
 	click(t, ctx, `[data-testid="roots-toggle"]`)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)
@@ -469,8 +470,8 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	dialogs := browsertest.WatchDialogs(t, ctx)
 	openState(t, ctx, base, s)
-	want := evaluate.Evaluate(s)
-	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Keys, html) {
+	want := playground.NewSession(s).Out
+	if len(want.Problems) != 1 || !slices.Contains(want.Problems[0].Available, html) {
 		t.Fatalf("the state should fail with a BadPath offering the HTML key, got %+v", want.Problems)
 	}
 	browsertest.WaitJS(t, ctx, `[...document.querySelectorAll('[data-testid="key-chip"]')].some(e => e.textContent === `+jsString(html)+`)`)
@@ -478,7 +479,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	// Fix the path with the HTML key: the output then holds the payload.
 	click(t, ctx, `[data-testid="key-chip"][data-key="x"]`)
 	s.Template = html + " {{E0.x}} {{E0.x}}"
-	want = evaluate.Evaluate(s)
+	want = playground.NewSession(s).Out
 	waitOutput(t, ctx, want.JSON)
 	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
 		t.Errorf("output text = %q, want %q", got, want.Display)
@@ -510,7 +511,7 @@ func TestBrowserCompletion(t *testing.T) {
 	}
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
 	s.Template = "{{E0.issues.length}}"
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 }
 
 func TestBrowserThemeAndHelp(t *testing.T) {
@@ -672,7 +673,7 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s state.S
 
 	click(t, ctx, `[data-testid="copy-markdown"]`)
 	browsertest.WaitJS(t, ctx, `document.querySelector(".dialog .note").textContent === "Markdown copied to the clipboard."`)
-	out := evaluate.Evaluate(s)
+	out := playground.NewSession(s).Out
 	if md := clipboardText(t, ctx); md != evaluate.Markdown(s, &out, link) {
 		t.Errorf("copied Markdown:\n%s\nwant:\n%s", md, evaluate.Markdown(s, &out, link))
 	}
@@ -753,11 +754,11 @@ func TestBrowserShapePartialResult(t *testing.T) {
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"bad\": \"{{input.teem}}\"\n}"
 	openState(t, ctx, base, s)
-	out := evaluate.Evaluate(s)
+	out := playground.NewSession(s).Out
 	browsertest.WaitJS(t, ctx, byTestID("partial")+`?.textContent.startsWith(`+jsString(out.Partial[0].Text)+`) && `+
 		`document.querySelectorAll('[data-testid="failed-leaf"]').length === 1 && `+byTestID("failed-leaf")+`.dataset.at === "/bad"`)
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key="team"]`)
 	s.Shape = strings.Replace(s.Shape, "teem", "team", 1)
-	waitOutput(t, ctx, evaluate.Evaluate(s).JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
 	browsertest.WaitJS(t, ctx, `!`+byTestID("partial"))
 }

@@ -1,10 +1,11 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/template"
 )
 
 // problemsPane lists every error with its kind, message and place. A
@@ -47,7 +48,7 @@ func (p *problemsPane) Render() app.UI {
 
 func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 	missing := "" // a step the plan reads and lacks, which the pane offers to add
-	if pr.Kind == "MissingStep" && pr.Suggestion == "" {
+	if pr.Kind == template.MissingStep && pr.Suggestion == "" {
 		missing = p.Do.MissingStep(i)
 	}
 	var where app.UI = app.Elem("span").Class("where").Text(placeText(pr))
@@ -58,9 +59,9 @@ func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { p.Do.Reveal(i) }, app.EventScope(i))
 	}
 	return app.Elem("li").
-		Class("problem kind-"+kindClass(pr.Kind)).
+		Class("problem kind-"+kindClass(pr.KindName())).
 		Attr("data-testid", "problem").
-		Attr("data-kind", pr.Kind).
+		Attr("data-kind", pr.KindName()).
 		Attr("data-line", pr.Pos.Line).
 		Attr("data-column", pr.Pos.Column).
 		Attr("data-step", pr.Step).
@@ -70,7 +71,7 @@ func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 				where,
 			),
 			app.Elem("p").Class("message").Text(pr.Msg),
-			app.If(len(pr.Keys) > 0, func() app.UI { return p.renderKeys(i, pr) }),
+			app.If(len(pr.Available) > 0, func() app.UI { return p.renderKeys(i, pr) }),
 			app.If(pr.Fix != "", func() app.UI {
 				return app.Elem("p").Class("suggest").Body(
 					app.Text("Fix: "),
@@ -109,15 +110,15 @@ func (p *problemsPane) renderProblem(i int, pr *evaluate.Problem) app.UI {
 
 // renderKeys shows the keys on offer as chips.
 func (p *problemsPane) renderKeys(i int, pr *evaluate.Problem) app.UI {
-	chips := make([]app.UI, 0, len(pr.Keys)+1)
-	for _, k := range pr.Keys {
+	chips := make([]app.UI, 0, len(pr.Available)+1)
+	for _, k := range pr.Available {
 		chips = append(chips, p.chip(i, pr, k, "chip"))
 	}
 	if pr.More > 0 {
 		chips = append(chips, app.Elem("span").Class("more").Text("… and "+strconv.Itoa(pr.More)+" more"))
 	}
 	label := "available:"
-	if pr.Kind == "MissingStep" {
+	if pr.Kind == template.MissingStep {
 		label = "roots:"
 	}
 	return app.Elem("div").Class("keys").Body(append([]app.UI{app.Elem("span").Class("keys-label").Text(label)}, chips...)...)
@@ -126,7 +127,7 @@ func (p *problemsPane) renderKeys(i int, pr *evaluate.Problem) app.UI {
 // chip is a key; where the failing segment is known, a click puts it
 // there.
 func (p *problemsPane) chip(i int, pr *evaluate.Problem, key, class string) app.UI {
-	if pr.Seg[0] < 0 {
+	if pr.SegStart < 0 {
 		return app.Elem("span").Class(class).Text(key)
 	}
 	return app.Elem("button").

@@ -176,17 +176,10 @@ func (s *stepItem) Render() app.UI {
 	if r.JSON != "" {
 		li = li.Attr("data-json", r.JSON)
 	}
-	what := r.Form
-	if r.Tool != "" {
-		what += " · " + r.Tool
-	}
-	if r.Branch != "" {
-		what = "branch " + r.Branch + " · " + what
-	}
 	return li.Body(
 		app.Elem("button").Class("step-select").TabIndex(tabIndex(s.Selected)).Attr("aria-pressed", strconv.FormatBool(s.Selected)).Body(
 			app.Elem("span").Class("step-id").Text(r.ID),
-			app.Elem("span").Class("step-what").Text(what),
+			app.Elem("span").Class("step-what").Text(r.What()),
 			app.Elem("span").Class("step-status").Text(statusLabel(r)),
 		),
 		app.If(r.BlockedBy != "", func() app.UI { return stepChips(s.Do, "blocked by", []string{r.BlockedBy}) }),

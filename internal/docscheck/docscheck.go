@@ -1,8 +1,8 @@
 // Package docscheck checks the Splice examples written in docs: the fenced
 // blocks tagged splice, splice-shape, splice-tool and splice-plan of a
 // Markdown file and the <pre data-splice> blocks of an HTML page, each run
-// as the playground and embed.js run it (evaluate.Evaluate), with the roots
-// given the way embed.js takes them. Every error is placed in the file
+// as the playground and embed.js run it (as a page opens it), with the
+// roots given the way embed.js takes them. Every error is placed in the file
 // itself, at its line and column there.
 package docscheck
 
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/reshape"
@@ -191,7 +192,7 @@ func (b *block) check() ([]Finding, bool) {
 		if b.call != nil {
 			s.Call = b.call.text
 		}
-		o := evaluate.Evaluate(s)
+		o := playground.NewSession(s).Out
 		for _, p := range o.Problems {
 			in := &b.body
 			switch {
@@ -200,12 +201,12 @@ func (b *block) check() ([]Finding, bool) {
 			case p.Target.Root != "" && members[p.Target.Root] != nil:
 				in = members[p.Target.Root]
 			}
-			kind := p.Kind
-			if p.NothingFound {
+			kind := p.KindName()
+			if !p.Failure() {
 				kind += " (nothing found)"
 			}
 			f := b.engineFinding(in, p.Located(), p.Pos.Offset, kind, p.Step, p.Msg, p.Suggestion)
-			f.Warning = p.Kind == "Warning"
+			f.Warning = p.KindName() == "Warning"
 			got = append(got, f)
 		}
 		if b.step != "" && o.Plan != nil && !slices.ContainsFunc(o.Plan.Steps, func(r evaluate.StepRow) bool { return r.ID == b.step }) {

@@ -9,6 +9,7 @@ import (
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/template"
 )
 
 // What the server tells of a document: its problems, completion, hover,
@@ -30,9 +31,9 @@ func (d *document) shows(p *evaluate.Problem) bool {
 	case state.ModePlan:
 		return true
 	case state.ModeTool:
-		return p.Phase == "load"
+		return p.Phase == template.PhaseLoad
 	}
-	return p.Phase == "load" && p.Kind != "MissingStep"
+	return p.Phase == template.PhaseLoad && p.Kind != template.MissingStep
 }
 
 // diagnostics are the document's problems, each where the playground's
@@ -78,21 +79,21 @@ func (d *document) markedRange(p *evaluate.Problem) Range {
 // diagnostic is p placed at r.
 func (d *document) diagnostic(p *evaluate.Problem, r Range) Diagnostic {
 	severity := severityError
-	if p.NothingFound || p.Kind == "Warning" {
+	if !p.Failure() || p.KindName() == "Warning" {
 		severity = severityWarning
 	}
 	msg := p.Label() + ": " + p.Msg
 	if p.Step != "" {
 		msg += " (step " + p.Step + ")"
 	}
-	diag := Diagnostic{Range: r, Severity: severity, Code: p.Kind, Source: source, Message: msg}
+	diag := Diagnostic{Range: r, Severity: severity, Code: p.KindName(), Source: source, Message: msg}
 	here := Location{URI: d.uri, Range: r}
-	if len(p.Keys) > 0 {
+	if len(p.Available) > 0 {
 		label := "available: "
-		if p.Kind == "MissingStep" {
+		if p.Kind == template.MissingStep {
 			label = "roots: " // as the problems pane says
 		}
-		keys := label + strings.Join(p.Keys, ", ")
+		keys := label + strings.Join(p.Available, ", ")
 		if p.More > 0 {
 			keys += " and " + strconv.Itoa(p.More) + " more"
 		}
@@ -291,13 +292,13 @@ func (d *document) codeActions(r Range) []CodeAction {
 	for i := range d.ss.Out.Problems {
 		p := &d.ss.Out.Problems[i]
 		start, end := p.Marked()
-		if !d.shows(p) || start < 0 || end < from || start > to || p.Seg[0] < 0 {
+		if !d.shows(p) || start < 0 || end < from || start > to || p.SegStart < 0 {
 			continue
 		}
 		diag := d.diagnostic(p, d.markedRange(p))
-		seg := d.text[p.Seg[0]:p.Seg[1]]
+		seg := d.text[p.SegStart:p.SegEnd]
 		fix := func(title, text string, preferred bool) {
-			edit := TextEdit{Range: d.rangeOf(p.Seg[0], p.Seg[1]), NewText: text}
+			edit := TextEdit{Range: d.rangeOf(p.SegStart, p.SegEnd), NewText: text}
 			out = append(out, CodeAction{Title: title, Kind: "quickfix", Diagnostics: []Diagnostic{diag}, IsPreferred: preferred,
 				Edit: WorkspaceEdit{Changes: map[string][]TextEdit{d.uri: {edit}}}})
 		}
@@ -307,7 +308,7 @@ func (d *document) codeActions(r Range) []CodeAction {
 		if p.Suggestion != "" {
 			fix("Did you mean "+strconv.Quote(p.Suggestion)+"?", p.Suggestion, true)
 		}
-		for _, key := range p.Keys {
+		for _, key := range p.Available {
 			if key != p.Fix && key != p.Suggestion {
 				fix("Use "+strconv.Quote(key), key, false)
 			}

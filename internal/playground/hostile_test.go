@@ -40,7 +40,7 @@ func viewStrings(out *evaluate.Outcome) map[string][]string {
 	}
 	for _, r := range rows {
 		add("step json", r.JSON)
-		add("step text", r.ID, r.BlockedBy, r.Branch, r.Note)
+		add("step text", r.ID, r.BlockedBy, r.What(), r.Note)
 	}
 	v := out.Plan
 	add("selected", v.Input, v.Summary, v.Decision)

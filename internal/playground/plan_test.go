@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/conformance"
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -91,7 +90,7 @@ func TestPlanTypingParsesOnce(t *testing.T) {
 	at := strings.Index(text, "titel") + len("tite")
 	edited := text[:at] + text[at+1:] // titel → tite
 	ss.write(state.Target{}, edited)
-	fresh := evaluate.Evaluate(ss.State)
+	fresh := NewSession(ss.State).Out
 	if !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) || !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) {
 		t.Errorf("after typing:\n%+v\n%+v\nfresh:\n%+v\n%+v", ss.Out.Problems, ss.Out.Plan, fresh.Problems, fresh.Plan)
 	}
@@ -123,7 +122,7 @@ func TestPlanVectorsInOneSession(t *testing.T) {
 	for _, v := range tests {
 		s := state.State{Mode: state.ModePlan, Plan: *v.Plan, Roots: []state.RootText{{Name: "input", Text: "{}"}}}
 		ss.Load(s)
-		if fresh := evaluate.Evaluate(s); !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) || !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) {
+		if fresh := NewSession(s).Out; !reflect.DeepEqual(ss.Out.Plan, fresh.Plan) || !reflect.DeepEqual(ss.Out.Problems, fresh.Problems) {
 			t.Errorf("%s: the session shows\n%+v\na fresh evaluation\n%+v", v.Name, ss.Out.Plan, fresh.Plan)
 		}
 	}

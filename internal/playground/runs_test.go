@@ -3,14 +3,13 @@ package playground
 import (
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // A tag a section repeats shows the values of its runs, not its first.
 func TestTraceShowsEveryRun(t *testing.T) {
-	out := evaluate.Evaluate(state.State{Mode: state.ModeTemplate, Template: "{{#E0}}{{name}}{{^@last}}, {{/@last}}{{/E0}} {{E0.0.name}}",
-		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `[{"name": "bug"}, {"name": "crash"}, {"name": "docs"}]`}}})
+	out := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{#E0}}{{name}}{{^@last}}, {{/@last}}{{/E0}} {{E0.0.name}}",
+		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `[{"name": "bug"}, {"name": "crash"}, {"name": "docs"}]`}}}).Out
 	want := map[string]string{
 		"{{name}}":      `"bug", "crash", "docs"`,
 		"{{^@last}}":    "false, false, true",
@@ -27,7 +26,7 @@ func TestTraceShowsEveryRun(t *testing.T) {
 	if len(want) > 0 {
 		t.Errorf("no rows for %v", want)
 	}
-	long := evaluate.Evaluate(state.State{Mode: state.ModeTemplate, Template: "{{#input.xs}}{{.}}{{/input.xs}}", Roots: []state.RootText{{Name: "input", Text: `{"xs": [1, 2, 3, 4, 5, 6, 7]}`}}})
+	long := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{#input.xs}}{{.}}{{/input.xs}}", Roots: []state.RootText{{Name: "input", Text: `{"xs": [1, 2, 3, 4, 5, 6, 7]}`}}}).Out
 	for _, row := range long.Trace {
 		if row.Tag == "{{.}}" && row.Value != "1, 2, 3, 4, 5, …" {
 			t.Errorf("{{.}} over seven elements shows %q", row.Value)

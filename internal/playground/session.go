@@ -412,7 +412,7 @@ func (ss *Session) Fix(i int, key string) {
 	}
 	p := ss.Out.Problems[i]
 	text := ss.State.Text(p.Target)
-	from, to := p.Seg[0], p.Seg[1]
+	from, to := p.SegStart, p.SegEnd
 	if from < 0 || to > len(text) || from > to {
 		return
 	}

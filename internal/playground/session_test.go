@@ -88,7 +88,7 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 		t.Error("the offer stayed after the update")
 	}
 	for _, p := range ss.Out.Problems {
-		if p.Kind == "MissingStep" && strings.Contains(p.Msg, `"E0"`) {
+		if p.Kind == template.MissingStep && strings.Contains(p.Msg, `"E0"`) {
 			t.Errorf("a reference was left: %s", p.Msg)
 		}
 	}
@@ -269,7 +269,7 @@ func TestSessionFormat(t *testing.T) {
 
 func TestSessionBranchSteps(t *testing.T) {
 	ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{E5.summary}}", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E3", Text: `{"result": {"summary": "ok"}}`}}})
-	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "MissingStep" {
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != template.MissingStep {
 		t.Fatalf("before: %+v", ss.Out.Problems)
 	}
 	ss.SetBranch("E5=E3")
@@ -414,7 +414,7 @@ func TestSectionStatesAgreeWithTheEngine(t *testing.T) {
 			Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"a": 1}`}}})
 		var kinds []string
 		for _, p := range ss.Out.Problems {
-			kinds = append(kinds, p.Kind)
+			kinds = append(kinds, p.KindName())
 		}
 		if got := strings.Join(kinds, ","); got != tt.kind {
 			t.Errorf("%s: problems %q, want %q", tt.template, got, tt.kind)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
+	"github.com/splicedev/splice/template"
 )
 
 // Plan mode's steps: the session selects the step the output shows (a
@@ -50,10 +51,10 @@ func (ss *Session) missingStep(i int) (id, before string, ok bool) {
 	}
 	p := &ss.Out.Problems[i]
 	text := ss.State.Plan
-	if p.Kind != "MissingStep" || p.Step == "" || p.Suggestion != "" || p.Seg[0] < 0 || p.Seg[1] > len(text) || p.Seg[0] >= p.Seg[1] {
+	if p.Kind != template.MissingStep || p.Step == "" || p.Suggestion != "" || p.SegStart < 0 || p.SegEnd > len(text) || p.SegStart >= p.SegEnd {
 		return "", "", false
 	}
-	id = text[p.Seg[0]:p.Seg[1]]
+	id = text[p.SegStart:p.SegEnd]
 	if _, defined := ss.eval.Plan(text).Step(id); defined { // a step that runs later
 		return "", "", false
 	}

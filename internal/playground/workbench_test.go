@@ -96,7 +96,7 @@ func TestPlanTrapsOfferFixes(t *testing.T) {
 	}
 	warned := "input: {a: 1}\nsteps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: PR #{{input.a}}\n"
 	ss = NewSession(state.State{Mode: state.ModePlan, Plan: warned})
-	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Kind != "Warning" || ss.Out.Problems[0].Step != "a" || ss.Out.Problems[0].Fix == "" {
+	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].KindName() != "Warning" || ss.Out.Problems[0].Step != "a" || ss.Out.Problems[0].Fix == "" {
 		t.Errorf("problems %+v, want a warning of step a with its fix", ss.Out.Problems)
 	}
 }
@@ -148,7 +148,7 @@ func TestNullSampleReadAsText(t *testing.T) {
 	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
 	var warned []string
 	for _, p := range ss.Out.Problems {
-		warned = append(warned, p.Kind+" "+p.Step+" "+text[p.Pos.Offset:p.End])
+		warned = append(warned, p.KindName()+" "+p.Step+" "+text[p.Pos.Offset:p.End])
 	}
 	if !slices.Equal(warned, []string{"Warning card {{E1.number}}"}) || ss.Out.Problems[0].Pos.Column != strings.Index(strings.Split(text, "\n")[7], "{{")+1 {
 		t.Errorf("problems %v (%+v), want one warning at the mixed text's read", warned, ss.Out.Problems)

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -88,7 +88,7 @@ func attributes(t *testing.T, page string) []map[string]string {
 // the configured site or are absent.
 func TestPagesAreTruthful(t *testing.T) {
 	dir, _ := fakeWebDir(t)
-	out := evaluate.Evaluate(state.DefaultExample.Open())
+	out := playground.NewSession(state.DefaultExample.Open()).Out
 	for _, siteURL := range []string{"", "http://127.0.0.1:8080"} {
 		s, err := NewSite(dir, siteURL)
 		if err != nil {

@@ -28,7 +28,7 @@ func TestPlanOfExamples(t *testing.T) {
 			s.Roots[i].Text = "0"
 			iterations++
 		}
-		want := Evaluate(s)
+		want := expected(s)
 		run := plan.Run(plan.Load(p.Plan), plan.Options{})
 		if len(run.Errors) > 0 {
 			t.Errorf("%s: the plan fails: %v\n%s", ex.ID, run.Errors, p.Plan)
@@ -75,7 +75,7 @@ func TestPlanOfIteration(t *testing.T) {
 // A plan step opened alone gives the step's result, with its roots as the
 // plan's run had them, the iteration shown as the iteration roots.
 func TestStepAlone(t *testing.T) {
-	out := Evaluate(state.ExampleByID("pr-plan").Open())
+	out := expected(state.ExampleByID("pr-plan").Open())
 	run := out.run
 	for _, tt := range []struct {
 		id   string
@@ -90,7 +90,7 @@ func TestStepAlone(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not opened alone", tt.id)
 		}
-		alone := Evaluate(s)
+		alone := expected(s)
 		if r, _ := run.Result(tt.id); tt.want == "" {
 			tt.want = r.Result.JSON()
 		}

@@ -8,8 +8,14 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// expected evaluates s afresh, as the page must.
-func expected(s state.State) Outcome { return Evaluate(s) }
+// expected evaluates s afresh, as a page that opens it does: in plan
+// mode, the output shows the solver.
+func expected(s state.State) Outcome {
+	var e Evaluator
+	o := e.Evaluate(&s)
+	o.Show("", 0)
+	return o
+}
 
 // first is the first of two results.
 func first[T, U any](t T, _ U) T { return t }
@@ -58,7 +64,7 @@ func TestExamples(t *testing.T) {
 				}
 				return
 			}
-			if len(out.Problems) == 0 || out.Problems[0].Kind != kind {
+			if len(out.Problems) == 0 || out.Problems[0].KindName() != kind {
 				t.Errorf("problems %+v, want %s first", out.Problems, kind)
 			}
 		})
@@ -97,7 +103,7 @@ func TestDecodeData(t *testing.T) {
 			}
 			continue
 		}
-		if p == nil || p.Kind != "SyntaxError" || p.Pos.Line != tt.line || p.Pos.Column != tt.col || !strings.Contains(p.Msg, tt.msgContain) {
+		if p == nil || p.KindName() != "SyntaxError" || p.Pos.Line != tt.line || p.Pos.Column != tt.col || !strings.Contains(p.Msg, tt.msgContain) {
 			t.Errorf("decodeData(%q) problem = %+v, want a SyntaxError at %d:%d mentioning %q", tt.Text, p, tt.line, tt.col, tt.msgContain)
 		}
 	}
@@ -183,18 +189,18 @@ func TestEvaluateProblems(t *testing.T) {
 			continue
 		}
 		p := out.Problems[0]
-		if p.Kind != tt.kind || p.Label() != tt.label || p.Pos.Line != tt.line || p.Pos.Column != tt.column || p.Target != (state.Target{}) {
+		if p.KindName() != tt.kind || p.Label() != tt.label || p.Pos.Line != tt.line || p.Pos.Column != tt.column || p.Target != (state.Target{}) {
 			t.Errorf("%s: problem %+v, want %s (%s) at %d:%d", tt.name, p, tt.kind, tt.label, tt.line, tt.column)
 			continue
 		}
 		if tt.tag != "" && tt.template[p.Pos.Offset:p.End] != tt.tag {
 			t.Errorf("%s: selects %q, want %q", tt.name, tt.template[p.Pos.Offset:p.End], tt.tag)
 		}
-		if tt.segment != "" && (p.Seg[0] < 0 || tt.template[p.Seg[0]:p.Seg[1]] != tt.segment) {
-			t.Errorf("%s: segment %v, want %q", tt.name, p.Seg, tt.segment)
+		if tt.segment != "" && (p.SegStart < 0 || tt.template[p.SegStart:p.SegEnd] != tt.segment) {
+			t.Errorf("%s: segment %v, want %q", tt.name, [2]int{p.SegStart, p.SegEnd}, tt.segment)
 		}
-		if strings.Join(p.Keys, ",") != strings.Join(tt.keys, ",") {
-			t.Errorf("%s: keys %q, want %q", tt.name, p.Keys, tt.keys)
+		if strings.Join(p.Available, ",") != strings.Join(tt.keys, ",") {
+			t.Errorf("%s: keys %q, want %q", tt.name, p.Available, tt.keys)
 		}
 	}
 }
@@ -248,10 +254,10 @@ func TestShapeLeafProblemIsPlacedInTheDocument(t *testing.T) {
 		t.Fatalf("problems = %+v", out.Problems)
 	}
 	p := out.Problems[0]
-	if p.Kind != "BadPath" || p.At != "/title" || p.Pos.Line != 2 || p.Pos.Column != 12 || shape[p.Pos.Offset:p.End] != "{{E1.titel}}" {
+	if p.Kind != template.BadPath || p.At != "/title" || p.Pos.Line != 2 || p.Pos.Column != 12 || shape[p.Pos.Offset:p.End] != "{{E1.titel}}" {
 		t.Errorf("problem = %+v", p)
 	}
-	if fixed := shape[:p.Seg[0]] + "title" + shape[p.Seg[1]:]; !strings.Contains(fixed, "{{E1.title}}") {
+	if fixed := shape[:p.SegStart] + "title" + shape[p.SegEnd:]; !strings.Contains(fixed, "{{E1.title}}") {
 		t.Errorf("the fix's segment gives %q", fixed)
 	}
 }
@@ -282,7 +288,7 @@ func TestLeafProblemsComeFromTheDocument(t *testing.T) {
 				t.Fatalf("problems = %+v", out.Problems)
 			}
 			p := out.Problems[0]
-			if p.Kind != "BadPath" || p.Pos.Line != tt.line || !strings.HasPrefix(text[p.Pos.Offset:p.End], "{{") || text[p.Seg[0]:p.Seg[1]] != "nme" {
+			if p.Kind != template.BadPath || p.Pos.Line != tt.line || !strings.HasPrefix(text[p.Pos.Offset:p.End], "{{") || text[p.SegStart:p.SegEnd] != "nme" {
 				t.Fatalf("problem %+v selects %q", p, text[max(p.Pos.Offset, 0):max(p.End, 0)])
 			}
 			if pos := template.PosOf(text, p.Pos.Offset); pos != p.Pos {
@@ -370,7 +376,7 @@ func TestShapePartialResult(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"a/b\": [\"{{input.nope}}\", 1],\n  \"n\": \"{{E0.issues.length}}\"\n}"
-	out := Evaluate(s)
+	out := expected(s)
 	if out.HasValue || len(out.Problems) != 1 {
 		t.Fatalf("has value %v, problems %+v", out.HasValue, out.Problems)
 	}
@@ -396,7 +402,7 @@ func TestShapePartialResult(t *testing.T) {
 		}
 	}
 	s.Shape = "{\"team\": \"{{input.team}}\"}"
-	if out := Evaluate(s); !out.HasValue || out.Partial != nil {
+	if out := expected(s); !out.HasValue || out.Partial != nil {
 		t.Errorf("a shape that renders: partial %+v", out.Partial)
 	}
 
@@ -404,12 +410,12 @@ func TestShapePartialResult(t *testing.T) {
 	// nothing to show.
 	tool := state.ExampleByID("tool-schema").Open()
 	tool.Call = `{"number": 42, "title": "Add reshape"}`
-	out = Evaluate(tool)
+	out = expected(tool)
 	if len(out.Partial) != 3 || out.Partial[1].At != "/labels" || !strings.HasPrefix(out.Partial[0].Text, "{\n  \"id\": 42,") {
 		t.Errorf("a tool with a failing leaf: partial %+v", out.Partial)
 	}
 	tool.Call = `{"number": 42}`
-	if out := Evaluate(tool); out.Partial != nil {
+	if out := expected(tool); out.Partial != nil {
 		t.Errorf("a call input that fails input_schema: partial %+v", out.Partial)
 	}
 }

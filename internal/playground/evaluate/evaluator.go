@@ -283,7 +283,7 @@ func decodeData(text string) (template.Value, *Problem) {
 // (-1 when unknown).
 func syntaxProblem(msg, text string, off int) *Problem {
 	p := unplaced
-	p.Kind, p.Phase, p.Msg = "SyntaxError", "load", shownText(msg)
+	p.other, p.Phase, p.Msg = "SyntaxError", template.PhaseLoad, shownText(msg)
 	if off >= 0 {
 		p.Pos = template.PosOf(text, off)
 		p.End = min(p.Pos.Offset+1, len(text))
@@ -424,15 +424,6 @@ func (e *Evaluator) roots(s *state.State, o *Outcome, used *[]*decoded) template
 		roots = append(roots, template.Root{Name: r.Name, Value: d.value})
 	}
 	return roots
-}
-
-// Evaluate evaluates s afresh, as a page that opens it does: in plan
-// mode, the output shows the solver.
-func Evaluate(s state.State) Outcome {
-	var e Evaluator
-	o := e.Evaluate(&s)
-	o.Show("", 0)
-	return o
 }
 
 // Plan returns the plan document text loaded, from the last evaluation

@@ -58,7 +58,7 @@ func TestVectorNamesWhatCannotBeCarried(t *testing.T) {
 func TestMarkdown(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Template = "x ```` {{E0.issues.length}}"
-	out := Evaluate(s)
+	out := expected(s)
 	md := Markdown(s, &out, "https://example.test/#s=abc")
 	for _, want := range []string{
 		"([open in the playground](https://example.test/#s=abc))",
@@ -71,7 +71,7 @@ func TestMarkdown(t *testing.T) {
 		}
 	}
 	s = state.ExampleByID("bad-path").Open()
-	out = Evaluate(s)
+	out = expected(s)
 	if md := Markdown(s, &out, ""); !strings.Contains(md, "**Problem**: BadPath at 1:") || !strings.Contains(md, out.Problems[0].Msg) {
 		t.Errorf("a failing state's Markdown:\n%s", md)
 	}
@@ -79,7 +79,7 @@ func TestMarkdown(t *testing.T) {
 
 func TestMarkdownOfAPlan(t *testing.T) {
 	s := state.ExampleByID("broken-plan").Open()
-	out := Evaluate(s)
+	out := expected(s)
 	md := Markdown(s, &out, "https://example.test/#s=abc")
 	for _, want := range []string{
 		"**Plan**\n\n```yaml\ninput: {team: core}\n",
@@ -99,7 +99,7 @@ func TestMarkdownOfAPlan(t *testing.T) {
 // A graph too large to read is named, not written.
 func TestMarkdownOfALargePlanNamesItsGraph(t *testing.T) {
 	s := state.State{Mode: state.ModePlan, Plan: benchdata.GraphPlan(900)}
-	out := Evaluate(s)
+	out := expected(s)
 	md := Markdown(s, &out, "")
 	if n := len(out.Plan.Graph.Nodes); n <= graph.MaxDrawn || strings.Contains(md, "```mermaid") ||
 		!strings.Contains(md, "**Dataflow**: not drawn, "+strconv.Itoa(n)+" nodes") {

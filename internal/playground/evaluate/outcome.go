@@ -12,36 +12,35 @@ import (
 )
 
 // Problem is one error as the problems pane shows it, positioned in the
-// text of the editor it belongs to.
+// text of the editor it belongs to: the engine's error, with what only
+// the playground knows.
 type Problem struct {
-	Kind   string // "BadPath", "SyntaxError" for data that does not parse, "" when untyped
-	Phase  string // "load" or "render"
-	Msg    string
+	// Error is the engine's error placed in Target's text: Pos (Offset
+	// -1 when it is not there) and End the tag, SegStart and SegEnd the
+	// failing segment (-1, -1 when unknown), Fix what mends it in place of
+	// that segment; Source is left out. A warning (reshape.Warning), a
+	// data text that does not parse and an error the engine did not type
+	// fill only what they have.
+	reshape.Error
 	Target state.Target
-	At     string // JSON Pointer of the failing shape leaf
 	Step   string // in plan mode, the step it belongs to ("" for the solver)
 
-	// Pos places the tag in the target's text (line from 1, column in
-	// runes, byte offset), End is where it ends; Pos.Offset is -1 when
-	// the error cannot be placed there.
-	Pos template.Pos
-	End int
-	// Seg is the failing path segment's byte range; -1, -1 when unknown.
-	Seg [2]int
+	// other names a kind the engine has none for: "Warning",
+	// "SyntaxError"; "" when untyped.
+	other string
+}
 
-	// NothingFound is the engine's word that the error is no failure:
-	// the data ran out (EmptyData), the step is not broken.
-	NothingFound bool
-
-	path       string
-	Keys       []string // what is on offer at the failing segment
-	More       int      // how many keys were left out of Keys
-	Suggestion string
-	Fix        string // what mends it in place of Seg
+// KindName is the kind as the pane and its marks name it: the engine's
+// kind, or "Warning", "SyntaxError"; "" when untyped.
+func (p *Problem) KindName() string {
+	if p.Kind != 0 {
+		return p.Kind.String()
+	}
+	return p.other
 }
 
 // Label is the kind as people read it.
-func (p *Problem) Label() string { return errLabel(p.Kind, p.NothingFound) }
+func (p *Problem) Label() string { return errLabel(p.KindName(), !p.Failure()) }
 
 // errLabel names an error for people: its kind, or "nothing found" for
 // one the engine says is no failure (EmptyData).
@@ -57,17 +56,17 @@ func errLabel(kind string, nothingFound bool) string {
 
 // same reports whether p and q show the same.
 func (p *Problem) same(q *Problem) bool {
-	return p.Kind == q.Kind && p.Phase == q.Phase && p.Msg == q.Msg && p.Target == q.Target && p.At == q.At && p.Step == q.Step &&
-		p.Pos == q.Pos && p.End == q.End && p.Seg == q.Seg &&
-		p.NothingFound == q.NothingFound && p.path == q.path && slices.Equal(p.Keys, q.Keys) && p.More == q.More &&
+	return p.Kind == q.Kind && p.other == q.other && p.Phase == q.Phase && p.Msg == q.Msg && p.Target == q.Target && p.At == q.At && p.Step == q.Step &&
+		p.Pos == q.Pos && p.End == q.End && p.SegStart == q.SegStart && p.SegEnd == q.SegEnd &&
+		p.Path == q.Path && slices.Equal(p.Available, q.Available) && p.More == q.More &&
 		p.Suggestion == q.Suggestion && p.Fix == q.Fix
 }
 
 // Marked is the byte range an editor underlines: the failing segment when
 // it is known, else the tag; -1, -1 when the problem is not placed.
 func (p *Problem) Marked() (start, end int) {
-	if p.Seg[1] > p.Seg[0] && p.Seg[0] >= 0 {
-		return p.Seg[0], p.Seg[1]
+	if p.SegEnd > p.SegStart && p.SegStart >= 0 {
+		return p.SegStart, p.SegEnd
 	}
 	return p.Pos.Offset, p.End
 }
@@ -76,7 +75,10 @@ func (p *Problem) Marked() (start, end int) {
 func (p *Problem) Located() bool { return p.Pos.Offset >= 0 }
 
 // unplaced is the place of a problem that is nowhere in its text.
-var unplaced = Problem{Pos: template.Pos{Offset: -1}, End: -1, Seg: [2]int{-1, -1}}
+var unplaced = func() (p Problem) {
+	p.Pos.Offset, p.End, p.SegStart, p.SegEnd = -1, -1, -1, -1
+	return p
+}()
 
 // TraceRow is one tag of the trace pane.
 type TraceRow struct {
@@ -97,7 +99,7 @@ type TraceRow struct {
 
 	path  string
 	start int // the tag's byte offset in the editor's text, -1 when unknown
-	// errNothingFound: the error is no failure (see Problem.NothingFound).
+	// errNothingFound: the error is no failure (template.Error.Failure).
 	errNothingFound bool
 }
 
@@ -213,7 +215,7 @@ func (o *Outcome) setPartial(v template.Value) {
 func (o *Outcome) failedLeaves() map[string]string {
 	failed := map[string]string{}
 	for _, p := range o.Problems {
-		if _, seen := failed[p.At]; !seen && p.At != "" && p.Target == (state.Target{}) && p.Phase == "render" {
+		if _, seen := failed[p.At]; !seen && p.At != "" && p.Target == (state.Target{}) && p.Phase == template.PhaseRender {
 			failed[p.At] = p.Label() + ": " + p.Msg
 		}
 	}
@@ -238,7 +240,7 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 	list := reshape.Errors(err)
 	if list == nil {
 		p := unplaced
-		p.Phase, p.Msg, p.Target = "load", shownText(err.Error()), target
+		p.Phase, p.Msg, p.Target = template.PhaseLoad, shownText(err.Error()), target
 		o.Problems = append(o.Problems, p)
 		return
 	}
@@ -253,7 +255,7 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 func newProblem(e *reshape.Error, text string, target state.Target) Problem {
 	if e.Kind == template.InputError && target != (state.Target{Call: true}) {
 		p := placeProblem(e, "", state.Target{Call: true})
-		p.Pos, p.End, p.Seg = unplaced.Pos, unplaced.End, unplaced.Seg
+		p.Pos, p.End, p.SegStart, p.SegEnd = unplaced.Pos, unplaced.End, unplaced.SegStart, unplaced.SegEnd
 		return p // in the call's editor, which places none
 	}
 	return placeProblem(e, text, target)
@@ -263,9 +265,11 @@ func newProblem(e *reshape.Error, text string, target state.Target) Problem {
 // in the document when it has one (a shape leaf's, a plan's), else in its
 // template's source.
 func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
-	p := unplaced
-	p.Kind, p.Phase, p.Msg, p.Target, p.At, p.NothingFound = e.Kind.String(), e.Phase.String(), shownText(e.Msg), target, e.At, !e.Failure()
-	p.path, p.Keys, p.More, p.Suggestion = e.Path, e.Available, e.More, e.Suggestion
+	p := Problem{Error: *e, Target: target}
+	// The pane compares problems on each render: the text they are in,
+	// which each keystroke changes, is the target's, not theirs.
+	p.Msg, p.Source = shownText(e.Msg), ""
+	p.Pos, p.End, p.SegStart, p.SegEnd, p.Fix = unplaced.Pos, unplaced.End, unplaced.SegStart, unplaced.SegEnd, ""
 	pos, end, segStart, segEnd := e.Pos, e.End, e.SegStart, e.SegEnd
 	switch {
 	case e.Doc.Line > 0:
@@ -280,7 +284,7 @@ func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 	}
 	p.Pos, p.End = pos, min(max(end, pos.Offset+1), len(text))
 	if segEnd > segStart {
-		p.Seg, p.Fix = [2]int{segStart, segEnd}, e.Fix
+		p.SegStart, p.SegEnd, p.Fix = segStart, segEnd, e.Fix
 	}
 	return p
 }
@@ -290,8 +294,9 @@ func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 // last saying how many more there were.
 func (o *Outcome) addWarnings(warnings []reshape.Warning) {
 	for _, w := range warnings {
-		o.Problems = append(o.Problems, Problem{Kind: "Warning", Phase: "load", Msg: shownText(w.Msg), Target: state.Target{}, At: w.At,
-			Pos: w.Pos, End: w.End, Seg: [2]int{w.From, w.To}, Fix: w.Fix})
+		p := Problem{other: "Warning"}
+		p.Phase, p.Msg, p.At, p.Pos, p.End, p.SegStart, p.SegEnd, p.Fix = template.PhaseLoad, shownText(w.Msg), w.At, w.Pos, w.End, w.From, w.To, w.Fix
+		o.Problems = append(o.Problems, p)
 	}
 }
 

@@ -22,16 +22,16 @@ import (
 type StepRow struct {
 	ID        string // "" for the solver and a step without a valid id
 	at        string // the step's JSON Pointer in the document, "" for the solver
-	Tool      string
+	tool      string
 	Form      string // call, map, fold, decide
 	Status    string // ok, sample, failed, blocked, skipped
 	BlockedBy string
 	JSON      string // the result as compact JSON (cut: see stepRow), "" without one
 	Reads     []string
 	ReadBy    []string // the steps that read it, in order, then "" for the solver
-	// Branch is the branch of its decide step that holds it; Depth how
+	// branch is the branch of its decide step that holds it; Depth how
 	// many decide steps hold it.
-	Branch string
+	branch string
 	Depth  int
 	Note   string
 	// NeedsSample: it calls a tool nothing here runs and has no sample.
@@ -75,11 +75,24 @@ func (v *PlanView) same(w *PlanView) bool {
 		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
 
+// What says what the step is, as its row names it: "branch b · map ·
+// tool", its branch when it is in one, its form, its tool.
+func (r *StepRow) What() string {
+	what := r.Form
+	if r.tool != "" {
+		what += " · " + r.tool
+	}
+	if r.branch != "" {
+		what = "branch " + r.branch + " · " + what
+	}
+	return what
+}
+
 // same reports whether r and q show the same.
 func (r *StepRow) same(q *StepRow) bool {
-	return r.ID == q.ID && r.at == q.at && r.Tool == q.Tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
+	return r.ID == q.ID && r.at == q.at && r.tool == q.tool && r.Form == q.Form && r.Status == q.Status && r.BlockedBy == q.BlockedBy &&
 		r.JSON == q.JSON && slices.Equal(r.Reads, q.Reads) && slices.Equal(r.ReadBy, q.ReadBy) &&
-		r.Branch == q.Branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
+		r.branch == q.branch && r.Depth == q.Depth && r.Note == q.Note && r.NeedsSample == q.NeedsSample && r.Problems == q.Problems
 }
 
 // planned is the last plan document loaded and run, kept for the next
@@ -209,7 +222,7 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 	for _, res := range r.out.Steps { // one for each of r.plan.All, in order
 		s := res.Step
 		row := e.stepRow(s.ID, res, &room)
-		row.ID, row.at, row.Tool, row.Form, row.Branch = s.ID, s.At, s.ToolName, s.Form.String(), s.InBranch
+		row.ID, row.at, row.tool, row.Form, row.branch = s.ID, s.At, s.ToolName, s.Form.String(), s.InBranch
 		row.Reads, row.NeedsSample = s.Reads(), s.NeedsSample()
 		for in := s.In; in != nil; in = in.In {
 			row.Depth++

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/playground/state"
+	"github.com/splicedev/splice/template"
 )
 
 const execTool = `name: lint
@@ -15,7 +16,7 @@ input_schema: {type: object, required: [path], properties: {path: {type: string}
 
 // Tools that cannot run here show what they would run, their calls checked.
 func TestToolsThatCannotRunShowWhatWouldRun(t *testing.T) {
-	out := Evaluate(state.State{Mode: state.ModeTool, Tool: execTool, Call: `{"path": "a.go"}`})
+	out := expected(state.State{Mode: state.ModeTool, Tool: execTool, Call: `{"path": "a.go"}`})
 	if !out.HasValue || out.JSON != `{"command":["lint","a.go"]}` || !strings.Contains(out.Note, "cannot run here") {
 		t.Errorf("exec: value %v %s, note %q, problems %v", out.HasValue, out.JSON, out.Note, out.Problems)
 	}
@@ -25,15 +26,15 @@ func TestToolsThatCannotRunShowWhatWouldRun(t *testing.T) {
 		t.Errorf("the command's tags are not coloured: %v", spans)
 	}
 	bad := e.Evaluate(&s)
-	if len(bad.Problems) != 1 || bad.Problems[0].Kind != "InputError" || bad.Problems[0].Target != (state.Target{Call: true}) {
+	if len(bad.Problems) != 1 || bad.Problems[0].Kind != template.InputError || bad.Problems[0].Target != (state.Target{Call: true}) {
 		t.Errorf("a bad call: %v", bad.Problems)
 	}
-	prompt := Evaluate(state.State{Mode: state.ModeTool, Call: `{"text": "long"}`,
+	prompt := expected(state.State{Mode: state.ModeTool, Call: `{"text": "long"}`,
 		Tool: "name: sum\nkind: prompt\nprompt: \"Summarize {{input.text}}\"\noutput_schema: {type: string}\n"})
 	if prompt.JSON != `{"prompt":"Summarize long","output_schema":{"type":"string"}}` {
 		t.Errorf("prompt: %s %v", prompt.JSON, prompt.Problems)
 	}
-	caller := Evaluate(state.State{Mode: state.ModeTool, Call: `{"shape": {"a": "{{E0.x}}"}}`, Tool: "name: pass\nkind: reshape\ncaller_shape: true\n"})
+	caller := expected(state.State{Mode: state.ModeTool, Call: `{"shape": {"a": "{{E0.x}}"}}`, Tool: "name: pass\nkind: reshape\ncaller_shape: true\n"})
 	if !caller.HasValue || !strings.Contains(caller.Note, "renders the shape's templates first") {
 		t.Errorf("caller shape: %s, note %q", caller.JSON, caller.Note)
 	}

@@ -19,7 +19,7 @@ func TestSurfaceCases(t *testing.T) {
 		for _, r := range c.Roots {
 			s.Roots = append(s.Roots, state.RootText{Name: r.Name, Text: r.Text})
 		}
-		out := Evaluate(s)
+		out := expected(s)
 		if c.Problem == nil {
 			if !out.HasValue || out.Display != c.Display || out.Mixed == c.Typed || len(out.Problems) > 0 {
 				t.Errorf("%s: shows %q (mixed text %v, problems %v), want %q (typed %v)", c.Name, out.Display, out.Mixed, out.Problems, c.Display, c.Typed)
@@ -31,8 +31,8 @@ func TestSurfaceCases(t *testing.T) {
 			continue
 		}
 		p := out.Problems[0]
-		if p.Kind != c.Problem.Kind || p.Pos.Line != c.Problem.Line || p.Pos.Column != c.Problem.Column || !slices.Equal(p.Keys, c.Problem.Keys) {
-			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.Kind, p.Pos.Line, p.Pos.Column, p.Keys, *c.Problem)
+		if p.KindName() != c.Problem.Kind || p.Pos.Line != c.Problem.Line || p.Pos.Column != c.Problem.Column || !slices.Equal(p.Available, c.Problem.Keys) {
+			t.Errorf("%s: first problem %s %d:%d %v, want %+v", c.Name, p.KindName(), p.Pos.Line, p.Pos.Column, p.Available, *c.Problem)
 		}
 	}
 }

@@ -100,7 +100,7 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 			if got := e.work; got.DataDecodes-before.DataDecodes != tt.decodes || ranged && got.Compares != before.Compares {
 				t.Errorf("%s (ranged %v): %d decodes, %d compares; want %d", tt.name, ranged, got.DataDecodes-before.DataDecodes, got.Compares-before.Compares, tt.decodes)
 			}
-			if want := Evaluate(s); out.JSON != want.JSON {
+			if want := expected(s); out.JSON != want.JSON {
 				t.Errorf("%s: output %s, want %s", tt.name, out.JSON, want.JSON)
 			}
 		}
@@ -111,11 +111,11 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 // another leaf, or the tool file, is broken.
 func TestTraceWhileWriting(t *testing.T) {
 	roots := []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"x": 1}`}}
-	shape := Evaluate(state.State{Mode: state.ModeShape, Shape: `{"a": "{{E0.x}}", "b": "{{E0."}`, Roots: roots})
+	shape := expected(state.State{Mode: state.ModeShape, Shape: `{"a": "{{E0.x}}", "b": "{{E0."}`, Roots: roots})
 	if len(shape.Trace) != 1 || shape.Trace[0].Leaf != "/a" || shape.HasValue || len(shape.Problems) == 0 {
 		t.Errorf("shape: trace %+v, problems %+v", shape.Trace, shape.Problems)
 	}
-	tool := Evaluate(state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
+	tool := expected(state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
 	if len(tool.Trace) != 1 || tool.Trace[0].Value != "2" || len(tool.Problems) == 0 {
 		t.Errorf("tool: trace %+v, problems %+v", tool.Trace, tool.Problems)
 	}
@@ -143,7 +143,7 @@ func TestPlanEditAsRange(t *testing.T) {
 	if parsed := got.Parses - before.Parses; got.Decodes != before.Decodes || got.Compares != before.Compares || parsed == 0 || parsed >= whole || got.Renders == before.Renders {
 		t.Errorf("work %+v, before %+v: want no decode, no compare, the step's parses (not the plan's %d), some renders", got, before, whole)
 	}
-	want := Evaluate(state.State{Mode: state.ModePlan, Plan: text[:at] + "x" + text[at:]})
+	want := expected(state.State{Mode: state.ModePlan, Plan: text[:at] + "x" + text[at:]})
 	if out.JSON != want.JSON || len(out.Problems) != len(want.Problems) {
 		t.Errorf("output %s, want %s", out.JSON, want.JSON)
 	}
