@@ -565,18 +565,19 @@ func (o *Outcome) NullReads() []reshape.Warning {
 		if r.Status != Ran || o.Plan.doc == nil {
 			continue
 		}
-		for _, e := range r.Trace() {
+		// Only the null reads are placed: a kept result's trace stays
+		// unplaced until it is shown, or every key would place every step's.
+		var reads []template.TraceEntry
+		for _, e := range r.trace {
+			if o.readsNullSample(e) {
+				reads = append(reads, e)
+			}
+		}
+		if r.placeIn != nil {
+			r.placeIn.PlaceTrace(reads)
+		}
+		for _, e := range reads {
 			root, _, _ := strings.Cut(e.Path, ".")
-			if e.Kind.String() != "root" || !e.Found || !e.Value.IsNull() || e.Err != nil || e.At == "" {
-				continue // only a path from a step's root reads its sample by name
-			}
-			if source, ok := o.Result(root); !ok || source.Status != Sampled {
-				continue
-			}
-			leaf, _ := template.ResolvePointer(o.Plan.doc.Value, e.At)
-			if e.Pos.Offset == 0 && e.End == len(leaf.Str()) { // the leaf is this one tag: a typed splice
-				continue
-			}
 			warnings = append(warnings, reshape.Warning{Pos: e.Doc, End: e.Doc.Offset + e.End - e.Pos.Offset, At: e.At, From: -1, To: -1,
 				Msg: e.Tag() + " is null in " + root + "'s sample: mixed text renders it as \"null\"; give the sample a value"})
 			if len(warnings) == maxNullReads {
@@ -585,6 +586,20 @@ func (o *Outcome) NullReads() []reshape.Warning {
 		}
 	}
 	return warnings
+}
+
+// readsNullSample reports whether e reads null by name from a sample, in
+// mixed text: where NullReads warns.
+func (o *Outcome) readsNullSample(e template.TraceEntry) bool {
+	if e.Kind.String() != "root" || !e.Found || !e.Value.IsNull() || e.Err != nil || e.At == "" {
+		return false // only a path from a step's root reads its sample by name
+	}
+	root, _, _ := strings.Cut(e.Path, ".")
+	if source, ok := o.Result(root); !ok || source.Status != Sampled {
+		return false
+	}
+	leaf, _ := template.ResolvePointer(o.Plan.doc.Value, e.At)
+	return e.Pos.Offset != 0 || e.End != len(leaf.Str()) // the leaf as one tag is a typed splice
 }
 
 // maxNullReads bounds NullReads, as the load's warnings are bounded.

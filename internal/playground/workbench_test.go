@@ -141,16 +141,25 @@ func TestWrapInSteps(t *testing.T) {
 }
 
 // A sample's null read in mixed text warns at the read; a typed splice of
-// it does not.
+// it does not. Typed in another step, the read's step is kept from the
+// last run and its warning moves with the text.
 func TestNullSampleReadAsText(t *testing.T) {
 	text := "steps:\n  - id: E1\n    tool_name: gh__pr\n    input: {}\n    result: {number: null}\n" +
+		"  - id: other\n    tool_name: builtin__reshape\n    input: {shape: {a: \"hi\"}}\n" +
 		"  - id: card\n    tool_name: builtin__reshape\n    input: {shape: {t: \"PR #{{E1.number}}\", n: \"{{E1.number}}\"}}\n"
 	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
-	var warned []string
-	for _, p := range ss.Out.Problems {
-		warned = append(warned, p.KindName()+" "+p.Step+" "+text[p.Pos.Offset:p.End])
+	check := func(text string) {
+		t.Helper()
+		var warned []string
+		for _, p := range ss.Out.Problems {
+			warned = append(warned, p.KindName()+" "+p.Step+" "+text[p.Pos.Offset:p.End])
+		}
+		if !slices.Equal(warned, []string{"Warning card {{E1.number}}"}) || ss.Out.Problems[0].Pos.Column != strings.Index(strings.Split(text, "\n")[10], "{{")+1 {
+			t.Errorf("problems %v (%+v), want one warning at the mixed text's read", warned, ss.Out.Problems)
+		}
 	}
-	if !slices.Equal(warned, []string{"Warning card {{E1.number}}"}) || ss.Out.Problems[0].Pos.Column != strings.Index(strings.Split(text, "\n")[7], "{{")+1 {
-		t.Errorf("problems %v (%+v), want one warning at the mixed text's read", warned, ss.Out.Problems)
-	}
+	check(text)
+	at := strings.Index(text, "hi")
+	ss.Edit(state.Target{}, ss.Rewrites(state.Target{}), at, at, "abc")
+	check(ss.State.Plan)
 }
