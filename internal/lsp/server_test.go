@@ -345,7 +345,7 @@ func TestCancelARequestThatWaits(t *testing.T) {
 	// its cancellation, written at once behind it, are read.
 	var stream strings.Builder
 	open, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen",
-		"params": map[string]any{"textDocument": map[string]any{"uri": planURI, "languageId": "yaml", "version": 1, "text": plan200(t)}}})
+		"params": map[string]any{"textDocument": map[string]any{"uri": planURI, "languageId": "yaml", "version": 1, "text": plan200()}}})
 	symbols := `{"jsonrpc":"2.0","id":"s1","method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"` + planURI + `"}}}`
 	cancel := `{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"s1"}}`
 	for _, m := range []string{string(open), symbols, cancel} {
