@@ -2,6 +2,7 @@ package plan
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -298,5 +299,21 @@ func TestMissingUserToolNamedAsWritten(t *testing.T) {
 	p := Load("tools: [{name: fetch_issue, kind: exec, command: [gh]}]\nsteps:\n  - {id: a, tool_name: user__fetch_isue, input: {}}\n")
 	if len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Msg, `"user__fetch_isue"`) || p.Errors[0].Suggestion != "user__fetch_issue" {
 		t.Fatalf("errors %v", p.Errors)
+	}
+}
+
+// A sample's null read as text warns once per tag that reads it, at most
+// maxNullReads in all.
+func TestNullReadsCapped(t *testing.T) {
+	var shape strings.Builder
+	for i := range 3 * maxNullReads {
+		fmt.Fprintf(&shape, "k%d: \"PR #{{E1.number}}\", ", i)
+	}
+	text := "steps:\n  - {id: E1, tool_name: gh__pr, input: {}, result: {number: null}}\n" +
+		"  - {id: card, tool_name: builtin__reshape, input: {shape: {" + shape.String() + "}}}\n"
+	warnings := Run(Load(text), Options{Trace: true}).NullReads()
+	if len(warnings) != maxNullReads || !strings.Contains(warnings[0].Msg, "{{E1.number}} is null in E1's sample") ||
+		text[warnings[0].Pos.Offset:warnings[0].End] != "{{E1.number}}" {
+		t.Fatalf("%d warnings, the first %+v", len(warnings), warnings[0])
 	}
 }

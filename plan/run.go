@@ -569,6 +569,9 @@ func (o *Outcome) NullReads() []reshape.Warning {
 		// unplaced until it is shown, or every key would place every step's.
 		var reads []template.TraceEntry
 		for _, e := range r.trace {
+			if len(warnings)+len(reads) == maxNullReads {
+				break
+			}
 			if o.readsNullSample(e) {
 				reads = append(reads, e)
 			}
@@ -580,9 +583,9 @@ func (o *Outcome) NullReads() []reshape.Warning {
 			root, _, _ := strings.Cut(e.Path, ".")
 			warnings = append(warnings, reshape.Warning{Pos: e.Doc, End: e.Doc.Offset + e.End - e.Pos.Offset, At: e.At, From: -1, To: -1,
 				Msg: e.Tag() + " is null in " + root + "'s sample: mixed text renders it as \"null\"; give the sample a value"})
-			if len(warnings) == maxNullReads {
-				return warnings
-			}
+		}
+		if len(warnings) == maxNullReads {
+			return warnings
 		}
 	}
 	return warnings
