@@ -258,9 +258,10 @@ func (k *keeper) restore(ctx app.Context) {
 		k.v.linkSize = len(saved) // the autosave is a link's payload
 	default:
 		// A state from no payload (the default example) is encoded for its
-		// size once the first frame is painted, which need not wait on deflating.
+		// size once the page is idle: a first visit's start need not wait on
+		// deflating (a timer could fire before go-app took its loader away).
 		version := k.s.Version
-		ctx.After(time.Millisecond, func(ctx app.Context) {
+		whenIdle(ctx, func() {
 			if k.s.Version == version && !k.dirty {
 				k.v.linkSize = len(k.encode())
 			}
@@ -386,6 +387,24 @@ func listenShortcuts(h func(e app.Value)) (remove func()) {
 		stop.Invoke()
 		fn.Release()
 	}
+}
+
+// whenIdle runs f as an update of ctx's component once the page has
+// nothing else to do, or a second from now at the latest (after the first
+// paint in a browser without idle callbacks).
+func whenIdle(ctx app.Context, f func()) {
+	win := app.Window()
+	if !win.Get("requestIdleCallback").Truthy() {
+		afterFirstPaint(ctx, f)
+		return
+	}
+	var idle app.Func
+	idle = app.FuncOf(func(app.Value, []app.Value) any {
+		idle.Release()
+		ctx.Dispatch(func(app.Context) { f() })
+		return nil
+	})
+	win.Call("requestIdleCallback", idle, map[string]any{"timeout": 1000})
 }
 
 // handlerOf is h as a function of the page that gets an event.

@@ -209,6 +209,21 @@ func TestBrowserTwoTabs(t *testing.T) {
 	waitShows(t, third, work)
 }
 
+// A first visit, on the default example and no link, shows the length of
+// the example's link once the page is idle, without writing it to the
+// address bar (the example is not an edit).
+func TestBrowserFirstVisitLinkSize(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.Navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	note, _ := state.LinkSizeNote(len(encodeState(state.DefaultExample.Open())), false)
+	browsertest.WaitJS(t, ctx, byTestID("link-size")+`?.textContent === `+jsString(note))
+	if hash := browsertest.EvalJS[string](t, ctx, `location.hash`); hash != "" {
+		t.Errorf("the address bar has %q, want no link", hash)
+	}
+}
+
 // TestBrowserLinkSize: the cap is on the link itself (its compressed
 // payload), whose length shows beside Share: a 750 KB root makes a short
 // link; past LinkWarnSize the length warns, and the share dialog says why;
