@@ -13,9 +13,14 @@ import (
 // and steps are, and the edits that write a step's sample or a decide
 // step's decision into the text.
 
+// The lists of steps and paths a step or the solver reads are shared, not
+// copied: a plan is not changed once loaded (an edit makes another), and
+// the graph and the steps pane ask for them at every key. Callers must not
+// change them; appending copies.
+
 // Reads lists the steps whose results the step's templates read, in
 // document order: what blocks it when they have none.
-func (s *Step) Reads() []string { return slices.Clone(s.reads) }
+func (s *Step) Reads() []string { return s.reads[:len(s.reads):len(s.reads)] }
 
 // NeedsSample reports whether the step calls a tool nothing here runs and
 // the document gives it no sample result.
@@ -24,14 +29,16 @@ func (s *Step) NeedsSample() bool {
 }
 
 // SolverReads lists the steps the solver reads.
-func (p *Plan) SolverReads() []string { return slices.Clone(p.solverReads) }
+func (p *Plan) SolverReads() []string { return p.solverReads[:len(p.solverReads):len(p.solverReads)] }
 
 // PathsRead lists the root-anchored paths of the step's templates that
 // read another step's result ("E1.number"), each once, in document order.
-func (s *Step) PathsRead() []string { return slices.Clone(s.paths) }
+func (s *Step) PathsRead() []string { return s.paths[:len(s.paths):len(s.paths)] }
 
 // SolverPathsRead lists the paths of the solver that read a step's result.
-func (p *Plan) SolverPathsRead() []string { return slices.Clone(p.solverPaths) }
+func (p *Plan) SolverPathsRead() []string {
+	return p.solverPaths[:len(p.solverPaths):len(p.solverPaths)]
+}
 
 // Spans lists the tags of every template of the document that parses (a
 // step's input, over and initial, the solver), placed in the document's

@@ -104,6 +104,13 @@ func Build(p *plan.Plan, out *plan.Outcome) *Graph {
 	for i, n := range g.Nodes {
 		index[n.Key] = i
 	}
+	// The edges' paths share one array: each path read is on one edge.
+	edges, paths := len(p.SolverReads()), len(p.SolverPathsRead())
+	for _, res := range out.Steps {
+		edges, paths = edges+len(res.Step.Reads()), paths+len(res.Step.PathsRead())
+	}
+	g.Edges = make([]Edge, 0, edges)
+	shared := make([]string, 0, paths)
 	read := func(to int, reads, paths []string) {
 		for _, id := range reads {
 			from, ok := index[id]
@@ -111,10 +118,14 @@ func Build(p *plan.Plan, out *plan.Outcome) *Graph {
 				continue
 			}
 			e := Edge{From: from, To: to, Blocked: g.Nodes[to].Status == "blocked" && !hasResult[id]}
+			start := len(shared)
 			for _, path := range paths {
 				if path == id || len(path) > len(id) && path[:len(id)] == id && path[len(id)] == '.' {
-					e.Paths = append(e.Paths, path)
+					shared = append(shared, path)
 				}
+			}
+			if len(shared) > start {
+				e.Paths = shared[start:len(shared):len(shared)]
 			}
 			g.Edges = append(g.Edges, e)
 		}

@@ -283,3 +283,16 @@ func TestMermaidEscapes(t *testing.T) {
 		}
 	}
 }
+
+// Build allocates for the graph, not for each edge or path read: the
+// edges and their paths each come in one array.
+func TestBuildAllocatesPerGraph(t *testing.T) {
+	p := plan.Load(benchdata.GraphPlan(400))
+	out := plan.Run(p, plan.Options{})
+	edges := len(Build(p, out).Edges)
+	allocs := testing.AllocsPerRun(5, func() { Build(p, out) })
+	if allocs*4 > float64(edges) {
+		t.Errorf("building a graph of %d edges allocates %.0f times, want under a quarter of the edges", edges, allocs)
+	}
+	t.Logf("%d edges, %.0f allocations", edges, allocs)
+}
