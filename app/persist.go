@@ -389,24 +389,6 @@ func listenShortcuts(h func(e app.Value)) (remove func()) {
 	}
 }
 
-// whenIdle runs f as an update of ctx's component once the page has
-// nothing else to do, or a second from now at the latest (after the first
-// paint in a browser without idle callbacks).
-func whenIdle(ctx app.Context, f func()) {
-	win := app.Window()
-	if !win.Get("requestIdleCallback").Truthy() {
-		afterFirstPaint(ctx, f)
-		return
-	}
-	var idle app.Func
-	idle = app.FuncOf(func(app.Value, []app.Value) any {
-		idle.Release()
-		ctx.Dispatch(func(app.Context) { f() })
-		return nil
-	})
-	win.Call("requestIdleCallback", idle, map[string]any{"timeout": 1000})
-}
-
 // handlerOf is h as a function of the page that gets an event.
 func handlerOf(h func(e app.Value)) app.Func {
 	return app.FuncOf(func(this app.Value, args []app.Value) any {

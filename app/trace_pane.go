@@ -96,21 +96,3 @@ func renderTraceRow(r *evaluate.TraceRow, leaves bool) app.UI {
 	cells = append(cells, app.Elem("td").Class("runs").Text(runs))
 	return app.Elem("tr").Class("trace-row").Body(cells...)
 }
-
-// afterFirstPaint runs f as an update of ctx's component once the browser
-// has painted the frame it mounted in (on the next update without the
-// editor bundle, which knows when that is).
-func afterFirstPaint(ctx app.Context, f func()) {
-	bridge := app.Window().Get("spliceEditor")
-	if !bridge.Truthy() {
-		ctx.Dispatch(func(app.Context) { f() })
-		return
-	}
-	var painted app.Func
-	painted = app.FuncOf(func(app.Value, []app.Value) any {
-		painted.Release()
-		ctx.Dispatch(func(app.Context) { f() })
-		return nil
-	})
-	bridge.Call("afterPaint", painted)
-}
