@@ -1,7 +1,10 @@
 package app
 
 import (
+	_ "embed"
+	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
@@ -13,9 +16,11 @@ import (
 	"github.com/splicedev/splice/template"
 )
 
-// docsPage is the dialect reference at /docs. Its examples are rendered by
-// the engine when the page loads (on the server for the prerendered page,
-// then in the browser), so the reference shows what the engine does.
+// docsPage is the dialect reference at /docs. What its examples give is
+// held in docs_results.json, which the tests check against the engine: a
+// LimitError example spends the engine's whole budget (a quarter of a
+// second natively, over a second in the browser), and neither a page load
+// nor a request to the server should.
 type docsPage struct {
 	app.Compo
 	results map[*docExample]docResult
@@ -23,15 +28,38 @@ type docsPage struct {
 
 const docsTitle = "The {{Ex.path}} dialect — Splice"
 
-func (d *docsPage) OnInit() {
-	d.results = make(map[*docExample]docResult)
+func (d *docsPage) OnInit() { d.results = docResults() }
+
+//go:embed docs_results.json
+var heldResults []byte
+
+var docResults = sync.OnceValue(func() map[*docExample]docResult { return docResultsIn(heldResults) })
+
+// docResultsIn is what each example gives, from held (docs_results.json);
+// an example the file does not hold yet (the reference edited, the file
+// not written again) is run.
+func docResultsIn(raw []byte) map[*docExample]docResult {
+	var held []docResult
+	if err := json.Unmarshal(raw, &held); err != nil {
+		panic("app: docs_results.json: " + err.Error()) // embedded, and read by the tests
+	}
+	byCaption := make(map[string]docResult, len(held))
+	for _, r := range held {
+		byCaption[r.Caption] = r
+	}
+	results := map[*docExample]docResult{}
 	for _, s := range docSections {
 		for _, n := range s.Body {
 			if ex, ok := n.(*docExample); ok {
-				d.results[ex] = ex.run()
+				r, ok := byCaption[ex.Caption]
+				if !ok {
+					r = ex.run()
+				}
+				results[ex] = r
 			}
 		}
 	}
+	return results
 }
 
 func (d *docsPage) OnPreRender(ctx app.Context) { ctx.Page().SetTitle(docsTitle) }
@@ -55,7 +83,7 @@ func (d *docsPage) Render() app.UI {
 		app.Elem("header").Class("docs-header").Body(
 			app.Elem("a").Class("docs-back").Attr("href", "/").Text("← Playground"),
 			app.Elem("h1").Text("The {{Ex.path}} dialect"),
-			app.Elem("p").Class("docs-lede").Body(inline("A small, strict, logic-less template language that moves typed data between plan steps. Every example on this page is rendered by the engine as the page loads; **Open in playground** takes it to the playground to change.")...),
+			app.Elem("p").Class("docs-lede").Body(inline("A small, strict, logic-less template language that moves typed data between plan steps. Every example on this page shows what the engine makes of it, checked by the tests at each build; **Open in playground** takes it to the playground to change.")...),
 			app.Elem("nav").Class("docs-toc").Attr("aria-label", "Contents").Body(app.Elem("ol").Body(toc...)),
 		),
 		app.Elem("main").Class("docs-main").Body(sections...),
@@ -160,7 +188,7 @@ func inline(s string) []app.UI {
 	return out
 }
 
-// docExample is a live example: a template (or shape, or tool and call)
+// docExample is an example: a template (or shape, or tool and call)
 // with its roots, and the error kind it is meant to show, if any.
 type docExample struct {
 	ID        string // anchor, for examples linked from elsewhere
@@ -174,14 +202,19 @@ type docExample struct {
 	Want      template.ErrorKind // the first error's kind; 0 for a result
 }
 
-// docResult is what the engine made of an example.
+// docResult is what the engine made of an example, as the page shows it.
 type docResult struct {
-	typ     string // the result's JSON type
-	typed   bool   // the template is a typed splice
-	display string // the result as the playground shows it
-	err     error
-	doc     string // the text a plan's errors are placed in
-	steps   string // a plan's steps, one line each; "" for another mode
+	Caption string `json:"caption"`         // the example's
+	Steps   string `json:"steps,omitempty"` // a plan's steps, one line each; "" for another mode
+	// Errors are the errors as the CLI prints them, placed in the
+	// example's text; Kind is the first one's, "" when untyped, and
+	// NothingFound says it is no failure (EmptyData).
+	Errors       string `json:"errors,omitempty"`
+	Kind         string `json:"kind,omitempty"`
+	NothingFound bool   `json:"nothingFound,omitempty"`
+	Type         string `json:"type,omitempty"`  // the result's JSON type
+	Typed        bool   `json:"typed,omitempty"` // the template is a typed splice
+	Result       string `json:"result,omitempty"`
 }
 
 // State is the example as the playground opens it.
@@ -198,11 +231,19 @@ func (ex *docExample) State() state.State {
 // run loads and renders the example with the playground's evaluator, so
 // the docs show what the playground shows.
 func (ex *docExample) run() docResult {
-	s := ex.State()
-	o := playground.NewSession(s).Out
-	r := docResult{typ: o.Type(), typed: o.TypedSplice, display: o.WholeDisplay(), err: o.Err}
+	o := playground.NewSession(ex.State()).Out
+	r := docResult{Caption: ex.Caption}
+	doc := ""
 	if o.Plan != nil {
-		r.doc, r.steps = ex.Source, stepLines(o.Plan)
+		doc, r.Steps = ex.Source, stepLines(o.Plan)
+	}
+	if o.Err == nil {
+		r.Type, r.Typed, r.Result = o.Type(), o.TypedSplice, o.WholeDisplay()
+		return r
+	}
+	r.Errors = reshape.FormatIn(o.Err, doc)
+	if errs := template.Errors(o.Err); len(errs) > 0 {
+		r.Kind, r.NothingFound = errs[0].Kind.String(), !errs[0].Failure()
 	}
 	return r
 }
@@ -243,15 +284,6 @@ func stepLines(view *evaluate.PlanView) string {
 		line("solver", "", r.Status, what)
 	}
 	return b.String()
-}
-
-// text is the example's output as the page shows it, for the tests that
-// hold it: a plan's steps, then the result or the errors.
-func (r docResult) text() string {
-	if r.err != nil {
-		return r.steps + reshape.FormatIn(r.err, r.doc)
-	}
-	return r.steps + r.display + "\n"
 }
 
 // Link is the share link that opens the example in the playground.
@@ -298,13 +330,13 @@ func (ex *docExample) ui(results map[*docExample]docResult) app.UI {
 
 func (r docResult) ui() app.UI {
 	out := r.outcomeUI()
-	if r.steps == "" {
+	if r.Steps == "" {
 		return out
 	}
 	return app.Elem("div").Body(
 		app.Elem("div").Class("docs-result docs-steps").Body(
 			app.Elem("div").Class("docs-label").Text("Steps"),
-			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", "Steps").Text(r.steps),
+			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", "Steps").Text(r.Steps),
 		),
 		out,
 	)
@@ -312,28 +344,25 @@ func (r docResult) ui() app.UI {
 
 // outcomeUI is the result, or the errors.
 func (r docResult) outcomeUI() app.UI {
-	if r.err != nil {
-		kind, label := "", "Error"
-		if errs := template.Errors(r.err); len(errs) > 0 {
-			kind = errs[0].Kind.String()
-			if !errs[0].Failure() {
-				label = "Nothing found"
-			}
+	if r.Errors != "" {
+		label := "Error"
+		if r.NothingFound {
+			label = "Nothing found"
 		}
-		return app.Elem("div").Class("docs-result docs-result-error").Attr("data-kind", kind).Body(
+		return app.Elem("div").Class("docs-result docs-result-error").Attr("data-kind", r.Kind).Body(
 			app.Elem("div").Class("docs-label").Text(label),
-			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(reshape.FormatIn(r.err, r.doc)),
+			app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(r.Errors),
 		)
 	}
-	label := "Result: " + r.typ
-	if r.steps != "" {
-		label = "Solver: " + r.typ
+	label := "Result: " + r.Type
+	if r.Steps != "" {
+		label = "Solver: " + r.Type
 	}
-	if r.typed {
+	if r.Typed {
 		label += " (typed splice)"
 	}
-	return app.Elem("div").Class("docs-result").Attr("data-type", r.typ).Body(
+	return app.Elem("div").Class("docs-result").Attr("data-type", r.Type).Body(
 		app.Elem("div").Class("docs-label").Text(label),
-		app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(r.display), // focusable: it scrolls
+		app.Elem("pre").TabIndex(0).Role("group").Attr("aria-label", label).Text(r.Result), // focusable: it scrolls
 	)
 }

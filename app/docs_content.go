@@ -6,8 +6,8 @@ import (
 )
 
 // The dialect reference, section by section. Prose marks code with
-// backticks. Every example is rendered by the engine when the page loads,
-// and docs_test.go checks that each one still gives what its text says.
+// backticks. What every example gives is held in docs_results.json, and
+// docs_test.go checks that it is what the engine gives and what the text says.
 
 // docSections is the whole reference in reading order.
 var docSections = []docSection{

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -28,21 +30,22 @@ func docExamples() []*docExample {
 }
 
 // Every example must still do what its text says: render without an error,
-// or fail first with the kind it documents.
+// or fail first with the kind it documents. The page shows the held
+// outputs, which TestDocExampleOutputs checks against the engine.
 func TestDocExamplesRender(t *testing.T) {
+	results := docResults()
 	for _, ex := range docExamples() {
 		t.Run(ex.Caption, func(t *testing.T) {
-			r := ex.run()
-			errs := template.Errors(r.err)
+			r := results[ex]
 			switch {
-			case ex.Want == 0 && r.err != nil:
-				t.Errorf("unexpected error:\n%s", template.Format(r.err))
-			case ex.Want != 0 && r.err == nil:
-				t.Errorf("want %s, got result %s", ex.Want, r.display)
-			case ex.Want != 0 && len(errs) == 0:
-				t.Errorf("want %s, got an untyped error: %v", ex.Want, r.err)
-			case ex.Want != 0 && errs[0].Kind != ex.Want:
-				t.Errorf("want %s, got:\n%s", ex.Want, template.Format(r.err))
+			case ex.Want == 0 && r.Errors != "":
+				t.Errorf("unexpected error:\n%s", r.Errors)
+			case ex.Want != 0 && r.Errors == "":
+				t.Errorf("want %s, got result %s", ex.Want, r.Result)
+			case ex.Want != 0 && r.Kind == "":
+				t.Errorf("want %s, got an untyped error: %s", ex.Want, r.Errors)
+			case ex.Want != 0 && r.Kind != ex.Want.String():
+				t.Errorf("want %s, got:\n%s", ex.Want, r.Errors)
 			}
 		})
 	}
@@ -154,38 +157,70 @@ func TestDocsPagePrerenders(t *testing.T) {
 	}
 }
 
-var updateOutputs = flag.Bool("update", false, "write testdata/docs_examples.txt from what the examples give now")
+var updateOutputs = flag.Bool("update", false, "write docs_results.json from what the examples give now")
 
 // What every example shows (a plan's steps, the result or the errors) is
-// held in testdata/docs_examples.txt: an example whose output changes fails
-// here until the change is looked at and the file written again
-// (go test ./app -run TestDocExampleOutputs -update).
+// held in docs_results.json, which the page shows: an example whose output
+// changes fails here until the change is looked at and the file written
+// again (go test ./app -run TestDocExampleOutputs -args -update).
 func TestDocExampleOutputs(t *testing.T) {
-	var b strings.Builder
+	var got []docResult
 	for _, ex := range docExamples() {
-		fmt.Fprintf(&b, "== %s\n%s\n", ex.Caption, ex.run().text())
+		got = append(got, ex.run())
 	}
-	const file = "testdata/docs_examples.txt"
+	const file = "docs_results.json"
 	if *updateOutputs {
-		if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false) // the file is read as much as the page
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(got); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(file)
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := strings.Split(b.String(), "\n== ")
-	held := strings.Split(string(want), "\n== ")
+	var held []docResult
+	if err := json.Unmarshal(raw, &held); err != nil {
+		t.Fatal(err)
+	}
 	for i := range max(len(got), len(held)) {
 		switch {
 		case i >= len(got):
-			t.Errorf("an example is gone:\n%s", held[i])
+			t.Errorf("an example is gone: %+v", held[i])
 		case i >= len(held):
-			t.Errorf("a new example:\n%s", got[i])
+			t.Errorf("a new example: %+v", got[i])
 		case got[i] != held[i]:
-			t.Errorf("an example's output changed:\n%s\nwas\n%s", got[i], held[i])
+			t.Errorf("an example's output changed:\n%+v\nwas\n%+v", got[i], held[i])
 		}
+	}
+}
+
+// The page shows the held outputs, and runs an example the file lacks
+// rather than showing it empty.
+func TestDocsPageShowsHeldOutputs(t *testing.T) {
+	var held []docResult
+	if err := json.Unmarshal(heldResults, &held); err != nil {
+		t.Fatal(err)
+	}
+	exs := docExamples()
+	results := docResults()
+	for i, ex := range exs {
+		if i < len(held) && results[ex] != held[i] {
+			t.Errorf("%q: the page shows %+v, the file holds %+v", ex.Caption, results[ex], held[i])
+		}
+	}
+	const lacking = 3
+	held[lacking].Result, held[lacking].Errors = "stale", ""
+	held[lacking].Caption += " (an older caption)"
+	raw, _ := json.Marshal(held)
+	if r, want := docResultsIn(raw)[exs[lacking]], exs[lacking].run(); r != want || len(docResultsIn(raw)) != len(exs) {
+		t.Errorf("an example the file lacks shows %+v, want %+v", r, want)
 	}
 }
 
