@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,7 +30,9 @@ import (
 const testWebDir = "../../web"
 
 // fakeWebDir writes a web directory with a small app.wasm (compressed) and
-// returns it with the wasm's bytes.
+// returns it with the wasm's bytes. The compressed copies are made once
+// and put in place before CompressStale, which then only checks them:
+// brotli's best quality takes a while, and every test has the same files.
 func fakeWebDir(t *testing.T) (dir string, wasm []byte) {
 	t.Helper()
 	dir = t.TempDir()
@@ -37,7 +40,13 @@ func fakeWebDir(t *testing.T) (dir string, wasm []byte) {
 	for i := range 4000 {
 		wasm = strconv.AppendInt(wasm, int64(i*i), 10)
 	}
-	for name, data := range map[string][]byte{"app.wasm": wasm, "app.css": []byte("body{}")} {
+	files := map[string][]byte{"app.wasm": wasm, "app.css": []byte("body{}")}
+	fakeCompressed.Lock()
+	defer fakeCompressed.Unlock()
+	for name, data := range fakeCompressed.files {
+		files[name] = data
+	}
+	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +54,23 @@ func fakeWebDir(t *testing.T) (dir string, wasm []byte) {
 	if err := assets.CompressStale(dir, io.Discard); err != nil {
 		t.Fatal(err)
 	}
+	if fakeCompressed.files == nil {
+		fakeCompressed.files = map[string][]byte{}
+		for _, enc := range assets.Encodings {
+			data, err := os.ReadFile(filepath.Join(dir, "app.wasm"+enc.Ext))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fakeCompressed.files["app.wasm"+enc.Ext] = data
+		}
+	}
 	return dir, wasm
+}
+
+// fakeCompressed holds the compressed copies of fakeWebDir's app.wasm.
+var fakeCompressed struct {
+	sync.Mutex
+	files map[string][]byte
 }
 
 // newTestSite is NewSite for a test, with the playground's routes.
