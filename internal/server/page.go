@@ -56,25 +56,28 @@ func fixPage(page []byte, urlPath, siteURL string) []byte {
 // writes as Go string literals (data-json="\"Core\""): malformed HTML as
 // soon as a value holds a quote, a backslash or a line break. Each becomes
 // its value, HTML-escaped. Text between tags is left alone (go-app escapes
-// it), and so are the contents of script and style elements.
+// it), and so are the contents of script and style elements. The page is
+// read as one string, so that each value is read where it is, not copied
+// with the rest of the page.
 func fixAttributes(page []byte) []byte {
 	var out bytes.Buffer
 	out.Grow(len(page))
-	for i := 0; i < len(page); {
-		lt := bytes.IndexByte(page[i:], '<')
+	text := string(page)
+	for i := 0; i < len(text); {
+		lt := strings.IndexByte(text[i:], '<')
 		if lt < 0 {
-			out.Write(page[i:])
+			out.WriteString(text[i:])
 			break
 		}
-		out.Write(page[i : i+lt])
+		out.WriteString(text[i : i+lt])
 		i += lt
-		end := fixTag(&out, page, i)
-		if name := tagName(page[i:end]); name == "script" || name == "style" {
-			close := bytes.Index(page[end:], []byte("</"+name))
+		end := fixTag(&out, text, i)
+		if name := tagName(text[i:end]); name == "script" || name == "style" {
+			close := strings.Index(text[end:], "</"+name)
 			if close < 0 {
-				close = len(page) - end
+				close = len(text) - end
 			}
-			out.Write(page[end : end+close])
+			out.WriteString(text[end : end+close])
 			end += close
 		}
 		i = end
@@ -84,35 +87,35 @@ func fixAttributes(page []byte) []byte {
 
 // fixTag copies the tag that starts at page[i] ('<') to out with its
 // attribute values rewritten, and returns where the tag ends.
-func fixTag(out *bytes.Buffer, page []byte, i int) int {
+func fixTag(out *bytes.Buffer, page string, i int) int {
 	for j := i; j < len(page); j++ {
 		switch page[j] {
 		case '>':
-			out.Write(page[i : j+1])
+			out.WriteString(page[i : j+1])
 			return j + 1
 		case '"':
-			literal, err := strconv.QuotedPrefix(string(page[j:]))
+			literal, err := strconv.QuotedPrefix(page[j:])
 			if err != nil { // not a Go literal: an ordinary HTML value
-				k := bytes.IndexByte(page[j+1:], '"')
+				k := strings.IndexByte(page[j+1:], '"')
 				if k < 0 {
-					out.Write(page[i:])
+					out.WriteString(page[i:])
 					return len(page)
 				}
-				out.Write(page[i : j+k+2])
+				out.WriteString(page[i : j+k+2])
 				i, j = j+k+2, j+k+1
 				continue
 			}
 			value, _ := strconv.Unquote(literal) // QuotedPrefix checked it
 			if name, start := attributeBefore(page, i, j); value == "false" && booleanAttributes[name] {
-				out.Write(page[i:start]) // disabled="false" would mean disabled
+				out.WriteString(page[i:start]) // disabled="false" would mean disabled
 			} else {
-				out.Write(page[i:j])
+				out.WriteString(page[i:j])
 				out.WriteString(`"` + html.EscapeString(value) + `"`)
 			}
 			i, j = j+len(literal), j+len(literal)-1
 		}
 	}
-	out.Write(page[i:])
+	out.WriteString(page[i:])
 	return len(page)
 }
 
@@ -129,7 +132,7 @@ var booleanAttributes = map[string]bool{
 // attributeBefore returns the name of the attribute whose value starts at
 // page[j] (after its '='), and where that attribute starts, its leading
 // space included; "" when page[j] follows no '='. The tag starts at i.
-func attributeBefore(page []byte, i, j int) (name string, start int) {
+func attributeBefore(page string, i, j int) (name string, start int) {
 	if j-1 <= i || page[j-1] != '=' {
 		return "", j
 	}
@@ -137,7 +140,7 @@ func attributeBefore(page []byte, i, j int) (name string, start int) {
 	for k > i && (page[k-1] == '-' || page[k-1] >= 'a' && page[k-1] <= 'z' || page[k-1] >= 'A' && page[k-1] <= 'Z' || page[k-1] >= '0' && page[k-1] <= '9') {
 		k--
 	}
-	name, start = strings.ToLower(string(page[k:j-1])), k
+	name, start = strings.ToLower(page[k:j-1]), k
 	if start > i && page[start-1] == ' ' {
 		start--
 	}
@@ -146,12 +149,12 @@ func attributeBefore(page []byte, i, j int) (name string, start int) {
 
 // tagName is the lower-case name of an opening tag ("<script ...>"), ""
 // for a closing tag, a comment or a doctype.
-func tagName(tag []byte) string {
+func tagName(tag string) string {
 	name := tag[1:]
-	if n := bytes.IndexAny(name, " \t\n\r/>"); n >= 0 {
+	if n := strings.IndexAny(name, " \t\n\r/>"); n >= 0 {
 		name = name[:n]
 	}
-	return strings.ToLower(string(name))
+	return strings.ToLower(name)
 }
 
 // openGraphURL matches the og:url and og:image tags go-app writes, whose
@@ -163,9 +166,14 @@ var openGraphURL = regexp.MustCompile(`\s*<meta (?:property="og:(url|image)" con
 const siteImage = "/web/icon-512.png"
 
 // fixOpenGraph points og:url at the page and og:image at the site's icon
-// on siteURL, or drops both when no site URL is configured.
+// on siteURL, or drops both when no site URL is configured. It reads the
+// head alone, where the tags are: the body is most of a page.
 func fixOpenGraph(page []byte, urlPath, siteURL string) []byte {
-	return openGraphURL.ReplaceAllFunc(page, func(tag []byte) []byte {
+	head := bytes.Index(page, []byte("</head>"))
+	if head < 0 {
+		head = len(page)
+	}
+	fixed := openGraphURL.ReplaceAllFunc(page[:head], func(tag []byte) []byte {
 		if siteURL == "" {
 			return nil
 		}
@@ -176,6 +184,7 @@ func fixOpenGraph(page []byte, urlPath, siteURL string) []byte {
 		}
 		return []byte(`<meta property="og:` + property + `" content="` + html.EscapeString(content) + `">`)
 	})
+	return append(fixed, page[head:]...)
 }
 
 // pageRecorder holds a page go-app writes, to be fixed before it is sent.

@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"html"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -181,5 +183,34 @@ func TestFixedPageLength(t *testing.T) {
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodHead, "/", nil))
 	if got := rec.Result().Header.Get("Content-Length"); got != n {
 		t.Errorf("HEAD: Content-Length %s, the page is %s bytes", got, n)
+	}
+}
+
+// Fixing a page costs in proportion to it: twice the tags, about twice the
+// bytes allocated (each value was once read with a copy of the page's rest).
+func TestFixPageIsLinear(t *testing.T) {
+	page := func(n int) []byte {
+		var b strings.Builder
+		b.WriteString(`<!doctype html><html><head><meta property="og:url" content="https://x/"></head><body>`)
+		for i := range n {
+			fmt.Fprintf(&b, `<pre class="out" data-json="\"Core %d\\n\"" hidden="false">%d</pre>`, i, i)
+		}
+		b.WriteString(`</body></html>`)
+		return []byte(b.String())
+	}
+	allocated := func(p []byte) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		fixPage(p, "/", "")
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := page(2000), page(4000)
+	a, b := allocated(small), allocated(large)
+	if ratio := float64(b) / float64(a); ratio > 2.5 {
+		t.Errorf("fixing %d bytes allocates %d bytes, fixing %d allocates %d: %.1f×", len(small), a, len(large), b, ratio)
+	}
+	if got := string(fixPage(small, "/", "")); strings.Contains(got, "og:url") || !strings.Contains(got, `data-json="&#34;Core 1999`) || strings.Contains(got, "hidden") {
+		t.Errorf("the page is not fixed: %.300s", got[len(got)-300:])
 	}
 }
