@@ -38,10 +38,6 @@ type codeEditor struct {
 	Spans    []template.Span
 	Problems []evaluate.Problem
 	Select   playground.Selection
-	// Large marks a text which may be large (a root, the call input, a
-	// plan): an edit whose evaluation would take long is evaluated after
-	// the frame is painted, so that typing never waits on decoding it.
-	Large bool
 
 	ctx      app.Context
 	view     app.Value // the bridge's editor, nil until mounted

@@ -96,39 +96,41 @@ func (p *playgroundPage) Render() app.UI {
 		modeTabs(do, true),
 		mainEditor(do),
 	)
-	var detail *stepDetail
-	if s.Out.Plan != nil {
-		detail = &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
+	// Both layouts have the same children in the same places, an absent
+	// one held by an empty element: go-app compares children by place, so
+	// that switching to or from Plan mode updates the editor and the result
+	// panes rather than building them again.
+	var detail app.UI = absent()
+	class, steps, edit, split := "workbench", absent(), app.UI(nil), absent()
+	if s.Out.Plan == nil {
+		edit = app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(main, inputs())
+	} else {
+		d := &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
 		if v.narrow { // under the tapped row
-			inputs = func() app.UI { return stepsPaneOf(do, detail) }
+			inputs = func() app.UI { return stepsPaneOf(do, d) }
+		} else {
+			detail = d
 		}
+		// A plan is a document: its editor takes the window's height, the
+		// steps beside it and the selected step's details beside them. The
+		// steps come first in the Tab order, then the mode tabs and the
+		// editor, whose Tab indents: the grid places each column.
+		class = "workbench workbench-plan"
+		steps = app.Elem("section").Class("column column-steps").Attr("aria-label", "Steps of the plan").Body(
+			&planGraph{Do: do, Graph: s.Out.Plan.Graph, Selected: s.Out.Plan.Selected, Folded: v.narrow},
+			inputs(),
+		)
+		edit = app.Elem("section").Class("column column-edit").Attr("aria-label", "Plan editor").Body(main)
+		split = &planSplit{}
 	}
 	results := app.Elem("section").Class("column column-result").Attr("aria-label", "Results").Body(
 		app.Elem("p").Class("sr-only").Role("status").Attr("aria-live", "polite").Attr("data-testid", "status").Text(statusText(&s.Out)),
-		app.If(detail != nil && !v.narrow, func() app.UI { return detail }),
+		detail,
 		p.output(),
 		&problemsPane{Do: do, Problems: s.Out.Problems},
 		&tracePane{Rows: s.Out.Trace},
 	)
-	// A plan is a document: its editor takes the window's height, the
-	// steps beside it and the selected step's details beside them.
-	workbench := app.Elem("main").Class("workbench").Body(
-		app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(main, inputs()),
-		results,
-	)
-	if s.Out.Plan != nil {
-		// The steps come first in the Tab order, then the mode tabs and the
-		// editor, whose Tab indents: the grid places each column.
-		workbench = app.Elem("main").Class("workbench workbench-plan").Body(
-			app.Elem("section").Class("column column-steps").Attr("aria-label", "Steps of the plan").Body(
-				&planGraph{Do: do, Graph: s.Out.Plan.Graph, Selected: s.Out.Plan.Selected, Folded: v.narrow},
-				inputs(),
-			),
-			app.Elem("section").Class("column column-edit").Attr("aria-label", "Plan editor").Body(main),
-			&planSplit{},
-			results,
-		)
-	}
+	workbench := app.Elem("main").Class(class).Body(steps, edit, split, results)
 	return app.Elem("div").Class("app").Attr("data-theme", themeName(p.theme)).Body(
 		&header{Do: do, Theme: p.theme, Menu: v.menu, LinkSize: v.linkSize, TooLarge: v.tooLarge, AsPlan: s.State.Mode != state.ModePlan},
 		renderBanner(do),
@@ -137,6 +139,9 @@ func (p *playgroundPage) Render() app.UI {
 		app.If(v.dialog == dialogHelp, func() app.UI { return &helpDialog{Do: do} }),
 	)
 }
+
+// absent holds the place of a part the mode does not show.
+func absent() app.UI { return app.Elem("div").Attr("hidden", true) }
 
 // output is the output pane, which opens a caller-shape tool's shape.
 func (p *playgroundPage) output() *outputPane {
@@ -333,7 +338,6 @@ func mainEditor(do *actions) app.UI {
 		Spans:    s.Spans(),
 		Problems: s.Problems(state.Target{}),
 		Select:   s.Selection,
-		Large:    s.State.Mode == state.ModePlan,
 	})
 }
 
@@ -366,7 +370,6 @@ func dataEditor(do editorActions, target state.Target, testID, label, text strin
 		Syntax:   dataSyntax(text),
 		Problems: do.Problems(target),
 		Select:   sel,
-		Large:    true,
 	}
 }
 

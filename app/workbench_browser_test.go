@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/playground"
 )
 
 // A slip in the plan's YAML keeps the last run in view, marked stale, the
@@ -129,6 +130,29 @@ func TestBrowserPlanStarter(t *testing.T) {
 	click(t, ctx, `[data-testid="mode-plan"]`)
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value.startsWith("# A plan") && `+byTestID("solver")+`?.dataset.json === `+
 		jsString(`"PR #7: Fix the docs; PR #9: Add a test"`)+` && `+byTestID("problem")+` === null`)
+}
+
+// Switching to Plan mode and back updates the editor and the result panes
+// in place: their elements stay, showing each mode's text and result.
+func TestBrowserPlanModeKeepsTheEditor(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	s := exampleState(t, "typed-splice")
+	openState(t, ctx, base, s)
+	kept := `document.querySelector('[data-testid="editor"] .cm-editor').__kept && document.querySelector('[data-testid="output"]').__kept`
+	browsertest.EvalJS[bool](t, ctx, `(() => { document.querySelector('[data-testid="editor"] .cm-editor').__kept = true;
+  document.querySelector('[data-testid="output"]').__kept = true; return true })()`)
+	click(t, ctx, `[data-testid="mode-plan"]`)
+	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value.startsWith("# A plan") && `+byTestID("solver")+` !== null`)
+	if !browsertest.EvalJS[bool](t, ctx, `!!(`+kept+`)`) {
+		t.Error("Plan mode built the editor or the output pane again")
+	}
+	click(t, ctx, `[data-testid="mode-template"]`)
+	waitValue(t, ctx, "editor", s.Template)
+	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	if !browsertest.EvalJS[bool](t, ctx, `!!(`+kept+`) && `+byTestID("solver")+` === null`) {
+		t.Error("back in Template mode, the editor or the output pane was built again, or the steps stayed")
+	}
 }
 
 // In YAML quotes pair and step over, "{{" closes its tag inside them, and
