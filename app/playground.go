@@ -100,10 +100,10 @@ func (p *playgroundPage) Render() app.UI {
 	// one held by an empty element: go-app compares children by place, so
 	// that switching to or from Plan mode updates the editor and the result
 	// panes rather than building them again.
-	var detail app.UI = absent()
-	class, steps, edit, split := "workbench", absent(), app.UI(nil), absent()
+	class, steps, split, detail := "workbench", absent(), absent(), absent()
+	edit := app.Elem("section").Class("column column-edit")
 	if s.Out.Plan == nil {
-		edit = app.Elem("section").Class("column column-edit").Attr("aria-label", "Editors").Body(main, inputs())
+		edit = edit.Attr("aria-label", "Editors").Body(main, inputs())
 	} else {
 		d := &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
 		if v.narrow { // under the tapped row
@@ -120,7 +120,7 @@ func (p *playgroundPage) Render() app.UI {
 			&planGraph{Do: do, Graph: s.Out.Plan.Graph, Selected: s.Out.Plan.Selected, Folded: v.narrow},
 			inputs(),
 		)
-		edit = app.Elem("section").Class("column column-edit").Attr("aria-label", "Plan editor").Body(main)
+		edit = edit.Attr("aria-label", "Plan editor").Body(main)
 		split = &planSplit{}
 	}
 	results := app.Elem("section").Class("column column-result").Attr("aria-label", "Results").Body(
