@@ -122,7 +122,7 @@ func waitDefaultExample(t *testing.T, ctx context.Context) {
 	t.Helper()
 	s := state.DefaultExample.Open()
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{})))
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 }
 
 // runAxe injects axe into the page and runs it. Runtime.evaluate is not

@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -30,7 +31,7 @@ type editorActions interface {
 	Text(target state.Target) string
 	Rewrites(target state.Target) int
 	Complete(caret int) template.Completion
-	Hover(off int) (evaluate.Hover, bool)
+	Hover(off int) (display.Hover, bool)
 	Problems(target state.Target) []evaluate.Problem
 	Caret(off int) (changed bool)
 }
@@ -105,22 +106,22 @@ func (a *actions) open(load func()) {
 // run inside the editor's update, before the frame is painted. A result
 // appearing waits for go-app, which makes its element.
 func (a *actions) Edit(target state.Target, seen, from, to int, insert string) (taken, more, later bool) {
-	if taken, more, later = a.s.Edit(target, seen, from, to, insert); taken && !later && a.s.Out.HasValue {
-		paintOutput(resultOf(&a.s.Out))
+	if taken, more, later = a.s.Edit(target, seen, from, to, insert); taken && !later && a.s.Out.Result != nil {
+		paintOutput(resultOf(a.s.Out.Result))
 	}
 	return taken, more, later
 }
 func (a *actions) Settle() bool {
 	more := a.s.Settle()
-	if out := &a.s.Out; out.HasValue {
-		paintOutput(resultOf(out))
+	if r := a.s.Out.Result; r != nil {
+		paintOutput(resultOf(r))
 	}
 	return more
 }
 func (a *actions) Text(target state.Target) string        { return a.s.State.Text(target) }
 func (a *actions) Rewrites(target state.Target) int       { return a.s.Rewrites(target) }
 func (a *actions) Complete(caret int) template.Completion { return a.s.Complete(caret) }
-func (a *actions) Hover(off int) (evaluate.Hover, bool)   { return a.s.HoverAt(off) }
+func (a *actions) Hover(off int) (display.Hover, bool)    { return a.s.HoverAt(off) }
 func (a *actions) Problems(target state.Target) []evaluate.Problem {
 	return a.s.Problems(target)
 }

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/template"
@@ -78,7 +79,7 @@ func TestBridgeMessagesAreJSON(t *testing.T) {
 		completion.Options = append(completion.Options, option{it.Label, it.Kind.String(), it.Type})
 	}
 	sameJSON(t, "completion", completionJSON(c), completion)
-	for _, h := range []evaluate.Hover{{Range: [2]int{12, 24}, Text: "\"x\" 😀 \x00\xff"}, {Range: [2]int{60, 68}, Text: "no root", Failed: true}} {
+	for _, h := range []display.Hover{{Range: [2]int{12, 24}, Text: "\"x\" 😀 \x00\xff"}, {Range: [2]int{60, 68}, Text: "no root", Failed: true}} {
 		sameJSON(t, "hover", hoverJSON(h), struct {
 			From  int    `json:"from"`
 			To    int    `json:"to"`

@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"sync"
 
+	"strings"
+
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/reshape"
@@ -238,7 +239,7 @@ func (ex *docExample) run() docResult {
 		doc, r.Steps = ex.Source, stepLines(o.Plan)
 	}
 	if o.Err == nil {
-		r.Type, r.Typed, r.Result = o.Type(), o.TypedSplice, o.WholeDisplay()
+		r.Type, r.Typed, r.Result = o.Result.Type(), o.TypedSplice, o.Result.Whole()
 		return r
 	}
 	r.Errors = reshape.FormatIn(o.Err, doc)

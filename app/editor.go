@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -285,7 +286,7 @@ func (e *codeEditor) hover(args []app.Value) any {
 }
 
 // hoverJSON writes what a tag is worth as the bridge reads it.
-func hoverJSON(h evaluate.Hover) string {
+func hoverJSON(h display.Hover) string {
 	b := template.AppendQuoted(append(appendRange(nil, h.Range[0], h.Range[1]), `,"text":`...), h.Text)
 	b = strconv.AppendBool(append(b, `,"error":`...), h.Failed)
 	return string(append(b, '}'))

@@ -139,7 +139,7 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	renamed.Roots[s.RootIndex("E0")].Name = "fetch_pr"
 	renamed.Template = strings.ReplaceAll(s.Template, "E0.", "fetch_pr.")
 	waitValue(t, ctx, "editor", renamed.Template)
-	waitOutput(t, ctx, playground.NewSession(renamed).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(renamed).Out.Result.JSON)
 	browsertest.WaitJS(t, ctx, byTestID("rename-refs")+` === null`)
 	undo(t, ctx, "editor")
 	waitValue(t, ctx, "editor", s.Template)

@@ -1,10 +1,11 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
-	"github.com/splicedev/splice/internal/playground/state"
 	"strconv"
 	"strings"
+
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

@@ -26,7 +26,7 @@ func stillEvaluates(t *testing.T, ctx context.Context, s *state.State) {
 	t.Helper()
 	typeAt(t, ctx, "editor", 0, "ok ")
 	s.Template = "ok " + s.Template
-	waitOutput(t, ctx, playground.NewSession(*s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(*s).Out.Result.JSON)
 }
 
 // TestBrowserKeyboardUndoAnywhere: Ctrl+Z and Ctrl+Shift+Z with the focus

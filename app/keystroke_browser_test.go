@@ -236,7 +236,7 @@ func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
 	browsertest.Navigate(b, ctx, base+"/")
 	waitAppReady(b, ctx)
 	s := state.DefaultExample.Open()
-	waitOutput(b, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(b, ctx, playground.NewSession(s).Out.Result.JSON)
 	if e0 == "" {
 		return
 	}
@@ -246,5 +246,5 @@ func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
   el.value = `+jsString(e0)+`; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`)
 	browsertest.WaitJS(b, ctx, `document.querySelector(".status-ok") !== null && `+byTestID("root-editor")+`.value.length === `+fmt.Sprint(len(e0)))
 	s.Roots[s.RootIndex("E0")].Text = e0
-	waitOutput(b, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(b, ctx, playground.NewSession(s).Out.Result.JSON)
 }

@@ -25,7 +25,7 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.issues.0.title}} #{{E0.issues.0.number}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: bigRoot(100 << 10)}}}
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	root := &s.Roots[1].Text
 	for _, edit := range []struct {
 		name       string
@@ -43,7 +43,7 @@ func TestBrowserLargeRootEditsAsRanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		*root = (*root)[:at] + strings.TrimSuffix(edit.keys, "\b") + (*root)[at+len(edit.old):] // backspace deletes the selection
-		waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+		waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 		if got := browsertest.EvalJS[string](t, ctx, byTestID("root-editor")+`.value`); got != *root {
 			t.Fatalf("%s: the editor holds another text than the state", edit.name)
 		}
@@ -81,11 +81,11 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
     same: kids.map((b) => b.marked === true), selected: s.toString()};
 })()`
 	got := browsertest.EvalJS[blocks](t, ctx, read)
-	lines := strings.Count(out.Display, "\n") + 1
+	lines := strings.Count(out.Result.Display, "\n") + 1
 	if want := (lines + 63) / 64; len(got.Texts) != want || lines < 400 {
 		t.Fatalf("%d lines in %d blocks, want %d", lines, len(got.Texts), want)
 	}
-	if strings.Join(got.Texts, "") != out.Display || got.Selected != out.Display {
+	if strings.Join(got.Texts, "") != out.Result.Display || got.Selected != out.Result.Display {
 		t.Fatalf("the blocks' text or the selection is not the result as shown")
 	}
 	browsertest.EvalJS[bool](t, ctx, `([...`+byTestID("output")+`.children].forEach((b) => { b.marked = true; }), true)`)
@@ -96,9 +96,9 @@ func TestBrowserLongResultInBlocks(t *testing.T) {
 	}
 	s.Roots[1].Text = s.Roots[1].Text[:at] + "7" + s.Roots[1].Text[at+1:]
 	next := playground.NewSession(s).Out
-	waitOutput(t, ctx, next.JSON)
+	waitOutput(t, ctx, next.Result.JSON)
 	after := browsertest.EvalJS[blocks](t, ctx, read)
-	if strings.Join(after.Texts, "") != next.Display {
+	if strings.Join(after.Texts, "") != next.Result.Display {
 		t.Fatalf("after the edit, the blocks' text is not the result as shown")
 	}
 	changed := 0
@@ -144,17 +144,17 @@ func TestBrowserCutResultInBlocks(t *testing.T) {
 		browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("root-editor")+`;
   el.value = `+jsString(s.Roots[1].Text)+`; return true })()`)
 		out := playground.NewSession(s).Out
-		waitOutput(t, ctx, out.JSON)
+		waitOutput(t, ctx, out.Result.JSON)
 		got := browsertest.EvalJS[cut](t, ctx, read)
-		if out.More == "" || len(out.Display) > 1<<20 || got.Blocks != out.Display || len(got.Notes) != 1 || got.Notes[0] != out.More || got.Last != "more-result" {
+		if out.Result.More == "" || len(out.Result.Display) > 1<<20 || got.Blocks != out.Result.Display || len(got.Notes) != 1 || got.Notes[0] != out.Result.More || got.Last != "more-result" {
 			t.Fatalf("%d bytes of root: %d of %d bytes shown in blocks, notes %q, last %q; want the shown part and one note %q last",
-				len(root), len(got.Blocks), len(out.Display), got.Notes, got.Last, out.More)
+				len(root), len(got.Blocks), len(out.Result.Display), got.Notes, got.Last, out.Result.More)
 		}
 		// Copy copies the whole result, made only then.
 		click(t, ctx, `[data-testid="copy"]`)
 		browsertest.WaitJS(t, ctx, byTestID("copy")+`.textContent === "Copied"`)
-		if copied := clipboardText(t, ctx); copied != out.WholeDisplay() {
-			t.Errorf("%d bytes of root: Copy copied %d bytes, want the whole result's %d", len(root), len(copied), len(out.WholeDisplay()))
+		if copied := clipboardText(t, ctx); copied != out.Result.Whole() {
+			t.Errorf("%d bytes of root: Copy copied %d bytes, want the whole result's %d", len(root), len(copied), len(out.Result.Whole()))
 		}
 	}
 }
@@ -168,6 +168,6 @@ func openWholeRoot(t *testing.T, root string) (context.Context, state.State) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: root}}}
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	return ctx, s
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/template"
 
@@ -25,7 +26,7 @@ type outputPane struct {
 	Whole       func() string // the result as copied: Display uncut
 	HasProblems bool          // why there is no result
 	// Partial is what a shape with failing leaves still renders.
-	Partial []evaluate.PartialPart
+	Partial []display.Part
 	Note    string // what the result is, when it is not what it seems
 	// OpenShape opens a caller-shape tool's shape as a Shape state; nil
 	// for any other result.
@@ -37,9 +38,9 @@ type outputPane struct {
 
 // outputOf gives the output pane the parts of an outcome it shows.
 func outputOf(out *evaluate.Outcome, version int) *outputPane {
-	p := &outputPane{HasValue: out.HasValue, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
-	if out.HasValue {
-		p.Type, p.Typed, p.Mixed, p.JSON, p.Display, p.More, p.Whole = out.Type(), out.TypedSplice, out.Mixed, out.JSON, out.Display, out.More, out.WholeDisplay
+	p := &outputPane{HasValue: out.Result != nil, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
+	if r := out.Result; r != nil {
+		p.Type, p.Typed, p.Mixed, p.JSON, p.Display, p.More, p.Whole = r.Type(), out.TypedSplice, r.Mixed, r.JSON, r.Display, r.More, r.Whole
 	}
 	return p
 }
@@ -90,8 +91,8 @@ func (o *outputPane) Render() app.UI {
 
 // renderPartial shows a shape's partial result: what rendered, and each
 // failing leaf as a marked null that names its problem.
-func renderPartial(all []evaluate.PartialPart) app.UI {
-	parts, more := evaluate.ShownParts(all)
+func renderPartial(all []display.Part) app.UI {
+	parts, more := display.ShownParts(all)
 	failed := 0
 	for _, p := range all {
 		if p.Failed != "" {
@@ -189,8 +190,8 @@ func (r *resultView) OnMount(ctx app.Context) {
 func (r *resultView) OnUpdate(ctx app.Context) { paintOutput(r) }
 
 // resultOf is the view of out's result, not copied yet.
-func resultOf(out *evaluate.Outcome) *resultView {
-	return &resultView{Display: out.Display, More: out.More, Mixed: out.Mixed, JSON: out.JSON, Type: out.Type()}
+func resultOf(r *display.Shown) *resultView {
+	return &resultView{Display: r.Display, More: r.More, Mixed: r.Mixed, JSON: r.JSON, Type: r.Type()}
 }
 
 // resultPart is a run of the result as shown: plain text (no Class), the

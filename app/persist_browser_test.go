@@ -31,7 +31,7 @@ func typeWork(t *testing.T, ctx context.Context, base string) state.State {
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "MYWORK ")
 	s.Template = "MYWORK " + s.Template
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	saved := encodeState(s)
 	browsertest.WaitJS(t, ctx, savedPayload+` === `+jsString(saved))
 	return s
@@ -166,7 +166,7 @@ func TestBrowserStructuralUndo(t *testing.T) {
 
 	pressChord(t, ctx, "z", 90, modCtrl|modShift) // redo: added again
 	tabs("input", "E0", "E1")
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 }
 
 // TestBrowserTwoTabs: the last edited tab's work is the autosave, not the
@@ -283,7 +283,7 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 	base := browsertest.StartServer(t)
 	s := exampleState(t, "comma-idiom")
 	defaultOut := playground.NewSession(state.DefaultExample.Open()).Out
-	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Display) + `)`
+	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Result.Display) + `)`
 	for _, path := range []string{"/", state.EmbedPath} {
 		panes := ".workbench"
 		if path == state.EmbedPath {
@@ -302,13 +302,13 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 
 		// Without a link, the prerendered page is the default example.
 		browsertest.Navigate(t, ctx, base+path)
-		browsertest.WaitJS(t, ctx, `!document.documentElement.classList.contains("opening-link") && `+byTestID("output")+`.dataset.json === `+jsString(defaultOut.JSON))
+		browsertest.WaitJS(t, ctx, `!document.documentElement.classList.contains("opening-link") && `+byTestID("output")+`.dataset.json === `+jsString(defaultOut.Result.JSON))
 
 		// With the app, the link's state replaces the mark.
 		live := browsertest.NewBrowser(t)
 		browsertest.Navigate(t, live, base+path+"#"+state.LinkPrefix+encodeState(s))
 		waitAppReady(t, live)
-		waitOutput(t, live, playground.NewSession(s).Out.JSON)
+		waitOutput(t, live, playground.NewSession(s).Out.Result.JSON)
 		browsertest.WaitJS(t, live, `!document.documentElement.classList.contains("opening-link") && getComputedStyle(`+byTestID("output")+`).visibility === "visible"`)
 	}
 	// The docs open no link: the mark goes once the app runs.
@@ -329,7 +329,7 @@ func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	quick := func(word string) state.State {
 		typeAt(t, ctx, "editor", 0, word)
 		s.Template = word + s.Template
-		waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+		waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 		return s
 	}
 

@@ -292,7 +292,7 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 	openState(t, ctx, base, s)
 	out := playground.NewSession(s).Out
 	click(t, ctx, `[data-testid="open-as-plan"]`)
-	browsertest.WaitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.JSON))
+	browsertest.WaitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.Result.JSON))
 	goBack(t, ctx)
 	waitShows(t, ctx, s)
 

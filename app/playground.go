@@ -1,11 +1,13 @@
 package app
 
 import (
+	"slices"
+	"strconv"
+
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
-	"slices"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -168,12 +170,12 @@ func statusText(out *evaluate.Outcome) string {
 		problems = strconv.Itoa(n) + " problems"
 	}
 	switch {
-	case !out.HasValue && len(out.Partial) > 0:
+	case out.Result == nil && len(out.Partial) > 0:
 		return problems + ", partial result."
-	case !out.HasValue:
+	case out.Result == nil:
 		return problems + ", no result."
 	}
-	return problems + ", result: " + out.Type() + "."
+	return problems + ", result: " + out.Result.Type() + "."
 }
 
 // themeName is the data-theme attribute: the chosen theme, or "system".
@@ -191,7 +193,7 @@ func renderBanner(do *actions) app.UI {
 	v := do.v
 	return app.Elem("div").Class("banner-slot").Body(app.If(v.tooLarge, func() app.UI {
 		return app.Elem("div").Class("banner").Role("alert").Attr("data-testid", "too-large").Body(
-			app.Elem("span").Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + state.SizeText(state.MaxLinkState) +
+			app.Elem("span").Class("banner-text").Text("This state is larger than a link or the autosave can keep (" + display.Size(state.MaxLinkState) +
 				" written out): neither holds these edits, and a reload would lose them. Make a root smaller, or copy the work out with Share → Copy as test vector."),
 		)
 	}), app.If(v.autosaveFailed, func() app.UI {

@@ -158,12 +158,12 @@ func TestBrowserDefaultExampleRenders(t *testing.T) {
 	s := state.DefaultExample.Open()
 	waitShows(t, ctx, s)
 	want := playground.NewSession(s).Out
-	waitOutput(t, ctx, want.JSON)
-	if got := browsertest.EvalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Type() {
-		t.Errorf("output type = %q, want %q", got, want.Type())
+	waitOutput(t, ctx, want.Result.JSON)
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("output-type")+`.textContent`); got != want.Result.Type() {
+		t.Errorf("output type = %q, want %q", got, want.Result.Type())
 	}
-	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
-		t.Errorf("output text = %q, want %q", got, want.Display)
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Result.Display {
+		t.Errorf("output text = %q, want %q", got, want.Result.Display)
 	}
 	// The trace's rows are made once the page's first frame is painted.
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="trace"] tbody tr').length > 0`)
@@ -177,15 +177,15 @@ func TestBrowserTypingUpdatesOutput(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	s := exampleState(t, "typed-splice")
 	openState(t, ctx, base, s)
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 
 	typeAt(t, ctx, "editor", -1, " and {{E0.limit}}")
 	s.Template += " and {{E0.limit}}"
 	want := playground.NewSession(s).Out
-	if !want.Mixed {
+	if !want.Result.Mixed {
 		t.Fatal("the edited template should render mixed text")
 	}
-	waitOutput(t, ctx, want.JSON)
+	waitOutput(t, ctx, want.Result.JSON)
 	browsertest.WaitJS(t, ctx, byTestID("output-type")+`.textContent === "string"`)
 }
 
@@ -222,7 +222,7 @@ func TestBrowserBadPathChipFixesTemplate(t *testing.T) {
 	fixed := s.Template[:p.SegStart] + key + s.Template[p.SegEnd:]
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === `+jsString(fixed))
 	s.Template = fixed
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="problem"]').length === 0`)
 }
 
@@ -253,11 +253,11 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 		s := exampleState(t, id)
 		t.Run(string(s.Mode), func(t *testing.T) {
 			want := playground.NewSession(s).Out
-			if !want.HasValue {
+			if want.Result == nil {
 				t.Fatalf("example %s has no result in Go: %+v", id, want.Problems)
 			}
 			openState(t, ctx, base, s)
-			waitOutput(t, ctx, want.JSON)
+			waitOutput(t, ctx, want.Result.JSON)
 			if s.Mode == state.ModeTool {
 				if got := textOf(t, ctx, "call-editor"); got != s.Call {
 					t.Errorf("call editor = %q, want %q", got, s.Call)
@@ -271,7 +271,7 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 	click(t, ctx, `[data-testid="mode-template"]`)
 	s.Mode = state.ModeTemplate
 	waitShows(t, ctx, s)
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 }
 
 func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
@@ -321,7 +321,7 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	waitTabs("input", "fetch_prs", "E0")
 
 	// The template sees the order: E0 is still usable, the output unchanged.
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 
 	// The arrow keys move between the tabs, and the focus follows.
 	browsertest.EvalJS[bool](t, ctx, `(document.querySelector('[data-testid="root-tab"][aria-selected="true"]').focus(), true)`)
@@ -344,7 +344,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.value === "2"`)
 	typeAt(t, ctx, "root-editor", -1, "1")
 	s.SetText(state.Target{Root: "index"}, "21")
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("s", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
 		t.Fatal(err)
@@ -370,7 +370,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 	browsertest.Navigate(t, fresh, link)
 	waitAppReady(t, fresh)
 	waitShows(t, fresh, s)
-	waitOutput(t, fresh, playground.NewSession(s).Out.JSON)
+	waitOutput(t, fresh, playground.NewSession(s).Out.Result.JSON)
 	for _, r := range s.Roots {
 		click(t, fresh, `[data-testid="root-tab"][data-name=`+jsString(r.Name)+`]`)
 		browsertest.WaitJS(t, fresh, byTestID("root-editor")+`.value === `+jsString(r.Text))
@@ -387,7 +387,7 @@ func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "Saved: ")
 	s.Template = "Saved: " + s.Template
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	browsertest.WaitJS(t, ctx, `localStorage.getItem(`+jsString(app.AutosaveKey)+`) !== null && location.hash.length > 3`)
 	time.Sleep(2 * app.PersistDelay)
 
@@ -430,7 +430,7 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 	browsertest.Navigate(t, ctx, outer)
 	frame := childFrame(t, ctx, base+state.EmbedPath) // frame URLs leave out the fragment
 	want := playground.NewSession(s).Out
-	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.JSON))
+	waitInFrame(t, ctx, frame.ID, `document.querySelector('[data-testid="output"]')?.dataset.json === `+jsString(want.Result.JSON))
 	// An isolated world sees the page's DOM, not the editor's value
 	// property: it reads the lines drawn.
 	waitInFrame(t, ctx, frame.ID, `[...document.querySelectorAll('[data-testid="editor"] .cm-line')].map(l => l.textContent).join("\n") === `+jsString(s.Template))
@@ -448,7 +448,7 @@ func TestBrowserEmbedPlan(t *testing.T) {
 	s := exampleState(t, "pr-plan")
 	ctx := browsertest.NewBrowser(t)
 	browsertest.Navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	browsertest.WaitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
 	click(t, ctx, `[data-testid="roots-toggle"]`)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)
@@ -480,9 +480,9 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 	click(t, ctx, `[data-testid="key-chip"][data-key="x"]`)
 	s.Template = html + " {{E0.x}} {{E0.x}}"
 	want = playground.NewSession(s).Out
-	waitOutput(t, ctx, want.JSON)
-	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Display {
-		t.Errorf("output text = %q, want %q", got, want.Display)
+	waitOutput(t, ctx, want.Result.JSON)
+	if got := browsertest.EvalJS[string](t, ctx, byTestID("output")+`.textContent`); got != want.Result.Display {
+		t.Errorf("output text = %q, want %q", got, want.Result.Display)
 	}
 	// The completions and the hover offer the HTML key as text.
 	typeAt(t, ctx, "editor", -1, " {{E0.")
@@ -511,7 +511,7 @@ func TestBrowserCompletion(t *testing.T) {
 	}
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === "{{E0.issues.length}}"`)
 	s.Template = "{{E0.issues.length}}"
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 }
 
 func TestBrowserThemeAndHelp(t *testing.T) {
@@ -759,6 +759,6 @@ func TestBrowserShapePartialResult(t *testing.T) {
 		`document.querySelectorAll('[data-testid="failed-leaf"]').length === 1 && `+byTestID("failed-leaf")+`.dataset.at === "/bad"`)
 	click(t, ctx, `.keys [data-testid="key-chip"][data-key="team"]`)
 	s.Shape = strings.Replace(s.Shape, "teem", "team", 1)
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	browsertest.WaitJS(t, ctx, `!`+byTestID("partial"))
 }

@@ -1,12 +1,13 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground"
-	"github.com/splicedev/splice/internal/playground/evaluate"
-	"github.com/splicedev/splice/internal/playground/state"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/splicedev/splice/internal/playground"
+	"github.com/splicedev/splice/internal/playground/evaluate"
+	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )

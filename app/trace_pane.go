@@ -1,10 +1,10 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground/evaluate"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/display"
 )
 
 // tracePane lists every tag with what it resolved to, so that a plan
@@ -12,7 +12,7 @@ import (
 type tracePane struct {
 	app.Compo
 
-	Rows []evaluate.TraceRow // compared on each render: typing text that moves no tag redraws nothing
+	Rows []display.TraceRow // compared on each render: typing text that moves no tag redraws nothing
 
 	shown rowLimit
 	// painted turns true once the frame the pane first appears in is
@@ -70,7 +70,7 @@ func (t *tracePane) Render() app.UI {
 	)
 }
 
-func renderTraceRow(r *evaluate.TraceRow, leaves bool) app.UI {
+func renderTraceRow(r *display.TraceRow, leaves bool) app.UI {
 	cells := []app.UI{app.Elem("td").Class("at").Text(r.Pos.String())}
 	if leaves {
 		cells = append(cells, app.Elem("td").Class("leaf").Text(r.Leaf))

@@ -149,7 +149,7 @@ func TestBrowserPlanModeKeepsTheEditor(t *testing.T) {
 	}
 	click(t, ctx, `[data-testid="mode-template"]`)
 	waitValue(t, ctx, "editor", s.Template)
-	waitOutput(t, ctx, playground.NewSession(s).Out.JSON)
+	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 	if !browsertest.EvalJS[bool](t, ctx, `!!(`+kept+`) && `+byTestID("solver")+` === null`) {
 		t.Error("back in Template mode, the editor or the output pane was built again, or the steps stayed")
 	}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -43,7 +44,7 @@ func (d *document) shows(p *evaluate.Problem) bool {
 func (d *document) diagnostics() []Diagnostic {
 	out := []Diagnostic{}
 	if d.tooBig {
-		msg := fmt.Sprintf("the document is %s, more than the %s the playground opens: it is not checked", state.SizeText(len(d.text)), state.SizeText(maxDocument))
+		msg := fmt.Sprintf("the document is %s, more than the %s the playground opens: it is not checked", display.Size(len(d.text)), display.Size(maxDocument))
 		return append(out, Diagnostic{Severity: severityError, Code: "LimitError", Source: source, Message: msg})
 	}
 	if d.ss == nil {

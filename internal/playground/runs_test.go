@@ -49,8 +49,8 @@ func TestRenameReachesEveryMode(t *testing.T) {
 		t.Fatalf("after the rename: %q, %q", ss.State.Template, ss.State.Shape)
 	}
 	ss.SetMode(state.ModeShape)
-	if len(ss.Out.Problems) != 0 || ss.Out.JSON != `{"title":"t","n":7}` {
-		t.Errorf("the shape after the rename: %v %s", ss.Out.Problems, ss.Out.JSON)
+	if len(ss.Out.Problems) != 0 || ss.Out.Result.JSON != `{"title":"t","n":7}` {
+		t.Errorf("the shape after the rename: %v %s", ss.Out.Problems, ss.Out.Result.JSON)
 	}
 	ss.Undo() // the mode
 	ss.Undo() // the references, in both texts
@@ -65,8 +65,8 @@ func TestModesStartFromASkeleton(t *testing.T) {
 	for _, m := range []state.Mode{state.ModeShape, state.ModeTool, state.ModePlan} {
 		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{input.a}}", Call: "{\"a\": 1}", Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
 		ss.SetMode(m)
-		if ss.State.Text(state.Target{}) != skeletons[m] || len(ss.Out.Problems) != 0 || !ss.Out.HasValue {
-			t.Errorf("%s: text %q, problems %v, value %v", m, ss.State.Text(state.Target{}), ss.Out.Problems, ss.Out.HasValue)
+		if ss.State.Text(state.Target{}) != skeletons[m] || len(ss.Out.Problems) != 0 || ss.Out.Result == nil {
+			t.Errorf("%s: text %q, problems %v, value %v", m, ss.State.Text(state.Target{}), ss.Out.Problems, ss.Out.Result != nil)
 		}
 		ss.Undo()
 		ss.State.Mode = m

@@ -462,7 +462,7 @@ func (ss *Session) Problems(target state.Target) []evaluate.Problem {
 // HoverAt returns what the tag at offset off of the main text evaluated
 // to, from the trace; false when no tag is there. Offsets are in UTF-16
 // code units.
-func (ss *Session) HoverAt(off int) (evaluate.Hover, bool) {
+func (ss *Session) HoverAt(off int) (display.Hover, bool) {
 	text := ss.State.Text(state.Target{})
 	h, ok := ss.Out.Hover(ss.Spans(), byteOffset(text, off))
 	UTF16Offsets(text, h.Range[:])

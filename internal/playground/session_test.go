@@ -15,16 +15,16 @@ func TestSessionEditsReevaluate(t *testing.T) {
 	ss := NewSession(state.ExampleByID("typed-splice").Open())
 	changes := 0
 	ss.Changed = func() { changes++ }
-	if ss.Out.JSON != "[101,102,97]" {
-		t.Fatalf("start: %s", ss.Out.JSON)
+	if ss.Out.Result.JSON != "[101,102,97]" {
+		t.Fatalf("start: %s", ss.Out.Result.JSON)
 	}
 	ss.write(state.Target{}, "{{E0.limit}}")
-	if ss.Out.JSON != "1.50" || !ss.Out.TypedSplice {
-		t.Errorf("after edit: %s typed %v", ss.Out.JSON, ss.Out.TypedSplice)
+	if ss.Out.Result.JSON != "1.50" || !ss.Out.TypedSplice {
+		t.Errorf("after edit: %s typed %v", ss.Out.Result.JSON, ss.Out.TypedSplice)
 	}
 	ss.write(state.Target{Root: "E0"}, `{"limit": 7}`)
-	if ss.Out.JSON != "7" {
-		t.Errorf("after root edit: %s", ss.Out.JSON)
+	if ss.Out.Result.JSON != "7" {
+		t.Errorf("after root edit: %s", ss.Out.Result.JSON)
 	}
 	if changes != 2 {
 		t.Errorf("%d change notifications, want 2", changes)
@@ -281,7 +281,7 @@ func TestSessionBranchSteps(t *testing.T) {
 		t.Errorf("a root as a branch step was taken: %q %v", ss.NameError, ss.State.Branch)
 	}
 	ss.write(state.Target{}, "{{E3.result.summary}}")
-	if !ss.Out.HasValue || ss.Out.JSON != `"ok"` {
+	if ss.Out.Result == nil || ss.Out.Result.JSON != `"ok"` {
 		t.Errorf("the decide step's result: %+v", ss.Out)
 	}
 }

@@ -15,16 +15,16 @@ func TestYAMLTrapsHaveFixes(t *testing.T) {
 		t.Fatalf("problems: %+v", ss.Out.Problems)
 	}
 	ss.Fix(0, ss.Out.Problems[0].Fix)
-	if ss.State.Shape != "title: \"PR #{{E0.number}}\"\n" || len(ss.Out.Problems) != 0 || ss.Out.JSON != `{"title":"PR #7"}` {
-		t.Errorf("after the fix: %q, %v, %s", ss.State.Shape, ss.Out.Problems, ss.Out.JSON)
+	if ss.State.Shape != "title: \"PR #{{E0.number}}\"\n" || len(ss.Out.Problems) != 0 || ss.Out.Result.JSON != `{"title":"PR #7"}` {
+		t.Errorf("after the fix: %q, %v, %s", ss.State.Shape, ss.Out.Problems, ss.Out.Result.JSON)
 	}
 	ss = NewSession(state.State{Mode: state.ModeShape, Shape: "pr: {{E0.number}}\n", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"number": 7}`}}})
 	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Fix != `"{{E0.number}}"` || ss.Out.Problems[0].Pos.Column != 5 {
 		t.Fatalf("problems: %+v", ss.Out.Problems)
 	}
 	ss.Fix(0, ss.Out.Problems[0].Fix)
-	if ss.Out.JSON != `{"pr":7}` {
-		t.Errorf("after the fix: %q, %v, %s", ss.State.Shape, ss.Out.Problems, ss.Out.JSON)
+	if ss.Out.Result.JSON != `{"pr":7}` {
+		t.Errorf("after the fix: %q, %v, %s", ss.State.Shape, ss.Out.Problems, ss.Out.Result.JSON)
 	}
 }
 

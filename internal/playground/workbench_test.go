@@ -14,7 +14,7 @@ func TestSlipKeepsTheLastRun(t *testing.T) {
 	ss := NewSession(state.ExampleByID("pr-plan").Open())
 	good := ss.State.Plan
 	ids := stepIDs(ss)
-	solver := ss.Out.JSON
+	solver := ss.Out.Result.JSON
 	slip := strings.Replace(good, "  - id: card", " - id: card", 1)
 	ss.write(state.Target{}, slip)
 	view := ss.Out.Plan
@@ -25,11 +25,11 @@ func TestSlipKeepsTheLastRun(t *testing.T) {
 	if len(ss.Out.Problems) == 0 || ss.Out.Problems[0].Pos.Line < line-1 || ss.Out.Problems[0].Pos.Line > line+1 {
 		t.Errorf("problems %+v, want the parse error near line %d", ss.Out.Problems, line)
 	}
-	if !ss.Out.HasValue || ss.Out.JSON != solver {
-		t.Errorf("the output shows %s, want the last run's %s", ss.Out.JSON, solver)
+	if ss.Out.Result == nil || ss.Out.Result.JSON != solver {
+		t.Errorf("the output shows %s, want the last run's %s", ss.Out.Result.JSON, solver)
 	}
 	ss.SelectStep("card")
-	if ss.Out.Plan.Selected != "card" || !ss.Out.HasValue {
+	if ss.Out.Plan.Selected != "card" || ss.Out.Result == nil {
 		t.Errorf("selecting a step of the stale run shows %q", ss.Out.Plan.Selected)
 	}
 	ss.write(state.Target{}, good)

@@ -118,8 +118,8 @@ func TestPagesAreTruthful(t *testing.T) {
 					json = a["data-json"]
 				}
 			}
-			if path != "/docs" && json != out.JSON {
-				t.Errorf("%s: the prerendered data-json is %q, want %q", path, json, out.JSON)
+			if path != "/docs" && json != out.Result.JSON {
+				t.Errorf("%s: the prerendered data-json is %q, want %q", path, json, out.Result.JSON)
 			}
 			want := map[string]string{"og:url": siteURL + path, "og:image": siteURL + siteImage}
 			for _, p := range []string{"og:url", "og:image"} {

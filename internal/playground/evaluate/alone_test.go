@@ -39,7 +39,7 @@ func TestPlanOfExamples(t *testing.T) {
 			got = run.Steps[len(run.Steps)-1]
 		}
 		if !got.HasResult || !got.Result.Equal(want.value) {
-			t.Errorf("%s: the plan gives %s, the state %s\n%s", ex.ID, got.Result.JSON(), want.JSON, p.Plan)
+			t.Errorf("%s: the plan gives %s, the state %s\n%s", ex.ID, got.Result.JSON(), want.Result.JSON, p.Plan)
 		}
 	}
 	if iterations == 0 {
@@ -94,8 +94,8 @@ func TestStepAlone(t *testing.T) {
 		if r, _ := run.Result(tt.id); tt.want == "" {
 			tt.want = r.Result.JSON()
 		}
-		if alone.JSON != tt.want || len(alone.Problems) > 0 {
-			t.Errorf("%s alone gives %s %v, want %s\n%+v", tt.id, alone.JSON, alone.Problems, tt.want, s)
+		if alone.Result.JSON != tt.want || len(alone.Problems) > 0 {
+			t.Errorf("%s alone gives %s %v, want %s\n%+v", tt.id, alone.Result.JSON, alone.Problems, tt.want, s)
 		}
 	}
 	if _, ok := out.StepAlone("route", 0); ok {

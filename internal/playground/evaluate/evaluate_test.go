@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
@@ -59,7 +60,7 @@ func TestExamples(t *testing.T) {
 				t.Fatalf("Error = %v, but the kind table says %v", ex.Error, isError)
 			}
 			if !isError {
-				if !out.HasValue || len(out.Problems) > 0 {
+				if out.Result == nil || len(out.Problems) > 0 {
 					t.Errorf("no result: %+v", out.Problems)
 				}
 				return
@@ -155,8 +156,8 @@ func TestEvaluateResults(t *testing.T) {
 	for _, tt := range tests {
 		s := state.State{Mode: state.ModeTemplate, Template: tt.template, Roots: roots}
 		out := expected(s)
-		if !out.HasValue || out.JSON != tt.json || out.Display != tt.display || out.TypedSplice != tt.typed || out.Mixed != tt.mixed {
-			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.JSON, out.Display, out.TypedSplice, out.Mixed, out.Problems)
+		if out.Result == nil || out.Result.JSON != tt.json || out.Result.Display != tt.display || out.TypedSplice != tt.typed || out.Result.Mixed != tt.mixed {
+			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.Result.JSON, out.Result.Display, out.TypedSplice, out.Result.Mixed, out.Problems)
 		}
 	}
 }
@@ -184,8 +185,8 @@ func TestEvaluateProblems(t *testing.T) {
 	for _, tt := range tests {
 		s := state.State{Mode: state.ModeTemplate, Template: tt.template, Roots: roots, Later: tt.later}
 		out := expected(s)
-		if out.HasValue || len(out.Problems) == 0 {
-			t.Errorf("%s: no problem, result %s", tt.name, out.JSON)
+		if out.Result != nil || len(out.Problems) == 0 {
+			t.Errorf("%s: no problem, result %s", tt.name, out.Result.JSON)
 			continue
 		}
 		p := out.Problems[0]
@@ -208,7 +209,7 @@ func TestEvaluateProblems(t *testing.T) {
 func TestRootSyntaxErrorBlocksRender(t *testing.T) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{E0.a}}", Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: "{\"a\": }"}}}
 	out := expected(s)
-	if out.HasValue {
+	if out.Result != nil {
 		t.Error("rendered against a root that does not parse")
 	}
 	p := out.rootErrors["E0"]
@@ -240,7 +241,11 @@ func TestBrokenRootBlocksOnlyWhatReadsIt(t *testing.T) {
 		if out.rootErrors["E1"] == nil {
 			t.Errorf("%s: the broken root has no problem", tt.s.Text(state.Target{}))
 		}
-		if got := map[bool]string{true: out.JSON}[out.HasValue]; got != tt.result {
+		got := ""
+		if out.Result != nil {
+			got = out.Result.JSON
+		}
+		if got != tt.result {
 			t.Errorf("%s: result %q, want %q", tt.s.Text(state.Target{}), got, tt.result)
 		}
 	}
@@ -309,20 +314,20 @@ func TestTrace(t *testing.T) {
 	s := state.State{Mode: state.ModeTemplate, Template: "{{#E0.v}}{{n}}{{/E0.v}}{{^E0.none}}-{{/E0.none}}{{#E0.gone}}{{x}}{{/E0.gone}}",
 		Roots: []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"v": [{"n": 1}, {"n": 2}], "none": null}`}}}
 	out := expected(s)
-	type row struct{ kind, path, status, typ string }
+	type row struct{ kind, tag, status, typ string }
 	want := []row{
-		{"section", "E0.v", "value", "array"},
-		{"key", "n", "value", "number"},
-		{"inverted", "E0.none", "value", "null"},
-		{"section", "E0.gone", "falsy", "BadPath"},
-		{"key", "x", "unreached", ""},
+		{"section", "{{#E0.v}}", "value", "array"},
+		{"key", "{{n}}", "value", "number"},
+		{"inverted", "{{^E0.none}}", "value", "null"},
+		{"section", "{{#E0.gone}}", "falsy", "BadPath"},
+		{"key", "{{x}}", "unreached", ""},
 	}
 	if len(out.Trace) != len(want) {
 		t.Fatalf("trace = %+v", out.Trace)
 	}
 	for i, w := range want {
 		r := out.Trace[i]
-		if (row{r.Kind, r.path, r.Status, r.Type}) != w {
+		if (row{r.Kind, r.Tag, r.Status, r.Type}) != w {
 			t.Errorf("row %d = %+v, want %+v", i, r, w)
 		}
 	}
@@ -337,51 +342,23 @@ func TestShapeTraceNamesLeaves(t *testing.T) {
 	out := expected(s)
 	var leaves []string
 	for _, r := range out.Trace {
-		leaves = append(leaves, r.Leaf+" "+r.path)
+		leaves = append(leaves, r.Leaf+" "+r.Tag)
 	}
-	if got, want := strings.Join(leaves, ","), "/a E0.x,/b/1 E0.y,/c~0~1d/e input"; got != want {
+	if got, want := strings.Join(leaves, ","), "/a {{E0.x}},/b/1 {{E0.y}},/c~0~1d/e {{input}}"; got != want {
 		t.Errorf("shape trace = %s, want %s", got, want)
 	}
 }
 
-func TestPreview(t *testing.T) {
-	long := strings.Repeat("é", 200)
-	tests := []struct {
-		json string
-		want string
-	}{
-		{`[1,2]`, `[1,2]`},
-		{`{"a":"<b>"}`, `{"a":"<b>"}`},
-		{`"` + long + `"`, `"` + strings.Repeat("é", 59) + "…"},
-	}
-	for _, tt := range tests {
-		v, err := template.ParseJSONString(tt.json)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := preview(v, 120); got != tt.want {
-			t.Errorf("preview(%s) = %q, want %q", tt.json, got, tt.want)
-		}
-	}
-	big, _ := template.ParseJSONString("[" + strings.TrimSuffix(strings.Repeat(`{"k":"vvvvvvvvvv"},`, 10000), ",") + "]")
-	if got := preview(big, 120); len(got) > 140 || !strings.HasSuffix(got, "…") {
-		t.Errorf("preview of a large value = %q", got)
-	}
-}
-
-// TestShapePartialResult: a shape with failing leaves shows what rendered,
-// each failing leaf null and marked with its problem, at the same document
-// positions in problems and trace.
 func TestShapePartialResult(t *testing.T) {
 	s := state.DefaultExample.Open()
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"a/b\": [\"{{input.nope}}\", 1],\n  \"n\": \"{{E0.issues.length}}\"\n}"
 	out := expected(s)
-	if out.HasValue || len(out.Problems) != 1 {
-		t.Fatalf("has value %v, problems %+v", out.HasValue, out.Problems)
+	if out.Result != nil || len(out.Problems) != 1 {
+		t.Fatalf("has value %v, problems %+v", out.Result != nil, out.Problems)
 	}
 	var text strings.Builder
-	var failed []PartialPart
+	var failed []display.Part
 	for _, p := range out.Partial {
 		text.WriteString(p.Text)
 		if p.Failed != "" {
@@ -397,12 +374,12 @@ func TestShapePartialResult(t *testing.T) {
 		t.Errorf("failed leaves %+v, problem %+v", failed, p)
 	}
 	for _, row := range out.Trace {
-		if row.Status == "failed" && (row.Pos != p.Pos || row.start != p.Pos.Offset) {
-			t.Errorf("trace at %v (%d), problem at %v", row.Pos, row.start, p.Pos)
+		if row.Status == "failed" && row.Pos != p.Pos {
+			t.Errorf("trace at %v, problem at %v", row.Pos, p.Pos)
 		}
 	}
 	s.Shape = "{\"team\": \"{{input.team}}\"}"
-	if out := expected(s); !out.HasValue || out.Partial != nil {
+	if out := expected(s); out.Result == nil || out.Partial != nil {
 		t.Errorf("a shape that renders: partial %+v", out.Partial)
 	}
 
@@ -417,5 +394,21 @@ func TestShapePartialResult(t *testing.T) {
 	tool.Call = `{"number": 42}`
 	if out := expected(tool); out.Partial != nil {
 		t.Errorf("a call input that fails input_schema: partial %+v", out.Partial)
+	}
+}
+
+func TestLargeResultShownCut(t *testing.T) {
+	big := `[` + strings.Repeat(`{"name": "ada", "n": 1}, `, display.MaxShown/10) + `null]`
+	for _, tmpl := range []string{"{{E0}}", "{{#E0}}{{name}} is {{n}} of many. {{/E0}}"} {
+		s := state.State{Mode: state.ModeTemplate, Roots: []state.RootText{{Name: "E0", Text: big}}}
+		s.SetText(state.Target{}, tmpl)
+		out := expected(s)
+		whole := display.Result(out.value, !out.Result.Mixed)
+		if out.Result == nil || len(out.Result.Display) > display.MaxShown || !strings.HasPrefix(whole, out.Result.Display) || out.Result.More == "" {
+			t.Fatalf("%s: shows %d of %d bytes, note %q", tmpl, len(out.Result.Display), len(whole), out.Result.More)
+		}
+		if out.Result.Whole() != whole {
+			t.Errorf("%s: the copy is %d bytes, want the whole %d", tmpl, len(out.Result.Whole()), len(whole))
+		}
 	}
 }

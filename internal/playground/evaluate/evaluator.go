@@ -283,7 +283,7 @@ func decodeData(text string) (template.Value, *Problem) {
 // (-1 when unknown).
 func syntaxProblem(msg, text string, off int) *Problem {
 	p := unplaced
-	p.other, p.Phase, p.Msg = "SyntaxError", template.PhaseLoad, shownText(msg)
+	p.other, p.Phase, p.Msg = "SyntaxError", template.PhaseLoad, display.Message(msg)
 	if off >= 0 {
 		p.Pos = template.PosOf(text, off)
 		p.End = min(p.Pos.Offset+1, len(text))
@@ -360,7 +360,7 @@ func (e *Evaluator) Evaluate(s *state.State) Outcome {
 		o.addErrors(s.Template, state.Target{}, err)
 		if t != nil {
 			e.work.Renders += step.run(t, nil, s.Template, t.Reads, 1)
-			o.TypedSplice = o.HasValue && t.Typed() // the marker of a typed splice
+			o.TypedSplice = o.Result != nil && t.Typed() // the marker of a typed splice
 		}
 	}
 	return o
@@ -390,7 +390,7 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 		}
 	}
 	res := template.Run(subj, st.scope, st.roots, &template.Env{Tracing: true})
-	o.Trace = traceRows(res.Trace)
+	o.Trace = display.Trace(res.Trace)
 	if loadErr != nil {
 		return templates
 	}
@@ -434,7 +434,7 @@ func (e *Evaluator) Plan(text string) *plan.Plan { return e.runPlan(text).plan }
 // shape text: the result of out, an evaluation of s; "" when s is no such
 // call.
 func (e *Evaluator) CallerShape(s *state.State, out *Outcome) string {
-	if s.Mode != state.ModeTool || !out.HasValue {
+	if s.Mode != state.ModeTool || out.Result == nil {
 		return ""
 	}
 	if l := e.loadTool(s.Tool); l.tool == nil || !l.tool.CallerShape {

@@ -98,10 +98,10 @@ func Markdown(s state.State, out *Outcome, link string) string {
 		}
 	}
 	switch {
-	case out.HasValue && out.Mixed:
-		block(&b, "Result (text)", "text", out.WholeDisplay())
-	case out.HasValue:
-		block(&b, "Result ("+out.Type()+")", "json", out.WholeDisplay())
+	case out.Result != nil && out.Result.Mixed:
+		block(&b, "Result (text)", "text", out.Result.Whole())
+	case out.Result != nil:
+		block(&b, "Result ("+out.Result.Type()+")", "json", out.Result.Whole())
 	case len(out.Problems) > 0:
 		problemMarkdown(&b, "**Problem**: ", &out.Problems[0])
 	}

@@ -1,13 +1,14 @@
 package evaluate
 
 import (
-	"github.com/splicedev/splice/internal/benchdata"
-	"github.com/splicedev/splice/plan/graph"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/splicedev/splice/internal/benchdata"
+	"github.com/splicedev/splice/plan/graph"
 
 	"github.com/splicedev/splice/internal/conformance"
 	"github.com/splicedev/splice/internal/playground/state"

@@ -1,21 +1,17 @@
 package evaluate
 
-import "github.com/splicedev/splice/template"
-
-// Hover is what a tag of the main text is worth in an evaluation.
-type Hover struct {
-	Range  [2]int // the tag's byte range
-	Text   string
-	Failed bool
-}
+import (
+	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/template"
+)
 
 // Hover returns what the tag of spans (the main text's) at byte offset off
 // evaluated to, from the trace; false when no tag is there.
-func (o *Outcome) Hover(spans []template.Span, off int) (Hover, bool) {
+func (o *Outcome) Hover(spans []template.Span, off int) (display.Hover, bool) {
 	if sp, ok := spanAt(spans, off); ok {
-		return hoverIn(sp, o.hoverRows())
+		return display.HoverOver(o.hoverRows(), sp)
 	}
-	return Hover{}, false
+	return display.Hover{}, false
 }
 
 // spanAt returns the tag of spans at byte offset off.
@@ -28,21 +24,11 @@ func spanAt(spans []template.Span, off int) (template.Span, bool) {
 	return template.Span{}, false
 }
 
-// hoverIn is what the row of tag sp says, false when no row traced it.
-func hoverIn(sp template.Span, rows []TraceRow) (Hover, bool) {
-	for _, row := range rows {
-		if row.start == sp.Start {
-			return Hover{Range: [2]int{sp.Start, sp.End}, Text: row.describe(), Failed: row.Status == rowFailed}, true
-		}
-	}
-	return Hover{}, false
-}
-
 // HoverEach returns what the tag at byte offset off, in the body of the
 // plan's map or fold step id, evaluated to in each of its first limit
 // iterations, and how many iterations ran: every run, where Hover tells
 // the iteration shown.
-func (o *Outcome) HoverEach(spans []template.Span, off int, id string, limit int) (each []Hover, iterations int) {
+func (o *Outcome) HoverEach(spans []template.Span, off int, id string, limit int) (each []display.Hover, iterations int) {
 	sp, ok := spanAt(spans, off)
 	if o.run == nil || !ok {
 		return nil, 0
@@ -52,7 +38,7 @@ func (o *Outcome) HoverEach(spans []template.Span, off int, id string, limit int
 		return nil, 0
 	}
 	for i := range min(limit, len(res.Iterations)) {
-		if h, ok := hoverIn(sp, traceRows(o.run.IterationTrace(id, i))); ok {
+		if h, ok := display.HoverOver(display.Trace(o.run.IterationTrace(id, i)), sp); ok {
 			each = append(each, h)
 		}
 	}
@@ -61,7 +47,7 @@ func (o *Outcome) HoverEach(spans []template.Span, off int, id string, limit int
 
 // hoverRows are the traced tags a hover may show: in plan mode every
 // step's and the solver's, else the evaluation's.
-func (o *Outcome) hoverRows() []TraceRow {
+func (o *Outcome) hoverRows() []display.TraceRow {
 	run := o.run
 	if run == nil {
 		return o.Trace
@@ -78,5 +64,5 @@ func (o *Outcome) hoverRows() []TraceRow {
 	if run.Solver != nil {
 		entries = append(entries, run.Solver.Trace()...)
 	}
-	return traceRows(entries)
+	return display.Trace(entries)
 }

@@ -2,7 +2,6 @@ package evaluate
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -40,19 +39,7 @@ func (p *Problem) KindName() string {
 }
 
 // Label is the kind as people read it.
-func (p *Problem) Label() string { return errLabel(p.KindName(), !p.Failure()) }
-
-// errLabel names an error for people: its kind, or "nothing found" for
-// one the engine says is no failure (EmptyData).
-func errLabel(kind string, nothingFound bool) string {
-	switch {
-	case nothingFound:
-		return "nothing found"
-	case kind == "":
-		return "Error"
-	}
-	return kind
-}
+func (p *Problem) Label() string { return display.ErrorLabel(p.KindName(), !p.Failure()) }
 
 // same reports whether p and q show the same.
 func (p *Problem) same(q *Problem) bool {
@@ -80,81 +67,24 @@ var unplaced = func() (p Problem) {
 	return p
 }()
 
-// TraceRow is one tag of the trace pane.
-type TraceRow struct {
-	Leaf  string       // JSON Pointer of the shape leaf, "" for a template
-	Kind  string       // span kind: root, key, loopvar, dot, section, inverted
-	Tag   string       // the tag in canonical form, {{#E0.list}}
-	Pos   template.Pos // in the leaf or template text
-	Count int          // evaluations; 0 when never reached
-	// Status is what became of the tag: "value", "falsy", "failed",
-	// "unreached" or "absent" (see rowValue and the others).
-	Status string
-	// Type is the value's JSON type; for a falsy or failed tag, the
-	// error's kind.
-	Type string
-	// Value is what the pane shows of it: the value as shortened compact
-	// JSON, the error's message, or why there is none.
-	Value string
-
-	path  string
-	start int // the tag's byte offset in the editor's text, -1 when unknown
-	// errNothingFound: the error is no failure (template.Error.Failure).
-	errNothingFound bool
-}
-
-// Label is a failed tag's error kind as people read it, as Problem.Label.
-func (r *TraceRow) Label() string { return errLabel(r.Type, r.errNothingFound) }
-
-// The row statuses.
-const (
-	rowValue     = "value"     // it resolved to a value of Type
-	rowFalsy     = "falsy"     // a section on a path that goes nowhere: falsy, not a failure
-	rowFailed    = "failed"    // it failed with an error of kind Type
-	rowUnreached = "unreached" // no render reached it
-	rowAbsent    = "absent"    // a bare key nothing had: renders empty
-)
-
-// describe says in one line what the row's tag resolved to, as a hover
-// shows it.
-func (r *TraceRow) describe() string {
-	runs := " (×" + strconv.Itoa(r.Count) + ")"
-	switch r.Status {
-	case rowFalsy:
-		return "falsy: " + r.Value + runs
-	case rowFailed:
-		return r.Label() + ": " + r.Value
-	case rowUnreached:
-		return r.Value
-	case rowAbsent:
-		return r.Value + runs
-	}
-	return r.Type + " " + r.Value + runs
-}
-
 // Outcome is everything one evaluation shows.
 type Outcome struct {
 	// Note says what the result is when it is not what it seems: what a
 	// tool that cannot run here would run.
 	Note string
 
-	HasValue bool
-	value    template.Value
-	JSON     string // compact JSON of the result (a JSON string for mixed text)
-	Display  string // pretty-printed JSON, or the text verbatim, cut at maxShown
-	// More says for people what Display leaves out of a longer result; ""
-	// when Display is whole.
-	More        string
-	Mixed       bool // a string rendered from mixed text
+	// Result is the run's result as shown; nil without one.
+	Result      *display.Shown
+	value       template.Value
 	TypedSplice bool // the template is exactly one tag: a shape, whose result is a value too, is none
 
 	// Partial is a shape's result when some of its leaves failed: what
 	// rendered, each failing leaf null and marked. Empty otherwise.
-	Partial []PartialPart
+	Partial []display.Part
 
 	Problems []Problem
 	Err      error // the first failure behind Problems, for reshape.FormatIn
-	Trace    []TraceRow
+	Trace    []display.TraceRow
 	// rootErrors holds, per root name, why its text does not parse: the
 	// problem of Problems whose target is that root.
 	rootErrors map[string]*Problem
@@ -174,28 +104,15 @@ type Outcome struct {
 
 // SameView reports whether o and b show the same but for the result.
 func (o *Outcome) SameView(b *Outcome) bool {
-	return o.HasValue == b.HasValue && o.Mixed == b.Mixed && slices.Equal(o.Partial, b.Partial) && o.TypedSplice == b.TypedSplice && o.Type() == b.Type() &&
+	return (o.Result == nil) == (b.Result == nil) && (o.Result == nil || o.Result.Mixed == b.Result.Mixed && o.Result.Type() == b.Result.Type()) &&
+		slices.Equal(o.Partial, b.Partial) && o.TypedSplice == b.TypedSplice &&
 		slices.Equal(o.Trace, b.Trace) && slices.EqualFunc(o.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
 		(o.Plan == nil) == (b.Plan == nil) && (o.Plan == nil || o.Plan.same(b.Plan))
 }
 
-// Type is the result's JSON type, for the badge.
-func (o *Outcome) Type() string { return o.value.Kind().String() }
-
 // setResult records a run's result and how it is shown.
 func (o *Outcome) setResult(v template.Value, typed bool) {
-	o.HasValue, o.value, o.Mixed = true, v, !typed
-	o.JSON = v.JSON()
-	o.Display, o.More = shownResult(v, typed, len(o.JSON))
-}
-
-// WholeDisplay is the result as copied and exported: Display uncut. Only
-// the pane's start is made with every run, a copy of the whole on demand.
-func (o *Outcome) WholeDisplay() string {
-	if o.More == "" {
-		return o.Display
-	}
-	return display.Result(o.value, !o.Mixed)
+	o.value, o.Result = v, display.Show(v, typed)
 }
 
 // setPartial keeps v, what a shape rendered although some leaves failed,
@@ -206,7 +123,7 @@ func (o *Outcome) setPartial(v template.Value) {
 		return
 	}
 	if failed := o.failedLeaves(); len(failed) > 0 {
-		o.Partial = partialParts(v, failed)
+		o.Partial = display.Partial(v, failed)
 	}
 }
 
@@ -221,7 +138,7 @@ func (o *Outcome) failedLeaves() map[string]string {
 	}
 	// Past the cap on problems, the trace still names the failing leaves.
 	for _, row := range o.Trace {
-		if _, seen := failed[row.Leaf]; !seen && row.Leaf != "" && (row.Status == rowFailed || row.Status == rowFalsy) {
+		if _, seen := failed[row.Leaf]; !seen && row.Leaf != "" && row.Failing() {
 			failed[row.Leaf] = row.Label() + ": " + row.Value
 		}
 	}
@@ -240,7 +157,7 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 	list := reshape.Errors(err)
 	if list == nil {
 		p := unplaced
-		p.Phase, p.Msg, p.Target = template.PhaseLoad, shownText(err.Error()), target
+		p.Phase, p.Msg, p.Target = template.PhaseLoad, display.Message(err.Error()), target
 		o.Problems = append(o.Problems, p)
 		return
 	}
@@ -268,7 +185,7 @@ func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 	p := Problem{Error: *e, Target: target}
 	// The pane compares problems on each render: the text they are in,
 	// which each keystroke changes, is the target's, not theirs.
-	p.Msg, p.Source = shownText(e.Msg), ""
+	p.Msg, p.Source = display.Message(e.Msg), ""
 	p.Pos, p.End, p.SegStart, p.SegEnd, p.Fix = unplaced.Pos, unplaced.End, unplaced.SegStart, unplaced.SegEnd, ""
 	pos, end, segStart, segEnd := e.Pos, e.End, e.SegStart, e.SegEnd
 	switch {
@@ -295,38 +212,7 @@ func placeProblem(e *reshape.Error, text string, target state.Target) Problem {
 func (o *Outcome) addWarnings(warnings []reshape.Warning) {
 	for _, w := range warnings {
 		p := Problem{other: "Warning"}
-		p.Phase, p.Msg, p.At, p.Pos, p.End, p.SegStart, p.SegEnd, p.Fix = template.PhaseLoad, shownText(w.Msg), w.At, w.Pos, w.End, w.From, w.To, w.Fix
+		p.Phase, p.Msg, p.At, p.Pos, p.End, p.SegStart, p.SegEnd, p.Fix = template.PhaseLoad, display.Message(w.Msg), w.At, w.Pos, w.End, w.From, w.To, w.Fix
 		o.Problems = append(o.Problems, p)
 	}
-}
-
-// traceRows turns a run's trace into rows. A shape leaf's row is labelled
-// with its leaf and placed in the document, as its problems are.
-func traceRows(entries []template.TraceEntry) []TraceRow {
-	rows := make([]TraceRow, 0, len(entries))
-	for _, t := range entries {
-		row := TraceRow{Leaf: t.At, Kind: t.Kind.String(), path: t.Path, Tag: t.Tag(), Pos: t.Pos, start: t.Pos.Offset, Count: t.Count}
-		if t.At != "" {
-			row.start = -1
-			if t.Doc.Line > 0 {
-				row.Pos, row.start = t.Doc, t.Doc.Offset
-			}
-		}
-		_, falsy := t.Falsy()
-		switch {
-		case t.Err != nil:
-			row.Status, row.Type, row.Value, row.errNothingFound = rowFailed, t.Err.Kind.String(), shownText(t.Err.Msg), !t.Err.Failure()
-			if falsy {
-				row.Status = rowFalsy
-			}
-		case t.Count == 0:
-			row.Status, row.Value = rowUnreached, "not reached"
-		case !t.Found:
-			row.Status, row.Value = rowAbsent, "absent: renders empty"
-		default:
-			row.Status, row.Type, row.Value = rowValue, t.Value.Kind().String(), runsPreview(&t)
-		}
-		rows = append(rows, row)
-	}
-	return rows
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 	"github.com/splicedev/splice/plan/graph"
@@ -271,25 +272,25 @@ func (e *Evaluator) evaluatePlan(text string, o *Outcome) {
 const maxStepsJSON = template.MaxOutput
 
 // stepRow is what a run made of a step, as its row shows it: its result
-// as JSON cut at maxShown, and within room, what the rows before it left
-// of maxStepsJSON, which it takes its JSON from. A step's result the run
+// as JSON cut at display.MaxShown, and within room, what the rows before
+// it left of maxStepsJSON, which it takes its JSON from. A step's result the run
 // kept from the one before keeps its JSON: typing re-encodes only the
 // results that changed. The solver (id "") has no generation: its result
 // is encoded each time.
 func (e *Evaluator) stepRow(id string, res *plan.StepResult, room *int) StepRow {
-	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, Note: shownText(res.Note)}
+	row := StepRow{Status: res.Status.String(), BlockedBy: res.BlockedBy, Note: display.Message(res.Note)}
 	if !res.HasResult {
 		return row
 	}
-	limit := min(maxShown, *room)
+	limit := min(display.MaxShown, *room)
 	if limit <= 0 {
-		row.JSON = "… (not shown: the rows above hold " + state.SizeText(maxStepsJSON) + " of results, all the steps pane shows)"
+		row.JSON = "… (not shown: the rows above hold " + display.Size(maxStepsJSON) + " of results, all the steps pane shows)"
 		return row
 	}
 	m, ok := e.resultJSON[id]
 	if !ok || id == "" || res.Step == nil || m.gen != res.Generation() || !m.fits(limit) {
 		m.gen = res.Generation()
-		m.json, m.cut = compactJSON(res.Result, limit)
+		m.json, m.cut = display.CompactCut(res.Result, limit)
 		m.limit = limit
 		if id != "" && res.Step != nil {
 			if e.resultJSON == nil {
@@ -388,7 +389,7 @@ func (o *Outcome) Show(id string, iter int) {
 func (o *Outcome) showResult(res *plan.StepResult) {
 	view := o.Plan
 	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Graph: view.Graph, Stale: view.Stale}
-	o.HasValue, o.value, o.JSON, o.Display, o.More, o.Mixed, o.TypedSplice = false, template.Value{}, "", "", "", false, false
+	o.Result, o.value, o.TypedSplice = nil, template.Value{}, false
 	o.Trace = nil
 	if res == nil {
 		return
@@ -403,7 +404,7 @@ func (o *Outcome) showResult(res *plan.StepResult) {
 	s := res.Step
 	view.Selected = s.ID
 	if res.HasInput && len(res.Iterations) == 0 {
-		view.Input = shownJSON(res.Input)
+		view.Input = display.ShownJSON(res.Input)
 	}
 	for _, b := range s.Branches {
 		view.Branches = append(view.Branches, b.Name)
@@ -416,7 +417,7 @@ func (o *Outcome) showResult(res *plan.StepResult) {
 // cut as the result pane cuts.
 func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 	if res.Step == nil || len(res.Iterations) == 0 {
-		o.Trace = traceRows(res.Trace())
+		o.Trace = display.Trace(res.Trace())
 		return
 	}
 	// over and initial as they ran, then the body in the iteration shown
@@ -426,13 +427,13 @@ func (o *Outcome) showIteration(res *plan.StepResult, iter int) {
 			entries = append(entries, e)
 		}
 	}
-	o.Trace = traceRows(append(entries, o.run.IterationTrace(res.Step.ID, iter)...))
+	o.Trace = display.Trace(append(entries, o.run.IterationTrace(res.Step.ID, iter)...))
 	it := res.Iterations[iter]
 	view := o.Plan
 	view.Iteration, view.Iterations = it.Index, len(res.Iterations)
-	view.IterationRoots = []state.RootText{{Name: "item", Text: shownJSON(it.Item)}, {Name: "index", Text: strconv.Itoa(it.Index)},
-		{Name: "accumulator", Text: shownJSON(it.Accumulator)}}
-	view.Input = shownJSON(it.Input)
+	view.IterationRoots = []state.RootText{{Name: "item", Text: display.ShownJSON(it.Item)}, {Name: "index", Text: strconv.Itoa(it.Index)},
+		{Name: "accumulator", Text: display.ShownJSON(it.Accumulator)}}
+	view.Input = display.ShownJSON(it.Input)
 }
 
 // stepRenamed returns a step id edited from plan before to plan now: the

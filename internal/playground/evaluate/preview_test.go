@@ -17,8 +17,8 @@ input_schema: {type: object, required: [path], properties: {path: {type: string}
 // Tools that cannot run here show what they would run, their calls checked.
 func TestToolsThatCannotRunShowWhatWouldRun(t *testing.T) {
 	out := expected(state.State{Mode: state.ModeTool, Tool: execTool, Call: `{"path": "a.go"}`})
-	if !out.HasValue || out.JSON != `{"command":["lint","a.go"]}` || !strings.Contains(out.Note, "cannot run here") {
-		t.Errorf("exec: value %v %s, note %q, problems %v", out.HasValue, out.JSON, out.Note, out.Problems)
+	if out.Result == nil || out.Result.JSON != `{"command":["lint","a.go"]}` || !strings.Contains(out.Note, "cannot run here") {
+		t.Errorf("exec: value %v %s, note %q, problems %v", out.Result != nil, out.Result.JSON, out.Note, out.Problems)
 	}
 	var e Evaluator
 	s := state.State{Mode: state.ModeTool, Tool: execTool, Call: `{"pr": "abc"}`}
@@ -31,11 +31,11 @@ func TestToolsThatCannotRunShowWhatWouldRun(t *testing.T) {
 	}
 	prompt := expected(state.State{Mode: state.ModeTool, Call: `{"text": "long"}`,
 		Tool: "name: sum\nkind: prompt\nprompt: \"Summarize {{input.text}}\"\noutput_schema: {type: string}\n"})
-	if prompt.JSON != `{"prompt":"Summarize long","output_schema":{"type":"string"}}` {
-		t.Errorf("prompt: %s %v", prompt.JSON, prompt.Problems)
+	if prompt.Result.JSON != `{"prompt":"Summarize long","output_schema":{"type":"string"}}` {
+		t.Errorf("prompt: %s %v", prompt.Result.JSON, prompt.Problems)
 	}
 	caller := expected(state.State{Mode: state.ModeTool, Call: `{"shape": {"a": "{{E0.x}}"}}`, Tool: "name: pass\nkind: reshape\ncaller_shape: true\n"})
-	if !caller.HasValue || !strings.Contains(caller.Note, "renders the shape's templates first") {
-		t.Errorf("caller shape: %s, note %q", caller.JSON, caller.Note)
+	if caller.Result == nil || !strings.Contains(caller.Note, "renders the shape's templates first") {
+		t.Errorf("caller shape: %s, note %q", caller.Result.JSON, caller.Note)
 	}
 }

@@ -21,13 +21,13 @@ func TestSurfaceCases(t *testing.T) {
 		}
 		out := expected(s)
 		if c.Problem == nil {
-			if !out.HasValue || out.Display != c.Display || out.Mixed == c.Typed || len(out.Problems) > 0 {
-				t.Errorf("%s: shows %q (mixed text %v, problems %v), want %q (typed %v)", c.Name, out.Display, out.Mixed, out.Problems, c.Display, c.Typed)
+			if out.Result == nil || out.Result.Display != c.Display || out.Result.Mixed == c.Typed || len(out.Problems) > 0 {
+				t.Errorf("%s: shows %q (mixed text %v, problems %v), want %q (typed %v)", c.Name, out.Result.Display, out.Result.Mixed, out.Problems, c.Display, c.Typed)
 			}
 			continue
 		}
 		if len(out.Problems) == 0 {
-			t.Errorf("%s: no problem, shows %q", c.Name, out.Display)
+			t.Errorf("%s: no problem, shows %q", c.Name, out.Result.Display)
 			continue
 		}
 		p := out.Problems[0]

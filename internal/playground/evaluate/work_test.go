@@ -100,8 +100,8 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 			if got := e.work; got.DataDecodes-before.DataDecodes != tt.decodes || ranged && got.Compares != before.Compares {
 				t.Errorf("%s (ranged %v): %d decodes, %d compares; want %d", tt.name, ranged, got.DataDecodes-before.DataDecodes, got.Compares-before.Compares, tt.decodes)
 			}
-			if want := expected(s); out.JSON != want.JSON {
-				t.Errorf("%s: output %s, want %s", tt.name, out.JSON, want.JSON)
+			if want := expected(s); out.Result.JSON != want.Result.JSON {
+				t.Errorf("%s: output %s, want %s", tt.name, out.Result.JSON, want.Result.JSON)
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 func TestTraceWhileWriting(t *testing.T) {
 	roots := []state.RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"x": 1}`}}
 	shape := expected(state.State{Mode: state.ModeShape, Shape: `{"a": "{{E0.x}}", "b": "{{E0."}`, Roots: roots})
-	if len(shape.Trace) != 1 || shape.Trace[0].Leaf != "/a" || shape.HasValue || len(shape.Problems) == 0 {
+	if len(shape.Trace) != 1 || shape.Trace[0].Leaf != "/a" || shape.Result != nil || len(shape.Problems) == 0 {
 		t.Errorf("shape: trace %+v, problems %+v", shape.Trace, shape.Problems)
 	}
 	tool := expected(state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\nbogus: 1\nshape:\n  a: \"{{input.x}}\"\n", Call: `{"x": 2}`})
@@ -144,8 +144,8 @@ func TestPlanEditAsRange(t *testing.T) {
 		t.Errorf("work %+v, before %+v: want no decode, no compare, the step's parses (not the plan's %d), some renders", got, before, whole)
 	}
 	want := expected(state.State{Mode: state.ModePlan, Plan: text[:at] + "x" + text[at:]})
-	if out.JSON != want.JSON || len(out.Problems) != len(want.Problems) {
-		t.Errorf("output %s, want %s", out.JSON, want.JSON)
+	if out.Result.JSON != want.Result.JSON || len(out.Problems) != len(want.Problems) {
+		t.Errorf("output %s, want %s", out.Result.JSON, want.Result.JSON)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/template"
 )
 
@@ -86,7 +87,7 @@ func Encode(s State) (payload string, size int) {
 // fields it holds that State does not have are noted, for the banner.
 func DecodeLink(payload string) (State, error) {
 	if !Linkable(payload) {
-		return State{}, unopenable("it is longer than " + SizeText(maxLinkPayload) + ", the most a link carries here")
+		return State{}, unopenable("it is longer than " + display.Size(maxLinkPayload) + ", the most a link carries here")
 	}
 	s, unknown, err := decodeState(payload, MaxLinkState)
 	if err != nil {
@@ -150,7 +151,7 @@ func decodeState(payload string, limit int) (State, []byte, error) {
 	case err != nil:
 		return State{}, nil, errors.New("it is damaged (the data does not inflate)")
 	case len(raw) > limit:
-		return State{}, nil, errors.New("its state is larger than " + SizeText(limit))
+		return State{}, nil, errors.New("its state is larger than " + display.Size(limit))
 	}
 	// One pass reads the state and its version as written; a field State
 	// does not have stops it, and a second pass reads around it.
@@ -359,19 +360,6 @@ func SplitFragment(fragment string) (payload string, ok bool, others string) {
 	return payload, ok, b.String()
 }
 
-// SizeText prints a byte count for people: "812 B", "37.5 KB", "1 MiB".
-func SizeText(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return strconv.Itoa(n>>20) + " MiB"
-	case n < 1000:
-		return strconv.Itoa(n) + " B"
-	case n < 999_950: // from there, KB would round to 1000.0
-		return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000, 'f', 1, 64), ".0") + " KB"
-	}
-	return strings.TrimSuffix(strconv.FormatFloat(float64(n)/1000/1000, 'f', 1, 64), ".0") + " MB"
-}
-
 // maxSavedState caps the autosaved state, which local storage holds: the
 // page writes no larger one.
 const maxSavedState = MaxLinkState
@@ -440,9 +428,9 @@ func LinkSizeNote(n int, tooLarge bool) (text, level string) {
 	case n > maxLinkPayload || tooLarge:
 		return "too large for a link", "error"
 	case n > linkWarnSize:
-		return "link " + SizeText(n), "warn"
+		return "link " + display.Size(n), "warn"
 	}
-	return "link " + SizeText(n), ""
+	return "link " + display.Size(n), ""
 }
 
 // ShareInfo is a share link and its embed snippet, or why there is none.
@@ -463,14 +451,14 @@ const embedHeight = 420
 func ShareLinks(origin string, s State) ShareInfo {
 	payload, _ := Encode(s)
 	if !Linkable(payload) {
-		return ShareInfo{Error: "This state's link would be " + SizeText(len(payload)) + ": a browser keeps at most " +
-			SizeText(maxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
+		return ShareInfo{Error: "This state's link would be " + display.Size(len(payload)) + ": a browser keeps at most " +
+			display.Size(maxLinkPayload) + " of an address. Make the roots smaller to share it, or copy it as a test vector below."}
 	}
 	fragment := "#" + LinkPrefix + payload
 	warning := ""
 	if len(payload) > linkWarnSize {
-		warning = "This link is " + SizeText(len(payload)) + " long: some chat tools and mail clients cut links past " +
-			SizeText(linkWarnSize) + ". The test vector below carries the state without a link."
+		warning = "This link is " + display.Size(len(payload)) + " long: some chat tools and mail clients cut links past " +
+			display.Size(linkWarnSize) + ". The test vector below carries the state without a link."
 	}
 	return ShareInfo{
 		Warning: warning,

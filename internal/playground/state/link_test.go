@@ -305,11 +305,3 @@ func TestLinkEngineVersion(t *testing.T) {
 		}
 	}
 }
-
-func TestSizeText(t *testing.T) {
-	for n, want := range map[int]string{999: "999 B", 1500: "1.5 KB", 999_999: "1 MB", 2_500_000: "2.5 MB", 1 << 20: "1 MiB"} {
-		if got := SizeText(n); got != want {
-			t.Errorf("SizeText(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
