@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -36,7 +37,7 @@ func TestBrowserAxe(t *testing.T) {
 	base := browsertest.StartServer(t)
 	// An error kind's example: the problems pane with its key chips.
 	var failing state.State
-	for _, ex := range state.Examples {
+	for _, ex := range examples.All {
 		if ex.Error {
 			failing = ex.Open()
 			break
@@ -44,7 +45,7 @@ func TestBrowserAxe(t *testing.T) {
 	}
 	payload := encodeState(failing)
 	// A shape with a failing leaf: its partial result, marked.
-	partial := state.DefaultExample.Open()
+	partial := examples.Default.Open()
 	partial.Mode, partial.Shape = state.ModeShape, `{"team": "{{input.team}}", "bad": "{{input.teem}}"}`
 	pages := []struct {
 		name, path string
@@ -58,22 +59,22 @@ func TestBrowserAxe(t *testing.T) {
 			click(t, ctx, "#examples-button")
 			waitTestID(t, ctx, "example")
 		}},
-		{"plan-problem", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("broken-plan").Open()),
+		{"plan-problem", "/#" + state.LinkPrefix + encodeState(examples.ByID("broken-plan").Open()),
 			func(t *testing.T, ctx context.Context) { waitTestID(t, ctx, "problem"); waitTestID(t, ctx, "solver") }},
-		{"plan-iteration", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("pr-plan").Open()),
+		{"plan-iteration", "/#" + state.LinkPrefix + encodeState(examples.ByID("pr-plan").Open()),
 			func(t *testing.T, ctx context.Context) {
 				waitTestID(t, ctx, "solver")
 				click(t, ctx, `[data-testid="step"][data-id="per_file"] .step-select`)
 				click(t, ctx, `[data-testid="iteration-next"]`)
 				browsertest.WaitJS(t, ctx, byTestID("iteration")+`?.textContent === "2 of 3"`)
 			}},
-		{"plan-decide", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("pr-plan").Open()),
+		{"plan-decide", "/#" + state.LinkPrefix + encodeState(examples.ByID("pr-plan").Open()),
 			func(t *testing.T, ctx context.Context) {
 				waitTestID(t, ctx, "solver")
 				click(t, ctx, `[data-testid="step"][data-id="route"] .step-select`)
 				waitTestID(t, ctx, "branch-choice")
 			}},
-		{"plan-fold", "/#" + state.LinkPrefix + encodeState(state.ExampleByID("fold-plan").Open()),
+		{"plan-fold", "/#" + state.LinkPrefix + encodeState(examples.ByID("fold-plan").Open()),
 			func(t *testing.T, ctx context.Context) {
 				waitTestID(t, ctx, "solver")
 				click(t, ctx, `[data-testid="step"][data-id="changelog"] .step-select`)
@@ -120,7 +121,7 @@ func readAxe(t *testing.T) string {
 // default example and its output, so axe sees the editors and the panes.
 func waitDefaultExample(t *testing.T, ctx context.Context) {
 	t.Helper()
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`?.value === `+jsString(s.Text(state.Target{})))
 	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -147,7 +148,7 @@ func (a *actions) AddMissingStep(i int)        { a.s.AddMissingStep(i) }
 func (a *actions) BareSteps() bool             { return a.s.BareSteps() }
 func (a *actions) WrapInSteps()                { a.s.WrapInSteps() }
 func (a *actions) LoadExample(id string) {
-	if ex := state.ExampleByID(id); ex != nil {
+	if ex := examples.ByID(id); ex != nil {
 		a.open(func() { a.s.Load(ex.Open()) })
 		a.v.banner, a.v.saved = "", ""
 	}

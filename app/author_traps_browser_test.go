@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -109,7 +110,7 @@ func TestBrowserYAMLTrapFix(t *testing.T) {
 func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Mode, s.Shape = state.ModeShape, "title: \"{{E0.values.0.title}}\"\n"
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="mode-template"]`)
@@ -131,7 +132,7 @@ func TestBrowserUndoSaysWhereItGoes(t *testing.T) {
 func TestBrowserFirstSteps(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	long := state.DefaultExample.Open()
+	long := examples.Default.Open()
 	long.Template = strings.Repeat("x", 3000) + long.Template
 	long.Shape = ""
 	openState(t, ctx, base, long)

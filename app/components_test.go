@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 
@@ -71,22 +72,22 @@ func TestPlaygroundHooks(t *testing.T) {
 		none  []string // and that must not
 		attrs map[string][]string
 	}{
-		{"template", state.DefaultExample.Open(), pageView{},
+		{"template", examples.Default.Open(), pageView{},
 			[]string{"mode-template", "mode-shape", "mode-tool", "editor", "root-tab", "root-editor", "root-add",
 				"root-rename", "root-delete", "output", "output-type", "trace", "share", "theme-toggle", "later", "branch", "iteration"},
 			[]string{"call-editor", "banner", "problem", "example", "share-url"},
 			map[string][]string{"root-tab": {"data-name"}, "output": {"data-json"}}},
-		{"tool", state.ExampleByID("tool-schema").Open(), pageView{},
+		{"tool", examples.ByID("tool-schema").Open(), pageView{},
 			[]string{"editor", "call-editor", "output"},
 			[]string{"root-tab", "root-editor"}, nil},
-		{"failing", state.ExampleByID("bad-path").Open(), pageView{},
+		{"failing", examples.ByID("bad-path").Open(), pageView{},
 			[]string{"problem", "key-chip"},
 			[]string{"output", "output-type"},
 			map[string][]string{"problem": {"data-kind", "data-line", "data-column"}}},
-		{"menu, banner and share", state.DefaultExample.Open(),
-			pageView{menu: true, banner: "cannot open", dialog: dialogShare, share: shared{ShareInfo: state.ShareLinks("http://x", state.DefaultExample.Open())}},
+		{"menu, banner and share", examples.Default.Open(),
+			pageView{menu: true, banner: "cannot open", dialog: dialogShare, share: shared{ShareInfo: state.ShareLinks("http://x", examples.Default.Open())}},
 			[]string{"example", "banner", "share-url"}, nil, nil},
-		{"help", state.DefaultExample.Open(), pageView{dialog: dialogHelp},
+		{"help", examples.Default.Open(), pageView{dialog: dialogHelp},
 			[]string{"shortcuts"}, []string{"share-url"}, nil},
 	}
 	for _, tt := range tests {
@@ -117,7 +118,7 @@ func TestPlaygroundHooks(t *testing.T) {
 // TestProblemHooksCarryTheirPlace: a problem's data-line and data-column are
 // its tag's, and its key chips sit inside it.
 func TestProblemHooksCarryTheirPlace(t *testing.T) {
-	s := playground.NewSession(state.ExampleByID("bad-path").Open())
+	s := playground.NewSession(examples.ByID("bad-path").Open())
 	found := testElements(mount(t, &playgroundPage{s: s}))
 	want := s.Out.Problems[0]
 	problems, chips := found["problem"], found["key-chip"]
@@ -146,7 +147,7 @@ func TestProblemHooksCarryTheirPlace(t *testing.T) {
 // meets them: their role, which one is selected and reachable by Tab, what
 // they control, and their text.
 func TestModeTabsMarkTheActiveMode(t *testing.T) {
-	s := playground.NewSession(state.ExampleByID("pr-card").Open())
+	s := playground.NewSession(examples.ByID("pr-card").Open())
 	html := mount(t, &playgroundPage{s: s})
 	elements := testElements(html)
 	for i, m := range modes {
@@ -231,7 +232,7 @@ func TestOutputPane(t *testing.T) {
 }
 
 func TestOutputPaneWithoutResult(t *testing.T) {
-	s := playground.NewSession(state.ExampleByID("empty-data").Open())
+	s := playground.NewSession(examples.ByID("empty-data").Open())
 	o := outputOf(&s.Out, s.Version)
 	html := mount(t, o)
 	if err := app.Match(app.Elem("p").Class("empty"), o, 0, 1); err != nil {
@@ -254,7 +255,7 @@ func TestProblemsPane(t *testing.T) {
 		{"parse-error", "ParseError", 0},
 	}
 	for _, tt := range tests {
-		s := playground.NewSession(state.ExampleByID(tt.example).Open())
+		s := playground.NewSession(examples.ByID(tt.example).Open())
 		p := &problemsPane{Do: &actions{s: s}, Problems: s.Out.Problems}
 		html := mount(t, p)
 		first := s.Out.Problems[0]
@@ -306,7 +307,7 @@ func TestUserContentStaysText(t *testing.T) {
 }
 
 func TestRootsPaneDisablesFixedRoots(t *testing.T) {
-	s := playground.NewSession(state.DefaultExample.Open())
+	s := playground.NewSession(examples.Default.Open())
 	s.OpenRoot("input")
 	p := &playgroundPage{s: s}
 	html := mount(t, p)
@@ -344,7 +345,7 @@ func TestStatusText(t *testing.T) {
 		{"bad-path", "1 problem, no result."},
 		{"missing-step", "2 problems, no result."},
 	} {
-		out := playground.NewSession(state.ExampleByID(tt.example).Open()).Out
+		out := playground.NewSession(examples.ByID(tt.example).Open()).Out
 		if got := statusText(&out); got != tt.want {
 			t.Errorf("%s: status %q, want %q", tt.example, got, tt.want)
 		}
@@ -352,7 +353,7 @@ func TestStatusText(t *testing.T) {
 }
 
 func TestStepDetailSaysWhatTheSolverShows(t *testing.T) {
-	s := playground.NewSession(state.ExampleByID("pr-plan").Open())
+	s := playground.NewSession(examples.ByID("pr-plan").Open())
 	about := app.Elem("p").Class("hint step-about").Text("The plan's answer: the solver's template rendered over the results of the steps it reads, shown below.")
 	d := &stepDetail{View: *s.Out.Plan}
 	mount(t, d)

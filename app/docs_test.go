@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/docscheck"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -109,7 +110,7 @@ func TestDocExampleLinks(t *testing.T) {
 			t.Errorf("%s: link opens %+v, want %+v", ex.Caption, s, want)
 		}
 		// It opens without the banner of another engine's link.
-		if _, banner, _ := state.InitialState("#"+state.LinkPrefix+payload, ""); banner != "" || s.Roots[0].Name != "input" {
+		if _, banner, _ := state.InitialState("#"+state.LinkPrefix+payload, "", examples.Default.Open()); banner != "" || s.Roots[0].Name != "input" {
 			t.Errorf("%s: link opens with the banner %q and the roots %+v", ex.Caption, banner, s.Names())
 		}
 	}

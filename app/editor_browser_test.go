@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -72,7 +73,7 @@ func openTemplate(t *testing.T, template string) (context.Context, state.State) 
 	t.Helper()
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Template = template
 	openState(t, ctx, base, s)
 	return ctx, s
@@ -95,7 +96,7 @@ func TestBrowserEditorUndoesChipFix(t *testing.T) {
 func TestBrowserEditorUndoesFormat(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	yaml := "# the step's result, with a comment Format drops\nissues:\n  - {number: 7, title: Seven, state: open, labels: []}\n"
 	s.Roots[s.RootIndex("E0")].Text = yaml
 	openState(t, ctx, base, s)
@@ -119,7 +120,7 @@ func TestBrowserEditorUndoesFormat(t *testing.T) {
 func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	refs := len(template.References(template.Analyze(s.Template).Spans, "E0"))
 	if refs < 3 {
@@ -146,7 +147,7 @@ func TestBrowserEditorRenameUpdatesReferences(t *testing.T) {
 }
 
 func TestBrowserEditorSearch(t *testing.T) {
-	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
+	ctx, s := openTemplate(t, examples.Default.Open().Template)
 	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	pressChord(t, ctx, "f", 70, modCtrl)
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.querySelector(".cm-search") !== null && document.activeElement.matches(".cm-search input[name=search]")`)
@@ -162,7 +163,7 @@ func TestBrowserEditorSearch(t *testing.T) {
 }
 
 func TestBrowserEditorFocusEscape(t *testing.T) {
-	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
+	ctx, s := openTemplate(t, examples.Default.Open().Template)
 	inEditor := byTestID("editor") + `.contains(document.activeElement)`
 	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(0, 0); return true })()`)
 	// Tab indents.
@@ -185,7 +186,7 @@ func TestBrowserEditorFocusEscape(t *testing.T) {
 }
 
 func TestBrowserEditorHoverShowsValue(t *testing.T) {
-	ctx, s := openTemplate(t, state.DefaultExample.Open().Template)
+	ctx, s := openTemplate(t, examples.Default.Open().Template)
 	const tag = "{{E0.issues.length}}"
 	h, ok := playground.NewSession(s).HoverAt(utf16Offset(s.Template, strings.Index(s.Template, tag)))
 	if !ok {
@@ -276,7 +277,7 @@ func TestBrowserEditorCompletionIsAccessible(t *testing.T) {
 func TestBrowserEditorMarksBrokenRoot(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{\"issues\": [1,,2]}"
 	openState(t, ctx, base, s)
 	out := playground.NewSession(s).Out

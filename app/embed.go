@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 
@@ -27,7 +28,7 @@ type embedPage struct {
 }
 
 func (p *embedPage) OnInit() {
-	p.s = playground.NewSession(state.DefaultExample.Open())
+	p.s = playground.NewSession(examples.Default.Open())
 	p.do = &actions{s: p.s, v: &p.view}
 	p.keep = keeper{s: p.s, v: &p.view}
 }

@@ -1,9 +1,8 @@
 package app
 
 import (
-	"github.com/splicedev/splice/internal/playground/state"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/splicedev/splice/internal/examples"
 )
 
 // examplesMenu lists the examples, features first, then one per error kind.
@@ -47,7 +46,7 @@ func (m *examplesMenu) OnDismount() {
 }
 
 func (m *examplesMenu) Render() app.UI {
-	item := func(ex *state.Example) app.UI {
+	item := func(ex *examples.Example) app.UI {
 		return app.Elem("button").
 			Class("menu-item").
 			Role("menuitem").
@@ -61,11 +60,11 @@ func (m *examplesMenu) Render() app.UI {
 			OnClick(func(ctx app.Context, e app.Event) { m.Do.LoadExample(ex.ID) }, app.EventScope(ex.ID))
 	}
 	var features, errs []app.UI
-	for i := range state.Examples {
-		if state.Examples[i].Error {
-			errs = append(errs, item(&state.Examples[i]))
+	for i := range examples.All {
+		if examples.All[i].Error {
+			errs = append(errs, item(&examples.All[i]))
 		} else {
-			features = append(features, item(&state.Examples[i]))
+			features = append(features, item(&examples.All[i]))
 		}
 	}
 	return app.Elem("div").Body(

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -204,7 +205,7 @@ func TestBrowserMermaidExportDraws(t *testing.T) {
 		t.Fatalf("loading mermaid: %v", err)
 	}
 	browsertest.EvalJS[bool](t, ctx, `(mermaid.initialize({startOnLoad: false}), true)`)
-	for k, text := range []string{graphPlan, state.ExampleByID("pr-plan").Open().Plan, state.ExampleByID("broken-plan").Open().Plan} {
+	for k, text := range []string{graphPlan, examples.ByID("pr-plan").Open().Plan, examples.ByID("broken-plan").Open().Plan} {
 		s := state.State{Mode: state.ModePlan, Plan: text}
 		out := playground.NewSession(s).Out
 		md := evaluate.Markdown(s, &out, "")

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -36,7 +37,7 @@ func stillEvaluates(t *testing.T, ctx context.Context, s *state.State) {
 func TestBrowserKeyboardUndoAnywhere(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 
 	browsertest.EvalJS[bool](t, ctx, `(document.activeElement.blur(), true)`)
@@ -68,7 +69,7 @@ func TestBrowserKeyboardUndoAnywhere(t *testing.T) {
 func TestBrowserMenuKeys(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	items := `[...document.querySelectorAll('[role="menuitem"]')]`
 	for key, code := range map[string]int64{"ArrowDown": 40, "ArrowUp": 38} {
@@ -120,7 +121,7 @@ func TestBrowserBannerKeepsFocus(t *testing.T) {
 func TestBrowserDialogBlocksPageKeys(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	click(t, ctx, `[data-testid="root-add"]`)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="root-tab"]').length === 3`)
@@ -148,7 +149,7 @@ func TestBrowserDialogBlocksPageKeys(t *testing.T) {
 func TestBrowserEditorsFollowTheState(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	openState(t, ctx, base, state.DefaultExample.Open())
+	openState(t, ctx, base, examples.Default.Open())
 	click(t, ctx, `#examples-button`)
 	click(t, ctx, `[data-testid="example"][data-id="comma-idiom"]`)
 	ex := exampleState(t, "comma-idiom")

@@ -15,8 +15,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/internal/benchdata"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
-	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // keystrokes is how many keys each keystroke benchmark types, one every
@@ -121,7 +121,7 @@ func bigRoot(size int) string {
 func BenchmarkBrowserKeystroke(b *testing.B) {
 	base := browsertest.StartServer(b)
 	big := bigRoot(750 << 10)
-	template := state.DefaultExample.Open().Template
+	template := examples.Default.Open().Template
 	title := strings.Index(big, "Crash on empty plan") + len("Crash")
 	planText, planAt := benchdata.Plan(200 << 10)
 	mapText, mapAt := benchdata.MapPlan(200 << 10)
@@ -235,7 +235,7 @@ func editorAlone(base, text, syntax string, width, height float64) string {
 func openForTyping(b testing.TB, ctx context.Context, base, e0 string) {
 	browsertest.Navigate(b, ctx, base+"/")
 	waitAppReady(b, ctx)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	waitOutput(b, ctx, playground.NewSession(s).Out.Result.JSON)
 	if e0 == "" {
 		return

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 
@@ -185,7 +186,7 @@ func (k *keeper) pending(fragment string) (state.State, bool) {
 	if p.Fragment != fragment {
 		return state.State{}, false
 	}
-	s, _, _ := state.InitialState("", p.Payload)
+	s, _, _ := state.InitialState("", p.Payload, examples.Default.Open())
 	return s, true
 }
 
@@ -232,7 +233,7 @@ func (k *keeper) restore(ctx app.Context) {
 		if k.autosave && fragment == "" {
 			ctx.LocalStorage().Get(autosaveKey, &saved)
 		}
-		s, banner, refused = state.InitialState(fragment, saved)
+		s, banner, refused = state.InitialState(fragment, saved, examples.Default.Open())
 	}
 	if !k.s.State.Same(&s) { // the state the page started on (the default example) is not loaded twice
 		k.s.Load(s)

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -27,7 +28,7 @@ import (
 // autosave holds it.
 func typeWork(t *testing.T, ctx context.Context, base string) state.State {
 	t.Helper()
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "MYWORK ")
 	s.Template = "MYWORK " + s.Template
@@ -123,7 +124,7 @@ func TestBrowserValidLinkKeepsAutosave(t *testing.T) {
 func TestBrowserStructuralUndo(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	tabs := func(want ...string) {
 		t.Helper()
@@ -217,7 +218,7 @@ func TestBrowserFirstVisitLinkSize(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
-	note, _ := state.LinkSizeNote(len(encodeState(state.DefaultExample.Open())), false)
+	note, _ := state.LinkSizeNote(len(encodeState(examples.Default.Open())), false)
 	browsertest.WaitJS(t, ctx, byTestID("link-size")+`?.textContent === `+jsString(note))
 	if hash := browsertest.EvalJS[string](t, ctx, `location.hash`); hash != "" {
 		t.Errorf("the address bar has %q, want no link", hash)
@@ -231,7 +232,7 @@ func TestBrowserFirstVisitLinkSize(t *testing.T) {
 func TestBrowserLinkSize(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.SetText(state.Target{Root: "E0"}, bigRoot(750<<10))
 	openState(t, ctx, base, s)
 	payload := encodeState(s)
@@ -282,7 +283,7 @@ func TestBrowserLinkSize(t *testing.T) {
 func TestBrowserFirstPaintOfALink(t *testing.T) {
 	base := browsertest.StartServer(t)
 	s := exampleState(t, "comma-idiom")
-	defaultOut := playground.NewSession(state.DefaultExample.Open()).Out
+	defaultOut := playground.NewSession(examples.Default.Open()).Out
 	hidden := `getComputedStyle(` + byTestID("output") + `).visibility === "hidden" && !document.body.innerText.includes(` + jsString(defaultOut.Result.Display) + `)`
 	for _, path := range []string{"/", state.EmbedPath} {
 		panes := ".workbench"
@@ -324,7 +325,7 @@ func TestBrowserFirstPaintOfALink(t *testing.T) {
 func TestBrowserQuickNavigationKeepsWork(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	quick := func(word string) state.State {
 		typeAt(t, ctx, "editor", 0, word)
@@ -403,7 +404,7 @@ func TestBrowserUneditedTabNotTakenOver(t *testing.T) {
 func TestBrowserAutosaveRefused(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	openState(t, ctx, base, state.DefaultExample.Open())
+	openState(t, ctx, base, examples.Default.Open())
 	click(t, ctx, `[data-testid="root-tab"][data-name="E0"]`)
 	raw := make([]byte, 6_000_000)
 	rand.NewChaCha8([32]byte{}).Read(raw)
@@ -449,7 +450,7 @@ func TestBrowserStaleTabSaysSo(t *testing.T) {
 func TestBrowserTooLargeStateSaysSo(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	openState(t, ctx, base, state.DefaultExample.Open())
+	openState(t, ctx, base, examples.Default.Open())
 	typeAt(t, ctx, "editor", 0, "KEPT ")
 	waitSettled()
 	kept := browsertest.EvalJS[string](t, ctx, savedPayload)

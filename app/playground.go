@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -30,7 +31,7 @@ type playgroundPage struct {
 // state; a session set beforehand (in tests) is kept.
 func (p *playgroundPage) OnInit() {
 	if p.s == nil {
-		p.s = playground.NewSession(state.DefaultExample.Open())
+		p.s = playground.NewSession(examples.Default.Open())
 	}
 	p.keep = keeper{s: p.s, v: &p.view, autosave: true}
 	p.do = &actions{s: p.s, v: &p.view, navigate: p.keep.navigate, saveHere: p.keep.saveHere, dismissed: p.keep.dismissAside}

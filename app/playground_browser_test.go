@@ -19,6 +19,7 @@ import (
 	"github.com/splicedev/splice/app"
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
@@ -143,7 +144,7 @@ func problemList(ps []evaluate.Problem) []string {
 
 func exampleState(t *testing.T, id string) state.State {
 	t.Helper()
-	ex := state.ExampleByID(id)
+	ex := examples.ByID(id)
 	if ex == nil {
 		t.Fatalf("no example %q", id)
 	}
@@ -155,7 +156,7 @@ func TestBrowserDefaultExampleRenders(t *testing.T) {
 	ctx := browsertest.NewBrowser(t)
 	browsertest.Navigate(t, ctx, base+"/")
 	waitAppReady(t, ctx)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	waitShows(t, ctx, s)
 	want := playground.NewSession(s).Out
 	waitOutput(t, ctx, want.Result.JSON)
@@ -277,7 +278,7 @@ func TestBrowserEveryModeWorks(t *testing.T) {
 func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	tabs := func() []string {
 		return browsertest.EvalJS[[]string](t, ctx, `[...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)`)
@@ -383,7 +384,7 @@ func TestBrowserShareLinkRestoresState(t *testing.T) {
 func TestBrowserAutosaveSurvivesReload(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "Saved: ")
 	s.Template = "Saved: " + s.Template
@@ -415,7 +416,7 @@ func TestBrowserBadLinkShowsBanner(t *testing.T) {
 				t.Fatal("the link should not open")
 			}
 			browsertest.WaitJS(t, ctx, byTestID("banner")+`?.textContent.includes(`+jsString(err.Error())+`)`)
-			waitShows(t, ctx, state.DefaultExample.Open())
+			waitShows(t, ctx, examples.Default.Open())
 		})
 	}
 }
@@ -500,7 +501,7 @@ func TestBrowserPayloadsStayText(t *testing.T) {
 func TestBrowserCompletion(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Template = ""
 	openState(t, ctx, base, s)
 	typeAt(t, ctx, "editor", 0, "{{E0.")
@@ -518,7 +519,7 @@ func TestBrowserThemeAndHelp(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
 	emulateScheme(t, ctx, "light")
-	openState(t, ctx, base, state.DefaultExample.Open())
+	openState(t, ctx, base, examples.Default.Open())
 	click(t, ctx, `[data-testid="theme-toggle"]`)
 	browsertest.WaitJS(t, ctx, `document.querySelector(".app").dataset.theme === "dark"`)
 	browsertest.Navigate(t, ctx, base+"/")
@@ -686,7 +687,7 @@ func checkShareExports(t *testing.T, ctx context.Context, base string, s state.S
 func TestBrowserDialogHoldsFocus(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	openState(t, ctx, base, state.DefaultExample.Open())
+	openState(t, ctx, base, examples.Default.Open())
 	for _, opener := range []string{"help", "share"} {
 		click(t, ctx, `[data-testid="`+opener+`"]`)
 		browsertest.WaitJS(t, ctx, `document.querySelector(".dialog")?.contains(document.activeElement)`)
@@ -713,11 +714,11 @@ func TestBrowserDialogHoldsFocus(t *testing.T) {
 func TestBrowserMenuAndRenameFocus(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	openState(t, ctx, base, state.DefaultExample.Open())
+	openState(t, ctx, base, examples.Default.Open())
 	focused := `document.activeElement.dataset.id`
 	// The menu lists the features first.
-	shown := append(slices.DeleteFunc(slices.Clone(state.Examples), func(ex state.Example) bool { return ex.Error }),
-		slices.DeleteFunc(slices.Clone(state.Examples), func(ex state.Example) bool { return !ex.Error })...)
+	shown := append(slices.DeleteFunc(slices.Clone(examples.All), func(ex examples.Example) bool { return ex.Error }),
+		slices.DeleteFunc(slices.Clone(examples.All), func(ex examples.Example) bool { return !ex.Error })...)
 
 	browsertest.EvalJS[bool](t, ctx, `(document.getElementById("examples-button").focus(), true)`)
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
@@ -750,7 +751,7 @@ func TestBrowserMenuAndRenameFocus(t *testing.T) {
 func TestBrowserShapePartialResult(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"bad\": \"{{input.teem}}\"\n}"
 	openState(t, ctx, base, s)

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/splicedev/splice/internal/browsertest"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -173,7 +174,7 @@ func TestBrowserEmbedPlans(t *testing.T) {
 	if !ok {
 		t.Fatalf("link %q is not a share link to %s", pr.Link, engineSite)
 	}
-	s, banner, refused := state.InitialState("#s="+payload, "")
+	s, banner, refused := state.InitialState("#s="+payload, "", examples.Default.Open())
 	if refused || banner != "" || s.Mode != state.ModePlan || !strings.HasPrefix(s.Plan, "input: {repo: octo/hello}\n") {
 		t.Fatalf("the link opens %+v, with the banner %q", s, banner)
 	}

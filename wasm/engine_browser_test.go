@@ -25,6 +25,7 @@ import (
 
 	"github.com/splicedev/splice/internal/browsertest"
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
@@ -213,7 +214,7 @@ func TestBrowserEmbed(t *testing.T) {
 		}
 		// The link says which engine rendered the block, so the playground
 		// opens it without the banner of another engine's link.
-		if _, banner, _ := state.InitialState("#s="+payload, ""); banner != "" {
+		if _, banner, _ := state.InitialState("#s="+payload, "", examples.Default.Open()); banner != "" {
 			t.Errorf("block %s: the link opens with the banner %q", id, banner)
 		}
 		if id == "order" && (s.Roots[1] != state.RootText{Name: "E0", Text: `{"b": 1, "2": 2.0, "s": "a,b}"}`} || s.Roots[2] != state.RootText{Name: "E1", Text: "[]"}) {

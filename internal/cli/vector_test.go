@@ -7,14 +7,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // TestVectorFromLink: a share link's state comes out as a vector file that
 // `splice conformance` passes, whichever form of the link is given.
 func TestVectorFromLink(t *testing.T) {
-	failing := state.ExampleByID("bad-path").Open()
-	broken := state.DefaultExample.Open()
+	failing := examples.ByID("bad-path").Open()
+	broken := examples.Default.Open()
 	broken.Roots[broken.RootIndex("E0")].Text = "{oops"
 	for _, tt := range []struct {
 		name  string
@@ -22,10 +23,10 @@ func TestVectorFromLink(t *testing.T) {
 		link  func(payload string) string
 		want  string // in the vector
 	}{
-		{"a whole URL", state.DefaultExample.Open(), func(p string) string { return "http://127.0.0.1:8080/#" + state.LinkPrefix + p }, `"expect"`},
+		{"a whole URL", examples.Default.Open(), func(p string) string { return "http://127.0.0.1:8080/#" + state.LinkPrefix + p }, `"expect"`},
 		{"a fragment with other parameters", failing, func(p string) string { return "#theme=dark&" + state.LinkPrefix + p }, `"kind": "BadPath"`},
-		{"the payload alone", state.ExampleByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
-		{"a plan-mode link", state.ExampleByID("broken-plan").Open(), func(p string) string { return "http://127.0.0.1:8080/#" + state.LinkPrefix + p }, `"step": "first"`},
+		{"the payload alone", examples.ByID("tool-schema").Open(), func(p string) string { return p }, `"tool"`},
+		{"a plan-mode link", examples.ByID("broken-plan").Open(), func(p string) string { return "http://127.0.0.1:8080/#" + state.LinkPrefix + p }, `"step": "first"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			payload := encodeState(tt.state)
@@ -55,7 +56,7 @@ func TestVectorFromLink(t *testing.T) {
 // TestVectorFromFileOrStdin: a link too long for a command line comes from
 // a file or standard input, and a plan document becomes a plan test.
 func TestVectorFromFileOrStdin(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Roots[s.RootIndex("E0")].Text = `{"pad": "` + strings.Repeat("x", 300<<10) + `", "values": [{"id": 1, "title": "t"}]}`
 	link := "http://127.0.0.1:8080/#" + state.LinkPrefix + encodeState(s)
 	dir := t.TempDir()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/hostileplans"
@@ -21,7 +22,7 @@ const viewMargin = 100
 // openPlan opens a plan as its link would, and fails on a refused link.
 func openPlan(t testing.TB, plan string) *playground.Session {
 	t.Helper()
-	s, banner, refused := state.InitialState("#s="+state.Pack(hostileplans.PlanState(plan, nil)), "")
+	s, banner, refused := state.InitialState("#s="+state.Pack(hostileplans.PlanState(plan, nil)), "", examples.Default.Open())
 	if refused {
 		t.Fatal(banner)
 	}
@@ -154,7 +155,7 @@ func TestLargeIterationsShownCut(t *testing.T) {
 func TestBannerQuotesALargeEngineFieldCut(t *testing.T) {
 	engine := strings.Repeat("9", 12<<20)
 	link := "#s=" + state.Pack(hostileplans.PlanState("steps: []\n", map[string]any{"engine": engine}))
-	_, banner, refused := state.InitialState(link, "")
+	_, banner, refused := state.InitialState(link, "", examples.Default.Open())
 	if refused || !strings.Contains(banner, "made with engine 999") || !strings.Contains(banner, "…") || len(banner) > 600 {
 		t.Errorf("refused %v, the banner holds %d bytes: %.300s", refused, len(banner), banner)
 	}

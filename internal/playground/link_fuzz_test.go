@@ -3,6 +3,7 @@ package playground
 import (
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -28,7 +29,7 @@ func FuzzOpenLink(f *testing.F) {
 			return
 		}
 		for _, payload := range []string{state.Pack(data), string(data)} {
-			s, banner, refused := state.InitialState("#s="+payload, "")
+			s, banner, refused := state.InitialState("#s="+payload, "", examples.Default.Open())
 			if refused {
 				if banner == "" {
 					t.Fatalf("a refused link says nothing: %q", data)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/conformance"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -21,7 +22,7 @@ func offered(ss *Session, caret int) []string {
 // roots before it, the keys of their samples and results, the iteration
 // roots in a map's body.
 func TestCompletePlan(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	text := ss.State.Plan
 	for _, tt := range []struct {
 		after, insert string
@@ -47,7 +48,7 @@ func TestCompletePlan(t *testing.T) {
 // A step id edited in the document offers to rename its references, from
 // the first id however many keys it took to type the new one.
 func TestPlanRenameOffer(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	text := ss.State.Plan
 	at := strings.Index(text, "id: card") + len("id: card")
 	for i, c := range "_x" {
@@ -66,7 +67,7 @@ func TestPlanRenameOffer(t *testing.T) {
 // The caret selects the step it is in, the solver on the solver, and
 // leaves the selection alone in the plan's input.
 func TestCaretSelectsStep(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	text := ss.State.Plan
 	for _, tt := range []struct{ at, want string }{
 		{"over:", "per_file"},
@@ -85,7 +86,7 @@ func TestCaretSelectsStep(t *testing.T) {
 // Typing in a template of a plan takes the edit into the parsed document:
 // the plan is not parsed again, and shows what a fresh evaluation shows.
 func TestPlanTypingParsesOnce(t *testing.T) {
-	ss := NewSession(state.ExampleByID("broken-plan").Open())
+	ss := NewSession(examples.ByID("broken-plan").Open())
 	text := ss.State.Plan
 	at := strings.Index(text, "titel") + len("tite")
 	edited := text[:at] + text[at+1:] // titel → tite
@@ -98,7 +99,7 @@ func TestPlanTypingParsesOnce(t *testing.T) {
 
 // In a map's body, hovering a tag shows its value in the iteration shown.
 func TestHoverInSelectedIteration(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	text := ss.State.Plan
 	tag := strings.Index(text, "{{item.path}}") + 3
 	ss.SelectStep("per_file")
@@ -118,7 +119,7 @@ func TestPlanVectorsInOneSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	for _, v := range tests {
 		s := state.State{Mode: state.ModePlan, Plan: *v.Plan, Roots: []state.RootText{{Name: "input", Text: "{}"}}}
 		ss.Load(s)
@@ -131,7 +132,7 @@ func TestPlanVectorsInOneSession(t *testing.T) {
 // Each step's row names what reads it, the solver last: a step only the
 // solver reads is not shown as read by nothing.
 func TestStepsReadBy(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	got := map[string][]string{}
 	for _, row := range ss.Out.Plan.Steps {
 		got[row.ID] = row.ReadBy

@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
 
 func TestSessionEditsReevaluate(t *testing.T) {
-	ss := NewSession(state.ExampleByID("typed-splice").Open())
+	ss := NewSession(examples.ByID("typed-splice").Open())
 	changes := 0
 	ss.Changed = func() { changes++ }
 	if ss.Out.Result.JSON != "[101,102,97]" {
@@ -32,7 +33,7 @@ func TestSessionEditsReevaluate(t *testing.T) {
 }
 
 func TestSessionCompletesAtCaret(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.write(state.Target{}, "{{E0.is")
 	c := ss.Complete(len("{{E0.is"))
 	if labels(c) != "issues" || c.From != 5 || c.Items[0].Type != "array" {
@@ -70,7 +71,7 @@ func labels(c template.Completion) string {
 }
 
 func TestSessionRenameUpdatesReferences(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.write(state.Target{}, "{{#E0.issues}}{{number}} {{E0.x}}{{/E0.issues}} {{E01}} {{x.E0}}")
 	ss.OpenRoot("E0")
 	if !ss.RenameRoot("fetch_pr") {
@@ -95,7 +96,7 @@ func TestSessionRenameUpdatesReferences(t *testing.T) {
 }
 
 func TestSessionHover(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.write(state.Target{}, "n={{E0.issues.0.number}} {{E0.nope}}")
 	h, ok := ss.HoverAt(5)
 	if !ok || h.Range != [2]int{2, 24} || h.Failed || !strings.HasPrefix(h.Text, "number 101") {
@@ -111,7 +112,7 @@ func TestSessionHover(t *testing.T) {
 }
 
 func TestSessionFixAndReveal(t *testing.T) {
-	ss := NewSession(state.ExampleByID("bad-path").Open())
+	ss := NewSession(examples.ByID("bad-path").Open())
 	p := ss.Out.Problems[0]
 	ss.Reveal(0)
 	if ss.Selection.Target != (state.Target{}) || ss.Selection.Range != [2]int{p.Pos.Offset, p.End} || ss.Selection.Seq != 1 {
@@ -132,7 +133,7 @@ func TestSessionFixAndReveal(t *testing.T) {
 }
 
 func TestSessionRevealOpensRootTab(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.SetText(state.Target{Root: "input"}, "{\n  \"team\": }")
 	ss := NewSession(s)
 	ss.OpenRoot("E0")
@@ -143,7 +144,7 @@ func TestSessionRevealOpensRootTab(t *testing.T) {
 }
 
 func TestSessionRoots(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.AddRoot()
 	if ss.Active != "E1" || !slices.Equal(ss.State.Names(), []string{"input", "E0", "E1"}) {
 		t.Fatalf("after add: active %q, roots %q", ss.Active, ss.State.Names())
@@ -176,7 +177,7 @@ func TestSessionRoots(t *testing.T) {
 // TestSessionHistory makes every kind of structural edit, interleaved with
 // a deleted root's typed text, then undoes them all and redoes them all.
 func TestSessionHistory(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.write(state.Target{Root: "E0"}, `{"typed": true}`)
 	start := ss.State.Clone()
 	edits := []struct {
@@ -229,7 +230,7 @@ func TestSessionHistory(t *testing.T) {
 }
 
 func TestSessionIterationAndLater(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.SetIteration(true)
 	ss.OpenRoot("item")
 	ss.write(state.Target{Root: "item"}, `{"a": 1}`)
@@ -254,7 +255,7 @@ func TestSessionIterationAndLater(t *testing.T) {
 }
 
 func TestSessionFormat(t *testing.T) {
-	ss := NewSession(state.ExampleByID("decide-step").Open())
+	ss := NewSession(examples.ByID("decide-step").Open())
 	ss.Format(state.Target{Root: "E1"})
 	want := "{\n  \"branch\": \"hotfix\",\n  \"result\": { \"summary\": \"patched the null check\", \"sha\": \"4be2a90\" }\n}"
 	if got := ss.State.Text(state.Target{Root: "E1"}); got != want {
@@ -287,7 +288,7 @@ func TestSessionBranchSteps(t *testing.T) {
 }
 
 func TestSessionEditSaysWhatMoreChanged(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	text := ss.State.Template
 	tests := []struct {
 		name string
@@ -312,7 +313,7 @@ func TestSessionEditSaysWhatMoreChanged(t *testing.T) {
 
 // TestSessionHistoryIsBounded: the oldest edits fall off past maxHistory.
 func TestSessionHistoryIsBounded(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.OpenRoot("E0")
 	const edits = maxHistory + 50
 	for i := 1; i <= edits; i++ {
@@ -331,7 +332,7 @@ func TestSessionHistoryIsBounded(t *testing.T) {
 // TestSessionStepIDsStayUnique: a step id names one step, whichever field
 // takes it first, so that the state always opens again from its link.
 func TestSessionStepIDsStayUnique(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.SetBranch("E1=E0")
 	ss.AddRoot()
 	if ss.Active == "E1" {
@@ -353,7 +354,7 @@ func TestSessionStepIDsStayUnique(t *testing.T) {
 // iteration body off stay in the state's link through edits.
 func TestIterationRootsSurviveAnEdit(t *testing.T) {
 	link := state.Pack([]byte(`{"v": 1, "template": "x", "iteration": false, "roots": [{"name": "input", "text": "{}"}, {"name": "item", "text": "{\"it\": 7}"}]}`))
-	s, _, _ := state.InitialState("#s="+link, "")
+	s, _, _ := state.InitialState("#s="+link, "", examples.Default.Open())
 	ss := NewSession(s)
 	ss.write(state.Target{}, "xy")
 	again, err := state.DecodeLink(encode(ss.State))
@@ -377,7 +378,7 @@ func TestIterationRootsSurviveAnEdit(t *testing.T) {
 // leaves nothing to undo; undoing a rename offers to rename the main
 // text's references back.
 func TestSessionHistoryDetails(t *testing.T) {
-	ss := NewSession(state.DefaultExample.Open())
+	ss := NewSession(examples.Default.Open())
 	ss.SetLater("L")
 	ss.SetLater("L9")
 	ss.SetLater("")
@@ -442,7 +443,7 @@ func redoLabel(ss *Session) string { _, redo := ss.History(); return redo }
 // An edit an editor made on a text the session has rewritten since (a
 // Format) is not taken: the editor takes the session's text instead.
 func TestSessionEditOnAnOlderText(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	target := state.Target{Root: "E0"}
 	s.SetText(target, `{"a":1}`)
 	ss := NewSession(s)

@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
 // A slip in the YAML keeps the last run that parsed in view, marked stale,
 // with the parse error placed; the next text that parses runs again.
 func TestSlipKeepsTheLastRun(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	good := ss.State.Plan
 	ids := stepIDs(ss)
 	solver := ss.Out.Result.JSON
@@ -41,7 +42,7 @@ func TestSlipKeepsTheLastRun(t *testing.T) {
 // Completion is offered while the tag is typed: in a tag that fails its
 // step, and in a line that breaks the document, from the last good run.
 func TestCompletionWhileTyping(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	text := ss.State.Plan
 	at := strings.Index(text, `n: "{{index}}"`)
 	for _, typed := range []string{
@@ -70,7 +71,7 @@ func stepIDs(ss *Session) []string {
 // Revealing a step selects it and its id in the document; the solver's
 // key for the solver.
 func TestRevealStep(t *testing.T) {
-	ss := NewSession(state.ExampleByID("pr-plan").Open())
+	ss := NewSession(examples.ByID("pr-plan").Open())
 	text := ss.State.Plan
 	for _, tt := range []struct{ id, at, selected string }{{"per_file", "id: per_file", "per_file"}, {"review", "id: review", "review"}, {"", "solver:", "solver"}} {
 		ss.RevealStep(tt.id)

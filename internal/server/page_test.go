@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground"
 	"github.com/splicedev/splice/internal/playground/state"
 )
@@ -90,7 +91,7 @@ func attributes(t *testing.T, page string) []map[string]string {
 // the configured site or are absent.
 func TestPagesAreTruthful(t *testing.T) {
 	dir, _ := fakeWebDir(t)
-	out := playground.NewSession(state.DefaultExample.Open()).Out
+	out := playground.NewSession(examples.Default.Open()).Out
 	for _, siteURL := range []string{"", "http://127.0.0.1:8080"} {
 		s, err := NewSite(dir, siteURL)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 )
@@ -15,7 +16,7 @@ import (
 // first of its list: the same result but for its index.
 func TestPlanOfExamples(t *testing.T) {
 	iterations := 0
-	for _, ex := range state.Examples {
+	for _, ex := range examples.All {
 		s := ex.Open()
 		if ex.Error || s.Mode == state.ModePlan {
 			continue
@@ -50,7 +51,7 @@ func TestPlanOfExamples(t *testing.T) {
 // An iteration body becomes a map over a list holding its item, or a fold
 // from its accumulator; a shape's body too.
 func TestPlanOfIteration(t *testing.T) {
-	s := state.ExampleByID("map-body").Open()
+	s := examples.ByID("map-body").Open()
 	s.Roots = slices.DeleteFunc(s.Roots, func(r state.RootText) bool { return r.Name == "accumulator" })
 	s.Template = "{{index}}: {{item.title}}"
 	p, err := state.PlanOf(s)
@@ -75,7 +76,7 @@ func TestPlanOfIteration(t *testing.T) {
 // A plan step opened alone gives the step's result, with its roots as the
 // plan's run had them, the iteration shown as the iteration roots.
 func TestStepAlone(t *testing.T) {
-	out := expected(state.ExampleByID("pr-plan").Open())
+	out := expected(examples.ByID("pr-plan").Open())
 	run := out.run
 	for _, tt := range []struct {
 		id   string

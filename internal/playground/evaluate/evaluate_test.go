@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/display"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/template"
 )
@@ -35,12 +36,12 @@ var exampleKinds = map[string]string{
 }
 
 func TestExamples(t *testing.T) {
-	if len(state.Examples) < 10 {
-		t.Errorf("%d examples, want at least 10", len(state.Examples))
+	if len(examples.All) < 10 {
+		t.Errorf("%d examples, want at least 10", len(examples.All))
 	}
 	seen := map[string]bool{}
-	for i := range state.Examples {
-		ex := &state.Examples[i]
+	for i := range examples.All {
+		ex := &examples.All[i]
 		t.Run(ex.ID, func(t *testing.T) {
 			if seen[ex.ID] {
 				t.Fatalf("two examples are called %s", ex.ID)
@@ -74,7 +75,7 @@ func TestExamples(t *testing.T) {
 	for _, kind := range template.ErrorKinds() {
 		found := false
 		for id := range exampleKinds {
-			found = found || exampleKinds[id] == kind.String() && state.ExampleByID(id) != nil
+			found = found || exampleKinds[id] == kind.String() && examples.ByID(id) != nil
 		}
 		if !found {
 			t.Errorf("no example shows %s", kind)
@@ -113,7 +114,7 @@ func TestDecodeData(t *testing.T) {
 // TestTemplateEditKeepsDecodedRoots checks that an edit to the template
 // never decodes the roots again.
 func TestTemplateEditKeepsDecodedRoots(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	var e Evaluator
 	e.Evaluate(&s)
 	before := map[string]*decoded{}
@@ -350,7 +351,7 @@ func TestShapeTraceNamesLeaves(t *testing.T) {
 }
 
 func TestShapePartialResult(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Mode = state.ModeShape
 	s.Shape = "{\n  \"team\": \"{{input.team}}\",\n  \"a/b\": [\"{{input.nope}}\", 1],\n  \"n\": \"{{E0.issues.length}}\"\n}"
 	out := expected(s)
@@ -385,7 +386,7 @@ func TestShapePartialResult(t *testing.T) {
 
 	// A tool's shape too; a call input that fails input_schema renders
 	// nothing to show.
-	tool := state.ExampleByID("tool-schema").Open()
+	tool := examples.ByID("tool-schema").Open()
 	tool.Call = `{"number": 42, "title": "Add reshape"}`
 	out = expected(tool)
 	if len(out.Partial) != 3 || out.Partial[1].At != "/labels" || !strings.HasPrefix(out.Partial[0].Text, "{\n  \"id\": 42,") {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/benchdata"
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/plan/graph"
 
 	"github.com/splicedev/splice/internal/conformance"
@@ -19,7 +20,7 @@ import (
 func TestVectorOfEveryExample(t *testing.T) {
 	dir := t.TempDir()
 	kinds := map[string]bool{}
-	for _, ex := range state.Examples {
+	for _, ex := range examples.All {
 		s := ex.Open()
 		file, err := VectorFile(s)
 		if err != nil {
@@ -49,7 +50,7 @@ func TestVectorOfEveryExample(t *testing.T) {
 }
 
 func TestVectorNamesWhatCannotBeCarried(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Roots[s.RootIndex("E0")].Text = "{oops"
 	if _, err := VectorFile(s); err == nil || !strings.Contains(err.Error(), "root E0 does not parse") {
 		t.Errorf("a broken root: %v", err)
@@ -57,7 +58,7 @@ func TestVectorNamesWhatCannotBeCarried(t *testing.T) {
 }
 
 func TestMarkdown(t *testing.T) {
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Template = "x ```` {{E0.issues.length}}"
 	out := expected(s)
 	md := Markdown(s, &out, "https://example.test/#s=abc")
@@ -71,7 +72,7 @@ func TestMarkdown(t *testing.T) {
 			t.Errorf("Markdown lacks %q:\n%s", want, md)
 		}
 	}
-	s = state.ExampleByID("bad-path").Open()
+	s = examples.ByID("bad-path").Open()
 	out = expected(s)
 	if md := Markdown(s, &out, ""); !strings.Contains(md, "**Problem**: BadPath at 1:") || !strings.Contains(md, out.Problems[0].Msg) {
 		t.Errorf("a failing state's Markdown:\n%s", md)
@@ -79,7 +80,7 @@ func TestMarkdown(t *testing.T) {
 }
 
 func TestMarkdownOfAPlan(t *testing.T) {
-	s := state.ExampleByID("broken-plan").Open()
+	s := examples.ByID("broken-plan").Open()
 	out := expected(s)
 	md := Markdown(s, &out, "https://example.test/#s=abc")
 	for _, want := range []string{

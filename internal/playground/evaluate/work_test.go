@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/internal/examples"
 	"github.com/splicedev/splice/internal/playground/state"
 	"github.com/splicedev/splice/plan"
 )
@@ -23,12 +24,12 @@ func TestKeystrokeWork(t *testing.T) {
 		target state.Target // the editor typed in
 		want   engineWork
 	}{
-		{"template: template edit, completion and highlighting", state.ExampleByID("comma-idiom").Open(), state.Target{}, engineWork{Parses: 1, Renders: 1}},
-		{"template: root edit", state.ExampleByID("comma-idiom").Open(), state.Target{Root: "E1"}, engineWork{DataDecodes: 1, Renders: 1}},
-		{"shape: shape edit", state.ExampleByID("pr-card").Open(), state.Target{}, engineWork{Decodes: 1, Parses: 8, Renders: 8}},
-		{"shape: root edit", state.ExampleByID("pr-card").Open(), state.Target{Root: "E1"}, engineWork{DataDecodes: 1, Renders: 8}},
-		{"tool: tool edit", state.ExampleByID("tool-schema").Open(), state.Target{}, engineWork{Decodes: 1, Parses: 3, Renders: 3}},
-		{"tool: call edit", state.ExampleByID("tool-schema").Open(), state.Target{Call: true}, engineWork{DataDecodes: 1, Renders: 3}},
+		{"template: template edit, completion and highlighting", examples.ByID("comma-idiom").Open(), state.Target{}, engineWork{Parses: 1, Renders: 1}},
+		{"template: root edit", examples.ByID("comma-idiom").Open(), state.Target{Root: "E1"}, engineWork{DataDecodes: 1, Renders: 1}},
+		{"shape: shape edit", examples.ByID("pr-card").Open(), state.Target{}, engineWork{Decodes: 1, Parses: 8, Renders: 8}},
+		{"shape: root edit", examples.ByID("pr-card").Open(), state.Target{Root: "E1"}, engineWork{DataDecodes: 1, Renders: 8}},
+		{"tool: tool edit", examples.ByID("tool-schema").Open(), state.Target{}, engineWork{Decodes: 1, Parses: 3, Renders: 3}},
+		{"tool: call edit", examples.ByID("tool-schema").Open(), state.Target{Call: true}, engineWork{DataDecodes: 1, Renders: 3}},
 	}
 	for _, tt := range tests {
 		var e Evaluator
@@ -66,7 +67,7 @@ func TestLargeRootEditedInPlace(t *testing.T) {
 		b.WriteString(`{"id": ` + strconv.Itoa(i) + `, "event": "labeled"}`)
 	}
 	b.WriteString("]}")
-	s := state.DefaultExample.Open()
+	s := examples.Default.Open()
 	s.Roots[s.RootIndex("E0")].Text = b.String()
 	var e Evaluator
 	e.Evaluate(&s)
@@ -126,7 +127,7 @@ func TestTraceWhileWriting(t *testing.T) {
 // of the texts, only the templates of the step typed in parsed again, and
 // only that step and its readers render again.
 func TestPlanEditAsRange(t *testing.T) {
-	s := state.ExampleByID("pr-plan").Open()
+	s := examples.ByID("pr-plan").Open()
 	var e Evaluator
 	e.Evaluate(&s)
 	text := s.Plan
@@ -153,7 +154,7 @@ func TestPlanEditAsRange(t *testing.T) {
 // graph the very same: its picture is not drawn again. One that changes a
 // read gives a new graph.
 func TestPlanGraphKeptThroughEdits(t *testing.T) {
-	s := state.ExampleByID("pr-plan").Open()
+	s := examples.ByID("pr-plan").Open()
 	var e Evaluator
 	first := e.Evaluate(&s).Plan.Graph
 	text := s.Plan

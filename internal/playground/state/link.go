@@ -365,14 +365,14 @@ func SplitFragment(fragment string) (payload string, ok bool, others string) {
 const maxSavedState = MaxLinkState
 
 // InitialState picks the state a page opens with: the link in fragment,
-// else the autosaved payload, else the default example. banner says why a
-// link could not be opened (refused), or what of a link that opened is not
-// shown as it came.
-func InitialState(fragment, saved string) (s State, banner string, refused bool) {
+// else the autosaved payload, else start (the default example). banner
+// says why a link could not be opened (refused), or what of a link that
+// opened is not shown as it came.
+func InitialState(fragment, saved string, start State) (s State, banner string, refused bool) {
 	if payload, ok, _ := SplitFragment(fragment); ok {
 		s, err := DecodeLink(payload)
 		if err != nil {
-			return DefaultExample.Open(), Brief(err.Error() + ". Showing the default example instead."), true
+			return start, Brief(err.Error() + ". Showing the default example instead."), true
 		}
 		var notes []string
 		if len(s.ignored) > 0 {
@@ -386,11 +386,11 @@ func InitialState(fragment, saved string) (s State, banner string, refused bool)
 	if saved != "" {
 		s, err := OpenSaved(saved)
 		if err != nil {
-			return DefaultExample.Open(), Brief(err.Error()), false
+			return start, Brief(err.Error()), false
 		}
 		return s, "", false
 	}
-	return DefaultExample.Open(), "", false
+	return start, "", false
 }
 
 // OpenSaved opens saved, an autosaved payload; when it cannot be opened,

@@ -22,7 +22,7 @@ func hugeLink(n int) string {
 
 func TestLinkOpeningIsLinear(t *testing.T) {
 	link := hugeLink(30000)
-	s, banner, refused := InitialState("#s="+link, "")
+	s, banner, refused := InitialState("#s="+link, "", sample(""))
 	if refused {
 		t.Fatal(banner)
 	}
@@ -34,7 +34,7 @@ func TestLinkOpeningIsLinear(t *testing.T) {
 	}
 	// A later step called like a branch step is still refused.
 	bad := Pack([]byte(`{"v": 1, "later": ["E1"], "branch": {"E1": "D"}}`))
-	if _, _, refused := InitialState("#s="+bad, ""); !refused {
+	if _, _, refused := InitialState("#s="+bad, "", sample("")); !refused {
 		t.Error("a link whose later and branch steps share an id opened")
 	}
 }
@@ -46,7 +46,7 @@ func BenchmarkLinkOpening(b *testing.B) {
 		link := "#s=" + hugeLink(n)
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				InitialState(link, "")
+				InitialState(link, "", sample(""))
 			}
 		})
 	}

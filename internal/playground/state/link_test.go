@@ -29,10 +29,7 @@ func decode(payload string, limit int) (State, error) {
 }
 
 func TestEncodeDecodeRoundTrip(t *testing.T) {
-	states := []State{{Mode: ModeTemplate, Roots: rootsNamed("input")}}
-	for i := range Examples {
-		states = append(states, Examples[i].Open())
-	}
+	states := []State{{Mode: ModeTemplate, Roots: rootsNamed("input")}, sample("{{#E0.n}}{{.}}{{/E0.n}}")}
 	// Texts are kept verbatim: CRLF, tabs, NUL, HTML, astral characters,
 	// trailing spaces, invalid JSON.
 	states = append(states, State{
@@ -87,7 +84,7 @@ func TestVersionOneLinkOpens(t *testing.T) {
 }
 
 func TestDecodeStateErrors(t *testing.T) {
-	good := encodeState(DefaultExample.Open())
+	good := encodeState(sample("{{E0}}"))
 	tests := []struct {
 		name    string
 		payload string
@@ -174,27 +171,27 @@ func TestSplitFragment(t *testing.T) {
 }
 
 func TestInitialState(t *testing.T) {
-	link := encodeState(ExampleByID("comma-idiom").Open())
-	saved := encodeState(ExampleByID("no-results").Open())
+	states := map[string]State{"linked": sample("linked"), "saved": sample("saved"), "start": sample("start")}
+	link := encodeState(states["linked"])
+	saved := encodeState(states["saved"])
 	tests := []struct {
 		name, fragment, saved string
-		want                  string // example id
+		want                  string // of states
 		refused, banner       bool
 	}{
-		{"link wins", "#s=" + link, saved, "comma-idiom", false, false},
-		{"autosave", "", saved, "no-results", false, false},
-		{"first visit", "", "", "issue-digest", false, false},
-		{"bad link", "#s=" + link[:10], saved, "issue-digest", true, true},
-		{"bad autosave", "", "zzz", "issue-digest", false, true},
+		{"link wins", "#s=" + link, saved, "linked", false, false},
+		{"autosave", "", saved, "saved", false, false},
+		{"first visit", "", "", "start", false, false},
+		{"bad link", "#s=" + link[:10], saved, "start", true, true},
+		{"bad autosave", "", "zzz", "start", false, true},
 	}
 	for _, tt := range tests {
-		s, banner, refused := InitialState(tt.fragment, tt.saved)
+		s, banner, refused := InitialState(tt.fragment, tt.saved, states["start"])
 		if refused != tt.refused {
 			t.Errorf("%s: refused = %v", tt.name, refused)
 		}
-		want := ExampleByID(tt.want).Open()
-		if !bytes.Equal(stateJSON(s), stateJSON(want)) {
-			t.Errorf("%s: got state %s, want example %s", tt.name, stateJSON(s), tt.want)
+		if want := states[tt.want]; !bytes.Equal(stateJSON(s), stateJSON(want)) {
+			t.Errorf("%s: got state %s, want %s", tt.name, stateJSON(s), stateJSON(want))
 		}
 		if (banner != "") != tt.banner {
 			t.Errorf("%s: banner %q", tt.name, banner)
@@ -207,7 +204,7 @@ func TestInitialState(t *testing.T) {
 func TestLinksDropNothing(t *testing.T) {
 	withItem := pack(`{"v": 1, "mode": "template", "template": "{{E0.a}}", "iteration": false,
 		"roots": [{"name": "input", "text": "{}"}, {"name": "E0", "text": "{\"a\": 1}"}, {"name": "item", "text": "{\"n\": 7}"}]}`)
-	s, _, refused := InitialState("#s="+withItem, "")
+	s, _, refused := InitialState("#s="+withItem, "", sample(""))
 	if note := AsideNote(&s); refused || !strings.Contains(note, "iteration roots item") {
 		t.Fatalf("an item root without the iteration body: note %q, refused %v", note, refused)
 	}
@@ -216,17 +213,17 @@ func TestLinksDropNothing(t *testing.T) {
 		t.Errorf("switching the iteration body on does not bring item back: %+v", s.Roots)
 	}
 	future := pack(`{"v": 1, "template": "x", "cursor": 3, "roots": [{"name": "input", "text": "{}", "color": "red"}]}`)
-	if s, banner, refused := InitialState("#s="+future, ""); refused || s.Template != "x" || !strings.Contains(banner, "does not know, which it leaves out: cursor, roots[].color.") {
+	if s, banner, refused := InitialState("#s="+future, "", sample("")); refused || s.Template != "x" || !strings.Contains(banner, "does not know, which it leaves out: cursor, roots[].color.") {
 		t.Errorf("unknown fields: banner %q, refused %v", banner, refused)
 	}
 	twoInputs := pack(`{"v": 1, "mode": "template", "roots": [{"name": "input", "text": "{\"a\": 1}"}, {"name": "input", "text": "{\"b\": 2}"}]}`)
-	if _, banner, refused := InitialState("#s="+twoInputs, ""); !refused || !strings.Contains(banner, `two roots are called "input"`) {
+	if _, banner, refused := InitialState("#s="+twoInputs, "", sample("")); !refused || !strings.Contains(banner, `two roots are called "input"`) {
 		t.Errorf("two input roots: banner %q, refused %v", banner, refused)
 	}
 }
 
 func TestShareLinks(t *testing.T) {
-	s := ExampleByID("pr-card").Open()
+	s := sample("{{E0.n.length}} numbers")
 	info := ShareLinks("http://127.0.0.1:8080", s)
 	payload := encodeState(s)
 	if want := "http://127.0.0.1:8080/#s=" + payload; info.URL != want {
@@ -299,7 +296,7 @@ func TestLinkEngineVersion(t *testing.T) {
 		if tt.engine != "" {
 			engine = `,"engine":"` + tt.engine + `"`
 		}
-		s, banner, refused := InitialState("#s="+pack(`{"v":1,"template":"x"`+engine+`}`), "")
+		s, banner, refused := InitialState("#s="+pack(`{"v":1,"template":"x"`+engine+`}`), "", sample(""))
 		if refused || s.Template != "x" || (tt.banner == "") != (banner == "") || !strings.Contains(banner, tt.banner) {
 			t.Errorf("engine %q: banner %q, refused %v", tt.engine, banner, refused)
 		}

@@ -15,6 +15,14 @@ func rootsNamed(names ...string) []RootText {
 	return rs
 }
 
+// sample is a state as people make them, with a template, two roots and a
+// later step: what a test opens where the page would open the default
+// example.
+func sample(template string) State {
+	return State{Mode: ModeTemplate, Template: template, Roots: []RootText{{Name: "input", Text: "{}"}, {Name: "E0", Text: `{"n": [1, 2]}`}},
+		Later: []string{"E9"}}
+}
+
 func TestNextRootName(t *testing.T) {
 	tests := []struct {
 		roots []string
@@ -220,7 +228,7 @@ func TestCloneIsDeep(t *testing.T) {
 
 // TestSameState: a state with a root edited is another.
 func TestSameState(t *testing.T) {
-	s, _, _ := InitialState("", "")
+	s, _, _ := InitialState("", "", sample("{{E0.n}}"))
 	edited := s.Clone()
 	edited.Roots[0].Text += " "
 	if edited.Same(&s) {
