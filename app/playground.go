@@ -414,8 +414,8 @@ func rootsPaneOf(do *actions, compact bool) app.UI {
 		RefsWhere:   where,
 		Select:      sel,
 		Loads:       s.Loads,
-		MoveEarlier: s.State.Movable(s.Active, -1),
-		MoveLater:   s.State.Movable(s.Active, 1),
+		MoveEarlier: s.CanMoveRoot(-1),
+		MoveLater:   s.CanMoveRoot(1),
 		Compact:     compact,
 	}
 }

@@ -289,7 +289,9 @@ func TestBrowserRootsAddRenameMoveDelete(t *testing.T) {
 		browsertest.WaitJS(t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid="root-tab"]')].map(e => e.dataset.name)) === `+jsString(string(b)))
 	}
 
-	next := s.NextRootName()
+	added := playground.NewSession(s)
+	added.AddRoot()
+	next := added.Active
 	click(t, ctx, `[data-testid="root-add"]`)
 	waitTabs("input", "E0", next)
 	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="root-tab"][aria-selected="true"]').dataset.name === `+jsString(next))

@@ -115,7 +115,7 @@ type insertRoot struct {
 }
 
 func (c insertRoot) apply(ss *Session) (change, error) {
-	if err := ss.State.InsertRoot(c.root, c.index); err != nil {
+	if err := (roots{&ss.State}).insert(c.root, c.index); err != nil {
 		return nil, err
 	}
 	ss.Active = c.root.Name
@@ -126,7 +126,7 @@ func (c insertRoot) apply(ss *Session) (change, error) {
 type addRoot struct{}
 
 func (addRoot) apply(ss *Session) (change, error) {
-	return insertRoot{state.RootText{Name: ss.State.NextRootName(), Text: "{}"}, len(ss.State.Roots)}.apply(ss)
+	return insertRoot{state.RootText{Name: roots{&ss.State}.nextName(), Text: "{}"}, len(ss.State.Roots)}.apply(ss)
 }
 
 // removeRoot deletes a step root and opens the one before it.
@@ -134,7 +134,7 @@ type removeRoot struct{ name string }
 
 func (c removeRoot) apply(ss *Session) (change, error) {
 	i := ss.State.RootIndex(c.name)
-	removed, err := ss.State.DeleteRoot(c.name)
+	removed, err := roots{&ss.State}.remove(c.name)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (c removeRoot) apply(ss *Session) (change, error) {
 type renameRoot struct{ from, to string }
 
 func (c renameRoot) apply(ss *Session) (change, error) {
-	if err := ss.State.RenameRoot(c.from, c.to); err != nil {
+	if err := (roots{&ss.State}).rename(c.from, c.to); err != nil {
 		return nil, err
 	}
 	if ss.Active == c.from {
@@ -179,7 +179,7 @@ type moveRoot struct {
 }
 
 func (c moveRoot) apply(ss *Session) (change, error) {
-	if !ss.State.MoveRoot(c.name, c.delta) {
+	if !(roots{&ss.State}).move(c.name, c.delta) {
 		return nil, errors.New(c.name + " cannot move there")
 	}
 	ss.Active = c.name

@@ -249,7 +249,7 @@ func (ss *Session) OpenRoot(name string) {
 
 // AddRoot adds a step and opens it.
 func (ss *Session) AddRoot() {
-	ss.do("add "+ss.State.NextRootName(), addRoot{})
+	ss.do("add "+roots{&ss.State}.nextName(), addRoot{})
 }
 
 // RenameRoot renames the open root; a refused name is kept in NameError.
@@ -359,10 +359,13 @@ func (ss *Session) DeleteRoot() { ss.do("delete "+ss.Active, removeRoot{ss.Activ
 
 // MoveRoot moves the open root by delta among the steps.
 func (ss *Session) MoveRoot(delta int) {
-	if ss.State.Movable(ss.Active, delta) {
+	if ss.CanMoveRoot(delta) {
 		ss.do("move "+ss.Active, moveRoot{ss.Active, delta})
 	}
 }
+
+// CanMoveRoot reports whether MoveRoot(delta) would move the open root.
+func (ss *Session) CanMoveRoot(delta int) bool { return roots{&ss.State}.movable(ss.Active, delta) }
 
 // SetIteration switches the iteration body.
 func (ss *Session) SetIteration(on bool) {

@@ -133,7 +133,7 @@ func iterationSteps(s State, item string, iteration map[string]string, shape str
 // freeID is id, or id with a number, that names no root of s.
 func freeID(s State, id string) string {
 	name := id
-	for n := 2; s.named(name); n++ {
+	for n := 2; s.Taken(name); n++ {
 		name = id + strconv.Itoa(n)
 	}
 	return name

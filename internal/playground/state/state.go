@@ -185,114 +185,16 @@ func (s *State) steps() []string {
 	return names
 }
 
-// Scope is what the template is checked against.
-func (s *State) Scope() template.Scope {
-	return template.NamedRoots(s.steps()).Scope(slices.Clone(s.Later), maps.Clone(s.Branch), s.Iteration)
-}
-
-// NextRootName returns the first E<n> that names no step yet.
-func (s *State) NextRootName() string {
-	for n := 0; ; n++ {
-		if name := "E" + strconv.Itoa(n); !s.named(name) {
-			return name
-		}
-	}
-}
-
-// named reports whether a root, a later step or a branch step is called
+// Taken reports whether a root, a later step or a branch step is called
 // name: a step id names one step.
-func (s *State) named(name string) bool {
+func (s *State) Taken(name string) bool {
 	_, branch := s.Branch[name]
 	return s.RootIndex(name) >= 0 || slices.Contains(s.Later, name) || branch
 }
 
-// lastStep is the index after which a new step goes: after the last step
-// id, before the iteration roots.
-func (s *State) lastStep() int {
-	last := 0
-	for i, r := range s.Roots {
-		if !FixedRoot(r.Name) {
-			last = i
-		}
-	}
-	return last
-}
-
-// checkName validates name for a new step: the dialect's step id rules,
-// and unique among the roots and the later steps (except for old, the
-// root being renamed).
-func (s *State) checkName(name, old string) error {
-	if reason := template.ValidateStepID(name); reason != "" {
-		return errors.New(reason)
-	}
-	if name != old && s.named(name) {
-		return errors.New("a step called " + strconv.Quote(name) + " already exists")
-	}
-	return nil
-}
-
-// RenameRoot renames the step root old to name.
-func (s *State) RenameRoot(old, name string) error {
-	i := s.RootIndex(old)
-	if i < 0 {
-		return errors.New("no root called " + strconv.Quote(old))
-	}
-	if FixedRoot(old) {
-		return errors.New(strconv.Quote(old) + " cannot be renamed")
-	}
-	if err := s.checkName(name, old); err != nil {
-		return err
-	}
-	s.Roots[i].Name = name
-	return nil
-}
-
-// DeleteRoot removes the step root called name and returns it.
-func (s *State) DeleteRoot(name string) (RootText, error) {
-	i := s.RootIndex(name)
-	if i < 0 || FixedRoot(name) {
-		return RootText{}, errors.New(strconv.Quote(name) + " cannot be deleted")
-	}
-	removed := s.Roots[i]
-	s.Roots = slices.Delete(s.Roots, i, i+1)
-	return removed, nil
-}
-
-// InsertRoot puts root r at index i among the step roots (a new step, or
-// a deleted one put back), or after the last when i is past it. It fails
-// when the name is taken.
-func (s *State) InsertRoot(r RootText, i int) error {
-	if err := s.checkName(r.Name, ""); err != nil {
-		return err
-	}
-	i = min(max(i, 1), s.lastStep()+1)
-	s.Roots = slices.Insert(s.Roots, i, r)
-	return nil
-}
-
-// MoveRoot moves the step root called name by delta places among the step
-// ids; input stays first and the iteration roots last. It reports whether
-// anything moved.
-func (s *State) MoveRoot(name string, delta int) bool {
-	if !s.Movable(name, delta) {
-		return false
-	}
-	i := s.RootIndex(name)
-	j := i + delta
-	r := s.Roots[i]
-	s.Roots = slices.Delete(s.Roots, i, i+1)
-	s.Roots = slices.Insert(s.Roots, j, r)
-	return true
-}
-
-// Movable reports whether MoveRoot(name, delta) would move anything.
-func (s *State) Movable(name string, delta int) bool {
-	i := s.RootIndex(name)
-	if i < 0 || FixedRoot(name) {
-		return false
-	}
-	j := i + delta
-	return j >= 1 && j < len(s.Roots) && !FixedRoot(s.Roots[j].Name)
+// Scope is what the template is checked against.
+func (s *State) Scope() template.Scope {
+	return template.NamedRoots(s.steps()).Scope(slices.Clone(s.Later), maps.Clone(s.Branch), s.Iteration)
 }
 
 // SetIteration switches the iteration body on or off, adding or removing
