@@ -108,7 +108,7 @@ func (p *playgroundPage) Render() app.UI {
 	if s.Out.Plan == nil {
 		edit = edit.Attr("aria-label", "Editors").Body(main, inputs())
 	} else {
-		d := &stepDetail{Do: do, View: *s.Out.Plan, Alone: s.CanOpenStepAlone()}
+		d := &stepDetail{Do: do, View: *s.Out.Plan}
 		if v.narrow { // under the tapped row
 			inputs = func() app.UI { return stepsPaneOf(do, d) }
 		} else {

@@ -22,9 +22,8 @@ type stepDetailActions interface {
 type stepDetail struct {
 	app.Compo
 
-	Do    stepDetailActions
-	View  evaluate.PlanView
-	Alone bool // the step can be opened alone
+	Do   stepDetailActions
+	View evaluate.PlanView
 }
 
 func (d *stepDetail) Render() app.UI {
@@ -38,7 +37,7 @@ func (d *stepDetail) Render() app.UI {
 		app.Elem("div").Class("pane-head").Body(
 			app.Elem("h2").Text(title),
 			app.Elem("div").Class("spacer"),
-			app.If(d.Alone, func() app.UI {
+			app.If(v.Alone, func() app.UI {
 				return app.Elem("button").Class("btn btn-small").Attr("data-testid", "open-step").Text("Open this step alone").
 					Title("Open the step's input as a shape, its roots with their values here").
 					OnClick(func(ctx app.Context, e app.Event) { d.Do.OpenStepAlone() })

@@ -97,7 +97,7 @@ func (ss *Session) Load(s state.State) {
 	ss.syncScopeFields()
 	ss.renamed = [2]string{}
 	ss.step, ss.iter = "", 0
-	ss.eval.Forget()
+	ss.eval = evaluate.Evaluator{} // nothing of the state before is kept
 	ss.evaluate()
 }
 

@@ -165,7 +165,3 @@ func (ss *Session) OpenStepAlone() {
 		ss.Load(s)
 	}
 }
-
-// CanOpenStepAlone reports whether the selected step can be opened alone:
-// a step with an input.
-func (ss *Session) CanOpenStepAlone() bool { return ss.Out.CanOpenAlone(ss.step) }

@@ -13,16 +13,6 @@ import (
 // A plan's step opens alone as a Shape state: its input, with the roots it
 // may read as the run had them.
 
-// CanOpenAlone reports whether step id of the plan's run can be opened
-// alone (StepAlone): a step with an input.
-func (o *Outcome) CanOpenAlone(id string) bool {
-	if o.run == nil || id == "" {
-		return false
-	}
-	r, ok := o.run.Result(id)
-	return ok && r.Step != nil && aloneInput(r.Step) != nil
-}
-
 // StepAlone is step id of the plan's run as a state of its own: a
 // shape mode state (a builtin__reshape step's shape, another step's input)
 // whose roots are those the step may read, with their values in the run,

@@ -291,13 +291,6 @@ func syntaxProblem(msg, text string, off int) *Problem {
 	return &p
 }
 
-// Forget drops what the evaluations so far leave in view of the next: the
-// last plan that parsed and the steps' last results. A state loaded is
-// another document, not an edit of the one shown.
-func (e *Evaluator) Forget() {
-	e.parsed, e.parsedView, e.kept = planned{}, nil, nil
-}
-
 // Evaluate runs the state's mode and gathers what the panes show.
 func (e *Evaluator) Evaluate(s *state.State) Outcome {
 	var used []*decoded

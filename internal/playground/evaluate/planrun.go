@@ -59,6 +59,8 @@ type PlanView struct {
 	// accumulator, pretty JSON.
 	Iteration, Iterations int
 	IterationRoots        []state.RootText
+	// Alone: it can be opened alone (StepAlone), a step with an input.
+	Alone bool
 	// Branches are a decide step's branches, Decision its sample decision.
 	Branches []string
 	Decision string
@@ -72,7 +74,7 @@ func (v *PlanView) same(w *PlanView) bool {
 	return slices.EqualFunc(v.Steps, w.Steps, func(a, b StepRow) bool { return a.same(&b) }) &&
 		(v.Solver == nil) == (w.Solver == nil) && (v.Solver == nil || v.Solver.same(w.Solver)) &&
 		v.Summary == w.Summary && v.Graph.Equal(w.Graph) && v.Selected == w.Selected && v.Input == w.Input &&
-		v.Iteration == w.Iteration && v.Iterations == w.Iterations && slices.Equal(v.IterationRoots, w.IterationRoots) &&
+		v.Iteration == w.Iteration && v.Iterations == w.Iterations && v.Alone == w.Alone && slices.Equal(v.IterationRoots, w.IterationRoots) &&
 		slices.Equal(v.Branches, w.Branches) && v.Decision == w.Decision && v.Stale == w.Stale
 }
 
@@ -402,7 +404,7 @@ func (o *Outcome) showResult(res *plan.StepResult) {
 		return
 	}
 	s := res.Step
-	view.Selected = s.ID
+	view.Selected, view.Alone = s.ID, aloneInput(s) != nil
 	if res.HasInput && len(res.Iterations) == 0 {
 		view.Input = display.ShownJSON(res.Input)
 	}
