@@ -239,7 +239,7 @@ func (ex *docExample) run() docResult {
 		doc, r.Steps = ex.Source, stepLines(o.Plan)
 	}
 	if o.Err == nil {
-		r.Type, r.Typed, r.Result = o.Result.Type(), o.TypedSplice, o.Result.Whole()
+		r.Type, r.Typed, r.Result = o.Result.Type(), o.Result.Splice, o.Result.Whole()
 		return r
 	}
 	r.Errors = reshape.FormatIn(o.Err, doc)

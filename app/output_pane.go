@@ -40,7 +40,7 @@ type outputPane struct {
 func outputOf(out *evaluate.Outcome, version int) *outputPane {
 	p := &outputPane{HasValue: out.Result != nil, HasProblems: len(out.Problems) > 0, Partial: out.Partial, Note: out.Note, Version: version}
 	if r := out.Result; r != nil {
-		p.Type, p.Typed, p.Mixed, p.JSON, p.Display, p.More, p.Whole = r.Type(), out.TypedSplice, r.Mixed, r.JSON, r.Display, r.More, r.Whole
+		p.Type, p.Typed, p.Mixed, p.JSON, p.Display, p.More, p.Whole = r.Type(), r.Splice, r.Mixed, r.JSON, r.Display, r.More, r.Whole
 	}
 	return p
 }

@@ -23,7 +23,10 @@ type Shown struct {
 	// when Display is whole.
 	More  string
 	Mixed bool // a string rendered from mixed text
-	value template.Value
+	// Splice: a typed splice, a template that is exactly one tag (a
+	// shape, whose result is a value too, is none).
+	Splice bool
+	value  template.Value
 }
 
 // Show is v as a pane shows it: typed, pretty JSON; else mixed text.

@@ -20,8 +20,8 @@ func TestSessionEditsReevaluate(t *testing.T) {
 		t.Fatalf("start: %s", ss.Out.Result.JSON)
 	}
 	ss.write(state.Target{}, "{{E0.limit}}")
-	if ss.Out.Result.JSON != "1.50" || !ss.Out.TypedSplice {
-		t.Errorf("after edit: %s typed %v", ss.Out.Result.JSON, ss.Out.TypedSplice)
+	if ss.Out.Result.JSON != "1.50" || !ss.Out.Result.Splice {
+		t.Errorf("after edit: %s typed %v", ss.Out.Result.JSON, ss.Out.Result.Splice)
 	}
 	ss.write(state.Target{Root: "E0"}, `{"limit": 7}`)
 	if ss.Out.Result.JSON != "7" {

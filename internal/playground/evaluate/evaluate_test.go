@@ -157,8 +157,8 @@ func TestEvaluateResults(t *testing.T) {
 	for _, tt := range tests {
 		s := state.State{Mode: state.ModeTemplate, Template: tt.template, Roots: roots}
 		out := expected(s)
-		if out.Result == nil || out.Result.JSON != tt.json || out.Result.Display != tt.display || out.TypedSplice != tt.typed || out.Result.Mixed != tt.mixed {
-			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.Result.JSON, out.Result.Display, out.TypedSplice, out.Result.Mixed, out.Problems)
+		if out.Result == nil || out.Result.JSON != tt.json || out.Result.Display != tt.display || out.Result.Splice != tt.typed || out.Result.Mixed != tt.mixed {
+			t.Errorf("%q: got json %s display %q typed %v mixed %v (problems %+v)", tt.template, out.Result.JSON, out.Result.Display, out.Result.Splice, out.Result.Mixed, out.Problems)
 		}
 	}
 }

@@ -353,7 +353,9 @@ func (e *Evaluator) Evaluate(s *state.State) Outcome {
 		o.addErrors(s.Template, state.Target{}, err)
 		if t != nil {
 			e.work.Renders += step.run(t, nil, s.Template, t.Reads, 1)
-			o.TypedSplice = o.Result != nil && t.Typed() // the marker of a typed splice
+			if o.Result != nil {
+				o.Result.Splice = t.Typed() // the marker of a typed splice
+			}
 		}
 	}
 	return o

@@ -74,9 +74,8 @@ type Outcome struct {
 	Note string
 
 	// Result is the run's result as shown; nil without one.
-	Result      *display.Shown
-	value       template.Value
-	TypedSplice bool // the template is exactly one tag: a shape, whose result is a value too, is none
+	Result *display.Shown
+	value  template.Value
 
 	// Partial is a shape's result when some of its leaves failed: what
 	// rendered, each failing leaf null and marked. Empty otherwise.
@@ -104,10 +103,17 @@ type Outcome struct {
 
 // SameView reports whether o and b show the same but for the result.
 func (o *Outcome) SameView(b *Outcome) bool {
-	return (o.Result == nil) == (b.Result == nil) && (o.Result == nil || o.Result.Mixed == b.Result.Mixed && o.Result.Type() == b.Result.Type()) &&
-		slices.Equal(o.Partial, b.Partial) && o.TypedSplice == b.TypedSplice &&
-		slices.Equal(o.Trace, b.Trace) && slices.EqualFunc(o.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
+	return sameMarks(o.Result, b.Result) && slices.Equal(o.Partial, b.Partial) && slices.Equal(o.Trace, b.Trace) && slices.EqualFunc(o.Problems, b.Problems, func(p, q Problem) bool { return p.same(&q) }) &&
 		(o.Plan == nil) == (b.Plan == nil) && (o.Plan == nil || o.Plan.same(b.Plan))
+}
+
+// sameMarks reports whether r and q, results or none, wear the same
+// badge and markers: all that typing changes of a result besides itself.
+func sameMarks(r, q *display.Shown) bool {
+	if r == nil || q == nil {
+		return r == q
+	}
+	return r.Mixed == q.Mixed && r.Splice == q.Splice && r.Type() == q.Type()
 }
 
 // setResult records a run's result and how it is shown.
