@@ -36,6 +36,9 @@ func Show(v template.Value, typed bool) *Shown {
 	return s
 }
 
+// Value is the result itself.
+func (s *Shown) Value() template.Value { return s.value }
+
 // Type is the result's JSON type, for the badge.
 func (s *Shown) Type() string { return s.value.Kind().String() }
 

@@ -39,7 +39,7 @@ func TestPlanOfExamples(t *testing.T) {
 		if got == nil {
 			got = run.Steps[len(run.Steps)-1]
 		}
-		if !got.HasResult || !got.Result.Equal(want.value) {
+		if !got.HasResult || !got.Result.Equal(want.Result.Value()) {
 			t.Errorf("%s: the plan gives %s, the state %s\n%s", ex.ID, got.Result.JSON(), want.Result.JSON, p.Plan)
 		}
 	}

@@ -404,7 +404,7 @@ func TestLargeResultShownCut(t *testing.T) {
 		s := state.State{Mode: state.ModeTemplate, Roots: []state.RootText{{Name: "E0", Text: big}}}
 		s.SetText(state.Target{}, tmpl)
 		out := expected(s)
-		whole := display.Result(out.value, !out.Result.Mixed)
+		whole := display.Result(out.Result.Value(), !out.Result.Mixed)
 		if out.Result == nil || len(out.Result.Display) > display.MaxShown || !strings.HasPrefix(whole, out.Result.Display) || out.Result.More == "" {
 			t.Fatalf("%s: shows %d of %d bytes, note %q", tmpl, len(out.Result.Display), len(whole), out.Result.More)
 		}

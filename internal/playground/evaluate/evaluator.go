@@ -435,5 +435,5 @@ func (e *Evaluator) CallerShape(s *state.State, out *Outcome) string {
 	if l := e.loadTool(s.Tool); l.tool == nil || !l.tool.CallerShape {
 		return ""
 	}
-	return display.JSON(out.value) + "\n"
+	return display.JSON(out.Result.Value()) + "\n"
 }

@@ -75,7 +75,6 @@ type Outcome struct {
 
 	// Result is the run's result as shown; nil without one.
 	Result *display.Shown
-	value  template.Value
 
 	// Partial is a shape's result when some of its leaves failed: what
 	// rendered, each failing leaf null and marked. Empty otherwise.
@@ -118,7 +117,7 @@ func sameMarks(r, q *display.Shown) bool {
 
 // setResult records a run's result and how it is shown.
 func (o *Outcome) setResult(v template.Value, typed bool) {
-	o.value, o.Result = v, display.Show(v, typed)
+	o.Result = display.Show(v, typed)
 }
 
 // setPartial keeps v, what a shape rendered although some leaves failed,

@@ -391,7 +391,7 @@ func (o *Outcome) Show(id string, iter int) {
 func (o *Outcome) showResult(res *plan.StepResult) {
 	view := o.Plan
 	*view = PlanView{Steps: view.Steps, Solver: view.Solver, Summary: view.Summary, Graph: view.Graph, Stale: view.Stale}
-	o.Result, o.value = nil, template.Value{}
+	o.Result = nil
 	o.Trace = nil
 	if res == nil {
 		return
