@@ -26,8 +26,9 @@ func (e *Example) Open() state.State {
 	return s
 }
 
-// Default is what a first visit shows.
-var Default = &All[0]
+// Default is what a first visit shows: the first of All, taken once init
+// has put the plan examples after it.
+var Default *Example
 
 // ByID returns the example with id, or nil.
 func ByID(id string) *Example {
@@ -303,4 +304,5 @@ func init() {
 		ex.state.Roots = []state.RootText{{Name: "input", Text: "{}"}} // the plan holds its own input
 		All = append(All, ex)
 	}
+	Default = &All[0]
 }

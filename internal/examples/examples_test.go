@@ -31,7 +31,7 @@ func TestByID(t *testing.T) {
 		}
 		seen[ex.ID] = true
 	}
-	if ByID("no-such-example") != nil || Default.ID != All[0].ID {
+	if ByID("no-such-example") != nil || Default != &All[0] {
 		t.Errorf("ByID of an unknown id, or the default %q", Default.ID)
 	}
 }
