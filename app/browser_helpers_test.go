@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -90,18 +89,6 @@ func waitInFrame(t testing.TB, ctx context.Context, frame cdp.FrameID, expr stri
 		if !browsertest.Pause(ctx, 50*time.Millisecond) {
 			t.Fatalf("waiting in frame %s for %s: %v", frame, expr, ctx.Err())
 		}
-	}
-}
-
-// goOffline cuts the tab, and its service worker, off the network.
-func goOffline(t testing.TB, ctx context.Context) {
-	t.Helper()
-	_, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		EmulateOfflineServiceWorker: new(true),
-		MatchedNetworkConditions:    []*network.Conditions{{Offline: true}},
-	})
-	if err != nil {
-		t.Fatalf("going offline: %v", err)
 	}
 }
 

@@ -186,7 +186,7 @@ func TestBrowserWorksOffline(t *testing.T) {
 })`)
 
 	srv.Close()
-	goOffline(t, ctx)
+	browsertest.SetLink(t, ctx, browsertest.Link{Offline: true})
 	for _, path := range playgroundPages {
 		browsertest.Navigate(t, ctx, srv.URL+path)
 		waitAppReady(t, ctx)

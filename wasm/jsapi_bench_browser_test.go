@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -190,7 +189,7 @@ var coldNames = []string{"splice", spliceAlone, spliceOther, emptyGo, "mustache.
 // slowNetwork is a first visit over a slower link, 10 Mbit/s each way and
 // 40 ms from a request to its response, where a library's bytes count for
 // more than its start. A load varies less there: slowRounds of slowNames.
-var slowNetwork = network.Conditions{Latency: 40, DownloadThroughput: 10e6 / 8, UploadThroughput: 10e6 / 8}
+var slowNetwork = browsertest.Link{LatencyMS: 40, DownloadBytes: 10e6 / 8, UploadBytes: 10e6 / 8}
 
 var slowNames = []string{"splice", spliceAlone, "mustache.js", "handlebars"}
 
@@ -199,17 +198,13 @@ const slowRounds = 7
 // coldStarts loads each of the cold pages named in a fresh browser context
 // (nothing cached, no compiled module kept), in turns, rounds times, over
 // the link given (nil: as it comes).
-func coldStarts(b *testing.B, browser context.Context, site string, names []string, rounds int, link *network.Conditions) map[string]coldStart {
+func coldStarts(b *testing.B, browser context.Context, site string, names []string, rounds int, link *browsertest.Link) map[string]coldStart {
 	loads := map[string][]time.Duration{}
 	for range rounds {
 		for _, name := range names {
 			ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
 			if link != nil {
-				if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-					MatchedNetworkConditions: []*network.Conditions{link},
-				}); err != nil {
-					b.Fatalf("slowing the link: %v", err)
-				}
+				browsertest.SetLink(b, ctx, *link)
 			}
 			browsertest.Navigate(b, ctx, site+"/cold/"+name)
 			browsertest.WaitJS(b, ctx, `window.__ready !== undefined`)
