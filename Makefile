@@ -8,11 +8,12 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo devel)
 # Go's classic garbage collector (Green Tea's code is 9 to 16 kB more with
 # brotli and a wasm program runs on one thread anyway).
 WASM_BUILD := GOOS=js GOARCH=wasm GOEXPERIMENT=nogreenteagc $(GO) build -trimpath
-# app.wasm inlines calls only in the runtime and the packages that run on
-# every keystroke (the engine, the playground's model, YAML); elsewhere
-# (go-app, the components, the standard library) inlining costs 85 kB
-# with brotli and buys nothing a visitor notices. BenchmarkBrowserColdLoadVsEmpty
-# builds its empty go-app app with these same flags.
+# app.wasm inlines calls only in the runtime, the engine (template,
+# reshape), the session and YAML; elsewhere (go-app, the components, the
+# standard library) inlining costs 85 kB with brotli and buys nothing a
+# visitor notices, nor in the plan runner, the evaluator and display (21 kB:
+# a key of a plan took as long). BenchmarkBrowserColdLoadVsEmpty builds its
+# empty go-app app with these same flags.
 APP_WASM_FLAGS := -gcflags=all=-l -gcflags=runtime= -gcflags=github.com/splicedev/splice/template= -gcflags=github.com/splicedev/splice/reshape= -gcflags=github.com/splicedev/splice/internal/playground= -gcflags=go.yaml.in/yaml/v3= -ldflags=-s\ -w
 # The engine alone answers a docs page's few calls: no inlining but in the
 # runtime, whose start (go.run, which compiles each function at its first
