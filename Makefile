@@ -93,10 +93,11 @@ bench-browser: build
 # template with a 750 KB root open; inside that root; a leaf of a 30-step
 # plan with 200 KB of samples; a plain scalar of that plan; the body of a map
 # over 190 items in a 30-step plan of block-style YAML) and beside each, the
-# editor alone with the same text, and prints the latencies and the key
-# events' durations.
+# editor alone with the same text, KEY_RUNS times in fresh browsers, and
+# prints the latencies and the key events' durations of all the keys.
+KEY_RUNS ?= 3
 bench-keystroke: build
-	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime 1x -v ./app/
+	$(GO) test -tags browser -run '^$$' -bench 'BrowserKeystroke' -benchtime $(KEY_RUNS)x -v ./app/
 
 # fuzz runs the fuzz targets of what reads untrusted text, FUZZTIME each:
 # templates, their renders, JSON, plan documents, plans grown along each
