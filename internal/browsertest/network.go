@@ -22,8 +22,8 @@ type Link struct {
 
 // linkRule is Network.emulateNetworkConditionsByRule as every Chromium
 // takes it. Chromium 148 moved offline out of the conditions, to the
-// command, and dropped the service worker's own switch (the rule covers
-// it); earlier versions read the fields the newer one ignores.
+// command, and dropped the switch that cut the service worker off too;
+// earlier versions read the fields the newer one ignores.
 type linkRule struct {
 	Offline                     bool             `json:"offline"`
 	EmulateOfflineServiceWorker bool             `json:"emulateOfflineServiceWorker"`
@@ -31,7 +31,7 @@ type linkRule struct {
 }
 
 type linkConditions struct {
-	URLPattern         string  `json:"urlPattern"`
+	URLPattern         string  `json:"urlPattern"` // "": every request (148 requires the field)
 	Offline            bool    `json:"offline"`
 	Latency            float64 `json:"latency"`
 	DownloadThroughput float64 `json:"downloadThroughput"`
@@ -40,8 +40,9 @@ type linkConditions struct {
 
 var emulateLink = cdp.Command[linkRule, network.EmulateNetworkConditionsByRuleResult]{Method: network.CommandEmulateNetworkConditionsByRule}
 
-// SetLink makes every request of the tab, and of its service worker, fare
-// as l says.
+// SetLink makes every request of the tab fare as l says. A service worker's
+// own requests do too before Chromium 148, not from it on: a test that
+// needs them to fail stops the server.
 func SetLink(t testing.TB, ctx context.Context, l Link) {
 	t.Helper()
 	bound := func(b float64) float64 {
