@@ -405,3 +405,16 @@ func TestBrowserFoldsFollowIndentation(t *testing.T) {
 	typeIn(strings.Index(text, "  b: 1"), "x")
 	fold("1 7 8") // and no longer
 }
+
+// In a template, Enter typed inside a tag whose "}}" the editor closed
+// goes past it: the tag stays whole, the next line starts after it.
+func TestBrowserEnterLeavesTheTagWhole(t *testing.T) {
+	ctx, _ := openTemplate(t, "")
+	typeAt(t, ctx, "editor", 0, "Hi {{input.team")
+	pressKey(t, ctx, "Enter", 13)
+	typeAt(t, ctx, "editor", -1, "")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("bye")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(t, ctx, "editor", "Hi {{input.team}}\nbye")
+}

@@ -156,7 +156,8 @@ func TestBrowserPlanModeKeepsTheEditor(t *testing.T) {
 }
 
 // In YAML quotes pair and step over, "{{" closes its tag inside them, and
-// Enter indents as the line above means.
+// Enter indents as the line above means, and leaves the closers the
+// editor typed on the line they close.
 func TestBrowserPlanTypingYAML(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
@@ -168,11 +169,21 @@ func TestBrowserPlanTypingYAML(t *testing.T) {
 		typeAt(t, ctx, "editor", -1, line)
 	}
 	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"")
-	// Typed without its closers, the line still closes.
+	// Typed without its closers, the line still closes, and Enter leaves
+	// them on it: the next line starts clean.
 	typeAt(t, ctx, "editor", -1, "")
 	pressKey(t, ctx, "Enter", 13)
 	typeAt(t, ctx, "editor", -1, `y: "{{input`)
-	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"")
+	pressKey(t, ctx, "Enter", 13)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("z: [1, 2")); err != nil {
+		t.Fatal(err)
+	}
+	pressKey(t, ctx, "Enter", 13)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("w: 3")); err != nil {
+		t.Fatal(err)
+	}
+	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"\n        z: [1, 2]\n        w: 3")
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.json === '{"x":"#{}","y":{},"z":[1,2],"w":3}'`)
 }
 
 // A step the plan reads and lacks is added from its problem, before its

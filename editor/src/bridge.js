@@ -14,7 +14,7 @@ import {
 import {
   EditorState, Compartment, StateField, StateEffect, Annotation, Prec,
 } from "@codemirror/state";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab, insertNewlineAndIndent } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import {
   autocompletion, acceptCompletion, closeBrackets, closeBracketsKeymap, completionStatus,
@@ -103,9 +103,41 @@ function syntaxOf(name, length) {
   const close = [closeBrackets(), Prec.high(keymap.of(closeBracketsKeymap))];
   switch (name) {
     case "json": return length > largeDoc ? [indentFolding, close] : [json(), close];
-    case "yaml": return [length > longYAML ? [yamlOutline, indentFolding] : yaml(), yamlQuotes, close, yamlIndent, openTag];
+    case "yaml": return [length > longYAML ? [yamlOutline, indentFolding] : yaml(), yamlQuotes, close, yamlIndent, openTag, finishLine(/^(?:\}\}|["'\])])+$/)];
   }
-  return [openTag];
+  return [openTag, finishLine(/^(?:\}\})+$/)];
+}
+
+// finishLine makes Enter end the line when all that follows the caret on
+// it closes the tag, quote or bracket the caret is in (what the editor
+// typed for the author): the closers stay where they close, rather than
+// going down with the caret to break both lines ("{{input.repo" ⏎).
+// closers matches such a rest of a line.
+function finishLine(closers) {
+  return Prec.high(keymap.of([{
+    key: "Enter",
+    run(view) {
+      const s = view.state, at = s.selection.main;
+      if (s.selection.ranges.length > 1 || !at.empty) return false;
+      const line = s.doc.lineAt(at.head);
+      const rest = s.sliceDoc(at.head, line.to);
+      if (!closers.test(rest) || !opens(s, at.head, rest[0])) return false;
+      view.dispatch({ selection: { anchor: line.to } });
+      return insertNewlineAndIndent(view);
+    },
+  }]));
+}
+
+// opens reports whether the caret at pos is inside what closer (the first
+// of the closers after it) closes, on its line.
+function opens(s, pos, closer) {
+  const before = s.sliceDoc(s.doc.lineAt(pos).from, pos);
+  switch (closer) {
+    case "}": return tagOpenAt(s, pos);
+    case '"': case "'": return before.split(closer).length % 2 === 0;
+  }
+  const open = closer === "]" ? "[" : "(";
+  return before.lastIndexOf(open) > before.lastIndexOf(closer);
 }
 
 // yamlQuotes pairs quotes and brackets in YAML as closeBrackets does in
