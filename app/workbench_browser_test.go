@@ -175,15 +175,17 @@ func TestBrowserPlanTypingYAML(t *testing.T) {
 	pressKey(t, ctx, "Enter", 13)
 	typeAt(t, ctx, "editor", -1, `y: "{{input`)
 	pressKey(t, ctx, "Enter", 13)
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("z: [1, 2")); err != nil {
-		t.Fatal(err)
+	// A quote typed in an open tag closes the tag and the quote.
+	for _, line := range []string{"z: [1, 2", "v: '{{input'", "w: 3"} {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(line)); err != nil {
+			t.Fatal(err)
+		}
+		if line != "w: 3" {
+			pressKey(t, ctx, "Enter", 13)
+		}
 	}
-	pressKey(t, ctx, "Enter", 13)
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("w: 3")); err != nil {
-		t.Fatal(err)
-	}
-	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"\n        z: [1, 2]\n        w: 3")
-	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.json === '{"x":"#{}","y":{},"z":[1,2],"w":3}'`)
+	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"\n        z: [1, 2]\n        v: '{{input}}'\n        w: 3")
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.json === '{"x":"#{}","y":{},"z":[1,2],"v":{},"w":3}'`)
 }
 
 // A step the plan reads and lacks is added from its problem, before its

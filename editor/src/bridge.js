@@ -303,7 +303,10 @@ function indentOf(text) {
 
 // openTag closes a tag as it opens: typing "{" after "{" gives "{{|}}",
 // and typing "}" before the "}}" of an open tag steps over it. JSON
-// editors get both from closeBrackets, which closes every brace.
+// editors get both from closeBrackets, which closes every brace. A quote
+// or bracket typed in an open tag, right before its "}}" and that same
+// closer, steps over both: no tag holds one, so it was meant to close
+// what the tag sits in ("{{input" then '"').
 const openTag = EditorView.inputHandler.of((view, from, to, text) => {
   const s = view.state;
   if (from !== to) return false;
@@ -313,6 +316,10 @@ const openTag = EditorView.inputHandler.of((view, from, to, text) => {
   }
   if (text === "}" && s.sliceDoc(from, from + 1) === "}" && insideTag(s, from)) {
     view.dispatch({ selection: { anchor: from + 1 }, userEvent: "input.type" });
+    return true;
+  }
+  if (/^["'\])]$/.test(text) && s.sliceDoc(from, from + 3) === "}}" + text && tagOpenAt(s, from)) {
+    view.dispatch({ selection: { anchor: from + 3 }, userEvent: "input.type" });
     return true;
   }
   return false;
