@@ -186,35 +186,45 @@ func (c moveRoot) apply(ss *Session) (change, error) {
 	return moveRoot{c.name, -c.delta}, nil
 }
 
-// setMode switches the mode; clear empties the text of the mode left, a
-// skeleton the switch there put in (see skeletons).
+// setMode switches the mode; clear empties the texts that the switch to the
+// mode left put its skeletons in (see skeletons).
 type setMode struct {
 	mode  state.Mode
-	clear bool
+	clear []state.Target
 }
 
 func (c setMode) apply(ss *Session) (change, error) {
-	if c.clear {
-		ss.State.SetText(state.Target{}, "")
-		ss.wrote(state.Target{})
+	for _, t := range c.clear {
+		ss.State.SetText(t, "")
+		ss.wrote(t)
 	}
-	was := ss.State.Mode
+	undo := setMode{mode: ss.State.Mode}
 	ss.State.Mode = c.mode
-	if skeleton := skeletons[c.mode]; skeleton != "" && strings.TrimSpace(ss.State.Text(state.Target{})) == "" {
-		ss.State.SetText(state.Target{}, skeleton) // a mode starts from something that loads
-		ss.wrote(state.Target{})
-		return setMode{was, true}, nil
+	start := func(t state.Target, skeleton string) {
+		if skeleton != "" && strings.TrimSpace(ss.State.Text(t)) == "" {
+			ss.State.SetText(t, skeleton) // a mode starts from something that runs
+			ss.wrote(t)
+			undo.clear = append(undo.clear, t)
+		}
 	}
-	return setMode{mode: was}, nil
+	start(state.Target{}, skeletons[c.mode])
+	if c.mode == state.ModeTool {
+		start(state.Target{Call: true}, callSkeleton)
+	}
+	return undo, nil
 }
 
 // skeletons are what an empty Shape, Tool or Plan editor starts with: the
-// smallest text that loads and shows what the mode is for.
+// smallest text that runs and shows what the mode is for.
 var skeletons = map[state.Mode]string{
 	state.ModeShape: "# keys are kept as written; string leaves are templates\nsummary: \"{{input}}\"\n",
 	state.ModeTool:  "name: my_tool\nkind: reshape\ninput_schema:\n  type: object\nshape:\n  echo: \"{{input}}\"\n",
 	state.ModePlan:  starterPlan,
 }
+
+// callSkeleton is what an empty call input starts with in Tool mode: a
+// call the skeleton tool takes (an empty one fails its input_schema).
+const callSkeleton = `{"text": "hello"}`
 
 // starterPlan is a small plan that runs: a call with its sample result, a
 // map over it and a solver, each a form to copy.

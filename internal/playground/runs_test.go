@@ -62,16 +62,21 @@ func TestRenameReachesEveryMode(t *testing.T) {
 // An empty Shape or Tool editor starts from a small skeleton that loads,
 // and undoing the switch takes it away again.
 func TestModesStartFromASkeleton(t *testing.T) {
-	for _, m := range []state.Mode{state.ModeShape, state.ModeTool, state.ModePlan} {
-		ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{input.a}}", Call: "{\"a\": 1}", Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
-		ss.SetMode(m)
-		if ss.State.Text(state.Target{}) != skeletons[m] || len(ss.Out.Problems) != 0 || ss.Out.Result == nil {
-			t.Errorf("%s: text %q, problems %v, value %v", m, ss.State.Text(state.Target{}), ss.Out.Problems, ss.Out.Result != nil)
-		}
-		ss.Undo()
-		ss.State.Mode = m
-		if ss.State.Text(state.Target{}) != "" {
-			t.Errorf("%s: the skeleton stays after undo: %q", m, ss.State.Text(state.Target{}))
+	for _, call := range []string{`{"a": 1}`, ""} {
+		for _, m := range []state.Mode{state.ModeShape, state.ModeTool, state.ModePlan} {
+			ss := NewSession(state.State{Mode: state.ModeTemplate, Template: "{{input.a}}", Call: call, Roots: []state.RootText{{Name: "input", Text: `{"a": 1}`}}})
+			ss.SetMode(m)
+			if ss.State.Text(state.Target{}) != skeletons[m] || len(ss.Out.Problems) != 0 || ss.Out.Result == nil {
+				t.Errorf("%s, call %q: text %q, problems %v, value %v", m, call, ss.State.Text(state.Target{}), ss.Out.Problems, ss.Out.Result != nil)
+			}
+			if m == state.ModeTool && call == "" && ss.State.Call != callSkeleton {
+				t.Errorf("an empty call starts as %q", ss.State.Call)
+			}
+			ss.Undo()
+			ss.State.Mode = m
+			if ss.State.Text(state.Target{}) != "" || ss.State.Call != call {
+				t.Errorf("%s: the skeletons stay after undo: %q, call %q", m, ss.State.Text(state.Target{}), ss.State.Call)
+			}
 		}
 	}
 }
