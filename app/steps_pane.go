@@ -98,7 +98,7 @@ func places(n int) string {
 func (p *stepsPane) renderSolver() app.UI {
 	s := p.Solver
 	row := app.Elem("div").Class("solver step-"+s.Status).Attr("data-testid", "solver").Attr("data-status", s.Status).
-		OnClick(func(ctx app.Context, e app.Event) { revealRow(p.Do, "", e) })
+		OnClick(func(ctx app.Context, e app.Event) { revealRow(ctx, p.Do, "", e) })
 	if s.JSON != "" {
 		row = row.Attr("data-json", s.JSON)
 	}
@@ -172,7 +172,7 @@ func (s *stepItem) Render() app.UI {
 	r := &s.Row
 	li := app.Elem("li").Class("step step-"+r.Status+" depth-"+strconv.Itoa(min(r.Depth, 3))).
 		Attr("data-testid", "step").Attr("data-id", r.ID).Attr("data-status", r.Status).
-		OnClick(func(ctx app.Context, e app.Event) { revealRow(s.Do, s.Row.ID, e) })
+		OnClick(func(ctx app.Context, e app.Event) { revealRow(ctx, s.Do, s.Row.ID, e) })
 	if r.JSON != "" {
 		li = li.Attr("data-json", r.JSON)
 	}
@@ -199,11 +199,18 @@ func (s *stepItem) Render() app.UI {
 
 // revealRow leads a click on a row (or Enter on its button) to step id's
 // text; a click on another of its controls (a chip, a button) is theirs.
-func revealRow(do stepsActions, id string, e app.Event) {
+// A click on the row's text, which takes the focus nowhere, leaves it on
+// the row's button: the arrows go on from the row clicked.
+func revealRow(ctx app.Context, do stepsActions, id string, e app.Event) {
 	if b := e.Get("target").Call("closest", "button, a"); b.Truthy() && !b.Get("classList").Call("contains", "step-select").Bool() {
 		return
 	}
 	do.RevealStep(id)
+	row := `[data-testid="solver"] > .step-select`
+	if id != "" {
+		row = `[data-testid="step"][data-id="` + id + `"] > .step-select`
+	}
+	keepFocus(ctx, ctx.JSSrc(), row)
 }
 
 // statusLabel says a step's status for people.

@@ -120,6 +120,10 @@ func TestBrowserPlanStepsByKeyboardAndClick(t *testing.T) {
 	waitSelected(t, ctx, "per_file")
 	at := utf16Offset(s.Plan, strings.Index(s.Plan, "id: per_file")+len("id: "))
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.selectionStart === `+strconv.Itoa(at)+` && `+byTestID("editor")+`.selectionEnd === `+strconv.Itoa(at+len("per_file")))
+	// The click left the focus on the row, from which the arrows go on.
+	browsertest.WaitJS(t, ctx, `document.activeElement.closest('[data-testid="step"]')?.dataset.id === "per_file"`)
+	pressKey(t, ctx, "ArrowDown", 40)
+	waitSelected(t, ctx, "route")
 }
 
 // The Plan tab of a fresh page opens on a starter plan that runs.
