@@ -418,3 +418,22 @@ func TestBrowserEnterLeavesTheTagWhole(t *testing.T) {
 	}
 	waitValue(t, ctx, "editor", "Hi {{input.team}}\nbye")
 }
+
+// Escape then Tab leaves the editor also when the Escape had something to
+// close first: a selection (a revealed step's id) or the completion list.
+func TestBrowserEscapeFreesTabAfterASelection(t *testing.T) {
+	ctx, s := openTemplate(t, examples.Default.Open().Template)
+	inEditor := byTestID("editor") + `.contains(document.activeElement)`
+	browsertest.EvalJS[bool](t, ctx, `(() => { const el = `+byTestID("editor")+`; el.focus(); el.setSelectionRange(2, 12); return true })()`)
+	pressKey(t, ctx, "Escape", 27)
+	pressKey(t, ctx, "Tab", 9)
+	browsertest.WaitJS(t, ctx, `!`+inEditor+` && document.activeElement !== document.body`)
+	waitValue(t, ctx, "editor", s.Template)
+
+	typeAt(t, ctx, "editor", 0, "{{E0.")
+	browsertest.WaitJS(t, ctx, byTestID("completion")+` !== null`)
+	pressKey(t, ctx, "Escape", 27)
+	pressKey(t, ctx, "Tab", 9)
+	browsertest.WaitJS(t, ctx, `!`+inEditor+` && document.activeElement !== document.body`)
+	waitValue(t, ctx, "editor", "{{E0.}}"+s.Template)
+}

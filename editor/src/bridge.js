@@ -301,6 +301,16 @@ function indentOf(text) {
   return m === text.length ? -1 : m;
 }
 
+// escapeFreesTab lets the Tab after an Escape move the focus on, as the
+// editor's hint says, also when the Escape closed the completion list or
+// collapsed a selection first (CodeMirror arms it only for an Escape no
+// key binding took, and the Tab then indented).
+const escapeFreesTab = EditorView.domEventObservers({
+  keydown(e, view) {
+    if (e.key === "Escape") view.setTabFocusMode(2000);
+  },
+});
+
 // openTag closes a tag as it opens: typing "{" after "{" gives "{{|}}",
 // and typing "}" before the "}}" of an open tag steps over it. JSON
 // editors get both from closeBrackets, which closes every brace. A quote
@@ -439,6 +449,7 @@ class Editor {
       bracketMatching(),
       highlightSelectionMatches(),
       Prec.high(keymap.of([{ key: "Tab", run: (v) => completionStatus(v.state) === "active" && acceptCompletion(v) }])),
+      escapeFreesTab,
       keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
       // tabindex: a scrolled editor must say it is reachable by keyboard (axe does not count contenteditable).
       // The label is read on each update: a renamed root's editor says so (setLabel).
