@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/internal/docscheck"
 )
 
@@ -96,7 +97,7 @@ func checkDocs(args []string, format string, stdout, stderr io.Writer) int {
 	if failed {
 		return 1
 	}
-	fmt.Fprintf(stdout, "ok: %d examples in %d files\n", blocks, len(files))
+	fmt.Fprintf(stdout, "ok: %s in %s\n", display.Count(blocks, "example"), display.Count(len(files), "file"))
 	return 0
 }
 

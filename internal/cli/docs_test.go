@@ -60,7 +60,7 @@ func TestCheckDocsPass(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "ok.md"), []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errs := checkOutput(t, dir); code != 0 || out != "ok: 1 examples in 1 files\n" || errs != "" {
+	if code, out, errs := checkOutput(t, dir); code != 0 || out != "ok: 1 example in 1 file\n" || errs != "" {
 		t.Errorf("exit %d, %q, %q", code, out, errs)
 	}
 	if code, _, errs := checkOutput(t, filepath.Join(dir, "missing.md")); code != 2 || !strings.Contains(errs, "missing.md") {
@@ -70,7 +70,7 @@ func TestCheckDocsPass(t *testing.T) {
 
 // The README's own examples hold, and it has some.
 func TestREADMEExamples(t *testing.T) {
-	if code, out, errs := checkOutput(t, "../../README.md"); code != 0 || out == "ok: 0 examples in 1 files\n" {
+	if code, out, errs := checkOutput(t, "../../README.md"); code != 0 || out == "ok: 0 examples in 1 file\n" {
 		t.Errorf("splice check README.md exits %d:\n%s%s", code, out, errs)
 	}
 }

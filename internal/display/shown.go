@@ -217,6 +217,14 @@ func Message(text string) string {
 	return shown + "… " + Size(more) + " more not shown"
 }
 
+// Count writes n with its noun, plural when n is not 1: "1 step", "5 steps".
+func Count(n int, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return strconv.Itoa(n) + " " + noun
+}
+
 // Size prints a byte count for people: "812 B", "37.5 KB", "1 MiB".
 func Size(n int) string {
 	switch {

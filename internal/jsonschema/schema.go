@@ -103,14 +103,6 @@ func (f Validation) Errors(kind template.ErrorKind, prefix string) template.Erro
 	return list
 }
 
-// count writes n with its noun, plural when it is not 1.
-func count(n int, noun string) string {
-	if n != 1 {
-		noun += "s"
-	}
-	return strconv.Itoa(n) + " " + noun
-}
-
 func joinInts(ns []int) string {
 	text := make([]string, len(ns))
 	for i, n := range ns {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/splicedev/splice/internal/display"
 	"github.com/splicedev/splice/template"
 )
 
@@ -343,12 +344,12 @@ func (vd *validator) string(s *Schema, v template.Value, at *path) {
 		n := utf8.RuneCountInString(text)
 		if s.minLength >= 0 && n < s.minLength {
 			vd.failRule(at, func() string {
-				return "has " + count(n, "character") + ", fewer than the minLength " + strconv.Itoa(s.minLength)
+				return "has " + display.Count(n, "character") + ", fewer than the minLength " + strconv.Itoa(s.minLength)
 			})
 		}
 		if s.maxLength >= 0 && n > s.maxLength {
 			vd.failRule(at, func() string {
-				return "has " + count(n, "character") + ", more than the maxLength " + strconv.Itoa(s.maxLength)
+				return "has " + display.Count(n, "character") + ", more than the maxLength " + strconv.Itoa(s.maxLength)
 			})
 		}
 	}
@@ -364,7 +365,7 @@ func (vd *validator) string(s *Schema, v template.Value, at *path) {
 func (vd *validator) matches(p *pattern, text string, at *path) bool {
 	cost := p.size * (len(text) + 1)
 	doing := func() string {
-		return "matching the pattern " + quoted(p.text) + " (" + count(p.size, "instruction") + ") against " + count(len(text), "byte")
+		return "matching the pattern " + quoted(p.text) + " (" + display.Count(p.size, "instruction") + ") against " + display.Count(len(text), "byte")
 	}
 	return vd.charge(cost, at, doing) && p.re.MatchString(text)
 }
@@ -373,12 +374,12 @@ func (vd *validator) array(s *Schema, v template.Value, at *path, ev *evaluated)
 	elems := v.Elems()
 	if s.minItems >= 0 && len(elems) < s.minItems {
 		vd.failRule(at, func() string {
-			return "has " + count(len(elems), "item") + ", fewer than the minItems " + strconv.Itoa(s.minItems)
+			return "has " + display.Count(len(elems), "item") + ", fewer than the minItems " + strconv.Itoa(s.minItems)
 		})
 	}
 	if s.maxItems >= 0 && len(elems) > s.maxItems {
 		vd.failRule(at, func() string {
-			return "has " + count(len(elems), "item") + ", more than the maxItems " + strconv.Itoa(s.maxItems)
+			return "has " + display.Count(len(elems), "item") + ", more than the maxItems " + strconv.Itoa(s.maxItems)
 		})
 	}
 	if s.uniqueItems {
@@ -395,7 +396,7 @@ func (vd *validator) array(s *Schema, v template.Value, at *path, ev *evaluated)
 		rest := elems[len(s.prefixItems):]
 		if s.additionalItems && s.items.boolean != nil && !*s.items.boolean {
 			vd.failRule(at, func() string {
-				return "has " + count(len(rest), "item") + " more than its items allow (additionalItems)"
+				return "has " + display.Count(len(rest), "item") + " more than its items allow (additionalItems)"
 			})
 		} else {
 			for i, e := range rest {
@@ -417,12 +418,12 @@ func (vd *validator) array(s *Schema, v template.Value, at *path, ev *evaluated)
 			vd.fail(at, func() string { return vd.place(at.shown()) + " has no item that matches the contains schema" })
 		case s.minContains >= 0 && matched < s.minContains:
 			vd.fail(at, func() string {
-				return vd.place(at.shown()) + " has " + count(matched, "item") + " matching the contains schema, fewer than the minContains " + strconv.Itoa(s.minContains)
+				return vd.place(at.shown()) + " has " + display.Count(matched, "item") + " matching the contains schema, fewer than the minContains " + strconv.Itoa(s.minContains)
 			})
 		}
 		if s.maxContains >= 0 && matched > s.maxContains {
 			vd.failRule(at, func() string {
-				return "has " + count(matched, "item") + " matching the contains schema, more than the maxContains " + strconv.Itoa(s.maxContains)
+				return "has " + display.Count(matched, "item") + " matching the contains schema, more than the maxContains " + strconv.Itoa(s.maxContains)
 			})
 		}
 	}
@@ -457,12 +458,12 @@ func (vd *validator) object(s *Schema, v template.Value, at *path, ev *evaluated
 	}
 	if s.minProperties >= 0 && len(members) < s.minProperties {
 		vd.failRule(at, func() string {
-			return "has " + count(len(members), "field") + ", fewer than the minProperties " + strconv.Itoa(s.minProperties)
+			return "has " + display.Count(len(members), "field") + ", fewer than the minProperties " + strconv.Itoa(s.minProperties)
 		})
 	}
 	if s.maxProperties >= 0 && len(members) > s.maxProperties {
 		vd.failRule(at, func() string {
-			return "has " + count(len(members), "field") + ", more than the maxProperties " + strconv.Itoa(s.maxProperties)
+			return "has " + display.Count(len(members), "field") + ", more than the maxProperties " + strconv.Itoa(s.maxProperties)
 		})
 	}
 	if !vd.charge(len(s.required)+len(s.dependentRequired), at, nil) {

@@ -341,19 +341,11 @@ func planSummary(n int, counts map[plan.Status]int) string {
 			parts = append(parts, strconv.Itoa(c.n)+" "+c.what)
 		}
 	}
-	summary := plural(n, "step")
+	summary := display.Count(n, "step")
 	if len(parts) > 0 {
 		summary += ": " + strings.Join(parts, ", ")
 	}
 	return summary
-}
-
-// plural writes n things: "1 step", "5 steps".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
 }
 
 // Show makes the output show step id of a plan's run (the solver for "",
