@@ -53,6 +53,9 @@ func TestBrowserPlanLayout(t *testing.T) {
 	if text.Height < 600 {
 		t.Errorf("the plan's text is %.0f px high at 1280×800, want 600 at least", text.Height)
 	}
+	if pane := boxOf(".pane-main"); pane.Bottom > 800 {
+		t.Errorf("the editor's pane ends at %.0f px, below the 800 px window", pane.Bottom)
+	}
 	if steps.Left < text.Right || detail.Left < steps.Right || detail.Top > 400 {
 		t.Errorf("editor %+v, steps %+v, details %+v: want the steps beside the editor and the details beside the steps, in view", text, steps, detail)
 	}
