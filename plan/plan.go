@@ -140,11 +140,17 @@ var (
 	decideKeys = []string{"id", "decide", "branch", "input"}
 )
 
-// IsPlan reports whether text is a plan document: a mapping with steps
-// (whether or not it loads).
+// IsPlan reports whether text is a plan document: a mapping with steps,
+// whether or not it loads, or a text that does not parse with its steps
+// at its top (a plan with a slip, whose error says where).
 func IsPlan(text string) bool {
 	doc, err := reshape.ParseData(text)
-	return err == nil && has(doc, "steps") && doc.Kind() == template.Object
+	if err != nil {
+		text = strings.TrimPrefix(text, "\ufeff")
+		return strings.HasPrefix(text, "steps:") || strings.Contains(text, "\nsteps:") ||
+			reshape.IsJSON(text) && strings.Contains(text, `"steps"`)
+	}
+	return has(doc, "steps") && doc.Kind() == template.Object
 }
 
 // Load parses and checks a plan document. It always returns a plan: one

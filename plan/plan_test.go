@@ -317,3 +317,21 @@ func TestNullReadsCapped(t *testing.T) {
 		t.Fatalf("%d warnings, the first %+v", len(warnings), warnings[0])
 	}
 }
+
+// A plan with a slip in its YAML is still a plan (its error says where);
+// a mapping without steps, parsed or not, is not one.
+func TestIsPlan(t *testing.T) {
+	for text, want := range map[string]bool{
+		"steps:\n  - id: a\n    tool_name: t\n    result: 1\n":      true,
+		"input: {}\nsteps:\n  - id: a\n    tool_name:t\n    x: 1\n": true,
+		"\ufeffsteps:\n\t- id: a\n":                                  true,
+		`{"steps": [}`:                                               true,
+		"title: \"{{E0.title}}\"\n":                                  false,
+		"title: {{E0.title}}: x\n  y\n":                              false,
+		"[1, 2]":                                                     false,
+	} {
+		if got := IsPlan(text); got != want {
+			t.Errorf("IsPlan(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

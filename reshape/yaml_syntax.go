@@ -4,6 +4,7 @@ package reshape
 
 import (
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -15,8 +16,9 @@ import (
 
 // syntaxError places the parser's error err in text by the parser's own
 // marks: where the problem is, or, when that is the end of the text (an
-// unclosed quote or bracket), where the construct it is in starts.
-func syntaxError(text string, lines *lineIndex, err error) *template.Error {
+// unclosed quote or bracket), where the construct it is in starts. The
+// two slips an author makes most come with their fix (see slipFix).
+func syntaxError(text string, lines *lineIndex, err error) error {
 	var se *yaml.SyntaxError
 	if !errors.As(err, &se) {
 		return yamlError(text, template.Pos{Line: 1, Column: 1}, "YAML syntax: "+strings.TrimPrefix(err.Error(), "yaml: "))
@@ -50,7 +52,88 @@ func syntaxError(text string, lines *lineIndex, err error) *template.Error {
 		}
 		msg = "YAML syntax: " + hint + " (" + detail + ")"
 	}
+	line := pos
+	if se.Problem == "could not find expected ':'" && se.Context == "while scanning a simple key" {
+		line = lines.at(se.ContextMark.Line, se.ContextMark.Column) // the line read as a key
+	}
+	if start, end, fix, why := slipFix(text, line.Offset); fix != "" {
+		e := &Error{engineError: *yamlError(text, pos, "YAML syntax: "+why+" ("+detail+")"), Fix: fix}
+		e.SegStart, e.SegEnd = start, end
+		return e
+	}
 	return yamlError(text, pos, msg)
+}
+
+// maxSlipLine bounds the line a fix may rewrite: the fix is shown whole.
+const maxSlipLine = 400
+
+// slipFix mends the line of text holding off when it is one of two slips:
+// a key with no space after its ':' ("tool_name:github__pr_view", which
+// YAML reads as one string, failing a line later), or tabs indenting it
+// (spaces in their place: one level deeper than a line above that opens
+// a block, as deep as its content after "- " or as the line itself, or
+// two a tab). It returns the bytes to replace, what replaces them
+// and what is wrong. A fix is offered only when the text it makes parses;
+// fix is "" for any other line, and for a line too long to show.
+func slipFix(text string, off int) (start, end int, fix, why string) {
+	start = strings.LastIndexByte(text[:off], '\n') + 1
+	end = off + strings.IndexByte(text[off:]+"\n", '\n')
+	line := strings.TrimSuffix(text[start:end], "\r")
+	end = start + len(line)
+	if len(line) > maxSlipLine {
+		return 0, 0, "", ""
+	}
+	body := strings.TrimLeft(line, " \t")
+	indent := line[:len(line)-len(body)]
+	var fixes []string
+	switch key, value, found := strings.Cut(strings.TrimLeft(body, "- "), ":"); {
+	case strings.Contains(indent, "\t"):
+		why = "a tab cannot indent YAML: indent with spaces"
+		above := lineAbove(text, start)
+		aboveBody := strings.TrimLeft(above, " ")
+		item := strings.TrimLeft(aboveBody, "- ")
+		widths := []int{len(above) - len(item), len(above) - len(aboveBody), len(strings.ReplaceAll(indent, "\t", "  "))}
+		if strings.HasSuffix(strings.TrimRight(above, " "), ":") {
+			widths = append([]int{widths[0] + 2}, widths...) // the line above opens a block
+		}
+		for _, n := range widths {
+			fixes = append(fixes, strings.Repeat(" ", n)+body)
+		}
+	case found && value != "" && !strings.ContainsAny(value[:1], " \t/") && key != "" &&
+		strings.Trim(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == "":
+		why = "no space after the ':' of " + strconv.Quote(key) + ": YAML reads the line as one string, not a key and its value"
+		fixes = append(fixes, line[:len(line)-len(value)]+" "+value)
+	}
+	for _, f := range fixes {
+		if parses(text[:start] + f + text[end:]) {
+			return start, end, f, why
+		}
+	}
+	return 0, 0, "", ""
+}
+
+// lineAbove is the nearest line before the one starting at start that
+// holds more than spaces, without its line break; "" when there is none.
+func lineAbove(text string, start int) string {
+	for end := start - 1; end > 0; {
+		from := strings.LastIndexByte(text[:end], '\n') + 1
+		if line := strings.TrimSuffix(text[from:end], "\r"); strings.TrimSpace(line) != "" {
+			return line
+		}
+		end = from - 1
+	}
+	return ""
+}
+
+// parses reports whether text is YAML the parser reads to its end.
+func parses(text string) bool {
+	dec := yaml.NewDecoder(strings.NewReader(asYAML11(text)))
+	for {
+		var n yaml.Node
+		if err := dec.DecodeNode(&n); err != nil {
+			return errors.Is(err, io.EOF)
+		}
+	}
 }
 
 // syntaxHints say in plain words what the parser's most common problems

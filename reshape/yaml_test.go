@@ -339,3 +339,44 @@ func TestDecodeNodeAsDecode(t *testing.T) {
 		}
 	}
 }
+
+// The two slips an author makes most come with the line that mends them:
+// a key whose ':' has no space after it (YAML fails a line later) and
+// tabs indenting a line.
+func TestSyntaxSlipsHaveFixes(t *testing.T) {
+	tests := []struct {
+		name, yaml, fixed string
+		line, column      int
+	}{
+		{"no space after a key's colon", "a: 1\nb:two\nc: 3\n", "a: 1\nb: two\nc: 3\n", 3, 1},
+		{"in a list item", "steps:\n  - id: a\n    tool_name:github__pr_view\n    input: {}\n", "steps:\n  - id: a\n    tool_name: github__pr_view\n    input: {}\n", 4, 5},
+		{"a tab indents", "a:\n  b: 1\n\tc: 2\n", "a:\n  b: 1\n  c: 2\n", 3, 1},
+		{"a tab indents a list item's key", "steps:\n  - id: a\n\ttool_name: x__y\n", "steps:\n  - id: a\n    tool_name: x__y\n", 3, 1},
+		{"a tab indents the next item", "steps:\n  - id: a\n    input: {x: 1}\n\t- id: b\n", "steps:\n  - id: a\n    input: {x: 1}\n  - id: b\n", 4, 1},
+		{"tabs after spaces, CRLF", "a:\r\n  b:\r\n \t\tc: 2\r\n", "a:\r\n  b:\r\n    c: 2\r\n", 3, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseYAML(tt.yaml)
+			errs := Errors(err)
+			if len(errs) != 1 || errs[0].Fix == "" {
+				t.Fatalf("want one error with a fix, got %v", err)
+			}
+			e := errs[0]
+			if e.Pos.Line != tt.line || e.Pos.Column != tt.column {
+				t.Errorf("at %d:%d, want %d:%d", e.Pos.Line, e.Pos.Column, tt.line, tt.column)
+			}
+			if got := tt.yaml[:e.SegStart] + e.Fix + tt.yaml[e.SegEnd:]; got != tt.fixed {
+				t.Errorf("fixed: %q, want %q", got, tt.fixed)
+			}
+			if _, err := ParseYAML(tt.fixed); err != nil {
+				t.Errorf("the fixed text does not parse: %v", err)
+			}
+		})
+	}
+	for _, text := range []string{"k: v\nk2 v2\nk3: v3\n", "a: 1\nsee http://x\nb: 2\n", "a: 1\n" + strings.Repeat("x", maxSlipLine) + ":y\nb: 2\n"} {
+		if _, err := ParseYAML(text); len(Errors(err)) != 1 || Errors(err)[0].Fix != "" {
+			t.Errorf("%.40q: want an error without a fix, got %v", text, err)
+		}
+	}
+}

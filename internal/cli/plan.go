@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -106,12 +107,17 @@ func checkPlan(file string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // formatFile prints the errors of a plan read from file, as compilers do:
 // "FILE:LINE:COL: Kind: step ID: message (at POINTER)" at each error's
-// place in doc (Doc, or Pos for an error of doc itself), then that line of
-// doc with a caret under the tag, the keys on offer and the suggestion.
+// place in doc (Doc, or Pos for an error of doc itself; doc is "" when it
+// did not parse, and such an error is of its own source), then that line
+// of doc with a caret under the tag, the keys on offer, the suggestion and
+// the fix.
 func formatFile(errs plan.ErrorList, file, doc string) string {
 	var b strings.Builder
 	for _, e := range errs {
 		pos, end := e.Doc, e.DocEnd
+		if doc == "" {
+			doc = e.Source
+		}
 		if pos.Line == 0 && e.Source == doc {
 			pos, end = e.Pos, e.End
 		}
@@ -132,8 +138,21 @@ func formatFile(errs plan.ErrorList, file, doc string) string {
 			b.WriteString(template.Excerpt(doc, pos, end))
 		}
 		b.WriteString(e.Hints())
+		if e.Fix != "" {
+			b.WriteString(fixHint(e))
+		}
 	}
 	return b.String()
+}
+
+// fixHint says what mends e: its fix, or, when the fix rewrites a line
+// (a YAML slip, maybe above where the parser stopped), that line as it
+// should read, quoted so that its indentation shows.
+func fixHint(e *plan.Error) string {
+	if at := template.PosOf(e.Source, e.SegStart); at.Column == 1 {
+		return "  fix: line " + strconv.Itoa(at.Line) + " as " + strconv.Quote(e.Fix) + "\n"
+	}
+	return "  fix: " + e.Fix + "\n"
 }
 
 // printWarnings prints the likely mistakes of a document read from file,

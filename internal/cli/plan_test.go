@@ -45,6 +45,8 @@ func TestPlanCommand(t *testing.T) {
 	os.WriteFile(pr, []byte(prPlan), 0o644)
 	os.WriteFile(broken, []byte(brokenPlan), 0o644)
 	os.WriteFile(late, []byte("steps:\n  - id: E0\n    tool_name: builtin__reshape\n    input: {shape: {x: \"{{E1}}\"}}\n  - id: E1\n    tool_name: t\n    result: 1\n"), 0o644)
+	slip := filepath.Join(dir, "slip.yaml")
+	os.WriteFile(slip, []byte("steps:\n  - id: a\n    tool_name:builtin__reshape\n    input: {shape: {x: 1}}\n"), 0o644)
 	runCases(t, []cliCase{
 		{"every step and the solver", []string{"plan", pr}, 0,
 			[]string{"fetch_pr", "sample", `"number":42`, "per_file", "ok", `[{"p":"a.go","n":0},{"p":"b.go","n":1}]`,
@@ -62,6 +64,8 @@ func TestPlanCommand(t *testing.T) {
 			[]string{`"E2":{"status":"blocked","form":"call","blocked_by":"E1"}`, `"errors":[{"kind":"BadPath","phase":"render","step":"E1","at":"/steps/1/input/shape/x","line":7,"column":25`}, nil},
 		{"a forward reference fails at load", []string{"check", late}, 1, nil, []string{late + ":4:25: MissingStep: step E0:", "runs later"}},
 		{"check of a plan that loads", []string{"check", pr}, 0, []string{"ok"}, nil},
+		{"a YAML slip: placed, shown and mended", []string{"check", slip}, 1, nil,
+			[]string{slip + `:4:5: ToolError: YAML syntax: no space after the ':' of "tool_name"`, "4 |     input:", `fix: line 3 as "    tool_name: builtin__reshape"`}},
 		{"check of a file that is no plan", []string{"check", filepath.Join(dir, "none.yaml")}, 2, nil, []string{"no such file"}},
 		{"--format mermaid: the graph, a subgraph per container and branch, statuses as classes", []string{"plan", "--format", "mermaid", pr}, 0,
 			[]string{"flowchart TD\n", "classDef ok ", `n0["fetch_pr<br/>call · github__pr_view<br/>sample"]:::sample`,

@@ -90,12 +90,7 @@ func isPlan(text string) bool {
 	if len(text) > maxDocument || !strings.Contains(text, "steps") && !strings.Contains(text, "tool_name") {
 		return false // parsed only when it may be one
 	}
-	v, err := reshape.ParseData(text)
-	switch {
-	case err != nil:
-		return strings.HasPrefix(text, "steps:") || strings.Contains(text, "\nsteps:") ||
-			reshape.IsJSON(text) && strings.Contains(text, `"steps"`)
-	case v.Kind() == template.Array && len(v.Elems()) > 0:
+	if v, err := reshape.ParseData(text); err == nil && v.Kind() == template.Array && len(v.Elems()) > 0 {
 		_, id := v.Elems()[0].Lookup("id")
 		_, tool := v.Elems()[0].Lookup("tool_name")
 		return id && tool

@@ -83,8 +83,9 @@ func TestRevealStep(t *testing.T) {
 	}
 }
 
-// An unquoted template in a plan document offers its quoting as a fix,
-// and a warning names the step it is in.
+// An unquoted template in a plan document offers its quoting as a fix, a
+// warning names the step it is in, and the two commonest YAML slips offer
+// the line that mends them.
 func TestPlanTrapsOfferFixes(t *testing.T) {
 	text := "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: {{input.a}}\n"
 	ss := NewSession(state.State{Mode: state.ModePlan, Plan: text})
@@ -99,6 +100,18 @@ func TestPlanTrapsOfferFixes(t *testing.T) {
 	ss = NewSession(state.State{Mode: state.ModePlan, Plan: warned})
 	if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].KindName() != "Warning" || ss.Out.Problems[0].Step != "a" || ss.Out.Problems[0].Fix == "" {
 		t.Errorf("problems %+v, want a warning of step a with its fix", ss.Out.Problems)
+	}
+	// A key with no space after its ':' and a line indented by a tab.
+	for _, slip := range []string{"tool_name:builtin__reshape", "\ttool_name: builtin__reshape"} {
+		text := "steps:\n  - id: a\n    " + slip + "\n    input: {shape: {x: 1}}\n"
+		ss = NewSession(state.State{Mode: state.ModePlan, Plan: text})
+		if len(ss.Out.Problems) != 1 || ss.Out.Problems[0].Fix == "" {
+			t.Fatalf("%q: problems %+v, want one with its fix", slip, ss.Out.Problems)
+		}
+		ss.Fix(0, ss.Out.Problems[0].Fix)
+		if len(ss.Out.Problems) != 0 || ss.Out.Plan.Steps[0].Status != "ok" {
+			t.Errorf("%q: after the fix, problems %+v:\n%s", slip, ss.Out.Problems, ss.State.Plan)
+		}
 	}
 }
 
