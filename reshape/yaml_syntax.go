@@ -72,9 +72,10 @@ const maxSlipLine = 400
 // YAML reads as one string, failing a line later), or tabs indenting it
 // (spaces in their place: one level deeper than a line above that opens
 // a block, as deep as its content after "- " or as the line itself, or
-// two a tab). It returns the bytes to replace, what replaces them
-// and what is wrong. A fix is offered only when the text it makes parses;
-// fix is "" for any other line, and for a line too long to show.
+// two a tab). It returns the bytes to replace, what replaces them and
+// what is wrong. A fix is offered only when the text it makes parses, to
+// the line after the one it mends; fix is "" for any other line, and for
+// a line too long to show.
 func slipFix(text string, off int) (start, end int, fix, why string) {
 	start = strings.LastIndexByte(text[:off], '\n') + 1
 	end = off + strings.IndexByte(text[off:]+"\n", '\n')
@@ -104,8 +105,15 @@ func slipFix(text string, off int) (start, end int, fix, why string) {
 		why = "no space after the ':' of " + strconv.Quote(key) + ": YAML reads the line as one string, not a key and its value"
 		fixes = append(fixes, line[:len(line)-len(value)]+" "+value)
 	}
+	// Each fix is tried on the text up to the line after the one it mends
+	// (where the parser stopped, for a key that lacks its space): the
+	// trials read no further than the parse that failed.
+	upTo := len(text)
+	if next := strings.IndexByte(text[min(end+1, len(text)):], '\n'); next >= 0 {
+		upTo = end + 1 + next + 1
+	}
 	for _, f := range fixes {
-		if parses(text[:start] + f + text[end:]) {
+		if parses(text[:start] + f + text[end:upTo]) {
 			return start, end, f, why
 		}
 	}

@@ -380,3 +380,23 @@ func TestSyntaxSlipsHaveFixes(t *testing.T) {
 		}
 	}
 }
+
+// A slip's fix is tried on the text up to the line after it: near the top
+// of a document, finding it costs the same whatever follows.
+func TestSlipFixReadsNoFurtherThanTheParse(t *testing.T) {
+	allocs := func(n int) float64 {
+		var b strings.Builder
+		b.WriteString("steps:\n  - id: a\n\ttool_name: t__x\n")
+		for b.Len() < n {
+			b.WriteString("  - id: sx\n    tool_name: t__x\n    result:\n      - {number: 1, title: some title here}\n")
+		}
+		text := b.String()
+		if _, err := ParseYAML(text); len(Errors(err)) != 1 || Errors(err)[0].Fix != "    tool_name: t__x" {
+			t.Fatalf("want the tab's fix, got %v", err)
+		}
+		return testing.AllocsPerRun(3, func() { ParseYAML(text) })
+	}
+	if small, large := allocs(100_000), allocs(400_000); large > small*1.1 {
+		t.Errorf("a slip at the top costs %.0f allocations in 100 KB and %.0f in 400 KB", small, large)
+	}
+}
