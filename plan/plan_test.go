@@ -324,11 +324,11 @@ func TestIsPlan(t *testing.T) {
 	for text, want := range map[string]bool{
 		"steps:\n  - id: a\n    tool_name: t\n    result: 1\n":      true,
 		"input: {}\nsteps:\n  - id: a\n    tool_name:t\n    x: 1\n": true,
-		"\ufeffsteps:\n\t- id: a\n":                                  true,
-		`{"steps": [}`:                                               true,
-		"title: \"{{E0.title}}\"\n":                                  false,
-		"title: {{E0.title}}: x\n  y\n":                              false,
-		"[1, 2]":                                                     false,
+		"\ufeffsteps:\n\t- id: a\n":                                 true,
+		`{"steps": [}`:                                              true,
+		"title: \"{{E0.title}}\"\n":                                 false,
+		"title: {{E0.title}}: x\n  y\n":                             false,
+		"[1, 2]":                                                    false,
 	} {
 		if got := IsPlan(text); got != want {
 			t.Errorf("IsPlan(%q) = %v, want %v", text, got, want)
