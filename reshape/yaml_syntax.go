@@ -52,14 +52,21 @@ func syntaxError(text string, lines *lineIndex, err error) error {
 		}
 		msg = "YAML syntax: " + hint + " (" + detail + ")"
 	}
-	line := pos
+	// The slip is on the error's line, or on the line the parser read on
+	// into it: the one it read as a key, or the line above.
+	slips := []int{pos.Offset}
 	if se.Problem == "could not find expected ':'" && se.Context == "while scanning a simple key" {
-		line = lines.at(se.ContextMark.Line, se.ContextMark.Column) // the line read as a key
+		slips[0] = lines.at(se.ContextMark.Line, se.ContextMark.Column).Offset
 	}
-	if start, end, fix, why := slipFix(text, line.Offset); fix != "" {
-		e := &Error{engineError: *yamlError(text, pos, "YAML syntax: "+why+" ("+detail+")"), Fix: fix}
-		e.SegStart, e.SegEnd = start, end
-		return e
+	if above := strings.LastIndexByte(text[:pos.Offset], '\n'); above > 0 {
+		slips = append(slips, above)
+	}
+	for _, at := range slips {
+		if start, end, fix, why := slipFix(text, at); fix != "" {
+			e := &Error{engineError: *yamlError(text, pos, "YAML syntax: "+why+" ("+detail+")"), Fix: fix}
+			e.SegStart, e.SegEnd = start, end
+			return e
+		}
 	}
 	return yamlError(text, pos, msg)
 }
@@ -78,8 +85,8 @@ const maxSlipLine = 400
 // a line too long to show.
 func slipFix(text string, off int) (start, end int, fix, why string) {
 	start = strings.LastIndexByte(text[:off], '\n') + 1
-	end = off + strings.IndexByte(text[off:]+"\n", '\n')
-	line := strings.TrimSuffix(text[start:end], "\r")
+	eol := off + strings.IndexByte(text[off:]+"\n", '\n')
+	line := strings.TrimSuffix(text[start:eol], "\r")
 	end = start + len(line)
 	if len(line) > maxSlipLine {
 		return 0, 0, "", ""
@@ -109,8 +116,8 @@ func slipFix(text string, off int) (start, end int, fix, why string) {
 	// (where the parser stopped, for a key that lacks its space): the
 	// trials read no further than the parse that failed.
 	upTo := len(text)
-	if next := strings.IndexByte(text[min(end+1, len(text)):], '\n'); next >= 0 {
-		upTo = end + 1 + next + 1
+	if next := strings.IndexByte(text[min(eol+1, len(text)):], '\n'); next >= 0 {
+		upTo = eol + 1 + next + 1
 	}
 	for _, f := range fixes {
 		if parses(text[:start] + f + text[end:upTo]) {

@@ -353,6 +353,7 @@ func TestSyntaxSlipsHaveFixes(t *testing.T) {
 		{"a tab indents", "a:\n  b: 1\n\tc: 2\n", "a:\n  b: 1\n  c: 2\n", 3, 1},
 		{"a tab indents a list item's key", "steps:\n  - id: a\n\ttool_name: x__y\n", "steps:\n  - id: a\n    tool_name: x__y\n", 3, 1},
 		{"a tab indents the next item", "steps:\n  - id: a\n    input: {x: 1}\n\t- id: b\n", "steps:\n  - id: a\n    input: {x: 1}\n  - id: b\n", 4, 1},
+		{"no space after a colon, read on into the next line, CRLF", "a:\r\n  b:x\r\n  c: 1\r\n", "a:\r\n  b: x\r\n  c: 1\r\n", 3, 4},
 		{"tabs after spaces, CRLF", "a:\r\n  b:\r\n \t\tc: 2\r\n", "a:\r\n  b:\r\n    c: 2\r\n", 3, 2},
 	}
 	for _, tt := range tests {

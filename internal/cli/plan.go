@@ -149,7 +149,7 @@ func formatFile(errs plan.ErrorList, file, doc string) string {
 // (a YAML slip, maybe above where the parser stopped), that line as it
 // should read, quoted so that its indentation shows.
 func fixHint(e *plan.Error) string {
-	if at := template.PosOf(e.Source, e.SegStart); at.Column == 1 {
+	if at := template.PosOf(e.Source, e.SegStart); e.Source != "" && at.Column == 1 {
 		return "  fix: line " + strconv.Itoa(at.Line) + " as " + strconv.Quote(e.Fix) + "\n"
 	}
 	return "  fix: " + e.Fix + "\n"
