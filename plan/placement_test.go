@@ -82,3 +82,30 @@ func TestDocumentErrorKeepsItsFix(t *testing.T) {
 		t.Errorf("fix %q at [%d, %d), want [%d, %d)", e.Fix, e.DocSegStart, e.DocSegEnd, at, at+len("{{input.n}}"))
 	}
 }
+
+// An unknown key suggests the nearest key the mapping takes, and its text,
+// bare or quoted, is the segment a chosen key replaces.
+func TestUnknownKeyIsTheSegmentToReplace(t *testing.T) {
+	for _, text := range []string{
+		"steps:\n  - id: a\n    tool_name: builtin__reshape\n    inptu: {shape: {x: 1}}\n",
+		`{"steps": [{"id": "a", "tool_name": "builtin__reshape", "inptu": {"shape": {"x": 1}}}]}`,
+	} {
+		p := Load(text)
+		var e *Error
+		for _, err := range p.Errors {
+			if strings.Contains(err.Msg, "unknown key") {
+				e = err
+			}
+		}
+		if e == nil {
+			t.Fatalf("%q: no unknown key among %v", text, p.Errors)
+		}
+		at := strings.Index(text, "inptu")
+		if e.Suggestion != "input" || e.DocSegStart != at || e.DocSegEnd != at+len("inptu") {
+			t.Errorf("%q: suggestion %q, segment [%d, %d), want input at [%d, %d)", text, e.Suggestion, e.DocSegStart, e.DocSegEnd, at, at+len("inptu"))
+		}
+		if fixed := Load(text[:at] + e.Suggestion + text[e.DocSegEnd:]); len(fixed.Errors) != 0 {
+			t.Errorf("%q: the suggestion put in place leaves %v", text, fixed.Errors)
+		}
+	}
+}

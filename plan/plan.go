@@ -237,9 +237,7 @@ func (l *loader) load() {
 	}
 	for _, m := range top.Members() {
 		if !slices.Contains(planKeys, m.Key) {
-			ptr := template.ChildPointer("", m.Key)
-			e := l.failAt(nil, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(m.Key)+" in the plan")
-			e.Available = planKeys
+			l.unknownKey(nil, "", m.Key, "the plan", planKeys)
 		}
 	}
 	if v, ok := top.Lookup("input"); ok {
@@ -332,13 +330,30 @@ func (l *loader) header(s *Step) {
 	l.id(s)
 	for _, m := range v.Members() {
 		if !slices.Contains(keys, m.Key) {
-			ptr := template.ChildPointer(s.At, m.Key)
-			e := l.failAt(s, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(m.Key)+" in a "+s.Form.String()+" step")
-			e.Available = keys
+			l.unknownKey(s, s.At, m.Key, "a "+s.Form.String()+" step", keys)
 		}
 	}
 	if s.Form == Decide {
 		l.branches(s)
+	}
+}
+
+// unknownKey reports key, of the mapping at ptr (step s's, nil for the
+// plan's), as no key of what, among keys: with the nearest as a
+// did-you-mean and, when the key is written as it reads (bare or in
+// quotes), its text as the segment a chosen key takes the place of.
+func (l *loader) unknownKey(s *Step, ptr, key, what string, keys []string) {
+	ptr = template.ChildPointer(ptr, key)
+	e := l.failAt(s, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(key)+" in "+what)
+	e.Available, e.Suggestion = keys, template.Suggest(key, keys)
+	at, text := e.Doc.Offset, l.doc.Text()
+	if q := text[min(at, len(text)):]; strings.HasPrefix(q, `"`+key+`"`) || strings.HasPrefix(q, "'"+key+"'") {
+		at++
+	}
+	if e.Doc.Line > 0 && strings.HasPrefix(text[min(at, len(text)):], key) {
+		end := at + len(key)
+		e.End, e.SegStart, e.SegEnd = end, at, end
+		e.DocEnd, e.DocSegStart, e.DocSegEnd = end, at, end
 	}
 }
 
