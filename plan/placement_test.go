@@ -83,29 +83,32 @@ func TestDocumentErrorKeepsItsFix(t *testing.T) {
 	}
 }
 
-// An unknown key suggests the nearest key the mapping takes, and its text,
-// bare or quoted, is the segment a chosen key replaces.
-func TestUnknownKeyIsTheSegmentToReplace(t *testing.T) {
-	for _, text := range []string{
-		"steps:\n  - id: a\n    tool_name: builtin__reshape\n    inptu: {shape: {x: 1}}\n",
-		`{"steps": [{"id": "a", "tool_name": "builtin__reshape", "inptu": {"shape": {"x": 1}}}]}`,
+// A name that is not one of those on offer (a key, a user tool, a
+// branch, builtin__reshape misspelt) suggests the nearest, and its text,
+// bare or quoted, is the segment a chosen name replaces.
+func TestUnknownNameIsTheSegmentToReplace(t *testing.T) {
+	for _, tt := range []struct{ text, name, want string }{
+		{"steps:\n  - id: a\n    tool_name: builtin__reshape\n    inptu: {shape: {x: 1}}\n", "inptu", "input"},
+		{`{"steps": [{"id": "a", "tool_name": "builtin__reshape", "inptu": {"shape": {"x": 1}}}]}`, "inptu", "input"},
+		{"steps:\n  - id: a\n    tool_name: \"user__shot\"\n    input: {}\ntools:\n  - {name: shout, kind: reshape, shape: {x: 1}}\n", "user__shot", "user__shout"},
+		{"steps:\n  - id: d\n    decide:\n      big: [{id: x, tool_name: builtin__reshape, input: {shape: {v: 1}}}]\n    branch: bgi\n", "bgi", "big"},
+		{"steps:\n  - id: a\n    tool_name: builtin_reshape\n    input: {shape: {x: 1}}\n", "builtin_reshape", "builtin__reshape"},
 	} {
-		p := Load(text)
 		var e *Error
-		for _, err := range p.Errors {
-			if strings.Contains(err.Msg, "unknown key") {
+		for _, err := range Load(tt.text).Errors {
+			if strings.Contains(err.Msg, tt.name) {
 				e = err
 			}
 		}
 		if e == nil {
-			t.Fatalf("%q: no unknown key among %v", text, p.Errors)
+			t.Fatalf("%q: no error names %s", tt.text, tt.name)
 		}
-		at := strings.Index(text, "inptu")
-		if e.Suggestion != "input" || e.DocSegStart != at || e.DocSegEnd != at+len("inptu") {
-			t.Errorf("%q: suggestion %q, segment [%d, %d), want input at [%d, %d)", text, e.Suggestion, e.DocSegStart, e.DocSegEnd, at, at+len("inptu"))
+		at := strings.Index(tt.text, tt.name)
+		if e.Suggestion != tt.want || e.DocSegStart != at || e.DocSegEnd != at+len(tt.name) {
+			t.Errorf("%q: suggestion %q, segment [%d, %d), want %q at [%d, %d)", tt.text, e.Suggestion, e.DocSegStart, e.DocSegEnd, tt.want, at, at+len(tt.name))
 		}
-		if fixed := Load(text[:at] + e.Suggestion + text[e.DocSegEnd:]); len(fixed.Errors) != 0 {
-			t.Errorf("%q: the suggestion put in place leaves %v", text, fixed.Errors)
+		if fixed := Load(tt.text[:at] + e.Suggestion + tt.text[e.DocSegEnd:]); len(fixed.Errors) != 0 {
+			t.Errorf("%q: the suggestion put in place leaves %v", tt.text, fixed.Errors)
 		}
 	}
 }

@@ -339,21 +339,31 @@ func (l *loader) header(s *Step) {
 }
 
 // unknownKey reports key, of the mapping at ptr (step s's, nil for the
-// plan's), as no key of what, among keys: with the nearest as a
-// did-you-mean and, when the key is written as it reads (bare or in
-// quotes), its text as the segment a chosen key takes the place of.
+// plan's), as no key of what, among keys, with the nearest as a
+// did-you-mean.
 func (l *loader) unknownKey(s *Step, ptr, key, what string, keys []string) {
 	ptr = template.ChildPointer(ptr, key)
 	e := l.failAt(s, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(key)+" in "+what)
 	e.Available, e.Suggestion = keys, template.Suggest(key, keys)
-	at, text := e.Doc.Offset, l.doc.Text()
-	if q := text[min(at, len(text)):]; strings.HasPrefix(q, `"`+key+`"`) || strings.HasPrefix(q, "'"+key+"'") {
+	l.replaces(e, e.Doc, key)
+}
+
+// replaces makes text, at pos in the document bare or in quotes, the
+// segment of e that a name on offer or its did-you-mean takes the place
+// of (and what e underlines, when it starts there).
+func (l *loader) replaces(e *Error, pos template.Pos, text string) {
+	doc := l.doc.Text()
+	at := min(pos.Offset, len(doc))
+	if q := doc[at:]; strings.HasPrefix(q, `"`+text+`"`) || strings.HasPrefix(q, "'"+text+"'") {
 		at++
 	}
-	if e.Doc.Line > 0 && strings.HasPrefix(text[min(at, len(text)):], key) {
-		end := at + len(key)
-		e.End, e.SegStart, e.SegEnd = end, at, end
-		e.DocEnd, e.DocSegStart, e.DocSegEnd = end, at, end
+	if pos.Line == 0 || !strings.HasPrefix(doc[at:], text) {
+		return
+	}
+	end := at + len(text)
+	e.SegStart, e.SegEnd, e.DocSegStart, e.DocSegEnd = at, end, at, end
+	if at <= e.Doc.Offset+1 {
+		e.End, e.DocEnd = end, end
 	}
 }
 
@@ -411,7 +421,12 @@ func (l *loader) branches(s *Step) {
 	case !ok:
 		listNames(l.fail(s, s.At, "a decide step needs its sample decision: branch: NAME, one of "))
 	case b.Kind() != template.String || !has(d, b.Str()):
-		listNames(l.fail(s, s.At+"/branch", "branch "+preview(b)+" is not one of the decide step's branches: "))
+		e := l.fail(s, s.At+"/branch", "branch "+preview(b)+" is not one of the decide step's branches: ")
+		listNames(e)
+		if b.Kind() == template.String {
+			e.Suggestion = template.Suggest(b.Str(), names)
+			l.replaces(e, e.Doc, b.Str())
+		}
 	default:
 		s.Branch = b.Str()
 	}
@@ -490,6 +505,7 @@ func (l *loader) tool(s *Step) {
 			}
 			e := l.fail(s, s.At+"/tool_name", msg)
 			e.Available, e.Suggestion = names, template.Suggest(s.ToolName, names)
+			l.replaces(e, e.Doc, s.ToolName)
 			return
 		}
 		s.tool, s.how = tool, checked
@@ -507,7 +523,11 @@ func (l *loader) tool(s *Step) {
 		if s.Form == Map {
 			what += "; a map's sample is the array of every iteration's result"
 		}
-		l.failAt(s, s.At, l.doc.KeyPos(s.At+"/tool_name"), "step "+s.ID+" calls "+s.ToolName+", "+what+": give its sample result (result: …)")
+		e := l.failAt(s, s.At, l.doc.KeyPos(s.At+"/tool_name"), "step "+s.ID+" calls "+s.ToolName+", "+what+": give its sample result (result: …)")
+		if near := template.Suggest(s.ToolName, []string{builtinReshape}); near != "" { // builtin_reshape, say
+			e.Suggestion = near
+			l.replaces(e, l.doc.Pos(s.At+"/tool_name"), s.ToolName)
+		}
 	}
 }
 
