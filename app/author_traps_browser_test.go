@@ -89,7 +89,9 @@ func TestBrowserAsideNoteOnce(t *testing.T) {
 	}
 }
 
-// in one click, undone by the editor's undo.
+// A YAML trap's fix (a comment that hides a tag) is put in place in one
+// click, undone by the editor's undo; in a plan, a YAML slip and a
+// misspelt key are mended by their chips.
 func TestBrowserYAMLTrapFix(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
@@ -103,6 +105,15 @@ func TestBrowserYAMLTrapFix(t *testing.T) {
 	browsertest.EvalJS[bool](t, ctx, `(`+byTestID("editor")+`.focus(), true)`)
 	pressChord(t, ctx, "z", 90, modCtrl)
 	browsertest.WaitJS(t, ctx, byTestID("editor")+`.value === "title: PR #{{E1.number}}\n"`)
+
+	// In a plan: a key with no space after its ':', then a misspelt key.
+	plan := "steps:\n  - id: a\n    tool_name:builtin__reshape\n    inptu: {shape: {x: 1}}\n"
+	openState(t, ctx, base, planState(plan))
+	click(t, ctx, `[data-testid="problem"] .chip-suggest[data-testid="key-chip"]`)
+	waitValue(t, ctx, "editor", strings.Replace(plan, "tool_name:", "tool_name: ", 1))
+	click(t, ctx, `[data-testid="problem"] [data-testid="key-chip"][data-key="input"]`)
+	waitValue(t, ctx, "editor", strings.Replace(strings.Replace(plan, "tool_name:", "tool_name: ", 1), "inptu", "input", 1))
+	browsertest.WaitJS(t, ctx, byTestID("problem")+` === null && document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.json === '{"x":1}'`)
 }
 
 // Undo says what it undoes on the button: after a switch of mode and some
