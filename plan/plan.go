@@ -485,10 +485,13 @@ func (l *loader) tool(s *Step) {
 	switch {
 	case s.ToolName == builtinReshape:
 		s.how = reshaped
-		if shape, ok := s.value.Lookup("input"); !ok || !has(shape, "shape") {
+		input, ok := s.value.Lookup("input")
+		switch shape, hasShape := input.Lookup("shape"); {
+		case ok && input.Kind() != template.Object: // said where the input is read: it must be a mapping
+		case !hasShape:
 			l.fail(s, s.At+"/input", "builtin__reshape needs input.shape: the shape (a mapping) to render")
-		} else if v, _ := shape.Lookup("shape"); v.Kind() != template.Object {
-			l.fail(s, s.At+"/input/shape", "input.shape must be a mapping (the shape to render), not "+article(v.Kind())+" "+v.Kind().String())
+		case shape.Kind() != template.Object:
+			l.fail(s, s.At+"/input/shape", "input.shape must be a mapping (the shape to render), not "+article(shape.Kind())+" "+shape.Kind().String())
 		}
 	case strings.HasPrefix(s.ToolName, "user__"):
 		tool, ok := l.p.tools[s.ToolName]

@@ -335,3 +335,12 @@ func TestIsPlan(t *testing.T) {
 		}
 	}
 }
+
+// builtin__reshape called with an input that is no mapping is told so
+// once: not also that the input lacks its shape.
+func TestReshapeInputThatIsNoMapping(t *testing.T) {
+	p := Load("steps:\n  - id: a\n    tool_name: builtin__reshape\n    input: \"{{input}}\"\n")
+	if len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Msg, "input must be a mapping") {
+		t.Errorf("errors %v, want the one that the input must be a mapping", p.Errors)
+	}
+}
