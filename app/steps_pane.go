@@ -206,11 +206,7 @@ func revealRow(ctx app.Context, do stepsActions, id string, e app.Event) {
 		return
 	}
 	do.RevealStep(id)
-	row := `[data-testid="solver"] > .step-select`
-	if id != "" {
-		row = `[data-testid="step"][data-id="` + id + `"] > .step-select`
-	}
-	keepFocus(ctx, ctx.JSSrc(), row)
+	keepFocus(ctx, ctx.JSSrc(), selectedStep) // the row's, once it shows it selected
 }
 
 // statusLabel says a step's status for people.
