@@ -93,6 +93,10 @@ func TestUnknownNameIsTheSegmentToReplace(t *testing.T) {
 		{"steps:\n  - id: a\n    tool_name: \"user__shot\"\n    input: {}\ntools:\n  - {name: shout, kind: reshape, shape: {x: 1}}\n", "user__shot", "user__shout"},
 		{"steps:\n  - id: d\n    decide:\n      big: [{id: x, tool_name: builtin__reshape, input: {shape: {v: 1}}}]\n    branch: bgi\n", "bgi", "big"},
 		{"steps:\n  - id: a\n    tool_name: builtin_reshape\n    input: {shape: {x: 1}}\n", "builtin_reshape", "builtin__reshape"},
+		// Names other formats use, too far for an edit distance.
+		{"steps:\n  - id: a\n    tool: github__pr_view\n    input: {}\n    result: {n: 1}\n", "tool", "tool_name"},
+		{"steps:\n  - id: a\n    tool_name: github__pr_view\n    args: {}\n    result: {n: 1}\n", "args", "input"},
+		{"steps:\n  - id: a\n    tool_name: search\n    input: {}\n    result: {hits: [1]}\n  - id: b\n    foreach: \"{{a.hits}}\"\n    tool_name: builtin__reshape\n    input: {shape: {n: \"{{item}}\"}}\n", "foreach", "over"},
 	} {
 		var e *Error
 		for _, err := range Load(tt.text).Errors {
@@ -109,6 +113,43 @@ func TestUnknownNameIsTheSegmentToReplace(t *testing.T) {
 		}
 		if fixed := Load(tt.text[:at] + e.Suggestion + tt.text[e.DocSegEnd:]); len(fixed.Errors) != 0 {
 			t.Errorf("%q: the suggestion put in place leaves %v", tt.text, fixed.Errors)
+		}
+	}
+}
+
+// An alias is no suggestion when the step has the key it stands for: the
+// two would be one key twice.
+func TestAliasOfAKeyPresentIsNotSuggested(t *testing.T) {
+	p := Load("steps:\n  - id: a\n    tool_name: github__pr_view\n    tool: x\n    input: {}\n    result: {n: 1}\n")
+	if len(p.Errors) != 1 || p.Errors[0].Suggestion != "" {
+		t.Errorf("errors %v, suggestion %q", p.Errors, p.Errors[0].Suggestion)
+	}
+}
+
+// Steps written as one step's mapping, its dash forgotten, come with the
+// line that makes them a list; a flow mapping, whose line holds more, none.
+func TestStepsAsAMappingGetTheirDash(t *testing.T) {
+	for _, tt := range []struct{ text, line, fix string }{
+		{"steps:\n  id: a\n  tool_name: builtin__reshape\n  input: {shape: {x: 1}}\n", "  id: a", "- id: a"},
+		{"input: {}\nsteps:\n    id: a\r\n    tool_name: builtin__reshape\n    input: {shape: {x: 1}}\nsolver: \"{{a.x}}\"\n", "    id: a", "  - id: a"},
+		{"steps: {id: a, tool_name: builtin__reshape, input: {shape: {x: 1}}}\n", "", ""},
+	} {
+		p := Load(tt.text)
+		if len(p.Errors) == 0 {
+			t.Fatalf("%q: no error", tt.text)
+		}
+		e := p.Errors[0]
+		if e.Fix != tt.fix {
+			t.Errorf("%q: fix %q, want %q", tt.text, e.Fix, tt.fix)
+		}
+		if tt.fix == "" {
+			continue
+		}
+		if at := strings.Index(tt.text, tt.line); e.SegStart != at || e.SegEnd != at+len(tt.line) {
+			t.Errorf("%q: replaces [%d, %d), want [%d, %d)", tt.text, e.SegStart, e.SegEnd, at, at+len(tt.line))
+		}
+		if fixed := Load(tt.text[:e.SegStart] + e.Fix + tt.text[e.SegEnd:]); len(fixed.Errors) != 0 {
+			t.Errorf("%q: the fix leaves %v", tt.text, fixed.Errors)
 		}
 	}
 }

@@ -138,6 +138,7 @@ var (
 	callKeys   = []string{"id", "tool_name", "input", "result"}
 	iterKeys   = []string{"id", "over", "initial", "tool_name", "input", "result"}
 	decideKeys = []string{"id", "decide", "branch", "input"}
+	stepKeys   = union(slices.Clone(iterKeys), decideKeys)
 )
 
 // IsPlan reports whether text is a plan document: a mapping with steps,
@@ -237,7 +238,7 @@ func (l *loader) load() {
 	}
 	for _, m := range top.Members() {
 		if !slices.Contains(planKeys, m.Key) {
-			l.unknownKey(nil, "", m.Key, "the plan", planKeys)
+			l.unknownKey(nil, top, "", m.Key, "the plan", planKeys)
 		}
 	}
 	if v, ok := top.Lookup("input"); ok {
@@ -251,7 +252,10 @@ func (l *loader) load() {
 	case !ok:
 		l.fail(nil, "", "a plan needs steps: the list of its steps, in run order")
 	case steps.Kind() != template.Array:
-		l.fail(nil, "/steps", "steps must be a list of steps, not "+article(steps.Kind())+" "+steps.Kind().String())
+		e := l.fail(nil, "/steps", "steps must be a list of steps, not "+article(steps.Kind())+" "+steps.Kind().String())
+		if steps.Kind() == template.Object {
+			l.dashFix(e)
+		}
 	default:
 		l.p.Steps = l.list(steps, "/steps", nil, "")
 	}
@@ -263,6 +267,35 @@ func (l *loader) load() {
 		l.solver(v)
 	}
 }
+
+// dashFix mends e, steps written as one step's mapping (its "- "
+// forgotten), when its first key starts a block line: that line as the
+// first item of a list, its dash two columns left of the key so that the
+// keys below stay the step's. It is offered only when the plan it makes
+// has a list of steps.
+func (l *loader) dashFix(e *Error) {
+	text := l.doc.Text()
+	at := e.Doc.Offset
+	start := strings.LastIndexByte(text[:at], '\n') + 1
+	indent := text[start:at]
+	if len(indent) < 2 || strings.Trim(indent, " ") != "" {
+		return
+	}
+	end := at + strings.IndexByte(text[at:]+"\n", '\n')
+	end -= len(text[at:end]) - len(strings.TrimSuffix(text[at:end], "\r"))
+	fix := indent[2:] + "- " + text[at:end]
+	if len(fix) > maxFixLine {
+		return
+	}
+	doc, err := reshape.ParseData(text[:start] + fix + text[end:])
+	if steps, ok := doc.Lookup("steps"); err != nil || !ok || steps.Kind() != template.Array {
+		return
+	}
+	e.Fix, e.SegStart, e.SegEnd = fix, start, end
+}
+
+// maxFixLine bounds a line a fix rewrites: the fix is shown whole.
+const maxFixLine = 400
 
 // solver checks the solver template v.
 func (l *loader) solver(v template.Value) {
@@ -330,7 +363,7 @@ func (l *loader) header(s *Step) {
 	l.id(s)
 	for _, m := range v.Members() {
 		if !slices.Contains(keys, m.Key) {
-			l.unknownKey(s, s.At, m.Key, "a "+s.Form.String()+" step", keys)
+			l.unknownKey(s, v, s.At, m.Key, "a "+s.Form.String()+" step", keys)
 		}
 	}
 	if s.Form == Decide {
@@ -338,14 +371,33 @@ func (l *loader) header(s *Step) {
 	}
 }
 
-// unknownKey reports key, of the mapping at ptr (step s's, nil for the
-// plan's), as no key of what, among keys, with the nearest as a
-// did-you-mean.
-func (l *loader) unknownKey(s *Step, ptr, key, what string, keys []string) {
+// unknownKey reports key, of the mapping m at ptr (step s's, nil for the
+// plan's), as no key of what, among keys, with a did-you-mean: the key
+// other plan formats name so (tool for tool_name), when m lacks it, or the
+// nearest.
+func (l *loader) unknownKey(s *Step, m template.Value, ptr, key, what string, keys []string) {
 	ptr = template.ChildPointer(ptr, key)
 	e := l.failAt(s, ptr, l.doc.KeyPos(ptr), "unknown key "+strconv.Quote(key)+" in "+what)
 	e.Available, e.Suggestion = keys, template.Suggest(key, keys)
+	known := keys
+	if s != nil {
+		known = stepKeys // an alias may make the step another form (foreach: over)
+	}
+	if alias, ok := keyAliases[strings.ToLower(key)]; ok && slices.Contains(known, alias) && !has(m, alias) {
+		e.Suggestion = alias
+	}
 	l.replaces(e, e.Doc, key)
+}
+
+// keyAliases are the names other plan and workflow formats give the keys
+// of a plan's steps, too far from them for an edit distance to find.
+var keyAliases = map[string]string{
+	"tool": "tool_name", "tool_id": "tool_name", "uses": "tool_name", "call": "tool_name",
+	"args": "input", "arguments": "input", "params": "input", "parameters": "input", "with": "input",
+	"output": "result", "sample": "result", "response": "result",
+	"foreach": "over", "for_each": "over", "each": "over", "items": "over", "loop": "over",
+	"branches": "decide", "switch": "decide", "cases": "decide",
+	"init": "initial", "start": "initial",
 }
 
 // replaces makes text, at pos in the document bare or in quotes, the
