@@ -60,7 +60,7 @@ func (p *embedPage) Render() app.UI {
 		open = "/#" + state.LinkPrefix + p.view.link
 	}
 	folded, pane := inputPane(do, true)
-	return app.Elem("div").Class("app embed").Attr("data-theme", themeName(p.theme)).Body(
+	return app.Elem("div").Class("app embed embed-"+string(s.State.Mode)).Attr("data-theme", themeName(p.theme)).Body(
 		app.Elem("header").Class("embed-bar").Body(
 			app.ElemSelfClosing("img").Class("logo").Attr("src", "/web/icon.svg").Attr("alt", "Splice logo"),
 			app.Elem("h1").Class("brand-name").Text("Splice"),

@@ -445,13 +445,24 @@ func TestBrowserEmbedInIframe(t *testing.T) {
 }
 
 // TestBrowserEmbedPlan: an embedded plan folds away its steps, not roots it
-// does not have; opened, a step's row shows that step's result.
+// does not have; opened, a step's row shows that step's result. In a frame
+// of the snippet's height its editor shows most of the frame, its output
+// still in view.
 func TestBrowserEmbedPlan(t *testing.T) {
 	base := browsertest.StartServer(t)
 	s := exampleState(t, "pr-plan")
 	ctx := browsertest.NewBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(760, 600)); err != nil {
+		t.Fatal(err)
+	}
 	browsertest.Navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
 	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
+	if lines := browsertest.EvalJS[int](t, ctx, `Math.floor(`+byTestID("editor")+`.querySelector(".cm-scroller").clientHeight / 20)`); lines < 16 {
+		t.Errorf("the plan's editor shows %d lines of a 600 px frame", lines)
+	}
+	if bottom := browsertest.EvalJS[float64](t, ctx, byTestID("output")+`.getBoundingClientRect().bottom`); bottom > 600 {
+		t.Errorf("the output ends at %.0f px, below the frame", bottom)
+	}
 	browsertest.WaitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
 	click(t, ctx, `[data-testid="roots-toggle"]`)
 	browsertest.WaitJS(t, ctx, `document.querySelectorAll('[data-testid="step"]').length === 5 && !document.querySelector('[data-testid="root-editor"]')`)

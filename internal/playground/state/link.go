@@ -443,8 +443,14 @@ type ShareInfo struct {
 // EmbedPath is the compact playground's page, which other pages frame.
 const EmbedPath = "/embed"
 
-// embedHeight is the height of the iframe in the embed snippet.
-const embedHeight = 420
+// embedHeight is the height of the iframe in the embed snippet for a
+// state of mode m: a plan, a document, gets some 18 lines of its text.
+func embedHeight(m Mode) int {
+	if m == ModePlan {
+		return 600
+	}
+	return 420
+}
 
 // ShareLinks builds the link to the playground at origin holding s, and
 // the <iframe> snippet that embeds it.
@@ -464,6 +470,6 @@ func ShareLinks(origin string, s State) ShareInfo {
 		Warning: warning,
 		URL:     origin + "/" + fragment,
 		Embed: `<iframe src="` + origin + EmbedPath + fragment + `" title="Splice playground" width="100%" height="` +
-			strconv.Itoa(embedHeight) + `" loading="lazy" style="border:0"></iframe>`,
+			strconv.Itoa(embedHeight(s.Mode)) + `" loading="lazy" style="border:0"></iframe>`,
 	}
 }

@@ -235,6 +235,13 @@ func TestShareLinks(t *testing.T) {
 	if info.Warning != "" {
 		t.Errorf("a short link warned: %q", info.Warning)
 	}
+	// A plan is a document: its frame is taller than a template's.
+	if !strings.Contains(info.Embed, `height="420"`) {
+		t.Errorf("a template's embed snippet = %q", info.Embed)
+	}
+	if plan := ShareLinks("http://x", State{Mode: ModePlan, Plan: "steps: []\n"}); !strings.Contains(plan.Embed, `height="600"`) {
+		t.Errorf("a plan's embed snippet = %q", plan.Embed)
+	}
 	long := State{Roots: []RootText{{"input", noise(100_000)}}}
 	if info := ShareLinks("http://x", long); info.Warning == "" || info.URL == "" {
 		t.Errorf("a link past %d characters: %+v", linkWarnSize, info)
