@@ -84,6 +84,7 @@ func TestRenderAndCheck(t *testing.T) {
 		{"a root that does not parse", []string{"render", "-t", "x", "--root", "E1=" + path("bad.json")}, 2, nil, []string{"bad.json"}},
 		{"a root that is not NAME=FILE", []string{"render", "-t", "x", "--root", "E1"}, 2, nil, []string{"want NAME=FILE"}},
 		{"no template", []string{"render", "--root", e1}, 2, nil, []string{"give exactly one of -t TEMPLATE, -f FILE or --shape FILE"}},
+		{"nothing to check", []string{"check"}, 2, nil, []string{"give a plan file, docs to check"}},
 		{"two templates", []string{"check", "-t", "x", "-f", path("card.tmpl")}, 2, nil, []string{"give exactly one"}},
 	})
 }

@@ -122,7 +122,11 @@ func runSubject(name string, args []string, stdin io.Reader, stdout, stderr io.W
 		return checkPlan(fs.Arg(0), stdin, stdout, stderr)
 	}
 	if given := countSet(fs, "t", "f", "shape"); given != 1 || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "splice "+name+": give exactly one of -t TEMPLATE, -f FILE or --shape FILE")
+		what := "give exactly one of -t TEMPLATE, -f FILE or --shape FILE"
+		if name == "check" && given == 0 {
+			what = "give a plan file, docs to check (.md, .html, directories), or one of -t TEMPLATE, -f FILE or --shape FILE"
+		}
+		fmt.Fprintln(stderr, "splice "+name+": "+what)
 		return 2
 	}
 	steps := roots.roots.WithInput()
