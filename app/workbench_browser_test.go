@@ -162,9 +162,9 @@ func TestBrowserPlanModeKeepsTheEditor(t *testing.T) {
 	}
 }
 
-// In YAML quotes pair and step over, "{{" closes its tag inside them, and
-// Enter indents as the line above means, and leaves the closers the
-// editor typed on the line they close.
+// In YAML quotes pair and step over, "{{" closes its tag inside them (and
+// comes quoted where a value starts), and Enter indents as the line above
+// means, and leaves the closers the editor typed on the line they close.
 func TestBrowserPlanTypingYAML(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
@@ -191,8 +191,16 @@ func TestBrowserPlanTypingYAML(t *testing.T) {
 			pressKey(t, ctx, "Enter", 13)
 		}
 	}
-	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"\n        z: [1, 2]\n        v: '{{input}}'\n        w: 3")
-	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.json === '{"x":"#{}","y":{},"z":[1,2],"v":{},"w":3}'`)
+	// A tag opened where a value starts, unquoted (a flow mapping to
+	// YAML), comes quoted.
+	for _, line := range []string{"u: {{input", "t: [{{input"} {
+		pressKey(t, ctx, "Enter", 13)
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(line)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitValue(t, ctx, "editor", "steps:\n  - id: a\n    tool_name: builtin__reshape\n    input:\n      shape:\n        x: \"#{{input}}\"\n        y: \"{{input}}\"\n        z: [1, 2]\n        v: '{{input}}'\n        w: 3\n        u: \"{{input}}\"\n        t: [\"{{input}}\"]")
+	browsertest.WaitJS(t, ctx, `document.querySelector('[data-testid="step"][data-id="a"]')?.dataset.json === '{"x":"#{}","y":{},"z":[1,2],"v":{},"w":3,"u":{},"t":[{}]}'`)
 }
 
 // A step the plan reads and lacks is added from its problem, before its

@@ -103,7 +103,7 @@ function syntaxOf(name, length) {
   const close = [closeBrackets(), Prec.high(keymap.of(closeBracketsKeymap))];
   switch (name) {
     case "json": return length > largeDoc ? [indentFolding, close] : [json(), close];
-    case "yaml": return [length > longYAML ? [yamlOutline, indentFolding] : yaml(), yamlQuotes, close, yamlIndent, openTag, finishLine(/^(?:\}\}|["'\])])+$/)];
+    case "yaml": return [length > longYAML ? [yamlOutline, indentFolding] : yaml(), yamlQuotes, close, yamlIndent, quoteTag, openTag, finishLine(/^(?:\}\}|["'\])])+$/)];
   }
   return [openTag, finishLine(/^(?:\}\})+$/)];
 }
@@ -334,6 +334,19 @@ const openTag = EditorView.inputHandler.of((view, from, to, text) => {
   }
   return false;
 });
+
+// quoteTag quotes a tag opened where a YAML value starts (after "key: ",
+// "- ", "[" or ","): unquoted, "{{" is a flow mapping in a flow mapping,
+// never a template. Typing "{" after that "{" gives "\"{{|}}\"". A line
+// that starts with "{{" is left alone: it may continue a block scalar.
+const quoteTag = Prec.high(EditorView.inputHandler.of((view, from, to, text) => {
+  const s = view.state;
+  if (text !== "{" || from !== to || s.sliceDoc(from - 1, from) !== "{" || s.sliceDoc(from, from + 2) === "}}") return false;
+  const before = s.sliceDoc(s.doc.lineAt(from).from, from - 1);
+  if (!/(?:\S:[ \t]+|(?:^|\s)-[ \t]+|[[,][ \t]*)$/.test(before) || /#/.test(before)) return false;
+  view.dispatch({ changes: [{ from: from - 1, insert: '"' }, { from, insert: '{}}"' }], selection: { anchor: from + 2 }, userEvent: "input.type" });
+  return true;
+}));
 
 // tagOpenAt reports whether pos is after a "{{" of its line that no "}}"
 // closes before pos.
