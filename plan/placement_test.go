@@ -64,7 +64,7 @@ func TestRepeatedKeyIsAnError(t *testing.T) {
 		}
 		msgs = append(msgs, p.Errors[0].Msg)
 	}
-	if msgs[0] != msgs[1] || msgs[0] != `duplicate key "id"` {
+	if !strings.HasPrefix(msgs[0], `duplicate key "id": first given at column `) || !strings.HasPrefix(msgs[1], `duplicate key "id": first given on line 2`) {
 		t.Errorf("JSON says %q, YAML %q", msgs[0], msgs[1])
 	}
 }

@@ -1,6 +1,7 @@
 package reshape
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -174,7 +175,7 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 			for i, m := range members {
 				at, pos := template.ChildPointer(ptr, m.Key), next()
 				if keys.repeated(members[:i], m.Key) {
-					fail = docError(pos, "duplicate key "+string(template.AppendQuoted(nil, m.Key))) // strconv.Quote's tables would weigh on the engine's wasm
+					fail = docError(pos, string(duplicateKey(nil, m.Key, pos, d.keys[at])))
 					fail.At = at
 					return false
 				}
@@ -200,6 +201,19 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 
 // smallMapping is the most keys a mapping checks for duplicates without a set.
 const smallMapping = 8
+
+// duplicateKey appends the message of key given again at pos, first at
+// first (its Line 0 when unknown).
+func duplicateKey(b []byte, key string, pos, first template.Pos) []byte {
+	b = template.AppendQuoted(append(b, "duplicate key "...), key) // strconv.Quote's tables would weigh on the engine's wasm
+	switch {
+	case first.Line == pos.Line:
+		b = strconv.AppendInt(append(b, ": first given at column "...), int64(first.Column), 10)
+	case first.Line > 0:
+		b = strconv.AppendInt(append(b, ": first given on line "...), int64(first.Line), 10)
+	}
+	return b
+}
 
 // keySet finds a key repeated in a mapping: a few keys are compared with
 // the ones before them, more go into a set.

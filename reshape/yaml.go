@@ -191,6 +191,23 @@ func (d *yamlDecoder) errorAt(n *yaml.Node, msg string) {
 	}
 }
 
+// duplicate sets the decoder's error, unless it has one: key given again
+// at pos, first at first (its Line 0 when unknown). The error underlines
+// the key as written.
+func (d *yamlDecoder) duplicate(pos, first template.Pos, key string) {
+	if d.err != nil {
+		return
+	}
+	e := yamlError(d.src, pos, string(duplicateKey(nil, key, pos, first)))
+	for _, written := range []string{key, strconv.Quote(key), "'" + key + "'"} {
+		if strings.HasPrefix(d.src[pos.Offset:], written) {
+			e.End = pos.Offset + len(written)
+			break
+		}
+	}
+	d.err = e
+}
+
 // failAt sets the decoder's error at pos, unless it has one.
 func (d *yamlDecoder) failAt(pos template.Pos, msg string) {
 	if d.err == nil {
@@ -350,7 +367,11 @@ func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Val
 			return template.Value{}, 0
 		}
 		if keys.repeated(members[:i], key) {
-			d.errorAt(keyNode, "duplicate key "+strconv.Quote(key))
+			first := 0
+			for members[first].Key != key {
+				first++
+			}
+			d.duplicate(d.nodePos(keyNode), d.nodePos(n.Content[2*first]), key)
 			return template.Value{}, 0
 		}
 		at := template.ChildPointer(ptr, key)

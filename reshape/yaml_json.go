@@ -223,6 +223,9 @@ type jsonReader struct {
 	d    *yamlDecoder
 	text string
 	pos  int
+	// keyStarts holds the offsets of the keys of the mappings being read,
+	// outermost first: a duplicate key's error says where it was first.
+	keyStarts []int
 }
 
 func (j *jsonReader) space() { j.pos = skipSpace(j.text, j.pos) }
@@ -313,11 +316,17 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 	var members []template.Member
 	var keys keySet
 	size := 1
+	base := len(j.keyStarts)
 	for j.space(); j.text[j.pos] != '}'; j.space() {
 		keyPos := d.lines.pos(j.pos)
+		j.keyStarts = append(j.keyStarts, j.pos)
 		key := j.str()
 		if keys.repeated(members, key) {
-			j.d.failAt(keyPos, "duplicate key "+strconv.Quote(key))
+			first := 0
+			for members[first].Key != key {
+				first++
+			}
+			d.duplicate(keyPos, d.lines.pos(j.keyStarts[base+first]), key)
 			return template.Value{}, 0
 		}
 		at := template.ChildPointer(ptr, key)
@@ -338,6 +347,7 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 		}
 	}
 	j.pos++
+	j.keyStarts = j.keyStarts[:base]
 	return template.ObjectValue(members), size
 }
 

@@ -71,7 +71,8 @@ func TestParseYAMLErrors(t *testing.T) {
 		{".inf is no JSON number", "a: .inf\n", 1, 4, "not a number JSON can hold"},
 		{"-.Inf in a flow sequence", "x: [1, -.Inf]\n", 1, 8, "-.Inf"},
 		{".nan is no JSON number", "a:\n  b: .NaN\n", 2, 6, ".NaN"},
-		{"duplicate key", "a: 1\nb: 2\na: 3\n", 3, 1, `duplicate key "a"`},
+		{"duplicate key", "a: 1\nb: 2\na: 3\n", 3, 1, `duplicate key "a": first given on line 1`},
+		{"duplicate key on one line", "x: {\"a\": 1, 'a': 2}\n", 1, 13, `duplicate key "a": first given at column 5`},
 		{"keys that become the same text", "1: a\n\"1\": b\n", 2, 1, `duplicate key "1"`},
 		{"duplicate key past the keys compared one by one", "{k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, k8: 8, k3: 9}\n", 1, 65, `duplicate key "k3"`},
 		{"duplicate key among the last of a few", "{k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k6: 7}\n", 1, 51, `duplicate key "k6"`},
@@ -399,5 +400,20 @@ func TestSlipFixReadsNoFurtherThanTheParse(t *testing.T) {
 	}
 	if small, large := allocs(100_000), allocs(400_000); large > small*1.1 {
 		t.Errorf("a slip at the top costs %.0f allocations in 100 KB and %.0f in 400 KB", small, large)
+	}
+}
+
+// A duplicate key underlines the key as written, quotes and all.
+func TestDuplicateKeyUnderlinesTheKey(t *testing.T) {
+	for _, text := range []string{"ab: 1\nab: 2\n", "x: {\"ab\": 1, \"ab\": 2}\n", "{\"x\": {\"ab\": 1,\n \"ab\": 2}}", "x: {ab: 1, 'ab': 2}\n"} {
+		_, err := ParseYAML(text)
+		errs := Errors(err)
+		if len(errs) != 1 {
+			t.Fatalf("%q: want one error, got %v", text, err)
+		}
+		e := errs[0]
+		if got := text[e.Pos.Offset:e.End]; strings.Trim(got, `"'`) != "ab" {
+			t.Errorf("%q: underlines %q", text, got)
+		}
 	}
 }
