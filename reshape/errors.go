@@ -1,6 +1,7 @@
 package reshape
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/splicedev/splice/template"
@@ -102,5 +103,19 @@ func (e *Error) format(doc string) string {
 	case e.Doc.Line > 0:
 		where += " (document " + e.Doc.String() + ")"
 	}
-	return e.Report(where, source, pos, end)
+	return e.Report(where, source, pos, end) + e.FixHint()
+}
+
+// FixHint is the line that says what mends e, "" without a fix: the fix,
+// or, when it rewrites a line (a YAML slip, maybe above where the parser
+// stopped), that line as it should read, quoted so that its indentation
+// shows.
+func (e *Error) FixHint() string {
+	switch {
+	case e.Fix == "":
+		return ""
+	case e.Source != "" && template.PosOf(e.Source, e.SegStart).Column == 1:
+		return "  fix: line " + strconv.Itoa(template.PosOf(e.Source, e.SegStart).Line) + " as " + string(template.AppendQuoted(nil, e.Fix)) + "\n" // strconv.Quote would weigh on the engine's wasm
+	}
+	return "  fix: " + e.Fix + "\n"
 }

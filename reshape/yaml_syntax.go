@@ -5,6 +5,7 @@ package reshape
 import (
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -55,14 +56,20 @@ func syntaxError(text string, lines *lineIndex, err error) error {
 	// The slip is on the error's line, or on the line the parser read on
 	// into it: the one it read as a key, or the line above.
 	slips := []int{pos.Offset}
-	if se.Problem == "could not find expected ':'" && se.Context == "while scanning a simple key" {
+	switch {
+	case se.Problem == "could not find expected ':'" && se.Context == "while scanning a simple key":
 		slips[0] = lines.at(se.ContextMark.Line, se.ContextMark.Column).Offset
+	case strings.HasPrefix(se.Context, "while parsing a flow "):
+		slips = append(slips, lines.at(se.ContextMark.Line, se.ContextMark.Column).Offset) // the line it opens on
 	}
 	if above := strings.LastIndexByte(text[:pos.Offset], '\n'); above > 0 {
 		slips = append(slips, above)
 	}
 	for _, at := range slips {
 		if start, end, fix, why := slipFix(text, at); fix != "" {
+			if hint != "" && strings.HasPrefix(se.Context, "while parsing a flow ") {
+				why = hint + " " + why // what the parser expected, then what is missing
+			}
 			e := &Error{engineError: *yamlError(text, pos, "YAML syntax: "+why+" ("+detail+")"), Fix: fix}
 			e.SegStart, e.SegEnd = start, end
 			return e
@@ -74,13 +81,14 @@ func syntaxError(text string, lines *lineIndex, err error) error {
 // maxSlipLine bounds the line a fix may rewrite: the fix is shown whole.
 const maxSlipLine = 400
 
-// slipFix mends the line of text holding off when it is one of two slips:
-// a key with no space after its ':' ("tool_name:github__pr_view", which
-// YAML reads as one string, failing a line later), or tabs indenting it
+// slipFix mends the line of text holding off when it is one of three
+// slips: a key with no space after its ':' ("tool_name:github__pr_view",
+// which YAML reads as one string, failing a line later), tabs indenting it
 // (spaces in their place: one level deeper than a line above that opens
 // a block, as deep as its content after "- " or as the line itself, or
-// two a tab). It returns the bytes to replace, what replaces them and
-// what is wrong. A fix is offered only when the text it makes parses, to
+// two a tab), or a flow collection it opens and does not close
+// ("count: {type: integer", its closers at the end). It returns the bytes
+// to replace, what replaces them and what is wrong. A fix is offered only when the text it makes parses, to
 // the line after the one it mends; fix is "" for any other line, and for
 // a line too long to show.
 func slipFix(text string, off int) (start, end int, fix, why string) {
@@ -111,6 +119,13 @@ func slipFix(text string, off int) (start, end int, fix, why string) {
 		strings.Trim(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") == "":
 		why = "no space after the ':' of " + strconv.Quote(key) + ": YAML reads the line as one string, not a key and its value"
 		fixes = append(fixes, line[:len(line)-len(value)]+" "+value)
+	default:
+		if closers, at := unclosedFlow(line); closers != "" {
+			opener := map[byte]string{'}': "{", ']': "["}[closers[len(closers)-1]]
+			why = "The " + strconv.Quote(opener) + " opened on line " + strconv.Itoa(strings.Count(text[:start], "\n")+1) +
+				" is never closed: close it with " + strconv.Quote(closers)
+			fixes = append(fixes, line[:at]+closers+line[at:])
+		}
 	}
 	// Each fix is tried on the text up to the line after the one it mends
 	// (where the parser stopped, for a key that lacks its space): the
@@ -125,6 +140,40 @@ func slipFix(text string, off int) (start, end int, fix, why string) {
 		}
 	}
 	return 0, 0, "", ""
+}
+
+// unclosedFlow is what closes the flow brackets ("{", "[") line opens and
+// leaves open, innermost first, and where: the end of its content, before
+// a comment and the spaces after the content. closers is "" when the line
+// closes them all, or closes one it did not open. Quoted text and a
+// comment open nothing.
+func unclosedFlow(line string) (closers string, at int) {
+	var open []byte
+	content := len(strings.TrimRight(line, " \t"))
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; c {
+		case '"', '\'':
+			for i++; i < len(line) && line[i] != c; i++ {
+				if c == '"' && line[i] == '\\' {
+					i++
+				}
+			}
+		case '#':
+			if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' {
+				content = len(strings.TrimRight(line[:i], " \t"))
+				i = len(line)
+			}
+		case '{', '[':
+			open = append(open, c+2) // '{'+2 is '}', '['+2 is ']'
+		case '}', ']':
+			if len(open) == 0 || open[len(open)-1] != c {
+				return "", 0
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	slices.Reverse(open)
+	return string(open), content
 }
 
 // lineAbove is the nearest line before the one starting at start that

@@ -341,9 +341,9 @@ func TestDecodeNodeAsDecode(t *testing.T) {
 	}
 }
 
-// The two slips an author makes most come with the line that mends them:
-// a key whose ':' has no space after it (YAML fails a line later) and
-// tabs indenting a line.
+// The slips an author makes most come with the line that mends them: a
+// key whose ':' has no space after it (YAML fails a line later), tabs
+// indenting a line, and a flow bracket left open.
 func TestSyntaxSlipsHaveFixes(t *testing.T) {
 	tests := []struct {
 		name, yaml, fixed string
@@ -356,6 +356,8 @@ func TestSyntaxSlipsHaveFixes(t *testing.T) {
 		{"a tab indents the next item", "steps:\n  - id: a\n    input: {x: 1}\n\t- id: b\n", "steps:\n  - id: a\n    input: {x: 1}\n  - id: b\n", 4, 1},
 		{"no space after a colon, read on into the next line, CRLF", "a:\r\n  b:x\r\n  c: 1\r\n", "a:\r\n  b: x\r\n  c: 1\r\n", 3, 4},
 		{"tabs after spaces, CRLF", "a:\r\n  b:\r\n \t\tc: 2\r\n", "a:\r\n  b:\r\n    c: 2\r\n", 3, 2},
+		{"a flow mapping not closed", "p:\n  count: {type: integer\nshape: 1\n", "p:\n  count: {type: integer}\nshape: 1\n", 3, 6},
+		{"two flow brackets not closed, a quote and a comment", "a: [\"]\", {b: '}'   # }\nc: 3\n", "a: [\"]\", {b: '}'}]   # }\nc: 3\n", 2, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -376,7 +378,7 @@ func TestSyntaxSlipsHaveFixes(t *testing.T) {
 			}
 		})
 	}
-	for _, text := range []string{"k: v\nk2 v2\nk3: v3\n", "a: 1\nsee http://x\nb: 2\n", "a: 1\n" + strings.Repeat("x", maxSlipLine) + ":y\nb: 2\n"} {
+	for _, text := range []string{"k: v\nk2 v2\nk3: v3\n", "a: 1\nsee http://x\nb: 2\n", "a: 1\n" + strings.Repeat("x", maxSlipLine) + ":y\nb: 2\n", "a: [1, 2}\n"} {
 		if _, err := ParseYAML(text); len(Errors(err)) != 1 || Errors(err)[0].Fix != "" {
 			t.Errorf("%.40q: want an error without a fix, got %v", text, err)
 		}

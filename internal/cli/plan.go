@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -138,21 +137,9 @@ func formatFile(errs plan.ErrorList, file, doc string) string {
 			b.WriteString(template.Excerpt(doc, pos, end))
 		}
 		b.WriteString(e.Hints())
-		if e.Fix != "" {
-			b.WriteString(fixHint(e))
-		}
+		b.WriteString(e.FixHint())
 	}
 	return b.String()
-}
-
-// fixHint says what mends e: its fix, or, when the fix rewrites a line
-// (a YAML slip, maybe above where the parser stopped), that line as it
-// should read, quoted so that its indentation shows.
-func fixHint(e *plan.Error) string {
-	if at := template.PosOf(e.Source, e.SegStart); e.Source != "" && at.Column == 1 {
-		return "  fix: line " + strconv.Itoa(at.Line) + " as " + strconv.Quote(e.Fix) + "\n"
-	}
-	return "  fix: " + e.Fix + "\n"
 }
 
 // printWarnings prints the likely mistakes of a document read from file,
