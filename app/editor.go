@@ -78,6 +78,18 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 		return
 	}
 	e.ctx = ctx
+	if e.TestID != "editor" {
+		afterFirstPaint(ctx, func() {
+			if e.Mounted() && e.view == nil {
+				e.create(bridge)
+			}
+		})
+		return
+	}
+	e.create(bridge)
+}
+
+func (e *codeEditor) create(bridge app.Value) {
 	opts := app.Window().Get("Object").New()
 	opts.Set("target", e.key())
 	opts.Set("doc", e.Text)

@@ -40,6 +40,14 @@ type rootsPane struct {
 
 	renaming string // the root whose name is being edited, "" when none
 	draft    string
+	// painted turns true once the frame the pane first appears in is
+	// painted: in the browser its scope settings, at the foot of the page,
+	// come after that frame, so that the editors come sooner.
+	painted bool
+}
+
+func (r *rootsPane) OnMount(ctx app.Context) {
+	afterFirstPaint(ctx, func() { r.painted = true })
 }
 
 // OnUpdate closes the name field of a root no longer open, and clears the
@@ -104,7 +112,7 @@ func (r *rootsPane) Render() app.UI {
 			dataEditor(r.Do, state.Target{Root: r.Active}, "root-editor", "Root "+r.Active+" (JSON or YAML)", r.Text, r.Select, r.Loads),
 		),
 		app.Elem("div").Class("root-status").Body(r.renderStatus()),
-		app.If(!r.Compact, func() app.UI { return r.renderScope() }),
+		app.If(!r.Compact && (r.painted || !app.IsClient), func() app.UI { return r.renderScope() }),
 	)
 }
 
