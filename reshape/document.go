@@ -55,6 +55,29 @@ func (d *Document) Pos(ptr string) template.Pos {
 	}
 }
 
+// PlaceInput places the errors of a call that fail its input (each
+// InputError names its field in Path) in text, the text of that input: at
+// the field, or at the nearest of its parents the input has (a required
+// field that is missing: its object). Other errors, and all of them when
+// text does not parse, are left as they are.
+func PlaceInput(err error, text string) error {
+	list := Errors(err)
+	if list == nil {
+		return err
+	}
+	doc, parseErr := ParseDocument(text)
+	if parseErr != nil {
+		return err
+	}
+	for _, e := range list {
+		if e.Kind == template.InputError && e.At == "" {
+			pos := doc.Pos(e.Path)
+			e.Source, e.Pos, e.End = text, pos, pos.Offset
+		}
+	}
+	return list.Err()
+}
+
 // KeyPos is where the key of the member at ptr is, or Pos(ptr) for an
 // element or the top.
 func (d *Document) KeyPos(ptr string) template.Pos {

@@ -83,6 +83,11 @@ func readValue(file string, stdin io.Reader) (template.Value, error) {
 	if err != nil {
 		return template.Value{}, err
 	}
+	return parseValue(file, data)
+}
+
+// parseValue parses data, the text of file, as readValue does.
+func parseValue(file, data string) (template.Value, error) {
 	v, err := reshape.ParseData(data)
 	if list := template.Errors(err); len(list) == 1 {
 		named := *list[0]

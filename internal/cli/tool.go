@@ -55,12 +55,21 @@ func runTool(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, tool.QualifiedName(), tool.Kind, "ok")
 		return 0
 	}
-	input, err := readValue(*call, stdin)
+	text, err := readText(*call, stdin)
+	var input template.Value
+	if err == nil {
+		input, err = parseValue(*call, text)
+	}
 	if err == nil {
 		res := template.Run(reshape.Call{Tool: tool, Input: input}, template.Scope{}, nil, nil)
 		if err = res.Err; err == nil {
 			fmt.Fprintln(stdout, display.Result(res.Value, res.Typed))
 			return 0
+		}
+		// A call its input_schema refuses is shown in the call's text.
+		if list := template.Errors(err); len(list) > 0 && list[0].Kind == template.InputError {
+			fmt.Fprintf(stderr, "%s:\n%s", *call, reshape.FormatIn(reshape.PlaceInput(err, text), ""))
+			return 1
 		}
 	}
 	fmt.Fprint(stderr, reshape.FormatIn(err, string(data)))

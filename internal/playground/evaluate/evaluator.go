@@ -332,7 +332,7 @@ func (e *Evaluator) Evaluate(s *state.State) Outcome {
 			o.Problems = append(o.Problems, p)
 			break
 		}
-		step.roots = template.Roots{{Name: "input", Value: call.value}}
+		step.roots, step.call = template.Roots{{Name: "input", Value: call.value}}, s.Call
 		step.scope = step.roots.Scope(nil, nil, false)
 		readsNoRoot := func(string) bool { return false } // only its call
 		switch {
@@ -367,6 +367,7 @@ type stepRun struct {
 	o     *Outcome
 	scope template.Scope
 	roots template.Roots
+	call  string // a tool's call input, where the errors of its fields are placed
 }
 
 // run runs subj through the engine's runner, tracing, and records its
@@ -389,7 +390,11 @@ func (st *stepRun) run(subj template.Subject, loadErr error, text string, reads 
 	if loadErr != nil {
 		return templates
 	}
-	o.addErrors(text, state.Target{}, res.Err)
+	err := res.Err
+	if err != nil && st.call != "" {
+		err = reshape.PlaceInput(err, st.call)
+	}
+	o.addErrors(text, state.Target{}, err)
 	switch {
 	case res.OK():
 		o.setResult(res.Value, res.Typed)

@@ -176,9 +176,12 @@ func (o *Outcome) addErrors(text string, target state.Target, err error) {
 // place in the whole document.
 func newProblem(e *reshape.Error, text string, target state.Target) Problem {
 	if e.Kind == template.InputError && target != (state.Target{Call: true}) {
+		if e.Source != "" && e.At == "" { // placed in the call's text (reshape.PlaceInput)
+			return placeProblem(e, e.Source, state.Target{Call: true})
+		}
 		p := placeProblem(e, "", state.Target{Call: true})
 		p.Pos, p.End, p.SegStart, p.SegEnd = unplaced.Pos, unplaced.End, unplaced.SegStart, unplaced.SegEnd
-		return p // in the call's editor, which places none
+		return p // in the call's editor, unplaced
 	}
 	return placeProblem(e, text, target)
 }
