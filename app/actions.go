@@ -188,12 +188,7 @@ func (a *actions) RevealStep(id string) { a.s.RevealStep(id) }
 // and the banner says why.
 func (a *actions) OpenAsPlan() {
 	var err error
-	a.open(func() {
-		var s state.State
-		if s, err = state.PlanOf(a.s.State); err == nil {
-			a.s.Load(s)
-		}
-	})
+	a.open(func() { err = a.s.OpenAsPlan() })
 	a.v.banner = ""
 	if err != nil {
 		a.v.banner = "Open as plan: " + err.Error()

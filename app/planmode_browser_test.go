@@ -284,7 +284,8 @@ func goBack(t *testing.T, ctx context.Context) {
 
 // Open as plan turns a template state into a plan whose solver gives the
 // template's result; Open this step alone turns a map's iteration into a
-// shape state giving that iteration's result. Back returns each time.
+// shape state giving that iteration's result. Back returns each time, and
+// so does Undo.
 func TestBrowserPlanBetweenModes(t *testing.T) {
 	base := browsertest.StartServer(t)
 	ctx := browsertest.NewBrowser(t)
@@ -294,6 +295,11 @@ func TestBrowserPlanBetweenModes(t *testing.T) {
 	click(t, ctx, `[data-testid="open-as-plan"]`)
 	browsertest.WaitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("solver")+`?.dataset.json === `+jsString(out.Result.JSON))
 	goBack(t, ctx)
+	waitShows(t, ctx, s)
+	// The Undo button takes it back too.
+	click(t, ctx, `[data-testid="open-as-plan"]`)
+	browsertest.WaitJS(t, ctx, byTestID("mode-plan")+`?.getAttribute("aria-selected") === "true" && `+byTestID("root-undo")+`?.textContent.includes("open as plan")`)
+	click(t, ctx, `[data-testid="root-undo"]`)
 	waitShows(t, ctx, s)
 
 	p := exampleState(t, "pr-plan")

@@ -244,6 +244,26 @@ steps:
 solver: "{{#lines}}{{line}}{{^@last}}; {{/@last}}{{/lines}}"
 `
 
+// replaceState puts another state in place of the session's (a template
+// opened as a plan, a step opened alone): undone, the state before comes
+// back whole, its texts, roots and settings.
+type replaceState struct{ s state.State }
+
+func (c replaceState) apply(ss *Session) (change, error) {
+	was := replaceState{ss.State.Clone()}
+	ss.State = c.s.Clone()
+	ss.wrote(state.Target{})
+	ss.wrote(state.Target{Call: true})
+	for _, r := range ss.State.Roots {
+		ss.wrote(state.Target{Root: r.Name})
+	}
+	ss.openLastRoot()
+	ss.syncScopeFields()
+	ss.renamed = [2]string{}
+	ss.step, ss.iter = "", 0
+	return was, nil
+}
+
 // setScope sets the later and branch steps together.
 type setScope struct {
 	later  []string

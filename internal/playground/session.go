@@ -79,7 +79,17 @@ func (ss *Session) OpenCallerShape() {
 	}
 	s := ss.State.Clone()
 	s.Mode, s.Shape = state.ModeShape, shape
-	ss.Load(s)
+	ss.do("open the caller's shape", replaceState{s})
+}
+
+// OpenAsPlan replaces the state by a plan that gives its result, as one
+// edit; a state that makes no plan stays, and the error says why.
+func (ss *Session) OpenAsPlan() error {
+	s, err := state.PlanOf(ss.State)
+	if err == nil {
+		ss.do("open as plan", replaceState{s})
+	}
+	return err
 }
 
 // Load replaces the whole state (an example, a link, an autosave). It is
@@ -89,16 +99,21 @@ func (ss *Session) Load(s state.State) {
 	ss.State = s.Clone()
 	ss.rewrites = nil
 	ss.Loads++
-	ss.Active = "input"
-	if steps := ss.State.Scope().Roots; len(steps) > 1 {
-		ss.Active = steps[len(steps)-1]
-	}
+	ss.openLastRoot()
 	ss.undo, ss.redo, ss.NameError = nil, nil, ""
 	ss.syncScopeFields()
 	ss.renamed = [2]string{}
 	ss.step, ss.iter = "", 0
 	ss.eval = evaluate.Evaluator{} // nothing of the state before is kept
 	ss.evaluate()
+}
+
+// openLastRoot opens the root of the last step, or the input.
+func (ss *Session) openLastRoot() {
+	ss.Active = "input"
+	if steps := ss.State.Scope().Roots; len(steps) > 1 {
+		ss.Active = steps[len(steps)-1]
+	}
 }
 
 // update re-evaluates and reports the change: an edit.

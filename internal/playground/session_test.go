@@ -460,3 +460,35 @@ func TestSessionEditOnAnOlderText(t *testing.T) {
 		t.Errorf("an edit of the formatted text was not taken: %q", ss.State.Text(target))
 	}
 }
+
+// Opening the state as a plan, or a step alone, is one edit: Undo puts the
+// state before back whole, texts and all, and Redo opens it again; the
+// editors take each text the session puts in.
+func TestSessionOpensAsOneEdit(t *testing.T) {
+	ss := NewSession(examples.Default.Open())
+	before := ss.State.Clone()
+	if err := ss.OpenAsPlan(); err != nil || ss.State.Mode != state.ModePlan || undoLabel(ss) != "open as plan" {
+		t.Fatalf("open as plan: %v, mode %s, undo %q", err, ss.State.Mode, undoLabel(ss))
+	}
+	plan, rewrites := ss.State.Clone(), ss.Rewrites(state.Target{})
+	ss.Undo()
+	if !reflect.DeepEqual(ss.State, before) || ss.Rewrites(state.Target{}) == rewrites {
+		t.Errorf("undone: state\n%+v\nwant\n%+v", ss.State, before)
+	}
+	ss.Redo()
+	if !reflect.DeepEqual(ss.State, plan) {
+		t.Errorf("redone: state\n%+v\nwant\n%+v", ss.State, plan)
+	}
+
+	ss = NewSession(examples.ByID("pr-plan").Open())
+	before = ss.State.Clone()
+	ss.SelectStep("per_file")
+	ss.OpenStepAlone()
+	if ss.State.Mode != state.ModeShape || undoLabel(ss) != "open per_file alone" {
+		t.Fatalf("a step alone: mode %s, undo %q", ss.State.Mode, undoLabel(ss))
+	}
+	ss.Undo()
+	if !reflect.DeepEqual(ss.State, before) {
+		t.Errorf("undone: state\n%+v\nwant\n%+v", ss.State, before)
+	}
+}

@@ -159,9 +159,14 @@ func (ss *Session) SetDecision(id, branch string) {
 	ss.write(state.Target{}, text[:from]+insert+text[to:])
 }
 
-// OpenStepAlone replaces the state by the selected step alone.
+// OpenStepAlone replaces the state by the selected step alone, as one
+// edit.
 func (ss *Session) OpenStepAlone() {
 	if s, ok := ss.Out.StepAlone(ss.step, ss.iter); ok {
-		ss.Load(s)
+		name := ss.step
+		if name == "" {
+			name = "the solver"
+		}
+		ss.do("open "+name+" alone", replaceState{s})
 	}
 }
