@@ -105,8 +105,12 @@ func (e *codeEditor) create(bridge app.Value) {
 	opts.Set("caret", e.fn(e.caret))
 	opts.Set("complete", e.fn(e.complete))
 	opts.Set("hover", e.fn(e.hover))
+	// The first marks go with the text: the view is drawn once.
+	marks := editorMarks(e.Text, e.Spans, e.Problems)
+	opts.Set("marks", marks)
 	e.view = bridge.Call("create", e.JSValue(), opts)
-	e.open, e.syntax, e.drawn, e.label, e.loads, e.rewrites = e.key(), e.Syntax, nil, e.Label, e.Loads, e.Rewrites
+	e.open, e.syntax, e.label, e.loads, e.rewrites = e.key(), e.Syntax, e.Label, e.Loads, e.Rewrites
+	e.drawn = &drawnMarks{marks: marks, spans: utf16Spans(e.Text, e.Spans), problems: len(e.Problems) > 0}
 	e.sync()
 }
 

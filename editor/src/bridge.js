@@ -414,7 +414,10 @@ class Editor {
     this.busy = 0; // inside a view update: dispatches wait for a microtask
     this.syntax = new Compartment();
     this.crlf = false;
-    this.view = new EditorView({ parent: host, state: this.restore(opts.target, opts.doc, opts.syntax) });
+    let state = this.restore(opts.target, opts.doc, opts.syntax);
+    // The first marks come in the first state: the view is drawn once.
+    if (opts.marks) state = state.update(this.marksSpec(state, opts.marks)).state;
+    this.view = new EditorView({ parent: host, state });
     this.expose();
     // Completions are found by the page's tests and tools by data-testid.
     this.observer = new MutationObserver(() => {
@@ -511,9 +514,8 @@ class Editor {
 
   // toPos turns an offset into the text into a position of the editor,
   // where a line break counts one.
-  toPos(off) {
-    const doc = this.view.state.doc;
-    off = Math.max(0, Math.min(off | 0, this.toOffset(doc.length)));
+  toPos(off, doc = this.view.state.doc) {
+    off = Math.max(0, Math.min(off | 0, this.toOffset(doc.length, doc)));
     if (!this.crlf) return off;
     let lo = 1, hi = doc.lines;
     while (lo < hi) {
@@ -638,24 +640,27 @@ class Editor {
   // setMarks draws the engine's tags and problems. marks is JSON:
   // {tags: [from, to, class, ...], problems: [{from, to, severity, message}]}.
   setMarks(marks) {
+    this.run(() => this.marksSpec(this.view.state, marks));
+  }
+
+  // marksSpec is the transaction that draws marks in state.
+  marksSpec(state, marks) {
     const m = JSON.parse(marks);
-    this.run(() => {
-      const tags = [];
-      for (let i = 0; i + 2 < m.tags.length; i += 3) {
-        const from = this.toPos(m.tags[i]), to = this.toPos(m.tags[i + 1]);
-        if (from < to) tags.push(tagMark(m.tags[i + 2]).range(from, to));
-      }
-      const diags = m.problems.map((p) => ({
-        from: this.toPos(p.from), to: this.toPos(p.to), severity: p.severity, message: p.message,
-      }));
-      const effects = [setTags.of(Decoration.set(tags, true))];
-      // Setting no problems where none are shown would only configure the
-      // lint state: a reconfiguration of the editor, on the first visit's path.
-      if (diags.length || diagnosticCount(this.view.state)) {
-        effects.push(...[].concat(setDiagnostics(this.view.state, diags).effects || []));
-      }
-      return { effects };
-    });
+    const tags = [];
+    for (let i = 0; i + 2 < m.tags.length; i += 3) {
+      const from = this.toPos(m.tags[i], state.doc), to = this.toPos(m.tags[i + 1], state.doc);
+      if (from < to) tags.push(tagMark(m.tags[i + 2]).range(from, to));
+    }
+    const diags = m.problems.map((p) => ({
+      from: this.toPos(p.from, state.doc), to: this.toPos(p.to, state.doc), severity: p.severity, message: p.message,
+    }));
+    const effects = [setTags.of(Decoration.set(tags, true))];
+    // Setting no problems where none are shown would only configure the
+    // lint state: a reconfiguration of the editor, on the first visit's path.
+    if (diags.length || diagnosticCount(state)) {
+      effects.push(...[].concat(setDiagnostics(state, diags).effects || []));
+    }
+    return { effects };
   }
 
   // select selects [start, end) of the text and scrolls it into view;
