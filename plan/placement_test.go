@@ -145,11 +145,35 @@ func TestStepsAsAMappingGetTheirDash(t *testing.T) {
 		if tt.fix == "" {
 			continue
 		}
-		if at := strings.Index(tt.text, tt.line); e.SegStart != at || e.SegEnd != at+len(tt.line) {
-			t.Errorf("%q: replaces [%d, %d), want [%d, %d)", tt.text, e.SegStart, e.SegEnd, at, at+len(tt.line))
+		if at := strings.Index(tt.text, tt.line); e.SegStart != at || e.SegEnd != at+len(tt.line) || e.DocSegStart != at || e.DocSegEnd != at+len(tt.line) {
+			t.Errorf("%q: replaces [%d, %d) (in the document [%d, %d)), want [%d, %d)", tt.text, e.SegStart, e.SegEnd, e.DocSegStart, e.DocSegEnd, at, at+len(tt.line))
 		}
 		if fixed := Load(tt.text[:e.SegStart] + e.Fix + tt.text[e.SegEnd:]); len(fixed.Errors) != 0 {
 			t.Errorf("%q: the fix leaves %v", tt.text, fixed.Errors)
+		}
+	}
+}
+
+// A shape written as a key of its step offers the line as the step's
+// input, when it fits on its line.
+func TestShapeOutsideItsInputIsMended(t *testing.T) {
+	text := "steps:\n  - id: a\n    tool_name: builtin__reshape\n    shape: {x: \"{{input}}\"}\n"
+	var e *Error
+	for _, err := range Load(text).Errors {
+		if strings.Contains(err.Msg, `unknown key "shape"`) {
+			e = err
+		}
+	}
+	if e == nil || e.Fix != `input: {shape: {x: "{{input}}"}}` || !strings.Contains(e.Msg, "input: {shape: …}") {
+		t.Fatalf("error %v, fix %q", e, e.Fix)
+	}
+	if fixed := Load(text[:e.DocSegStart] + e.Fix + text[e.DocSegEnd:]); len(fixed.Errors) != 0 {
+		t.Errorf("the fix leaves %v", fixed.Errors)
+	}
+	block := Load("steps:\n  - id: a\n    tool_name: builtin__reshape\n    shape:\n      x: 1\n")
+	for _, err := range block.Errors {
+		if err.Fix != "" {
+			t.Errorf("a shape over several lines got a one-line fix: %v", err)
 		}
 	}
 }

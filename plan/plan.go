@@ -291,7 +291,7 @@ func (l *loader) dashFix(e *Error) {
 	if steps, ok := doc.Lookup("steps"); err != nil || !ok || steps.Kind() != template.Array {
 		return
 	}
-	e.Fix, e.SegStart, e.SegEnd = fix, start, end
+	e.Fix, e.SegStart, e.SegEnd, e.DocSegStart, e.DocSegEnd = fix, start, end, start, end
 }
 
 // maxFixLine bounds a line a fix rewrites: the fix is shown whole.
@@ -387,6 +387,31 @@ func (l *loader) unknownKey(s *Step, m template.Value, ptr, key, what string, ke
 		e.Suggestion = alias
 	}
 	l.replaces(e, e.Doc, key)
+	if key == "shape" && s != nil && !has(m, "input") {
+		e.Msg += ": a shape is the input of its step's call (input: {shape: …})"
+		l.shapeFix(e, s)
+	}
+}
+
+// shapeFix mends e, the shape of step s written as a key of the step,
+// when it fits on its line ("shape: {…}"): that line as "input: {shape:
+// {…}}", offered only when the plan it makes gives s that input.
+func (l *loader) shapeFix(e *Error, s *Step) {
+	text := l.doc.Text()
+	at := e.Doc.Offset
+	end := at + strings.IndexByte(text[at:]+"\n", '\n')
+	line := strings.TrimRight(text[at:end], " \t\r")
+	value, ok := strings.CutPrefix(line, "shape:")
+	value = strings.TrimSpace(value)
+	if !ok || !strings.HasPrefix(value, "{") || len(line) > maxFixLine {
+		return
+	}
+	fix := "input: {shape: " + value + "}"
+	doc, err := reshape.ParseData(text[:at] + fix + text[at+len(line):])
+	if shape, ok := template.ResolvePointer(doc, s.At+"/input/shape"); err != nil || !ok || shape.Kind() != template.Object {
+		return
+	}
+	e.Fix, e.SegStart, e.SegEnd, e.DocSegStart, e.DocSegEnd = fix, at, at+len(line), at, at+len(line)
 }
 
 // keyAliases are the names other plan and workflow formats give the keys

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/splicedev/splice/internal/examples"
+	"github.com/splicedev/splice/internal/playground/evaluate"
 	"github.com/splicedev/splice/internal/playground/state"
 )
 
@@ -111,6 +112,23 @@ func TestPlanTrapsOfferFixes(t *testing.T) {
 		ss.Fix(0, ss.Out.Problems[0].Fix)
 		if len(ss.Out.Problems) != 0 || ss.Out.Plan.Steps[0].Status != "ok" {
 			t.Errorf("%q: after the fix, problems %+v:\n%s", slip, ss.Out.Problems, ss.State.Plan)
+		}
+	}
+	// Steps written as one step's mapping; a shape beside its input; a
+	// flow bracket left open.
+	for _, trap := range []string{
+		"steps:\n  id: a\n  tool_name: builtin__reshape\n  input: {shape: {x: 1}}\n",
+		"steps:\n  - id: a\n    tool_name: builtin__reshape\n    shape: {x: 1}\n",
+		"steps:\n  - id: a\n    tool_name: builtin__reshape\n    input: {shape: {x: 1}\n",
+	} {
+		ss = NewSession(state.State{Mode: state.ModePlan, Plan: trap})
+		i := slices.IndexFunc(ss.Out.Problems, func(p evaluate.Problem) bool { return p.Fix != "" })
+		if i < 0 {
+			t.Fatalf("%q: problems %+v, want one with its fix", trap, ss.Out.Problems)
+		}
+		ss.Fix(i, ss.Out.Problems[i].Fix)
+		if len(ss.Out.Problems) != 0 || ss.Out.Plan.Steps[0].Status != "ok" {
+			t.Errorf("%q: after the fix, problems %+v:\n%s", trap, ss.Out.Problems, ss.State.Plan)
 		}
 	}
 }
