@@ -49,6 +49,10 @@ type yamlDecoder struct {
 	// the first of them is.
 	unwarned      int
 	firstUnwarned Warning
+	// keyStarts holds the offsets of the keys of the JSON mappings being
+	// read, outermost first, for every span of the text: a duplicate
+	// key's error says where the key was first.
+	keyStarts []int
 }
 
 // anchored is the value of an anchored node, once decoded; an alias met

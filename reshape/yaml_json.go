@@ -223,9 +223,6 @@ type jsonReader struct {
 	d    *yamlDecoder
 	text string
 	pos  int
-	// keyStarts holds the offsets of the keys of the mappings being read,
-	// outermost first: a duplicate key's error says where it was first.
-	keyStarts []int
 }
 
 func (j *jsonReader) space() { j.pos = skipSpace(j.text, j.pos) }
@@ -316,17 +313,17 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 	var members []template.Member
 	var keys keySet
 	size := 1
-	base := len(j.keyStarts)
+	base := len(d.keyStarts)
 	for j.space(); j.text[j.pos] != '}'; j.space() {
 		keyPos := d.lines.pos(j.pos)
-		j.keyStarts = append(j.keyStarts, j.pos)
+		d.keyStarts = append(d.keyStarts, j.pos)
 		key := j.str()
 		if keys.repeated(members, key) {
 			first := 0
 			for members[first].Key != key {
 				first++
 			}
-			d.duplicate(keyPos, d.lines.pos(j.keyStarts[base+first]), key)
+			d.duplicate(keyPos, d.lines.pos(d.keyStarts[base+first]), key)
 			return template.Value{}, 0
 		}
 		at := template.ChildPointer(ptr, key)
@@ -347,7 +344,7 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 		}
 	}
 	j.pos++
-	j.keyStarts = j.keyStarts[:base]
+	d.keyStarts = d.keyStarts[:base]
 	return template.ObjectValue(members), size
 }
 
