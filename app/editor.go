@@ -34,6 +34,9 @@ type codeEditor struct {
 	Text     string
 	Syntax   string // "text", "json" or "yaml"
 	Tags     bool   // completion and hover on tags
+	// AfterPaint makes the view, on a first visit, once the page's first
+	// frame is painted (a data editor, which can wait), not as it mounts.
+	AfterPaint bool
 	// Spans and Problems are the tags to colour and the problems to
 	// underline in Text.
 	Spans    []template.Span
@@ -78,15 +81,24 @@ func (e *codeEditor) OnMount(ctx app.Context) {
 		return
 	}
 	e.ctx = ctx
-	if e.TestID != "editor" {
-		afterFirstPaint(ctx, func() {
-			if e.Mounted() && e.view == nil {
-				e.create(bridge)
-			}
-		})
+	if e.AfterPaint && !firstPainted {
+		e.later(ctx, bridge)
 		return
 	}
 	e.create(bridge)
+}
+
+// later makes the view once the page's first frame is painted, or at once
+// when a test or a tool reaches for the host's value, focus or selection
+// before that.
+func (e *codeEditor) later(ctx app.Context, bridge app.Value) {
+	create := func() {
+		if e.view == nil && e.Mounted() {
+			e.create(bridge)
+		}
+	}
+	bridge.Call("lazy", e.JSValue(), e.fn(func([]app.Value) any { create(); return nil }))
+	afterFirstPaint(ctx, create)
 }
 
 func (e *codeEditor) create(bridge app.Value) {

@@ -36,6 +36,7 @@ func (p *embedPage) OnInit() {
 // OnMount opens the link's state. The page shortcuts are left to the
 // page around the frame.
 func (p *embedPage) OnMount(ctx app.Context) {
+	noteFirstPaint()
 	p.keep.watch(ctx)
 	p.restore(ctx)
 }

@@ -14,6 +14,26 @@ func afterFirstPaint(ctx app.Context, f func()) {
 	bridge.Call("afterPaint", dispatchOnce(ctx, f))
 }
 
+// firstPainted turns true once the page has painted its first frame (see
+// noteFirstPaint): until then, data editors wait (codeEditor.AfterPaint).
+var firstPainted bool
+
+// noteFirstPaint sets firstPainted once the page's first frame is painted.
+func noteFirstPaint() {
+	bridge := app.Window().Get("spliceEditor")
+	if !bridge.Truthy() {
+		firstPainted = true
+		return
+	}
+	var fn app.Func
+	fn = app.FuncOf(func(app.Value, []app.Value) any {
+		fn.Release()
+		firstPainted = true
+		return nil
+	})
+	bridge.Call("afterPaint", fn)
+}
+
 // whenIdle runs f as an update of ctx's component once the page has
 // nothing else to do, or a second from now at the latest (after the first
 // paint in a browser without idle callbacks).

@@ -468,3 +468,30 @@ func TestBrowserTooLargeStateSaysSo(t *testing.T) {
 		t.Error("the address bar holds a link to a state too large to open")
 	}
 }
+
+// A first visit makes the roots' editor after its first frame, yet the
+// editor's host answers at once: read as the loader goes, its value is the
+// root's text, and the view is there after.
+func TestBrowserDataEditorAnswersAtOnce(t *testing.T) {
+	base := browsertest.StartServer(t)
+	ctx := browsertest.NewBrowser(t)
+	browsertest.RunBeforeEachPage(t, ctx, `new MutationObserver((_, observer) => {
+  const host = document.querySelector('[data-testid="root-editor"]');
+  if (document.getElementById("app-wasm-loader") || !host || window.__early !== undefined) return;
+  window.__early = {made: !!host.querySelector(".cm-editor"), value: host.value};
+  observer.disconnect();
+}).observe(document, {subtree: true, childList: true});`)
+	browsertest.Navigate(t, ctx, base+"/")
+	waitAppReady(t, ctx)
+	browsertest.WaitJS(t, ctx, `window.__early !== undefined`)
+	early := browsertest.EvalJS[struct {
+		Made  bool
+		Value string
+	}](t, ctx, `window.__early`)
+	s := examples.Default.Open()
+	want := s.Text(state.Target{Root: "E0"})
+	if early.Value != want {
+		t.Errorf("read as the loader went (view made: %v), the root's editor held %q, want %q", early.Made, early.Value, want)
+	}
+	browsertest.WaitJS(t, ctx, byTestID("root-editor")+`.querySelector(".cm-editor") !== null`)
+}

@@ -40,6 +40,7 @@ func (p *playgroundPage) OnInit() {
 // OnMount restores the state (link, autosave or default) and starts
 // following it; the window gets the keyboard shortcuts.
 func (p *playgroundPage) OnMount(ctx app.Context) {
+	noteFirstPaint()
 	ctx.ObserveState(themeState, &p.theme)
 	p.keep.watch(ctx)
 	p.keep.restore(ctx)
@@ -373,6 +374,8 @@ func dataEditor(do editorActions, target state.Target, testID, label, text strin
 		Syntax:   dataSyntax(text),
 		Problems: do.Problems(target),
 		Select:   sel,
+		// Roots and the call come after the main text on a first visit.
+		AfterPaint: true,
 	}
 }
 

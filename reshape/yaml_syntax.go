@@ -88,9 +88,9 @@ const maxSlipLine = 400
 // a block, as deep as its content after "- " or as the line itself, or
 // two a tab), or a flow collection it opens and does not close
 // ("count: {type: integer", its closers at the end). It returns the bytes
-// to replace, what replaces them and what is wrong. A fix is offered only when the text it makes parses, to
-// the line after the one it mends; fix is "" for any other line, and for
-// a line too long to show.
+// to replace, what replaces them and what is wrong. A fix is offered only
+// when the text it makes parses, to the line after the one it mends; fix
+// is "" for any other line, and for a line too long to show.
 func slipFix(text string, off int) (start, end int, fix, why string) {
 	start = strings.LastIndexByte(text[:off], '\n') + 1
 	eol := off + strings.IndexByte(text[off:]+"\n", '\n')
@@ -121,8 +121,11 @@ func slipFix(text string, off int) (start, end int, fix, why string) {
 		fixes = append(fixes, line[:len(line)-len(value)]+" "+value)
 	default:
 		if closers, at := unclosedFlow(line); closers != "" {
-			opener := map[byte]string{'}': "{", ']': "["}[closers[len(closers)-1]]
-			why = "The " + strconv.Quote(opener) + " opened on line " + strconv.Itoa(strings.Count(text[:start], "\n")+1) +
+			opener := `"{"`
+			if closers[len(closers)-1] == ']' {
+				opener = `"["`
+			}
+			why = "The " + opener + " opened on line " + strconv.Itoa(strings.Count(text[:start], "\n")+1) +
 				" is never closed: close it with " + strconv.Quote(closers)
 			fixes = append(fixes, line[:at]+closers+line[at:])
 		}

@@ -374,6 +374,26 @@ function completionType(c) {
 }
 
 // afterPaint runs f once the browser has painted the current frame.
+// exposed holds the hosts whose view gives them what a textarea has.
+const exposed = new WeakSet();
+
+// lazy gives host, whose view is made later, what Editor.expose will: the
+// first use of its value, focus or selection makes the view (make), then
+// is the view's.
+function lazy(host, make) {
+  const ready = () => exposed.has(host) || (make(), exposed.has(host));
+  Object.defineProperty(host, "value", {
+    configurable: true,
+    get: () => (ready() ? host.value : ""),
+    set: (text) => { if (ready()) host.value = text; },
+  });
+  for (const name of ["selectionStart", "selectionEnd"]) {
+    Object.defineProperty(host, name, { configurable: true, get: () => (ready() ? host[name] : 0) });
+  }
+  host.focus = () => ready() && host.focus();
+  host.setSelectionRange = (start, end) => ready() && host.setSelectionRange(start, end);
+}
+
 function afterPaint(f) {
   requestAnimationFrame(() => {
     const ch = new MessageChannel();
@@ -497,6 +517,7 @@ class Editor {
   expose() {
     const host = this.host;
     const ed = this;
+    exposed.add(host);
     Object.defineProperty(host, "value", {
       configurable: true,
       get: () => ed.view.state.sliceDoc(),
@@ -837,4 +858,4 @@ function onShortcut(f) {
 }
 
 // afterPaint lets Go run f once the frame being made is painted.
-window.spliceEditor = { create: (host, opts) => new Editor(host, opts), afterPaint: (f) => afterPaint(() => f()), paintOutput, onShortcut };
+window.spliceEditor = { create: (host, opts) => new Editor(host, opts), lazy, afterPaint: (f) => afterPaint(() => f()), paintOutput, onShortcut };

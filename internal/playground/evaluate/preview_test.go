@@ -29,8 +29,8 @@ func TestToolsThatCannotRunShowWhatWouldRun(t *testing.T) {
 	if len(bad.Problems) != 1 || bad.Problems[0].Kind != template.InputError || bad.Problems[0].Target != (state.Target{Call: true}) {
 		t.Errorf("a bad call: %v", bad.Problems)
 	}
-	// Placed in the call's text: at the field (its key, in JSON), or at the object that
-	// lacks a required one.
+	// Placed in the call's text: at the field (its key, in JSON), or at
+	// the object that lacks a required one.
 	for call, at := range map[string]template.Pos{"{\"path\": \"a.go\",\n \"pr\": 7}": {Line: 2, Column: 2}, "x: 1\n": {Line: 1, Column: 1}} {
 		s := state.State{Mode: state.ModeTool, Tool: "name: t\nkind: reshape\ninput_schema:\n  type: object\n  required: [path]\n  properties:\n    pr: {type: string}\nshape: {a: 1}\n", Call: call}
 		out := e.Evaluate(&s)
