@@ -1,9 +1,11 @@
 package plan
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/splicedev/splice/reshape"
 	"github.com/splicedev/splice/template"
 )
 
@@ -175,5 +177,31 @@ func TestShapeOutsideItsInputIsMended(t *testing.T) {
 		if err.Fix != "" {
 			t.Errorf("a shape over several lines got a one-line fix: %v", err)
 		}
+	}
+}
+
+// The dash fix's trial reads the steps' lines alone: what follows them
+// costs it nothing.
+func TestDashFixReadsTheStepsAlone(t *testing.T) {
+	allocs := func(n int) float64 {
+		var b strings.Builder
+		b.WriteString("steps:\n  id: a\n  tool_name: builtin__reshape\n  input: {shape: {x: 1}}\ninput:\n")
+		for i := 0; b.Len() < n; i++ {
+			fmt.Fprintf(&b, "  k%d: {title: some text, n: %d}\n", i, i)
+		}
+		doc, err := reshape.ParseDocument(b.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := loader{p: newPlan(), doc: doc}
+		l.load()
+		if len(l.errs) == 0 || l.errs[0].Fix != "- id: a" {
+			t.Fatalf("errors %v, want the dash fix first", l.errs)
+		}
+		e := *l.errs[0]
+		return testing.AllocsPerRun(5, func() { f := e; l.dashFix(&f) })
+	}
+	if small, large := allocs(20_000), allocs(80_000); large > small*1.1 {
+		t.Errorf("the dash fix allocates %.0f times after 20 KB of input and %.0f after 80 KB", small, large)
 	}
 }

@@ -271,8 +271,8 @@ func (l *loader) load() {
 // dashFix mends e, steps written as one step's mapping (its "- "
 // forgotten), when its first key starts a block line: that line as the
 // first item of a list, its dash two columns left of the key so that the
-// keys below stay the step's. It is offered only when the plan it makes
-// has a list of steps.
+// keys below stay the step's. It is offered only when the mapping's lines,
+// so mended, read as a list of steps: the trial reads no more than they.
 func (l *loader) dashFix(e *Error) {
 	text := l.doc.Text()
 	at := e.Doc.Offset
@@ -287,7 +287,17 @@ func (l *loader) dashFix(e *Error) {
 	if len(fix) > maxFixLine {
 		return
 	}
-	doc, err := reshape.ParseData(text[:start] + fix + text[end:])
+	// The mapping goes on while its lines are blank or as deep as its key.
+	block := end
+	for block < len(text) {
+		next := block + 1 + strings.IndexByte(text[block+1:]+"\n", '\n')
+		line := strings.TrimRight(text[block+1:min(next, len(text))], "\r")
+		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, indent) {
+			break
+		}
+		block = next
+	}
+	doc, err := reshape.ParseData("steps:\n" + fix + text[end:min(block, len(text))])
 	if steps, ok := doc.Lookup("steps"); err != nil || !ok || steps.Kind() != template.Array {
 		return
 	}
@@ -389,14 +399,14 @@ func (l *loader) unknownKey(s *Step, m template.Value, ptr, key, what string, ke
 	l.replaces(e, e.Doc, key)
 	if key == "shape" && s != nil && !has(m, "input") {
 		e.Msg += ": a shape is the input of its step's call (input: {shape: …})"
-		l.shapeFix(e, s)
+		l.shapeFix(e)
 	}
 }
 
 // shapeFix mends e, the shape of step s written as a key of the step,
 // when it fits on its line ("shape: {…}"): that line as "input: {shape:
-// {…}}", offered only when the plan it makes gives s that input.
-func (l *loader) shapeFix(e *Error, s *Step) {
+// {…}}", offered only when that line reads as such an input.
+func (l *loader) shapeFix(e *Error) {
 	text := l.doc.Text()
 	at := e.Doc.Offset
 	end := at + strings.IndexByte(text[at:]+"\n", '\n')
@@ -407,8 +417,8 @@ func (l *loader) shapeFix(e *Error, s *Step) {
 		return
 	}
 	fix := "input: {shape: " + value + "}"
-	doc, err := reshape.ParseData(text[:at] + fix + text[at+len(line):])
-	if shape, ok := template.ResolvePointer(doc, s.At+"/input/shape"); err != nil || !ok || shape.Kind() != template.Object {
+	doc, err := reshape.ParseData(fix)
+	if shape, ok := template.ResolvePointer(doc, "/input/shape"); err != nil || !ok || shape.Kind() != template.Object {
 		return
 	}
 	e.Fix, e.SegStart, e.SegEnd, e.DocSegStart, e.DocSegEnd = fix, at, at+len(line), at, at+len(line)
