@@ -452,16 +452,18 @@ func TestBrowserEmbedPlan(t *testing.T) {
 	base := browsertest.StartServer(t)
 	s := exampleState(t, "pr-plan")
 	ctx := browsertest.NewBrowser(t)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(760, 600)); err != nil {
-		t.Fatal(err)
-	}
-	browsertest.Navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
-	waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
-	if lines := browsertest.EvalJS[int](t, ctx, `Math.floor(`+byTestID("editor")+`.querySelector(".cm-scroller").clientHeight / 20)`); lines < 16 {
-		t.Errorf("the plan's editor shows %d lines of a 600 px frame", lines)
-	}
-	if bottom := browsertest.EvalJS[float64](t, ctx, byTestID("output")+`.getBoundingClientRect().bottom`); bottom > 600 {
-		t.Errorf("the output ends at %.0f px, below the frame", bottom)
+	for _, frame := range []struct{ width, lines int64 }{{390, 11}, {760, 16}} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(frame.width, 600)); err != nil {
+			t.Fatal(err)
+		}
+		browsertest.Navigate(t, ctx, base+state.EmbedPath+"#"+state.LinkPrefix+encodeState(s))
+		waitOutput(t, ctx, playground.NewSession(s).Out.Result.JSON)
+		if lines := browsertest.EvalJS[int64](t, ctx, `Math.floor(`+byTestID("editor")+`.querySelector(".cm-scroller").clientHeight / 20)`); lines < frame.lines {
+			t.Errorf("%d px wide: the plan's editor shows %d lines of a 600 px frame", frame.width, lines)
+		}
+		if bottom := browsertest.EvalJS[float64](t, ctx, byTestID("output")+`.getBoundingClientRect().bottom`); bottom > 600 {
+			t.Errorf("%d px wide: the output ends at %.0f px, below the frame", frame.width, bottom)
+		}
 	}
 	browsertest.WaitJS(t, ctx, byTestID("roots-toggle")+`.textContent === "▸ Steps" && !document.querySelector('[data-testid="step"]')`)
 	click(t, ctx, `[data-testid="roots-toggle"]`)
