@@ -111,11 +111,11 @@ func (e *Error) format(doc string) string {
 // stopped), that line as it should read, quoted so that its indentation
 // shows.
 func (e *Error) FixHint() string {
-	switch {
-	case e.Fix == "":
+	if e.Fix == "" {
 		return ""
-	case e.Source != "" && template.PosOf(e.Source, e.SegStart).Column == 1:
-		return "  fix: line " + strconv.Itoa(template.PosOf(e.Source, e.SegStart).Line) + " as " + string(template.AppendQuoted(nil, e.Fix)) + "\n" // strconv.Quote would weigh on the engine's wasm
+	}
+	if at := template.PosOf(e.Source, e.SegStart); e.Source != "" && at.Column == 1 {
+		return "  fix: line " + strconv.Itoa(at.Line) + " as " + string(template.AppendQuoted(nil, e.Fix)) + "\n" // strconv.Quote would weigh on the engine's wasm
 	}
 	return "  fix: " + e.Fix + "\n"
 }

@@ -174,7 +174,7 @@ func jsonPlaces(text string, v template.Value, quotes []int) (*docPlaces, error)
 			var keys keySet
 			for i, m := range members {
 				at, pos := template.ChildPointer(ptr, m.Key), next()
-				if keys.repeated(members[:i], m.Key) {
+				if keys.first(members[:i], m.Key) >= 0 {
 					fail = docError(pos, string(duplicateKey(nil, m.Key, pos, d.keys[at])))
 					fail.At = at
 					return false
@@ -217,30 +217,30 @@ func duplicateKey(b []byte, key string, pos, first template.Pos) []byte {
 
 // keySet finds a key repeated in a mapping: a few keys are compared with
 // the ones before them, more go into a set.
-type keySet struct{ seen map[string]bool }
+type keySet struct{ seen map[string]int }
 
-// repeated reports whether key is one of before, the mapping's keys so
-// far, and takes it in.
-func (k *keySet) repeated(before []template.Member, key string) bool {
+// first is the index among before, the mapping's keys so far, of key's
+// first place, or -1 when key is not one of them; it takes key in.
+func (k *keySet) first(before []template.Member, key string) int {
 	if k.seen == nil && len(before) < smallMapping {
-		for _, m := range before { // a loop: slices.ContainsFunc would weigh on the engine's wasm
+		for i, m := range before { // a loop: slices.IndexFunc would weigh on the engine's wasm
 			if m.Key == key {
-				return true
+				return i
 			}
 		}
-		return false
+		return -1
 	}
 	if k.seen == nil {
-		k.seen = make(map[string]bool, 2*len(before))
-		for _, m := range before {
-			k.seen[m.Key] = true
+		k.seen = make(map[string]int, 2*len(before))
+		for i, m := range before {
+			k.seen[m.Key] = i
 		}
 	}
-	if k.seen[key] {
-		return true
+	if i, ok := k.seen[key]; ok {
+		return i
 	}
-	k.seen[key] = true
-	return false
+	k.seen[key] = len(before)
+	return -1
 }
 
 // lineIndex turns offsets into positions and YAML's line and column marks

@@ -370,11 +370,7 @@ func (d *yamlDecoder) mapping(n *yaml.Node, ptr string, depth int) (template.Val
 		if !ok {
 			return template.Value{}, 0
 		}
-		if keys.repeated(members[:i], key) {
-			first := 0
-			for members[first].Key != key {
-				first++
-			}
+		if first := keys.first(members[:i], key); first >= 0 {
 			d.duplicate(d.nodePos(keyNode), d.nodePos(n.Content[2*first]), key)
 			return template.Value{}, 0
 		}

@@ -318,11 +318,7 @@ func (j *jsonReader) mapping(pos template.Pos, ptr string, depth int) (template.
 		keyPos := d.lines.pos(j.pos)
 		d.keyStarts = append(d.keyStarts, j.pos)
 		key := j.str()
-		if keys.repeated(members, key) {
-			first := 0
-			for members[first].Key != key {
-				first++
-			}
+		if first := keys.first(members, key); first >= 0 {
 			d.duplicate(keyPos, d.lines.pos(d.keyStarts[base+first]), key)
 			return template.Value{}, 0
 		}
